@@ -1,0 +1,3 @@
+module github.com/arraylint/arraylint
+
+go 1.26.8

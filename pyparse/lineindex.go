@@ -1,0 +1,141 @@
+package pyparse
+
+import (
+	"sort"
+	"unicode/utf16"
+	"unicode/utf8"
+)
+
+// LineIndex maps byte offsets to line/column positions and back. Line breaks are "\n", "\r\n"
+// and a lone "\r", as CPython's tokenizer reads them. Lines are 1-based everywhere in pyparse;
+// columns are 0-based and counted in the unit the method names.
+type LineIndex struct {
+	src    []byte
+	starts []Offset // starts[i] is the offset of line i+1
+	ascii  bool     // no byte >= 0x80: every column unit equals the byte column
+}
+
+// NewLineIndex indexes the line starts of src. It keeps a reference to src.
+func NewLineIndex(src []byte) *LineIndex {
+	starts := make([]Offset, 1, len(src)/32+1)
+	ascii := true
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; {
+		case c == '\n':
+			starts = append(starts, Offset(i+1))
+		case c == '\r':
+			if i+1 < len(src) && src[i+1] == '\n' {
+				i++
+			}
+			starts = append(starts, Offset(i+1))
+		case c >= utf8.RuneSelf:
+			ascii = false
+		}
+	}
+	return &LineIndex{src: src, starts: starts, ascii: ascii}
+}
+
+// LineCount returns the number of lines; a file ending in a line break has an empty last line.
+func (x *LineIndex) LineCount() int { return len(x.starts) }
+
+// LineStarts returns the offset of each line's first byte, as ints for token.File.SetLines.
+func (x *LineIndex) LineStarts() []int {
+	out := make([]int, len(x.starts))
+	for i, s := range x.starts {
+		out[i] = int(s)
+	}
+	return out
+}
+
+// Line returns the 1-based line containing offset o (o is clamped to the source).
+func (x *LineIndex) Line(o Offset) int {
+	o = x.clamp(o)
+	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > o })
+}
+
+// LineStart returns the offset of the first byte of 1-based line (clamped to existing lines).
+func (x *LineIndex) LineStart(line int) Offset {
+	line = min(max(line, 1), len(x.starts))
+	return x.starts[line-1]
+}
+
+// LineEnd returns the offset just past the last byte of line, excluding its line break.
+func (x *LineIndex) LineEnd(line int) Offset {
+	line = min(max(line, 1), len(x.starts))
+	end := Offset(len(x.src))
+	if line < len(x.starts) {
+		end = x.starts[line]
+	}
+	if end > x.starts[line-1] && x.src[end-1] == '\n' {
+		end--
+	}
+	if end > x.starts[line-1] && x.src[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// LineCol returns the 1-based line and 0-based UTF-8 byte column of o: CPython's
+// (lineno, col_offset).
+func (x *LineIndex) LineCol(o Offset) (line, col int) {
+	o = x.clamp(o)
+	line = x.Line(o)
+	return line, int(o - x.starts[line-1])
+}
+
+// LineColUTF16 returns the 1-based line and 0-based UTF-16 code unit column of o (LSP's default).
+func (x *LineIndex) LineColUTF16(o Offset) (line, col int) {
+	line, col = x.LineCol(o)
+	if x.ascii {
+		return line, col
+	}
+	start := x.starts[line-1]
+	n := 0
+	for _, r := range string(x.src[start : int(start)+col]) {
+		n += utf16.RuneLen(r)
+	}
+	return line, n
+}
+
+// LineColRune returns the 1-based line and 0-based code point column of o (SARIF's columns).
+func (x *LineIndex) LineColRune(o Offset) (line, col int) {
+	line, col = x.LineCol(o)
+	if x.ascii {
+		return line, col
+	}
+	start := x.starts[line-1]
+	return line, utf8.RuneCount(x.src[start : int(start)+col])
+}
+
+// Offset returns the offset of 1-based line and 0-based byte column, clamped to the line.
+func (x *LineIndex) Offset(line, col int) Offset {
+	start, end := x.LineStart(line), x.LineEnd(line)
+	return min(start+Offset(max(col, 0)), end)
+}
+
+// OffsetUTF16 returns the offset of 1-based line and 0-based UTF-16 column, clamped to the line.
+// A column inside a surrogate pair maps to the start of that character.
+func (x *LineIndex) OffsetUTF16(line, col int) Offset {
+	start, end := x.LineStart(line), x.LineEnd(line)
+	if x.ascii {
+		return min(start+Offset(max(col, 0)), end)
+	}
+	o, n := start, 0
+	for o < end {
+		r, size := utf8.DecodeRune(x.src[o:end])
+		w := utf16.RuneLen(r)
+		if w < 0 {
+			w = 1
+		}
+		if n+w > col {
+			break
+		}
+		n += w
+		o += Offset(size)
+	}
+	return o
+}
+
+func (x *LineIndex) clamp(o Offset) Offset {
+	return min(max(o, 0), Offset(len(x.src)))
+}
