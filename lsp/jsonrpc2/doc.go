@@ -1,0 +1,12 @@
+// Package jsonrpc2 is a small JSON-RPC 2.0 implementation over a byte stream with the
+// Content-Length framing of the Language Server Protocol base protocol.
+//
+// It does what arraylint's server needs and nothing more: read and write framed messages,
+// dispatch incoming requests and notifications in arrival order to one Handler, let a handler
+// answer later from another goroutine, cancel a request's context on `$/cancelRequest`, and send
+// requests to the peer and wait for their responses. Malformed messages are answered with a
+// ParseError or InvalidRequest response and the connection keeps serving.
+//
+// Specification: https://www.jsonrpc.org/specification and
+// https://microsoft.github.io/language-server-protocol/specifications/lsp/3.17/specification/#baseProtocol
+package jsonrpc2
