@@ -1,0 +1,552 @@
+package analyzer
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// Config is the configuration that applies to a file: the `[tool.arraylint]` table of a
+// pyproject.toml, or the top level of an arraylint.toml, plus command-line overrides.
+//
+// Keys: select, extend-select, ignore (rule codes, names, code prefixes such as "AL3", or "ALL"),
+// exclude (globs), per-file-ignores (glob → codes), respect-gitignore (bool), rules (per-rule
+// tables keyed by code or name holding `severity` and the rule's options) and memory (read by the
+// memory estimator through Section). A Config is immutable once loaded.
+type Config struct {
+	// Path is the configuration file, or "" for the defaults.
+	Path string
+	// Dir is the directory relative globs are resolved against.
+	Dir string
+
+	layers           []selection
+	exclude          []*glob
+	perFileIgnores   []fileIgnore
+	respectGitignore bool
+	severity         map[string]Severity       // by code
+	options          map[string]map[string]any // by code, then option name
+	sections         map[string]map[string]any
+}
+
+// selection is one layer of rule selection: config file first, command line last.
+type selection struct {
+	selectors []string // nil keeps the previous layer's set; "ALL" selects everything
+	extend    []string
+	ignore    []string
+}
+
+type fileIgnore struct {
+	glob  *glob
+	codes []string
+}
+
+// Default returns the configuration used where no file is found: every rule on.
+func Default(dir string) *Config {
+	return &Config{Dir: dir, respectGitignore: true}
+}
+
+// RespectGitignore reports whether `.gitignore` files are honoured when walking directories.
+func (c *Config) RespectGitignore() bool { return c.respectGitignore }
+
+// Section returns the raw values of a top-level table that the core does not interpret, such as
+// "memory" (nil when absent). The map must not be modified.
+func (c *Config) Section(name string) map[string]any { return c.sections[name] }
+
+// WithOverrides returns a copy of c with command-line --select (replacing the configured set when
+// non-empty) and --ignore applied on top. Selectors are validated like config values.
+func (c *Config) WithOverrides(sel, ignore []string) (*Config, error) {
+	for _, s := range slices.Concat(sel, ignore) {
+		if err := checkSelector(s); err != nil {
+			return nil, err
+		}
+	}
+	if len(sel) == 0 && len(ignore) == 0 {
+		return c, nil
+	}
+	cp := *c
+	cp.layers = append(slices.Clip(c.layers), selection{selectors: sel, ignore: ignore})
+	if len(sel) == 0 {
+		cp.layers[len(cp.layers)-1].selectors = nil
+	}
+	return &cp, nil
+}
+
+var prefixRE = regexp.MustCompile(`^AL[0-9]{0,2}$`)
+
+// checkSelector accepts ALL, a registered code or name, or a code prefix (AL, AL3, AL30).
+func checkSelector(s string) error {
+	if s == "ALL" || prefixRE.MatchString(s) || Lookup(s) != nil {
+		return nil
+	}
+	return fmt.Errorf("unknown rule or prefix %q", s)
+}
+
+// matches reports whether selector s selects rule r.
+func matches(s string, r *Rule) bool {
+	if s == "ALL" {
+		return true
+	}
+	if prefixRE.MatchString(s) {
+		return strings.HasPrefix(r.Spec.Code, s)
+	}
+	return s == r.Spec.Code || s == r.Spec.Name
+}
+
+func matchesAny(ss []string, r *Rule) bool {
+	return slices.ContainsFunc(ss, func(s string) bool { return matches(s, r) })
+}
+
+// Enabled reports whether rule r runs on path (relative paths are taken relative to the working
+// directory): by default every rule does; each layer may replace the set (select), add to it
+// (extend-select) and remove from it (ignore), and per-file-ignores remove more.
+func (c *Config) Enabled(r *Rule, path string) bool {
+	on := true
+	for _, l := range c.layers {
+		if l.selectors != nil {
+			on = matchesAny(l.selectors, r)
+		}
+		if matchesAny(l.extend, r) {
+			on = true
+		}
+		if matchesAny(l.ignore, r) {
+			on = false
+		}
+	}
+	if !on || len(c.perFileIgnores) == 0 {
+		return on
+	}
+	rel := c.rel(path)
+	for _, fi := range c.perFileIgnores {
+		if fi.glob.matchPath(rel, false) && matchesAny(fi.codes, r) {
+			return false
+		}
+	}
+	return true
+}
+
+// Excluded reports whether path matches an `exclude` glob.
+func (c *Config) Excluded(path string, isDir bool) bool {
+	if len(c.exclude) == 0 {
+		return false
+	}
+	rel := c.rel(path)
+	for _, g := range c.exclude {
+		if g.matchPath(rel, isDir) {
+			return true
+		}
+	}
+	return false
+}
+
+// rel returns path relative to c.Dir with forward slashes (or the cleaned absolute path when path
+// is outside c.Dir).
+func (c *Config) rel(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return filepath.ToSlash(path)
+	}
+	if c.Dir != "" {
+		if r, err := filepath.Rel(c.Dir, abs); err == nil && !strings.HasPrefix(r, "..") {
+			return filepath.ToSlash(r)
+		}
+	}
+	return filepath.ToSlash(abs)
+}
+
+// Severity returns the severity configured for r, or its default.
+func (c *Config) Severity(r *Rule) Severity {
+	if s, ok := c.severity[r.Spec.Code]; ok {
+		return s
+	}
+	return r.Spec.Severity
+}
+
+// Option returns the configured value of r's option name, or its default. ok is false when r
+// declares no such option.
+func (c *Config) Option(r *Rule, name string) (v any, ok bool) {
+	o, ok := r.option(name)
+	if !ok {
+		return nil, false
+	}
+	if c != nil {
+		if v, set := c.options[r.Spec.Code][name]; set {
+			return v, true
+		}
+	}
+	return o.Default, true
+}
+
+// ConfigFileNames are the files LoadConfig looks for in each directory, in order of preference.
+var ConfigFileNames = []string{"arraylint.toml", "pyproject.toml"}
+
+// LoadConfig finds the configuration for files in dir: the nearest arraylint.toml, or
+// pyproject.toml with a [tool.arraylint] table, in dir or its parents. Without one it returns
+// Default(dir).
+func LoadConfig(dir string) (*Config, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("load config for %s: %w", dir, err)
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if c, err := loadConfigIn(d); c != nil || err != nil {
+			return c, err
+		}
+		if filepath.Dir(d) == d {
+			return Default(abs), nil
+		}
+	}
+}
+
+// loadConfigIn loads the configuration file of directory d, or returns nil, nil if d has none.
+func loadConfigIn(d string) (*Config, error) {
+	for _, name := range ConfigFileNames {
+		p := filepath.Join(d, name)
+		data, err := os.ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("load config %s: %w", p, err)
+		}
+		if name == "pyproject.toml" && !hasArraylintTable(data) {
+			continue
+		}
+		return ParseConfig(p, data)
+	}
+	return nil, nil
+}
+
+// hasArraylintTable is a cheap pre-check that avoids decoding unrelated pyproject.toml files;
+// ParseConfig decides for real.
+func hasArraylintTable(data []byte) bool {
+	return strings.Contains(string(data), "tool.arraylint") || strings.Contains(string(data), "arraylint")
+}
+
+// LoadConfigFile loads the configuration file at path (arraylint.toml or pyproject.toml, told
+// apart by name) for every file checked, as --config does.
+func LoadConfigFile(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load config %s: %w", path, err)
+	}
+	return ParseConfig(path, data)
+}
+
+// ParseConfig parses configuration file data read from path.
+func ParseConfig(path string, data []byte) (*Config, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("load config %s: %w", path, err)
+	}
+	doc, err := readTOML(data)
+	if err != nil {
+		return nil, fmt.Errorf("load config %s: %w", path, err)
+	}
+	c := Default(filepath.Dir(abs))
+	c.Path = path
+	table, prefix := doc.values, ""
+	if filepath.Base(path) == "pyproject.toml" {
+		tool, _ := doc.values["tool"].(map[string]any)
+		table, _ = tool["arraylint"].(map[string]any)
+		prefix = "tool.arraylint."
+		if table == nil {
+			return c, nil
+		}
+	}
+	p := &configParser{c: c, doc: doc, path: path, prefix: prefix}
+	p.parse(table)
+	if p.err != nil {
+		return nil, p.err
+	}
+	return c, nil
+}
+
+// configParser validates the table and fills c; the first error wins.
+type configParser struct {
+	c      *Config
+	doc    *tomlDoc
+	path   string
+	prefix string
+	err    error
+}
+
+func (p *configParser) fail(key, format string, args ...any) {
+	if p.err == nil {
+		p.err = fmt.Errorf("load config %s:%d: key `%s`: %s", p.path, p.doc.line(p.prefix+key), p.prefix+key, fmt.Sprintf(format, args...))
+	}
+}
+
+func (p *configParser) parse(t map[string]any) {
+	var sel selection
+	hasLayer := false
+	for _, k := range slices.Sorted(maps.Keys(t)) {
+		v := t[k]
+		switch k {
+		case "select":
+			sel.selectors = p.selectors(k, v)
+			if sel.selectors == nil {
+				sel.selectors = []string{}
+			}
+			hasLayer = true
+		case "extend-select":
+			sel.extend = p.selectors(k, v)
+			hasLayer = true
+		case "ignore":
+			sel.ignore = p.selectors(k, v)
+			hasLayer = true
+		case "exclude":
+			for _, s := range p.strings(k, v) {
+				g, err := compileGlob(s, false)
+				if err != nil {
+					p.fail(k, "%v", err)
+					continue
+				}
+				p.c.exclude = append(p.c.exclude, g)
+			}
+		case "respect-gitignore":
+			b, ok := v.(bool)
+			if !ok {
+				p.fail(k, "want true or false, have %s", describe(v))
+			}
+			p.c.respectGitignore = b
+		case "per-file-ignores":
+			m, ok := v.(map[string]any)
+			if !ok {
+				p.fail(k, "want a table of glob = [codes], have %s", describe(v))
+				continue
+			}
+			for _, pat := range slices.Sorted(maps.Keys(m)) {
+				g, err := compileGlob(pat, false)
+				if err != nil {
+					p.fail(k+"."+pat, "%v", err)
+					continue
+				}
+				p.c.perFileIgnores = append(p.c.perFileIgnores, fileIgnore{glob: g, codes: p.selectors(k+"."+pat, m[pat])})
+			}
+		case "rules":
+			p.rules(k, v)
+		case "memory":
+			m, ok := v.(map[string]any)
+			if !ok {
+				p.fail(k, "want a table, have %s", describe(v))
+				continue
+			}
+			p.c.sections = map[string]map[string]any{k: m}
+		default:
+			p.fail(k, "unknown key")
+		}
+	}
+	if hasLayer {
+		p.c.layers = []selection{sel}
+	}
+}
+
+func (p *configParser) strings(key string, v any) []string {
+	list, ok := v.([]any)
+	if !ok {
+		p.fail(key, "want an array of strings, have %s", describe(v))
+		return nil
+	}
+	var out []string
+	for _, e := range list {
+		s, ok := e.(string)
+		if !ok {
+			p.fail(key, "want an array of strings, have an element %s", describe(e))
+			return nil
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func (p *configParser) selectors(key string, v any) []string {
+	ss := p.strings(key, v)
+	for _, s := range ss {
+		if err := checkSelector(s); err != nil {
+			p.fail(key, "%v", err)
+		}
+	}
+	return ss
+}
+
+func (p *configParser) rules(key string, v any) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		p.fail(key, "want a table of rule tables, have %s", describe(v))
+		return
+	}
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		rk := key + "." + name
+		r := Lookup(name)
+		if r == nil {
+			p.fail(rk, "unknown rule %q", name)
+			continue
+		}
+		t, ok := m[name].(map[string]any)
+		if !ok {
+			p.fail(rk, "want a table, have %s", describe(m[name]))
+			continue
+		}
+		for _, opt := range slices.Sorted(maps.Keys(t)) {
+			ok := rk + "." + opt
+			val := t[opt]
+			if opt == "severity" {
+				s, _ := val.(string)
+				sev, err := ParseSeverity(s)
+				if err != nil {
+					p.fail(ok, "want \"info\", \"warning\" or \"error\", have %s", describe(val))
+					continue
+				}
+				if p.c.severity == nil {
+					p.c.severity = map[string]Severity{}
+				}
+				p.c.severity[r.Spec.Code] = sev
+				continue
+			}
+			o, found := r.option(opt)
+			if !found {
+				p.fail(ok, "rule %s (%s) has no option %q", r.Spec.Code, r.Spec.Name, opt)
+				continue
+			}
+			conv, err := convertOption(o.Default, val)
+			if err != nil {
+				p.fail(ok, "%v", err)
+				continue
+			}
+			if p.c.options == nil {
+				p.c.options = map[string]map[string]any{}
+			}
+			if p.c.options[r.Spec.Code] == nil {
+				p.c.options[r.Spec.Code] = map[string]any{}
+			}
+			p.c.options[r.Spec.Code][opt] = conv
+		}
+	}
+}
+
+// convertOption converts a decoded TOML value to the type of the option's default.
+func convertOption(def, v any) (any, error) {
+	switch def.(type) {
+	case int64:
+		switch v := v.(type) {
+		case int64:
+			return v, nil
+		case string:
+			return ParseSize(v)
+		}
+		return nil, fmt.Errorf("want an integer or a size such as \"1MiB\", have %s", describe(v))
+	case float64:
+		switch v := v.(type) {
+		case float64:
+			return v, nil
+		case int64:
+			return float64(v), nil
+		}
+		return nil, fmt.Errorf("want a number, have %s", describe(v))
+	case bool:
+		if b, ok := v.(bool); ok {
+			return b, nil
+		}
+		return nil, fmt.Errorf("want true or false, have %s", describe(v))
+	case string:
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+		return nil, fmt.Errorf("want a string, have %s", describe(v))
+	case []string:
+		list, ok := v.([]any)
+		var out []string
+		for _, e := range list {
+			s, isStr := e.(string)
+			ok = ok && isStr
+			out = append(out, s)
+		}
+		if !ok {
+			return nil, fmt.Errorf("want an array of strings, have %s", describe(v))
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("option has unsupported type %T", def)
+}
+
+// describe names a decoded TOML value's type for error messages.
+func describe(v any) string {
+	switch v := v.(type) {
+	case string:
+		return fmt.Sprintf("the string %q", v)
+	case int64:
+		return fmt.Sprintf("the integer %d", v)
+	case float64:
+		return fmt.Sprintf("the number %g", v)
+	case bool:
+		return fmt.Sprintf("%t", v)
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return fmt.Sprintf("a %T", v)
+}
+
+// ConfigCache finds and caches the configuration of each directory, applying the same
+// command-line overrides to every configuration it loads. It is safe for concurrent use.
+type ConfigCache struct {
+	// Fixed, when set, is used for every file (--config).
+	Fixed *Config
+	// Select and Ignore are the command-line overrides.
+	Select, Ignore []string
+
+	mu    sync.Mutex
+	byDir map[string]*Config
+}
+
+// ForDir returns the configuration for files directly in dir.
+func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
+	if cc.Fixed != nil {
+		return cc.Fixed.WithOverrides(cc.Select, cc.Ignore)
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("load config for %s: %w", dir, err)
+	}
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	if c, ok := cc.byDir[abs]; ok {
+		return c, nil
+	}
+	c, err := loadConfigIn(abs)
+	switch {
+	case err != nil:
+		return nil, err
+	case c != nil:
+		if c, err = c.WithOverrides(cc.Select, cc.Ignore); err != nil {
+			return nil, err
+		}
+	case filepath.Dir(abs) != abs:
+		cc.mu.Unlock()
+		c, err = cc.ForDir(filepath.Dir(abs)) // already carries the overrides
+		cc.mu.Lock()
+		if err != nil {
+			return nil, err
+		}
+	default:
+		if c, err = Default(abs).WithOverrides(cc.Select, cc.Ignore); err != nil {
+			return nil, err
+		}
+	}
+	if cc.byDir == nil {
+		cc.byDir = map[string]*Config{}
+	}
+	cc.byDir[abs] = c
+	return c, nil
+}
+
+// ForFile returns the configuration for the file at path.
+func (cc *ConfigCache) ForFile(path string) (*Config, error) { return cc.ForDir(filepath.Dir(path)) }

@@ -1,0 +1,125 @@
+package analyzer
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// skippedDirs are never entered when walking a directory.
+var skippedDirs = map[string]bool{
+	".git": true, ".hg": true, ".svn": true, "__pycache__": true, "node_modules": true,
+	".mypy_cache": true, ".pytest_cache": true, ".ruff_cache": true, ".tox": true, ".nox": true,
+}
+
+// Discover expands the command-line paths into the Python files to check, in a stable order.
+// A file named explicitly is always checked; directories are walked for *.py and *.pyi files,
+// skipping version-control and cache directories, virtual environments (a directory holding
+// pyvenv.cfg), paths ignored by .gitignore files (when respect-gitignore is on) and paths matched
+// by the configuration's exclude globs.
+func Discover(paths []string, cc *ConfigCache) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	for _, root := range paths {
+		info, err := os.Stat(root)
+		if err != nil {
+			return nil, fmt.Errorf("check %s: %w", root, err)
+		}
+		if !info.IsDir() {
+			add(root)
+			continue
+		}
+		abs, err := filepath.Abs(root)
+		if err != nil {
+			return nil, fmt.Errorf("check %s: %w", root, err)
+		}
+		if err := walk(root, abs, ancestorsIgnores(abs), cc, add); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// ancestorsIgnores returns the .gitignore files of abs's ancestors up to the repository root
+// (the nearest directory holding .git), outermost first; none when abs is not in a repository.
+func ancestorsIgnores(abs string) ignoreStack {
+	var dirs []string
+	for d := filepath.Dir(abs); ; d = filepath.Dir(d) {
+		dirs = append(dirs, d)
+		if _, err := os.Stat(filepath.Join(d, ".git")); err == nil {
+			break
+		}
+		if filepath.Dir(d) == d {
+			return nil // not inside a repository: ancestors' ignore files do not apply
+		}
+	}
+	if _, err := os.Stat(filepath.Join(abs, ".git")); err == nil {
+		return nil
+	}
+	var st ignoreStack
+	for _, d := range slices.Backward(dirs) {
+		if f := readIgnoreFile(d); f != nil {
+			st = append(st, f)
+		}
+	}
+	return st
+}
+
+func walk(dir, abs string, st ignoreStack, cc *ConfigCache, add func(string)) error {
+	cfg, err := cc.ForDir(abs)
+	if err != nil {
+		return err
+	}
+	if cfg.RespectGitignore() {
+		if f := readIgnoreFile(abs); f != nil {
+			st = append(slices.Clip(st), f)
+		}
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrPermission) {
+			return nil
+		}
+		return fmt.Errorf("check %s: %w", dir, err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		p, pabs := filepath.Join(dir, name), filepath.Join(abs, name)
+		isDir := e.IsDir()
+		if e.Type()&fs.ModeSymlink != 0 {
+			continue // never follow links: no cycles, no duplicates
+		}
+		if isDir && skippedDirs[name] {
+			continue
+		}
+		if cfg.RespectGitignore() && st.ignored(pabs, isDir) {
+			continue
+		}
+		if cfg.Excluded(pabs, isDir) {
+			continue
+		}
+		if isDir {
+			if _, err := os.Stat(filepath.Join(p, "pyvenv.cfg")); err == nil {
+				continue
+			}
+			if err := walk(p, pabs, st, cc, add); err != nil {
+				return err
+			}
+			continue
+		}
+		if strings.HasSuffix(name, ".py") || strings.HasSuffix(name, ".pyi") {
+			add(p)
+		}
+	}
+	return nil
+}

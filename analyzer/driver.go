@@ -1,0 +1,358 @@
+package analyzer
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"os"
+	"reflect"
+	"runtime/debug"
+	"slices"
+	"strings"
+
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/pyparse"
+	"golang.org/x/tools/go/analysis"
+)
+
+// Runner checks files with a fixed set of rules. It is safe for concurrent use.
+type Runner struct {
+	rules  []*Rule
+	byCode map[string]*Rule
+}
+
+// NewRunner validates the rules' analyzer graph (analysis.Validate) and returns a Runner.
+func NewRunner(rules []*Rule) (*Runner, error) {
+	var as []*analysis.Analyzer
+	byCode := map[string]*Rule{}
+	for _, r := range rules {
+		if r == nil || r.Analyzer == nil {
+			return nil, fmt.Errorf("validate rules: nil rule")
+		}
+		if len(r.FactTypes) > 0 {
+			return nil, fmt.Errorf("validate rule %s: facts are not supported", r.Spec.Code)
+		}
+		as = append(as, r.Analyzer)
+		byCode[r.Spec.Code] = r
+	}
+	if err := analysis.Validate(as); err != nil {
+		return nil, fmt.Errorf("validate rules: %w", err)
+	}
+	return &Runner{rules: rules, byCode: byCode}, nil
+}
+
+// Rules returns the runner's rules.
+func (rn *Runner) Rules() []*Rule { return rn.rules }
+
+// CheckSource checks one file's source with rules under cfg (nil means Default) and returns its
+// findings sorted by position. The error is non-nil only for invalid rules or a cancelled ctx;
+// problems with the file itself are findings.
+func CheckSource(ctx context.Context, path string, src []byte, cfg *Config, rules []*Rule) ([]Finding, error) {
+	rn, err := NewRunner(rules)
+	if err != nil {
+		return nil, err
+	}
+	return rn.Check(ctx, path, src, cfg)
+}
+
+// Check checks one file; see CheckSource.
+func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Config) ([]Finding, error) {
+	if cfg == nil {
+		cfg = Default("")
+	}
+	f, err := pyparse.Parse(src)
+	if err != nil {
+		if !cfg.Enabled(SyntaxError, path) {
+			return nil, nil
+		}
+		msg := err.Error()
+		msg = strings.TrimPrefix(msg, "parse: ")
+		return []Finding{{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: SyntaxError.Spec.Code,
+			Name: SyntaxError.Spec.Name, URL: SyntaxError.URL, Severity: cfg.Severity(SyntaxError),
+			Message: "file is not Python source: " + msg}}, nil
+	}
+	return rn.CheckParsed(ctx, path, f, cfg)
+}
+
+// CheckParsed checks an already parsed file (the LSP keeps parses per document version).
+func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File, cfg *Config) ([]Finding, error) {
+	if cfg == nil {
+		cfg = Default("")
+	}
+	sup := newSuppressions(f)
+	if sup.skip {
+		return nil, nil
+	}
+	var enabled []*Rule
+	for _, r := range rn.rules {
+		if cfg.Enabled(r, path) {
+			enabled = append(enabled, r)
+		}
+	}
+	fr := &fileRun{path: path, f: f, cfg: cfg, rn: rn}
+	fset := token.NewFileSet() // one per file: no lock shared between workers
+	fr.in = pyinspect.New(fset, path, f)
+	if err := fr.run(ctx, fset, enabled); err != nil {
+		return nil, err
+	}
+
+	// Suppression, then the findings about suppressions themselves.
+	out := fr.findings[:0]
+	for _, fd := range fr.findings {
+		if !unsuppressible(fd.Code) && sup.suppressed(fd.Code, fd.Line) {
+			continue
+		}
+		out = append(out, fd)
+	}
+	if cfg.Enabled(UnusedNoqa, path) {
+		for _, d := range sup.dirs {
+			if fd, ok := fr.unusedDirective(d, enabled); ok {
+				out = append(out, fd)
+			}
+		}
+	}
+	if cfg.Enabled(InvalidSuppression, path) {
+		for _, b := range sup.bad {
+			out = append(out, fr.finding(InvalidSuppression, b.rng, b.msg))
+		}
+	}
+	slices.SortStableFunc(out, func(a, b Finding) int {
+		if a.Range.Start != b.Range.Start {
+			return int(a.Range.Start - b.Range.Start)
+		}
+		return strings.Compare(a.Code, b.Code)
+	})
+	return out, nil
+}
+
+// fileRun is the state of checking one file.
+type fileRun struct {
+	path     string
+	f        *pyparse.File
+	cfg      *Config
+	rn       *Runner
+	in       *pyinspect.Result
+	findings []Finding
+}
+
+// run executes the Requires DAG of the enabled rules: each analyzer once, dependencies first.
+// An analyzer that panics or fails becomes an AL900 finding; analyzers depending on it are skipped.
+func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*Rule) error {
+	results := map[*analysis.Analyzer]any{
+		pyinspect.Analyzer: fr.in,
+		contextKey:         &fileContext{cfg: fr.cfg},
+	}
+	failed := map[*analysis.Analyzer]bool{}
+	done := map[*analysis.Analyzer]bool{pyinspect.Analyzer: true, contextKey: true}
+	reporting := map[*analysis.Analyzer]*Rule{}
+	for _, r := range enabled {
+		reporting[r.Analyzer] = r
+	}
+	readFile := func(name string) ([]byte, error) {
+		if name != fr.path {
+			return nil, fmt.Errorf("read %s: only %s is available to this pass", name, fr.path)
+		}
+		return fr.f.Src, nil
+	}
+	var visit func(a *analysis.Analyzer) error
+	visit = func(a *analysis.Analyzer) error {
+		if done[a] {
+			return nil
+		}
+		done[a] = true
+		for _, req := range a.Requires {
+			if err := visit(req); err != nil {
+				return err
+			}
+			if failed[req] {
+				failed[a] = true
+			}
+		}
+		if failed[a] {
+			return nil
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rule := reporting[a]
+		pass := &analysis.Pass{
+			Analyzer:   a,
+			Fset:       fset,
+			OtherFiles: []string{fr.path},
+			ReadFile:   readFile,
+			ResultOf:   results,
+			Report: func(d analysis.Diagnostic) {
+				if rule != nil {
+					fr.findings = append(fr.findings, fr.convert(rule, d))
+				}
+			},
+		}
+		res, err := fr.runOne(a, pass)
+		if err != nil {
+			failed[a] = true
+			fr.findings = append(fr.findings, fr.finding(InternalError, pyparse.Range{}, err.Error()))
+			return nil
+		}
+		results[a] = res
+		return nil
+	}
+	for _, r := range enabled {
+		if r == InternalError || r == UnusedNoqa || r == InvalidSuppression {
+			continue // reported by the driver
+		}
+		if err := visit(r.Analyzer); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runOne runs a, turning a panic, an error or a result of the wrong type into an error.
+func (fr *fileRun) runOne(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			if os.Getenv("ARRAYLINT_TRACE") != "" {
+				fmt.Fprintf(os.Stderr, "panic in %s on %s: %v\n%s", a.Name, fr.path, p, debug.Stack())
+			}
+			res, err = nil, fmt.Errorf("internal error: %s panicked on this file: %v", describeAnalyzer(a), p)
+		}
+	}()
+	res, err = a.Run(pass)
+	if err != nil {
+		return nil, fmt.Errorf("internal error: %s failed on this file: %v", describeAnalyzer(a), err)
+	}
+	if a.ResultType != nil && res != nil && reflect.TypeOf(res) != a.ResultType {
+		return nil, fmt.Errorf("internal error: %s returned %T, want %v", describeAnalyzer(a), res, a.ResultType)
+	}
+	return res, nil
+}
+
+func describeAnalyzer(a *analysis.Analyzer) string {
+	if r := Lookup(a.Name); r != nil && r.Analyzer == a {
+		return fmt.Sprintf("rule %s (%s)", r.Spec.Code, r.Spec.Name)
+	}
+	return "analyzer " + a.Name
+}
+
+// rangeOf converts token positions of this file to a byte range, clamped to the source.
+func (fr *fileRun) rangeOf(pos, end token.Pos) pyparse.Range {
+	n := pyparse.Offset(len(fr.f.Src))
+	clamp := func(o pyparse.Offset) pyparse.Offset { return min(max(o, 0), n) }
+	s := clamp(fr.in.Offset(pos))
+	e := s
+	if end.IsValid() {
+		e = max(clamp(fr.in.Offset(end)), s)
+	}
+	return pyparse.Range{Start: s, End: e}
+}
+
+// lineCol returns the 1-based line and 1-based byte column of o.
+func (fr *fileRun) lineCol(o pyparse.Offset) (int, int) {
+	l, c := fr.f.Lines.LineCol(o)
+	return l, c + 1
+}
+
+// finding builds a finding of rule r at rng.
+func (fr *fileRun) finding(r *Rule, rng pyparse.Range, msg string) Finding {
+	fd := Finding{Path: fr.path, Range: rng, Code: r.Spec.Code, Name: r.Spec.Name, Message: msg,
+		URL: r.URL, Severity: fr.cfg.Severity(r)}
+	fd.Line, fd.Col = fr.lineCol(rng.Start)
+	fd.EndLine, fd.EndCol = fr.lineCol(rng.End)
+	return fd
+}
+
+// convert turns a rule's diagnostic into a finding. Only the first suggested fix is kept; a fix
+// whose edits overlap or leave the file is dropped (analysistest rejects such fixes).
+func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
+	fd := fr.finding(r, fr.rangeOf(d.Pos, d.End), d.Message)
+	for _, rel := range d.Related {
+		rng := fr.rangeOf(rel.Pos, rel.End)
+		x := Related{Path: fr.path, Range: rng, Message: rel.Message}
+		x.Line, x.Col = fr.lineCol(rng.Start)
+		x.EndLine, x.EndCol = fr.lineCol(rng.End)
+		fd.Related = append(fd.Related, x)
+	}
+	if len(d.SuggestedFixes) > 0 {
+		sf := d.SuggestedFixes[0]
+		app, msg := FixApplicability(sf)
+		fix := &Fix{Message: msg, Applicability: app}
+		for _, e := range sf.TextEdits {
+			fix.Edits = append(fix.Edits, Edit{Range: fr.rangeOf(e.Pos, e.End), NewText: string(e.NewText)})
+		}
+		if checkEdits(fix.Edits, len(fr.f.Src)) == nil {
+			fd.Fix = fix
+		}
+	}
+	return fd
+}
+
+// unusedDirective returns the AL902 finding for a directive that suppressed nothing.
+func (fr *fileRun) unusedDirective(d *directive, enabled []*Rule) (Finding, bool) {
+	if d.kind == skipFile {
+		return Finding{}, false
+	}
+	what := "`noqa`"
+	if d.kind == fileIgnoreDir {
+		what = "`file-ignore`"
+	}
+	if len(d.codes) == 0 {
+		if d.used {
+			return Finding{}, false
+		}
+		fd := fr.finding(UnusedNoqa, d.rng, "unused blanket "+what+" directive")
+		fd.Fix = fr.removeDirective(d)
+		return fd, true
+	}
+	var unused, unknown, keep []string
+	for _, c := range d.codes {
+		switch {
+		case c.rule == nil:
+			unknown = append(unknown, "`"+c.text+"`")
+		case c.used || !slices.Contains(enabled, c.rule):
+			keep = append(keep, c.text)
+		default:
+			unused = append(unused, "`"+c.text+"`")
+		}
+	}
+	if len(unused) == 0 && len(unknown) == 0 {
+		return Finding{}, false
+	}
+	var parts []string
+	if len(unused) > 0 {
+		parts = append(parts, "unused: "+strings.Join(unused, ", "))
+	}
+	if len(unknown) > 0 {
+		parts = append(parts, "unknown: "+strings.Join(unknown, ", "))
+	}
+	fd := fr.finding(UnusedNoqa, d.rng, fmt.Sprintf("unused %s directive (%s)", what, strings.Join(parts, "; ")))
+	if len(keep) == 0 {
+		fd.Fix = fr.removeDirective(d)
+	} else {
+		fd.Fix = &Fix{Message: "Remove unused codes", Applicability: Safe,
+			Edits: []Edit{{Range: d.codesRng, NewText: strings.Join(keep, ", ")}}}
+	}
+	return fd, true
+}
+
+// removeDirective returns a fix deleting d and the blanks before it; a directive that is the
+// whole comment takes the comment with it.
+func (fr *fileRun) removeDirective(d *directive) *Fix {
+	src := fr.f.Src
+	start, end := d.rng.Start, d.rng.End
+	if d.kind == fileIgnoreDir || d.whole {
+		end = fr.f.Lines.LineEnd(fr.f.Lines.Line(start))
+	}
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	lineStart := fr.f.Lines.LineStart(fr.f.Lines.Line(d.rng.Start))
+	if start == lineStart && d.whole {
+		// The comment is alone on its line: remove the line with its break.
+		l := fr.f.Lines.Line(d.rng.Start)
+		if l < fr.f.Lines.LineCount() {
+			end = fr.f.Lines.LineStart(l + 1)
+		}
+	}
+	return &Fix{Message: "Remove unused suppression", Applicability: Safe,
+		Edits: []Edit{{Range: pyparse.Range{Start: start, End: end}}}}
+}

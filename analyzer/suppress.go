@@ -1,0 +1,204 @@
+package analyzer
+
+// This file parses suppression comments: `# noqa`, `# noqa: AL301,AL303`,
+// `# arraylint: ignore[name]`, `# arraylint: skip-file` and
+// `# arraylint: file-ignore AL303 -- reason`.
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse"
+)
+
+// directiveKind is the kind of a suppression comment.
+type directiveKind uint8
+
+const (
+	lineNoqa   directiveKind = iota // # noqa[: codes] and # arraylint: ignore[codes]
+	fileIgnoreDir                      // # arraylint: file-ignore codes -- reason
+	skipFile                        // # arraylint: skip-file
+)
+
+// directive is one suppression comment.
+type directive struct {
+	kind  directiveKind
+	rng   pyparse.Range // the directive text inside the comment
+	line  int           // 1-based line of the comment
+	codes []codeRef     // empty for a blanket noqa
+	used  bool          // a blanket directive suppressed something
+	// codesRng is the range of the code list, for rewriting it.
+	codesRng pyparse.Range
+	// whole is true when the directive is the entire comment.
+	whole bool
+}
+
+// codeRef is one code or name in a directive.
+type codeRef struct {
+	text string
+	rule *Rule // nil if unknown
+	used bool
+}
+
+// malformed is a directive that could not be used, reported as AL903.
+type malformed struct {
+	rng pyparse.Range
+	msg string
+}
+
+var (
+	noqaRE      = regexp.MustCompile(`(?i)#\s*noqa\b(?:\s*:\s*([A-Za-z0-9_\-]+(?:[\s,]+[A-Za-z0-9_\-]+)*))?`)
+	ignoreRE    = regexp.MustCompile(`#\s*arraylint\s*:\s*ignore\b(\[([^\]]*)\])?`)
+	skipFileRE  = regexp.MustCompile(`#\s*arraylint\s*:\s*skip-file\b`)
+	fileIgnRE   = regexp.MustCompile(`#\s*arraylint\s*:\s*file-ignore\b\s*([^#]*)`)
+	otherDirRE  = regexp.MustCompile(`#\s*arraylint\s*:\s*([A-Za-z_\-]*)`)
+	codeSplitRE = regexp.MustCompile(`[\s,]+`)
+)
+
+// parseDirectives extracts the suppression directives of a parsed file.
+func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
+	for _, c := range f.Comments {
+		text := c.Text(f.Src)
+		if !strings.Contains(text, "noqa") && !strings.Contains(text, "NOQA") && !strings.Contains(text, "arraylint") {
+			continue // fast path: almost every comment
+		}
+		line := f.Lines.Line(c.Start)
+		at := func(lo, hi int) pyparse.Range {
+			return pyparse.Range{Start: c.Start + pyparse.Offset(lo), End: c.Start + pyparse.Offset(hi)}
+		}
+		if m := noqaRE.FindStringSubmatchIndex(text); m != nil {
+			d := &directive{kind: lineNoqa, rng: at(m[0], m[1]), line: line, whole: m[0] == 0 && strings.TrimSpace(text[m[1]:]) == ""}
+			if m[2] >= 0 {
+				n := 0
+				d.codes, n = codeList(text[m[2]:m[3]])
+				d.codesRng = at(m[2], m[2]+n)
+				d.whole = d.whole && m[2]+n == m[1]
+			}
+			dirs = append(dirs, d)
+		}
+		matched := false
+		if m := ignoreRE.FindStringSubmatchIndex(text); m != nil {
+			matched = true
+			if m[4] < 0 || strings.TrimSpace(text[m[4]:m[5]]) == "" {
+				bad = append(bad, malformed{at(m[0], m[1]), "`arraylint: ignore` needs rule codes or names: `# arraylint: ignore[AL304]`"})
+			} else {
+				dirs = append(dirs, &directive{kind: lineNoqa, rng: at(m[0], m[1]), line: line, codesRng: at(m[4], m[5]),
+					codes: refs(text[m[4]:m[5]]), whole: m[0] == 0 && strings.TrimSpace(text[m[1]:]) == ""})
+			}
+		}
+		if m := skipFileRE.FindStringIndex(text); m != nil {
+			matched = true
+			dirs = append(dirs, &directive{kind: skipFile, rng: at(m[0], m[1]), line: line})
+		}
+		if m := fileIgnRE.FindStringSubmatchIndex(text); m != nil {
+			matched = true
+			body := text[m[2]:m[3]]
+			codes, reason, hasSep := strings.Cut(body, "--")
+			switch {
+			case strings.TrimSpace(codes) == "":
+				bad = append(bad, malformed{at(m[0], m[1]), "`arraylint: file-ignore` needs rule codes: `# arraylint: file-ignore AL304 -- reason`"})
+			case !hasSep || strings.TrimSpace(reason) == "":
+				bad = append(bad, malformed{at(m[0], m[1]), "`arraylint: file-ignore` needs a reason after ` -- `"})
+			default:
+				lead := len(codes) - len(strings.TrimLeft(codes, " \t"))
+				trimmed := strings.TrimSpace(codes)
+				dirs = append(dirs, &directive{kind: fileIgnoreDir, rng: at(m[0], m[1]), line: line,
+					codesRng: at(m[2]+lead, m[2]+lead+len(trimmed)), codes: refs(trimmed), whole: m[0] == 0})
+			}
+		}
+		if !matched {
+			if m := otherDirRE.FindStringSubmatchIndex(text); m != nil {
+				bad = append(bad, malformed{at(m[0], m[1]), "unknown directive `arraylint: " + text[m[2]:m[3]] +
+					"`: want ignore[...], skip-file or file-ignore"})
+			}
+		}
+	}
+	return dirs, bad
+}
+
+var wordRE = regexp.MustCompile(`[A-Za-z0-9_\-]+`)
+
+var codeLikeRE = regexp.MustCompile(`^(?:AL[0-9]+|[a-z0-9]+(?:-[a-z0-9]+)+)$`)
+
+// codeList reads the leading codes of a noqa list, stopping at the first word that is not a
+// code or rule name (so `# noqa: AL304 hot loop` keeps its explanation). It returns the codes and
+// the length of the text they span.
+func codeList(list string) ([]codeRef, int) {
+	var out []codeRef
+	end := 0
+	for _, m := range regexp.MustCompile(`[A-Za-z0-9_\-]+`).FindAllStringIndex(list, -1) {
+		w := list[m[0]:m[1]]
+		if !codeLikeRE.MatchString(w) && Lookup(w) == nil {
+			break
+		}
+		out = append(out, codeRef{text: w, rule: Lookup(w)})
+		end = m[1]
+	}
+	return out, end
+}
+
+func refs(list string) []codeRef {
+	var out []codeRef
+	for _, s := range codeSplitRE.Split(strings.TrimSpace(list), -1) {
+		if s != "" {
+			out = append(out, codeRef{text: s, rule: Lookup(s)})
+		}
+	}
+	return out
+}
+
+// suppressions indexes a file's directives for the driver.
+type suppressions struct {
+	dirs   []*directive
+	bad    []malformed
+	skip   bool
+	byLine map[int][]*directive
+	file   []*directive
+}
+
+func newSuppressions(f *pyparse.File) *suppressions {
+	s := &suppressions{}
+	s.dirs, s.bad = parseDirectives(f)
+	for _, d := range s.dirs {
+		switch d.kind {
+		case skipFile:
+			s.skip = true
+		case fileIgnoreDir:
+			s.file = append(s.file, d)
+		case lineNoqa:
+			if s.byLine == nil {
+				s.byLine = map[int][]*directive{}
+			}
+			s.byLine[d.line] = append(s.byLine[d.line], d)
+		}
+	}
+	return s
+}
+
+// suppressed reports whether a finding of rule code on line is suppressed, marking the
+// directives (and codes) that did it as used.
+func (s *suppressions) suppressed(code string, line int) bool {
+	hit := false
+	for _, d := range s.file {
+		for i := range d.codes {
+			if d.codes[i].rule != nil && d.codes[i].rule.Spec.Code == code {
+				d.codes[i].used = true
+				hit = true
+			}
+		}
+	}
+	for _, d := range s.byLine[line] {
+		if len(d.codes) == 0 {
+			d.used = true
+			hit = true
+			continue
+		}
+		for i := range d.codes {
+			if d.codes[i].rule != nil && d.codes[i].rule.Spec.Code == code {
+				d.codes[i].used = true
+				hit = true
+			}
+		}
+	}
+	return hit
+}

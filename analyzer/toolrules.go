@@ -1,0 +1,70 @@
+package analyzer
+
+// This file defines the rules of the tool itself (9xx): their findings come from the driver.
+
+import (
+	_ "embed"
+
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"golang.org/x/tools/go/analysis"
+)
+
+var (
+	//go:embed docs/AL900.md
+	internalErrorDoc string
+	//go:embed docs/AL901.md
+	syntaxErrorDoc string
+	//go:embed docs/AL902.md
+	unusedNoqaDoc string
+	//go:embed docs/AL903.md
+	invalidSuppressionDoc string
+)
+
+// driverReported is the Run of rules whose findings the driver produces itself.
+func driverReported(*analysis.Pass) (any, error) { return nil, nil }
+
+// InternalError (AL900) reports a rule that panicked or failed on a file.
+var InternalError = MustRule(RuleSpec{
+	Code: "AL900", Name: "internal-error", Since: "0.1.0", Doc: internalErrorDoc,
+	Summary:  "a rule crashed on this file",
+	Severity: Error,
+	Run:      driverReported,
+})
+
+// SyntaxError (AL901) reports each syntax error of a file, and files that are not Python source.
+var SyntaxError = MustRule(RuleSpec{
+	Code: "AL901", Name: "syntax-error", Since: "0.1.0", Doc: syntaxErrorDoc,
+	Summary:  "file does not parse as Python",
+	Severity: Error,
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+		for _, e := range in.File.Errors {
+			pass.Report(in.DiagnosticRange(e.Range, "%s", e.Msg))
+		}
+		return nil, nil
+	},
+})
+
+// UnusedNoqa (AL902) reports suppression comments that suppress nothing or name unknown rules.
+var UnusedNoqa = MustRule(RuleSpec{
+	Code: "AL902", Name: "unused-noqa", Since: "0.1.0", Doc: unusedNoqaDoc,
+	Summary:  "suppression comment that suppresses nothing",
+	Severity: Warning,
+	Fix:      FixAlways,
+	Run:      driverReported,
+})
+
+// InvalidSuppression (AL903) reports malformed suppression comments.
+var InvalidSuppression = MustRule(RuleSpec{
+	Code: "AL903", Name: "invalid-suppression", Since: "0.1.0", Doc: invalidSuppressionDoc,
+	Summary:  "malformed suppression comment",
+	Severity: Warning,
+	Run:      driverReported,
+})
+
+// ToolRules returns the rules of the tool itself, in code order.
+func ToolRules() []*Rule { return []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression} }
+
+// unsuppressible lists codes that noqa cannot silence.
+func unsuppressible(code string) bool { return code == "AL900" || code == "AL901" || code == "AL903" }
