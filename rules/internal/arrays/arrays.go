@@ -1,0 +1,192 @@
+// Package arrays infers, per function and module scope in program order, which Python names and
+// expressions hold arrays, with their backend, dtype and shape where these follow from the code,
+// and "unknown" where they do not. It never guesses a number.
+//
+// # API (for rules and the memory estimator)
+//
+//	info := arrays.Analyze(mod, imports.Build(mod))   // or pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+//	a, ok := info.Array(expr)     // facts at that expression's program point (after evaluating it)
+//	a.Backend, a.DType, a.Shape   // imports.Backend, npapi.DType (NoDType = unknown), []Dim (nil = rank unknown)
+//	n, ok := a.NBytes()           // bytes when dtype and every dim are known
+//	a.ViewOf                      // the base array a view keeps alive (nil for owners)
+//	a.Alloc                       // the expression that allocated the data (for a view: its base's)
+//	a.Origin                      // Fresh (allocated here), Param, External (file, unknown call), View
+//	a.Producer                    // for index arrays: the nonzero/argwhere/where call
+//	info.IsArray(expr)            // known to be an array (any shape)
+//	info.Int(expr)                // the integer value of expr at that point (N, 1024*1024-2, 2**20, len(x))
+//	info.DTypeOf(expr)            // the dtype an expression names (np.float32, "f4", x.dtype)
+//	info.Scalar(expr)             // the dtype of a scalar expression (1.0 → WeakFloat, x.sum() → x's dtype)
+//	info.ReadAfter(stmt, name)    // is name read again after stmt (later in its scope, in a loop around it, or by a nested function)
+//	info.Assignments(scope, name) // every statement that binds name in scope
+//	info.Imports()                // the imports.Info the analysis used
+//
+// Facts come from one walk per scope in source order. Loops are walked twice (the second walk
+// starts from the join of the state before the loop and after one iteration), both branches of
+// an `if` are walked and joined, and a function body sees an enclosing scope's final value of a
+// name only when that scope binds the name exactly once. Parameters annotated as arrays
+// (np.ndarray, cp.ndarray, jax.Array, numpy.typing.NDArray[...]) are arrays of unknown shape.
+package arrays
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/imports"
+	"github.com/arraylint/arraylint/rules/internal/npapi"
+)
+
+// Dim is one dimension of a shape: a known length, a symbolic length (a name whose value the
+// program does not fix, such as a parameter n), or unknown.
+type Dim struct {
+	N     int64  // the length when Known
+	Known bool   // N is exact
+	Sym   string // when not Known: the name the length equals, or "" when unknown
+}
+
+// Int returns a known dimension.
+func Int(n int64) Dim { return Dim{N: n, Known: true} }
+
+// Sym returns a dimension equal to the value of the named variable.
+func Sym(name string) Dim { return Dim{Sym: name} }
+
+// String returns "4096", the symbol, or "?".
+func (d Dim) String() string {
+	switch {
+	case d.Known:
+		return fmt.Sprint(d.N)
+	case d.Sym != "":
+		return d.Sym
+	}
+	return "?"
+}
+
+// Origin says where an array's data came from.
+type Origin uint8
+
+// The origins.
+const (
+	// External is data the program does not create itself: a file load, an unknown function's
+	// result, a module attribute. Its dtype is not the program's choice.
+	External Origin = iota
+	// Fresh is an array this code allocates: a constructor, random sampling, an operator, a copy.
+	Fresh
+	// Param is an array received as a parameter (annotated as an array).
+	Param
+	// View is a view (slice, reshape, transpose) of another array, recorded in ViewOf.
+	View
+)
+
+var originNames = [...]string{"external", "fresh", "param", "view"}
+
+func (o Origin) String() string { return originNames[o] }
+
+// Role distinguishes ordinary data from the index arrays nonzero-like functions return.
+type Role uint8
+
+// The roles.
+const (
+	Data       Role = iota
+	IndexTuple      // the tuple of index arrays from nonzero / one-argument where
+	IndexArray      // one integer index array (argwhere, flatnonzero, an element of an IndexTuple)
+	Mask            // a boolean array from a comparison or logical operation
+)
+
+// Array is what is known about an array value.
+type Array struct {
+	Backend imports.Backend
+	DType   npapi.DType // NoDType when unknown
+	Shape   []Dim       // nil when even the rank is unknown
+	Origin  Origin
+	Role    Role
+	// Alloc is the expression that allocated the data: a constructor call, an operator, an
+	// astype call. For a view it is the base's Alloc; nil when unknown (parameters, externals).
+	Alloc ast.Node
+	// ViewOf is the array a view keeps alive (always an owner, never itself a view).
+	ViewOf *Array
+	// Producer is the nonzero/argwhere/flatnonzero/where call of an index array or index tuple.
+	Producer *ast.Call
+	// Mask is the argument of Producer (the boolean condition the indices were made from).
+	MaskExpr ast.Expr
+}
+
+// Rank returns the number of dimensions, or -1 when unknown.
+func (a *Array) Rank() int {
+	if a.Shape == nil {
+		return -1
+	}
+	return len(a.Shape)
+}
+
+// Size returns the number of elements when every dimension is known.
+func (a *Array) Size() (int64, bool) {
+	if a.Shape == nil {
+		return 0, false
+	}
+	n := int64(1)
+	for _, d := range a.Shape {
+		if !d.Known {
+			return 0, false
+		}
+		if d.N != 0 && n > (1<<62)/d.N {
+			return 0, false
+		}
+		n *= d.N
+	}
+	return n, true
+}
+
+// NBytes returns the size of the array's data in bytes when its dtype and shape are known.
+func (a *Array) NBytes() (int64, bool) {
+	n, ok := a.Size()
+	if !ok || !a.DType.Known() {
+		return 0, false
+	}
+	return n * a.DType.ItemSize(), true
+}
+
+// Base returns the array that owns a's data: ViewOf for a view, a itself otherwise.
+func (a *Array) Base() *Array {
+	if a.ViewOf != nil {
+		return a.ViewOf
+	}
+	return a
+}
+
+// ShapeString renders the shape as "(10000000,)", "(n, 3)" or "(?)" when the rank is unknown.
+func (a *Array) ShapeString() string {
+	if a.Shape == nil {
+		return "(?)"
+	}
+	parts := make([]string, len(a.Shape))
+	for i, d := range a.Shape {
+		parts[i] = d.String()
+	}
+	if len(parts) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// String summarizes a, e.g. "float32(10000000,) fresh numpy".
+func (a *Array) String() string {
+	return fmt.Sprintf("%s%s %s %s", a.DType, a.ShapeString(), a.Origin, a.Backend)
+}
+
+// SameShape reports whether a and b are known to have equal shapes (every dimension known and
+// equal, or the same symbol).
+func SameShape(a, b *Array) bool {
+	if a.Shape == nil || b.Shape == nil || len(a.Shape) != len(b.Shape) {
+		return false
+	}
+	for i := range a.Shape {
+		x, y := a.Shape[i], b.Shape[i]
+		switch {
+		case x.Known && y.Known && x.N == y.N:
+		case !x.Known && !y.Known && x.Sym != "" && x.Sym == y.Sym:
+		default:
+			return false
+		}
+	}
+	return true
+}

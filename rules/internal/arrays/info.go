@@ -1,0 +1,159 @@
+package arrays
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/imports"
+	"github.com/arraylint/arraylint/rules/internal/npapi"
+)
+
+// This file defines Info, the result of the analysis, and its queries.
+
+// kind is the kind of an abstract value.
+type kind uint8
+
+const (
+	vUnknown   kind = iota
+	vScalar         // a number: dtype (weak for Python scalars), maybe a known int
+	vTuple          // a tuple or list of values (shapes)
+	vArray          // an array
+	vDType          // a dtype object (np.float32, "f4", x.dtype)
+	vGenerator      // a random Generator / RandomState / jax key
+	vNone
+	vModule // an array-library module or function (resolved through imports)
+)
+
+// value is the abstract value of an expression.
+type value struct {
+	kind    kind
+	dtype   npapi.DType // vScalar, vDType
+	known   bool        // vScalar: i is exact
+	i       int64
+	sym     string // vScalar: equals this name's value (a parameter), when not known
+	elems   []value
+	arr     *Array
+	backend imports.Backend // vGenerator, vModule, vDType
+	ref     imports.Ref     // vModule
+}
+
+var unknown = value{}
+
+func intValue(i int64) value { return value{kind: vScalar, dtype: npapi.WeakInt, known: true, i: i} }
+
+func arrValue(a *Array) value { return value{kind: vArray, arr: a} }
+
+// Info is the inferred array facts of one module.
+type Info struct {
+	imp   *imports.Info
+	facts map[ast.Node]value
+	// parents maps each walked statement and expression to its syntactic parent.
+	parents map[ast.Node]ast.Node
+}
+
+// Imports returns the import resolution the analysis used.
+func (info *Info) Imports() *imports.Info { return info.imp }
+
+// Array returns the array e holds at its program point.
+func (info *Info) Array(e ast.Expr) (*Array, bool) {
+	v, ok := info.facts[e]
+	if !ok || v.kind != vArray {
+		return nil, false
+	}
+	return v.arr, true
+}
+
+// IsArray reports whether e is known to hold an array.
+func (info *Info) IsArray(e ast.Expr) bool {
+	_, ok := info.Array(e)
+	return ok
+}
+
+// Int returns the integer value of e at its program point when it is known.
+func (info *Info) Int(e ast.Expr) (int64, bool) {
+	v := info.facts[e]
+	if v.kind == vScalar && v.known {
+		return v.i, true
+	}
+	return 0, false
+}
+
+// Scalar returns the dtype of e when it is known to be a scalar: weak types for Python numbers,
+// an array dtype for NumPy scalars such as x.sum() or np.float32(2).
+func (info *Info) Scalar(e ast.Expr) (npapi.DType, bool) {
+	v := info.facts[e]
+	if v.kind != vScalar {
+		return npapi.NoDType, false
+	}
+	return v.dtype, true
+}
+
+// DTypeOf returns the dtype that e names (np.float32, "float32", float, x.dtype, np.dtype("f4")).
+func (info *Info) DTypeOf(e ast.Expr) (npapi.DType, bool) {
+	v := info.facts[e]
+	if v.kind != vDType || v.dtype == npapi.NoDType {
+		return npapi.NoDType, false
+	}
+	return v.dtype, true
+}
+
+// IsGenerator reports whether e holds a random generator (np.random.default_rng(), RandomState).
+func (info *Info) IsGenerator(e ast.Expr) bool { return info.facts[e].kind == vGenerator }
+
+// Parent returns the syntactic parent of a statement or expression that the analysis walked.
+func (info *Info) Parent(n ast.Node) ast.Node { return info.parents[n] }
+
+// EnclosingLoop returns the innermost for/while statement around n in n's own scope (function
+// bodies stop the search), or nil.
+func (info *Info) EnclosingLoop(n ast.Node) ast.Stmt {
+	for p := info.parents[n]; p != nil; p = info.parents[p] {
+		switch p := p.(type) {
+		case *ast.For:
+			return p
+		case *ast.AsyncFor:
+			return p
+		case *ast.While:
+			return p
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda, *ast.Module:
+			return nil
+		}
+	}
+	return nil
+}
+
+// EnclosingStmt returns the innermost statement containing n (n itself if it is one).
+func (info *Info) EnclosingStmt(n ast.Node) ast.Stmt {
+	for ; n != nil; n = info.parents[n] {
+		if s, ok := n.(ast.Stmt); ok {
+			return s
+		}
+	}
+	return nil
+}
+
+// ScopeOf returns the scope a statement or expression belongs to.
+func (info *Info) ScopeOf(n ast.Node) *imports.Scope {
+	for p := n; p != nil; p = info.parents[p] {
+		if p != n {
+			if s, ok := info.imp.Scopes[p]; ok {
+				return s
+			}
+		}
+		if _, ok := p.(*ast.Module); ok {
+			return info.imp.Scopes[p]
+		}
+	}
+	return info.imp.Root
+}
+
+// Assignments returns the nodes that bind name in scope s, in source order: assignment
+// statements, for loops, with statements, imports, defs and parameters.
+func (info *Info) Assignments(s *imports.Scope, name string) []ast.Node {
+	var out []ast.Node
+	for _, b := range s.Bindings[name] {
+		n := b.Node
+		if st := info.EnclosingStmt(n); st != nil && b.Kind != imports.BindParam {
+			n = st
+		}
+		out = append(out, n)
+	}
+	return out
+}

@@ -1,0 +1,272 @@
+package imports
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines Build: one walk over the module that opens scopes and records bindings.
+
+// Build computes the scope tree and array-library imports of mod. A nil module gives an Info
+// whose Resolve finds nothing.
+func Build(mod *ast.Module) *Info {
+	info := &Info{Scopes: map[ast.Node]*Scope{}, nameScope: map[*ast.Name]*Scope{}}
+	if mod == nil {
+		return info
+	}
+	b := &builder{info: info}
+	info.Root = b.open(ModuleScope, mod, nil)
+	for _, st := range mod.Body {
+		b.stmt(st, info.Root)
+	}
+	return info
+}
+
+type builder struct {
+	info *Info
+	cur  ast.Stmt // innermost statement being walked
+}
+
+func (b *builder) open(kind ScopeKind, n ast.Node, parent *Scope) *Scope {
+	s := &Scope{Kind: kind, Node: n, Parent: parent, Bindings: map[string][]Binding{},
+		Loads: map[string][]*ast.Name{}, Globals: map[string]bool{}, Nonlocals: map[string]bool{}}
+	if parent != nil {
+		parent.Children = append(parent.Children, s)
+	}
+	b.info.Scopes[n] = s
+	return s
+}
+
+// bind records a binding; pos defaults per Binding.Pos.
+func (b *builder) bind(s *Scope, name string, kind BindingKind, n ast.Node, ref *Ref) {
+	if name == "" {
+		return
+	}
+	pos := n.Span().Start
+	switch b.cur.(type) {
+	case *ast.Assign, *ast.AugAssign, *ast.AnnAssign, *ast.Import, *ast.ImportFrom, *ast.Delete, *ast.ExprStmt:
+		pos = b.cur.Span().End
+	}
+	s.Bindings[name] = append(s.Bindings[name], Binding{Name: name, Kind: kind, Node: n, Pos: pos, Ref: ref})
+}
+
+func (b *builder) stmts(list []ast.Stmt, s *Scope) {
+	for _, st := range list {
+		b.stmt(st, s)
+	}
+}
+
+func (b *builder) stmt(st ast.Stmt, s *Scope) {
+	if st == nil {
+		return
+	}
+	saved := b.cur
+	b.cur = st
+	defer func() { b.cur = saved }()
+	switch st := st.(type) {
+	case *ast.FunctionDef:
+		b.function(st, st.Name, st.Args, st.Body, st.DecoratorList, st.Returns, s)
+	case *ast.AsyncFunctionDef:
+		b.function(st, st.Name, st.Args, st.Body, st.DecoratorList, st.Returns, s)
+	case *ast.ClassDef:
+		b.exprs(st.DecoratorList, s)
+		b.exprs(st.Bases, s)
+		for _, k := range st.Keywords {
+			b.expr(k.Value, s)
+		}
+		cs := b.open(ClassScope, st, s)
+		b.stmts(st.Body, cs)
+		b.bind(s, st.Name, BindDef, st, nil)
+	case *ast.Import:
+		for _, a := range st.Names {
+			name, qual := a.Asname, a.Name
+			if name == "" {
+				name, qual = firstPart(a.Name), firstPart(a.Name)
+			}
+			b.bind(s, name, BindImport, a, refFor(qual, st))
+		}
+	case *ast.ImportFrom:
+		for _, a := range st.Names {
+			if a.Name == "*" {
+				continue
+			}
+			name := a.Asname
+			if name == "" {
+				name = a.Name
+			}
+			var ref *Ref
+			if st.Level == 0 && st.Module != "" {
+				ref = refFor(st.Module+"."+a.Name, st)
+			}
+			b.bind(s, name, BindImport, a, ref)
+		}
+	case *ast.Global:
+		for _, n := range st.Names {
+			s.Globals[n] = true
+		}
+	case *ast.Nonlocal:
+		for _, n := range st.Names {
+			s.Nonlocals[n] = true
+		}
+	default:
+		ast.ForEachChild(st, func(c ast.Node) { b.node(c, s) })
+	}
+}
+
+// node dispatches a child of a statement or expression.
+func (b *builder) node(n ast.Node, s *Scope) {
+	switch n := n.(type) {
+	case ast.Stmt:
+		b.stmt(n, s)
+	case ast.Expr:
+		b.expr(n, s)
+	case *ast.ExceptHandler:
+		b.expr(n.Type, s)
+		if n.Name != "" {
+			b.bind(s, n.Name, BindAssign, n, nil)
+		}
+		b.stmts(n.Body, s)
+	case *ast.MatchAs:
+		b.node(n.Pattern, s)
+		b.bind(s, n.Name, BindOther, n, nil)
+	case *ast.MatchStar:
+		b.bind(s, n.Name, BindOther, n, nil)
+	case *ast.MatchMapping:
+		ast.ForEachChild(n, func(c ast.Node) { b.node(c, s) })
+		b.bind(s, n.Rest, BindOther, n, nil)
+	case nil:
+	default:
+		ast.ForEachChild(n, func(c ast.Node) { b.node(c, s) })
+	}
+}
+
+func (b *builder) exprs(list []ast.Expr, s *Scope) {
+	for _, e := range list {
+		b.expr(e, s)
+	}
+}
+
+func (b *builder) expr(e ast.Expr, s *Scope) {
+	switch e := e.(type) {
+	case nil:
+	case *ast.Name:
+		b.info.nameScope[e] = s
+		if e.Ctx == ast.Load {
+			s.Loads[e.ID] = append(s.Loads[e.ID], e)
+		} else {
+			b.bind(s, e.ID, BindAssign, e, nil)
+		}
+	case *ast.NamedExpr:
+		b.expr(e.Value, s)
+		t := s
+		for t.Kind == ComprehensionScope && t.Parent != nil {
+			t = t.Parent
+		}
+		if n, ok := e.Target.(*ast.Name); ok {
+			b.info.nameScope[n] = t
+			b.bind(t, n.ID, BindAssign, n, nil)
+		}
+	case *ast.Lambda:
+		b.defaults(e.Args, s)
+		ls := b.open(LambdaScope, e, s)
+		b.params(e.Args, ls)
+		b.expr(e.Body, ls)
+	case *ast.ListComp:
+		b.comprehension(e, e.Generators, s, e.Elt)
+	case *ast.SetComp:
+		b.comprehension(e, e.Generators, s, e.Elt)
+	case *ast.GeneratorExp:
+		b.comprehension(e, e.Generators, s, e.Elt)
+	case *ast.DictComp:
+		b.comprehension(e, e.Generators, s, e.Key, e.Value)
+	default:
+		ast.ForEachChild(e, func(c ast.Node) { b.node(c, s) })
+	}
+}
+
+func (b *builder) comprehension(n ast.Expr, gens []*ast.Comprehension, s *Scope, elts ...ast.Expr) {
+	if len(gens) == 0 {
+		b.exprs(elts, s)
+		return
+	}
+	b.expr(gens[0].Iter, s) // the first iterable is evaluated in the enclosing scope
+	cs := b.open(ComprehensionScope, n, s)
+	for i, g := range gens {
+		if i > 0 {
+			b.expr(g.Iter, cs)
+		}
+		b.expr(g.Target, cs)
+		b.exprs(g.Ifs, cs)
+	}
+	b.exprs(elts, cs)
+}
+
+func (b *builder) function(n ast.Stmt, name string, args *ast.Arguments, body []ast.Stmt, decos []ast.Expr, returns ast.Expr, s *Scope) {
+	b.exprs(decos, s)
+	b.defaults(args, s)
+	b.annotations(args, s)
+	b.expr(returns, s)
+	fs := b.open(FunctionScope, n, s)
+	b.params(args, fs)
+	b.stmts(body, fs)
+	b.bind(s, name, BindDef, n, nil)
+}
+
+func (b *builder) defaults(args *ast.Arguments, s *Scope) {
+	if args == nil {
+		return
+	}
+	b.exprs(args.Defaults, s)
+	b.exprs(args.KwDefaults, s)
+}
+
+func (b *builder) annotations(args *ast.Arguments, s *Scope) {
+	for _, a := range AllArgs(args) {
+		b.expr(a.Annotation, s)
+	}
+}
+
+func (b *builder) params(args *ast.Arguments, s *Scope) {
+	saved := b.cur
+	b.cur = nil
+	for _, a := range AllArgs(args) {
+		b.bind(s, a.Arg, BindParam, a, nil)
+	}
+	b.cur = saved
+}
+
+// AllArgs returns every parameter of args in declaration order: positional-only, regular,
+// *args, keyword-only, **kwargs. A nil args gives none.
+func AllArgs(args *ast.Arguments) []*ast.Arg {
+	if args == nil {
+		return nil
+	}
+	var out []*ast.Arg
+	out = append(out, args.Posonlyargs...)
+	out = append(out, args.Args...)
+	if args.Vararg != nil {
+		out = append(out, args.Vararg)
+	}
+	out = append(out, args.Kwonlyargs...)
+	if args.Kwarg != nil {
+		out = append(out, args.Kwarg)
+	}
+	return out
+}
+
+// refFor returns the Ref of an imported dotted path, or nil outside array libraries.
+func refFor(qual string, site ast.Stmt) *Ref {
+	backend, api, ok := Classify(qual)
+	if !ok {
+		return nil
+	}
+	return &Ref{Qual: qual, API: api, Backend: backend, Site: site}
+}
+
+func firstPart(dotted string) string {
+	for i := 0; i < len(dotted); i++ {
+		if dotted[i] == '.' {
+			return dotted[:i]
+		}
+	}
+	return dotted
+}

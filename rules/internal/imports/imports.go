@@ -1,0 +1,136 @@
+// Package imports finds which Python names refer to array libraries (NumPy, CuPy, cuPyNumeric,
+// JAX) and resolves expressions such as `np.random.random` or `npr.random` to a canonical
+// qualified name plus the backend the import implies.
+//
+// Resolution follows Python scoping (module, function, lambda, class, comprehension; global and
+// nonlocal) and respects shadowing: a parameter or assignment named `np` hides the import. Within
+// one scope a name bound only by imports resolves flow-insensitively (a conditional import of cupy
+// or numpy gives both backends); a name that is also bound by something else (`np = None`)
+// resolves to the latest binding before the use in that scope, and not at all from nested scopes.
+//
+// Build works on a bare syntax tree (for the memory estimator); Analyzer shares one Info per
+// file among the rules.
+package imports
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// Ref is what a resolved expression refers to.
+type Ref struct {
+	// Qual is the dotted path as imported, e.g. "cupy.random.random" or "numpy".
+	Qual string
+	// API is the backend-neutral name used by the npapi table: "random.random", "" for a root
+	// module, and "jax.random.normal" for jax outside jax.numpy.
+	API string
+	// Backend is every library the expression may refer to.
+	Backend Backend
+	// Site is the import statement that bound the first name of the expression.
+	Site ast.Stmt
+}
+
+// Info is the scope tree of one module with its array-library imports.
+type Info struct {
+	Root *Scope
+	// Scopes maps each scope-opening node (module, def, lambda, class, comprehension) to its scope.
+	Scopes map[ast.Node]*Scope
+	// nameScope is the scope each Name node occurs in.
+	nameScope map[*ast.Name]*Scope
+}
+
+// ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.
+func (info *Info) ScopeOf(n *ast.Name) *Scope { return info.nameScope[n] }
+
+// Resolve returns what e (a Name or a chain of Attributes on a Name) refers to, if it is an array
+// library or a member of one.
+func (info *Info) Resolve(e ast.Expr) (Ref, bool) {
+	switch e := e.(type) {
+	case *ast.Name:
+		return info.resolveName(e)
+	case *ast.Attribute:
+		base, ok := info.Resolve(e.Value)
+		if !ok {
+			return Ref{}, false
+		}
+		qual := base.Qual + "." + e.Attr
+		_, api, ok := Classify(qual)
+		if !ok {
+			return Ref{}, false
+		}
+		// The backend comes from the import: `xp.zeros` with xp = cupy|numpy stays cupy|numpy.
+		return Ref{Qual: qual, API: api, Backend: base.Backend, Site: base.Site}, true
+	}
+	return Ref{}, false
+}
+
+// resolveName applies the scoping rules described in the package comment.
+func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
+	s := info.nameScope[n]
+	if s == nil {
+		return Ref{}, false
+	}
+	b := s.Lookup(n.ID)
+	if b == nil {
+		return Ref{}, false
+	}
+	binds := b.Bindings[n.ID]
+	if r, ok := allImports(binds); ok {
+		return r, true
+	}
+	if b != s {
+		return Ref{}, false // mixed bindings of a free variable: flow-insensitively unknown
+	}
+	var last *Binding
+	for i := range binds {
+		if binds[i].Pos <= n.Start {
+			last = &binds[i]
+		}
+	}
+	if last == nil || last.Ref == nil {
+		return Ref{}, false
+	}
+	return *last.Ref, true
+}
+
+// allImports merges the bindings of one name when every one is an array-library import of the
+// same API name (`import cupy as xp` / `import numpy as xp`).
+func allImports(binds []Binding) (Ref, bool) {
+	var out Ref
+	for i, bd := range binds {
+		if bd.Ref == nil {
+			return Ref{}, false
+		}
+		if i == 0 {
+			out = *bd.Ref
+			continue
+		}
+		if bd.Ref.API != out.API {
+			return Ref{}, false
+		}
+		out.Backend |= bd.Ref.Backend
+	}
+	return out, len(binds) > 0
+}
+
+// Backends returns the union of the backends of every array-library import in the module, in
+// any scope (Unknown when there is none).
+func (info *Info) Backends() Backend {
+	var b Backend
+	var walk func(s *Scope)
+	walk = func(s *Scope) {
+		for _, binds := range s.Bindings {
+			for _, bd := range binds {
+				if bd.Ref != nil {
+					b |= bd.Ref.Backend
+				}
+			}
+		}
+		for _, c := range s.Children {
+			walk(c)
+		}
+	}
+	if info.Root != nil {
+		walk(info.Root)
+	}
+	return b
+}

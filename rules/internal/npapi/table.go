@@ -1,0 +1,204 @@
+package npapi
+
+// This file holds the API table as Go literals.
+
+// c builds a constructor-like entry.
+func c(name string, kind Kind, dt DType, shapeArg int, shapeKw string, dtypeArg int) *Func {
+	return &Func{Name: name, Kind: kind, DType: dt, ShapeArg: shapeArg, ShapeKw: shapeKw,
+		DTypeKw: true, DTypeArg: dtypeArg, Copy: true}
+}
+
+// rnd builds a random-sampling entry: shape from size=, float64 unless given.
+func rnd(name string, dt DType, sizeArg int, dtypeKw bool) *Func {
+	return &Func{Name: name, Kind: Random, DType: dt, ShapeArg: sizeArg, ShapeKw: "size",
+		DTypeKw: dtypeKw, DTypeArg: -1, Copy: true}
+}
+
+func ufunc(nin int, names ...string) []*Func {
+	var out []*Func
+	for _, n := range names {
+		out = append(out, &Func{Name: n, Kind: Ufunc, Nin: nin, Out: true, DTypeKw: true, DTypeArg: -1, ShapeArg: -1, Copy: true})
+	}
+	return out
+}
+
+func kinded(kind Kind, out bool, names ...string) []*Func {
+	var fs []*Func
+	for _, n := range names {
+		fs = append(fs, &Func{Name: n, Kind: kind, Out: out, ShapeArg: -1, DTypeArg: -1, Copy: kind != View})
+	}
+	return fs
+}
+
+var funcs = map[string]*Func{}
+
+func add(fs ...*Func) {
+	for _, f := range fs {
+		funcs[f.Name] = f
+	}
+}
+
+func init() {
+	add(
+		c("zeros", Constructor, Float64, 0, "shape", 1),
+		c("ones", Constructor, Float64, 0, "shape", 1),
+		c("empty", Constructor, Float64, 0, "shape", 1),
+		c("full", Constructor, NoDType, 0, "shape", 2), // dtype of fill_value
+		c("eye", Constructor, Float64, -1, "", 3),
+		c("identity", Constructor, Float64, -1, "", 1),
+		c("zeros_like", Like, NoDType, -1, "shape", 1),
+		c("ones_like", Like, NoDType, -1, "shape", 1),
+		c("empty_like", Like, NoDType, -1, "shape", 1),
+		c("full_like", Like, NoDType, -1, "shape", 2),
+		c("arange", Range, NoDType, -1, "", 3), // int64 for int bounds, float64 otherwise
+		c("linspace", Range, Float64, -1, "", 5),
+		c("logspace", Range, Float64, -1, "", 5),
+		c("geomspace", Range, Float64, -1, "", 4),
+		c("array", Convert, NoDType, -1, "", 1),
+		c("asarray", Convert, NoDType, -1, "", 1),
+		c("asanyarray", Convert, NoDType, -1, "", 1),
+		c("ascontiguousarray", Convert, NoDType, -1, "", 1),
+		c("asfortranarray", Convert, NoDType, -1, "", 1),
+		c("copy", Convert, NoDType, -1, "", -1),
+		c("fromfile", Convert, Float64, -1, "", 1),
+		c("frombuffer", Convert, Float64, -1, "", 1),
+		c("fromiter", Convert, NoDType, -1, "", 1),
+		c("loadtxt", Convert, Float64, -1, "", 1),
+		c("genfromtxt", Convert, Float64, -1, "", 1),
+		c("load", Convert, NoDType, -1, "", -1),
+	)
+	funcs["copy"].DTypeKw = false
+	funcs["load"].DTypeKw = false
+	// Legacy numpy.random (also cupy.random, cupynumeric.random).
+	add(
+		rnd("random.random", Float64, 0, false),
+		rnd("random.random_sample", Float64, 0, false),
+		rnd("random.ranf", Float64, 0, false),
+		rnd("random.sample", Float64, 0, false),
+		rnd("random.uniform", Float64, 2, false),
+		rnd("random.normal", Float64, 2, false),
+		rnd("random.standard_normal", Float64, 0, false),
+		rnd("random.exponential", Float64, 1, false),
+		rnd("random.poisson", Int64, 1, false),
+		rnd("random.binomial", Int64, 2, false),
+		rnd("random.randint", Int64, 2, true),
+		rnd("random.choice", NoDType, 1, false),
+		rnd("random.permutation", NoDType, -1, false),
+		&Func{Name: "random.rand", Kind: Random, DType: Float64, ShapeArg: 0, Varargs: true, DTypeArg: -1, Copy: true},
+		&Func{Name: "random.randn", Kind: Random, DType: Float64, ShapeArg: 0, Varargs: true, DTypeArg: -1, Copy: true},
+		&Func{Name: "random.default_rng", Kind: RNGFactory, ShapeArg: -1, DTypeArg: -1},
+		&Func{Name: "random.RandomState", Kind: RNGFactory, ShapeArg: -1, DTypeArg: -1},
+		&Func{Name: "random.Generator", Kind: RNGFactory, ShapeArg: -1, DTypeArg: -1},
+	)
+	funcs["random.randint"].DTypeArg = 3
+	// jax.random: key first, shape second, dtype keyword.
+	for _, n := range []string{"normal", "uniform", "truncated_normal", "bernoulli", "randint", "choice", "permutation", "gamma", "beta", "exponential", "laplace", "logistic"} {
+		f := &Func{Name: "jax.random." + n, Kind: Random, DType: Float32, ShapeArg: 1, ShapeKw: "shape", DTypeKw: true, DTypeArg: -1, Copy: true}
+		switch n {
+		case "bernoulli":
+			f.DType, f.ShapeArg, f.DTypeKw = Bool, 2, false
+		case "randint":
+			f.DType = Int32
+		case "uniform", "truncated_normal":
+			// jax.random.uniform(key, shape=(), dtype=float32, minval, maxval)
+		case "choice", "permutation", "gamma", "beta":
+			f.ShapeArg, f.DType = -1, NoDType
+		}
+		add(f)
+	}
+	add(
+		&Func{Name: "jax.random.key", Kind: RNGFactory, ShapeArg: -1, DTypeArg: -1},
+		&Func{Name: "jax.random.PRNGKey", Kind: RNGFactory, ShapeArg: -1, DTypeArg: -1},
+		&Func{Name: "jax.random.split", Kind: RNGFactory, ShapeArg: -1, DTypeArg: -1},
+	)
+	add(ufunc(2, "add", "subtract", "multiply", "divide", "true_divide", "floor_divide", "power",
+		"float_power", "remainder", "mod", "fmod", "maximum", "minimum", "fmax", "fmin", "hypot",
+		"arctan2", "logaddexp", "logaddexp2", "copysign", "nextafter", "ldexp",
+		"greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+		"logical_and", "logical_or", "logical_xor", "bitwise_and", "bitwise_or", "bitwise_xor",
+		"left_shift", "right_shift", "heaviside", "gcd", "lcm")...)
+	add(ufunc(1, "negative", "positive", "absolute", "abs", "fabs", "sign", "sqrt", "cbrt", "square",
+		"reciprocal", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
+		"arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh",
+		"deg2rad", "rad2deg", "degrees", "radians", "floor", "ceil", "trunc", "rint", "conjugate",
+		"conj", "logical_not", "invert", "bitwise_not", "isnan", "isinf", "isfinite", "signbit",
+		"spacing", "fix", "around", "round", "clip")...)
+	funcs["clip"].Nin = 3
+	add(kinded(Reduction, true, "sum", "prod", "mean", "std", "var", "max", "min", "amax", "amin",
+		"nanmax", "nanmin", "nansum", "nanmean", "nanstd", "nanvar", "nanprod", "any", "all",
+		"argmax", "argmin", "cumsum", "cumprod", "median", "ptp", "count_nonzero", "average")...)
+	for _, n := range []string{"average", "median", "count_nonzero"} {
+		funcs[n].Out = n == "median"
+	}
+	add(kinded(Index, false, "nonzero", "argwhere", "flatnonzero", "where")...) // where: 1 argument only
+	add(kinded(Scatter, false, "put", "putmask", "copyto", "place", "put_along_axis")...)
+	add(kinded(Gather, true, "take", "compress", "extract", "take_along_axis", "choose")...)
+	add(kinded(View, false, "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "squeeze",
+		"expand_dims", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d", "diagonal")...)
+	add(kinded(Join, true, "concatenate", "stack", "vstack", "hstack", "dstack", "column_stack",
+		"append", "tile", "repeat")...)
+	add(kinded(Product, true, "matmul", "dot", "vdot", "inner", "outer", "einsum", "tensordot", "kron", "cross")...)
+	funcs["vdot"].Out = false
+	funcs["tensordot"].Out = false
+	funcs["kron"].Out = false
+	funcs["cross"].Out = false
+}
+
+var methods = map[string]*Func{}
+
+var generator = map[string]*Func{}
+
+func init() {
+	for _, n := range []string{"sum", "prod", "mean", "std", "var", "max", "min", "any", "all",
+		"argmax", "argmin", "cumsum", "cumprod", "ptp"} {
+		methods[n] = &Func{Name: n, Kind: Reduction, Out: true, ShapeArg: -1, DTypeArg: -1}
+	}
+	for _, n := range []string{"reshape", "ravel", "transpose", "swapaxes", "squeeze", "view", "diagonal"} {
+		methods[n] = &Func{Name: n, Kind: View, ShapeArg: -1, DTypeArg: -1}
+	}
+	for _, n := range []string{"copy", "flatten", "astype", "round", "clip", "conj", "conjugate", "take", "compress", "repeat", "nonzero", "dot"} {
+		k := Convert
+		switch n {
+		case "round", "clip", "conj", "conjugate":
+			k = Ufunc
+		case "take", "compress", "repeat":
+			k = Gather
+		case "nonzero":
+			k = Index
+		case "dot":
+			k = Product
+		}
+		methods[n] = &Func{Name: n, Kind: k, Copy: true, ShapeArg: -1, DTypeArg: -1, Out: k == Ufunc || k == Gather}
+	}
+	methods["astype"].DTypeArg = 0
+	methods["astype"].DTypeKw = true
+	for _, n := range []string{"fill", "put", "itemset", "sort", "resize", "setflags"} {
+		methods[n] = &Func{Name: n, Kind: Scatter, ShapeArg: -1, DTypeArg: -1}
+	}
+	// numpy.random.Generator: random/standard_normal/… accept dtype= (float32 or float64).
+	gen := []*Func{
+		rnd("random", Float64, 0, true),
+		rnd("standard_normal", Float64, 0, true),
+		rnd("standard_exponential", Float64, 0, true),
+		rnd("standard_gamma", Float64, 1, true),
+		rnd("integers", Int64, 2, true),
+		rnd("uniform", Float64, 2, false),
+		rnd("normal", Float64, 2, false),
+		rnd("exponential", Float64, 1, false),
+		rnd("poisson", Int64, 1, false),
+		rnd("binomial", Int64, 2, false),
+		rnd("choice", NoDType, 1, false),
+		rnd("permutation", NoDType, -1, false),
+		// RandomState methods (legacy) share names with the module functions.
+		rnd("random_sample", Float64, 0, false),
+		rnd("randint", Int64, 2, true),
+		{Name: "rand", Kind: Random, DType: Float64, ShapeArg: 0, Varargs: true, DTypeArg: -1, Copy: true},
+		{Name: "randn", Kind: Random, DType: Float64, ShapeArg: 0, Varargs: true, DTypeArg: -1, Copy: true},
+	}
+	for _, f := range gen {
+		generator[f.Name] = f
+	}
+	generator["integers"].DTypeArg = 3
+	generator["random"].DTypeArg = 1
+	generator["standard_normal"].DTypeArg = 1
+}
