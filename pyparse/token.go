@@ -1,5 +1,7 @@
 package pyparse
 
+import "strconv"
+
 // Token is one lexical token. It holds no text: use src[t.Start:t.End].
 type Token struct {
 	Range
@@ -133,3 +135,108 @@ const (
 
 	numTokenKinds
 )
+
+var tokenKindNames = [numTokenKinds]string{
+	EndMarker:        "EndMarker",
+	Name:             "Name",
+	Number:           "Number",
+	String:           "String",
+	FStringStart:     "FStringStart",
+	FStringMiddle:    "FStringMiddle",
+	FStringEnd:       "FStringEnd",
+	Newline:          "Newline",
+	Indent:           "Indent",
+	Dedent:           "Dedent",
+	Unknown:          "Unknown",
+	LPar:             "LPar",
+	RPar:             "RPar",
+	LSqb:             "LSqb",
+	RSqb:             "RSqb",
+	LBrace:           "LBrace",
+	RBrace:           "RBrace",
+	Colon:            "Colon",
+	Comma:            "Comma",
+	Semi:             "Semi",
+	Plus:             "Plus",
+	Minus:            "Minus",
+	Star:             "Star",
+	Slash:            "Slash",
+	VBar:             "VBar",
+	Amper:            "Amper",
+	Less:             "Less",
+	Greater:          "Greater",
+	Equal:            "Equal",
+	Dot:              "Dot",
+	Percent:          "Percent",
+	EqEqual:          "EqEqual",
+	NotEqual:         "NotEqual",
+	LessEqual:        "LessEqual",
+	GreaterEqual:     "GreaterEqual",
+	Tilde:            "Tilde",
+	CircumFlex:       "CircumFlex",
+	LeftShift:        "LeftShift",
+	RightShift:       "RightShift",
+	DoubleStar:       "DoubleStar",
+	PlusEqual:        "PlusEqual",
+	MinEqual:         "MinEqual",
+	StarEqual:        "StarEqual",
+	SlashEqual:       "SlashEqual",
+	PercentEqual:     "PercentEqual",
+	AmperEqual:       "AmperEqual",
+	VBarEqual:        "VBarEqual",
+	CircumflexEqual:  "CircumflexEqual",
+	LeftShiftEqual:   "LeftShiftEqual",
+	RightShiftEqual:  "RightShiftEqual",
+	DoubleStarEqual:  "DoubleStarEqual",
+	DoubleSlash:      "DoubleSlash",
+	DoubleSlashEqual: "DoubleSlashEqual",
+	At:               "At",
+	AtEqual:          "AtEqual",
+	RArrow:           "RArrow",
+	Ellipsis:         "Ellipsis",
+	ColonEqual:       "ColonEqual",
+	Exclamation:      "Exclamation",
+	KwFalse:          "KwFalse",
+	KwNone:           "KwNone",
+	KwTrue:           "KwTrue",
+	KwAnd:            "KwAnd",
+	KwAs:             "KwAs",
+	KwAssert:         "KwAssert",
+	KwAsync:          "KwAsync",
+	KwAwait:          "KwAwait",
+	KwBreak:          "KwBreak",
+	KwClass:          "KwClass",
+	KwContinue:       "KwContinue",
+	KwDef:            "KwDef",
+	KwDel:            "KwDel",
+	KwElif:           "KwElif",
+	KwElse:           "KwElse",
+	KwExcept:         "KwExcept",
+	KwFinally:        "KwFinally",
+	KwFor:            "KwFor",
+	KwFrom:           "KwFrom",
+	KwGlobal:         "KwGlobal",
+	KwIf:             "KwIf",
+	KwImport:         "KwImport",
+	KwIn:             "KwIn",
+	KwIs:             "KwIs",
+	KwLambda:         "KwLambda",
+	KwNonlocal:       "KwNonlocal",
+	KwNot:            "KwNot",
+	KwOr:             "KwOr",
+	KwPass:           "KwPass",
+	KwRaise:          "KwRaise",
+	KwReturn:         "KwReturn",
+	KwTry:            "KwTry",
+	KwWhile:          "KwWhile",
+	KwWith:           "KwWith",
+	KwYield:          "KwYield",
+}
+
+// String returns the kind's Go name, e.g. "Name" or "KwDef".
+func (k TokenKind) String() string {
+	if k < numTokenKinds {
+		return tokenKindNames[k]
+	}
+	return "TokenKind(" + strconv.Itoa(int(k)) + ")"
+}

@@ -1,0 +1,103 @@
+package pyparse
+
+// This file defines NormalizeName (identifier normalisation) and the Unicode name table behind
+// the \N{NAME} escape.
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+	"golang.org/x/text/unicode/runenames"
+)
+
+// NormalizeName returns the identifier s as CPython's ast stores it: NFKC-normalised when it
+// has non-ASCII characters (so `ﬁ` and `fi` are the same name). Common ASCII names come from
+// a fixed table without allocating.
+func NormalizeName(s []byte) string {
+	for _, c := range s {
+		if c >= utf8.RuneSelf {
+			return norm.NFKC.String(string(s))
+		}
+	}
+	if v, ok := commonNames[string(s)]; ok {
+		return v
+	}
+	return string(s)
+}
+
+// commonNames interns frequent identifiers: builtins, `self`, the array modules and their
+// usual aliases. It is read-only after init, so NormalizeName is safe for concurrent use.
+var commonNames = map[string]string{}
+
+func init() {
+	for _, n := range strings.Fields(`self cls args kwargs x y z i j k n m a b c d e f g h p q r s t v w
+		np numpy cp cupy jnp jax cunumeric xp torch pd os sys re math typing Any Optional List Dict
+		Tuple Union Callable len range int str float bool list dict tuple set frozenset bytes object
+		type isinstance issubclass print super property staticmethod classmethod enumerate zip map
+		filter sorted reversed min max sum abs any all open getattr setattr hasattr iter next id
+		hash repr format ValueError TypeError KeyError IndexError AttributeError RuntimeError
+		Exception NotImplementedError StopIteration OSError name value result data key item items
+		keys values append extend get pop update shape dtype size ndim array asarray zeros ones empty
+		arange reshape astype copy out axis size __init__ __name__ __main__ __call__ __repr__ _`) {
+		commonNames[n] = n
+	}
+}
+
+var (
+	runeNamesOnce sync.Once
+	runeNames     map[string]rune
+)
+
+// lookupRuneName returns the code point named name (case-insensitive), as unicodedata.lookup
+// does for \N{…}: character names, CJK unified ideographs and Hangul syllables.
+func lookupRuneName(name string) (rune, bool) {
+	name = strings.ToUpper(name)
+	if h, ok := strings.CutPrefix(name, "CJK UNIFIED IDEOGRAPH-"); ok {
+		v, err := strconv.ParseUint(h, 16, 32)
+		if err == nil && (len(h) == 4 || len(h) == 5) && isUnifiedIdeograph(rune(v)) {
+			return rune(v), true
+		}
+		return 0, false
+	}
+	runeNamesOnce.Do(buildRuneNames)
+	r, ok := runeNames[name]
+	return r, ok
+}
+
+// buildRuneNames indexes every named code point, including the Hangul syllables, whose names
+// runenames leaves out (it names them "<Hangul Syllable>").
+func buildRuneNames() {
+	runeNames = make(map[string]rune, 40000)
+	for r := rune(0); r <= utf8.MaxRune; r++ {
+		if 0xD800 <= r && r <= 0xDFFF {
+			continue
+		}
+		n := runenames.Name(r)
+		if n == "" || n[0] == '<' {
+			continue
+		}
+		runeNames[n] = r
+	}
+	const nV, nT = 21, 28
+	lead := strings.Split("G GG N D DD R M B BB S SS _ J JJ C K T P H", " ")
+	vowel := strings.Split("A AE YA YAE EO E YEO YE O WA WAE OE YO U WEO WE WI YU EU YI I", " ")
+	tail := strings.Split("_ G GG GS N NJ NH D L LG LM LB LS LT LP LH M B BS S SS NG J C K T P H", " ")
+	jamo := func(s string) string { return strings.TrimPrefix(s, "_") }
+	for s := 0; s < len(lead)*nV*nT; s++ {
+		n := "HANGUL SYLLABLE " + jamo(lead[s/(nV*nT)]) + vowel[s%(nV*nT)/nT] + jamo(tail[s%nT])
+		runeNames[n] = rune(0xAC00 + s)
+	}
+}
+
+// isUnifiedIdeograph reports whether r is in a CJK Unified Ideographs block.
+func isUnifiedIdeograph(r rune) bool {
+	switch {
+	case 0x3400 <= r && r <= 0x4DBF, 0x4E00 <= r && r <= 0x9FFF, 0x20000 <= r && r <= 0x2A6DF,
+		0x2A700 <= r && r <= 0x2EBEF, 0x30000 <= r && r <= 0x323AF:
+		return true
+	}
+	return false
+}
