@@ -218,7 +218,10 @@ func loadConfigIn(d string) (*Config, error) {
 		if name == "pyproject.toml" && !hasArraylintTable(data) {
 			continue
 		}
-		return ParseConfig(p, data)
+		c, found, err := parseConfig(p, data)
+		if err != nil || found {
+			return c, err
+		}
 	}
 	return nil, nil
 }
@@ -226,7 +229,7 @@ func loadConfigIn(d string) (*Config, error) {
 // hasArraylintTable is a cheap pre-check that avoids decoding unrelated pyproject.toml files;
 // ParseConfig decides for real.
 func hasArraylintTable(data []byte) bool {
-	return strings.Contains(string(data), "tool.arraylint") || strings.Contains(string(data), "arraylint")
+	return strings.Contains(string(data), "arraylint")
 }
 
 // LoadConfigFile loads the configuration file at path (arraylint.toml or pyproject.toml, told
@@ -239,15 +242,22 @@ func LoadConfigFile(path string) (*Config, error) {
 	return ParseConfig(path, data)
 }
 
-// ParseConfig parses configuration file data read from path.
+// ParseConfig parses configuration file data read from path. A pyproject.toml without a
+// [tool.arraylint] table gives the defaults.
 func ParseConfig(path string, data []byte) (*Config, error) {
+	c, _, err := parseConfig(path, data)
+	return c, err
+}
+
+// parseConfig is ParseConfig that also tells whether the file holds arraylint configuration.
+func parseConfig(path string, data []byte) (*Config, bool, error) {
 	abs, err := filepath.Abs(path)
 	if err != nil {
-		return nil, fmt.Errorf("load config %s: %w", path, err)
+		return nil, false, fmt.Errorf("load config %s: %w", path, err)
 	}
 	doc, err := readTOML(data)
 	if err != nil {
-		return nil, fmt.Errorf("load config %s: %w", path, err)
+		return nil, false, fmt.Errorf("load config %s: %w", path, err)
 	}
 	c := Default(filepath.Dir(abs))
 	c.Path = path
@@ -257,15 +267,15 @@ func ParseConfig(path string, data []byte) (*Config, error) {
 		table, _ = tool["arraylint"].(map[string]any)
 		prefix = "tool.arraylint."
 		if table == nil {
-			return c, nil
+			return c, false, nil
 		}
 	}
 	p := &configParser{c: c, doc: doc, path: path, prefix: prefix}
 	p.parse(table)
 	if p.err != nil {
-		return nil, p.err
+		return nil, false, p.err
 	}
-	return c, nil
+	return c, true, nil
 }
 
 // configParser validates the table and fills c; the first error wins.
@@ -507,8 +517,11 @@ type ConfigCache struct {
 	byDir map[string]*Config
 }
 
-// ForDir returns the configuration for files directly in dir.
+// ForDir returns the configuration for files directly in dir. A nil cache gives Default.
 func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
+	if cc == nil {
+		return Default(dir), nil
+	}
 	if cc.Fixed != nil {
 		return cc.Fixed.WithOverrides(cc.Select, cc.Ignore)
 	}

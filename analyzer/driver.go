@@ -334,25 +334,32 @@ func (fr *fileRun) unusedDirective(d *directive, enabled []*Rule) (Finding, bool
 	return fd, true
 }
 
-// removeDirective returns a fix deleting d and the blanks before it; a directive that is the
-// whole comment takes the comment with it.
+// removeDirective returns a fix deleting d: a directive that is the whole comment takes the
+// comment (and a line holding nothing else) with it; one that ends a longer comment goes with the
+// blanks before it; one followed by more comment text leaves that text as the comment.
 func (fr *fileRun) removeDirective(d *directive) *Fix {
-	src := fr.f.Src
+	src, lines := fr.f.Src, fr.f.Lines
+	l := lines.Line(d.rng.Start)
+	lineEnd := lines.LineEnd(l)
 	start, end := d.rng.Start, d.rng.End
-	if d.kind == fileIgnoreDir || d.whole {
-		end = fr.f.Lines.LineEnd(fr.f.Lines.Line(start))
-	}
-	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
-		start--
-	}
-	lineStart := fr.f.Lines.LineStart(fr.f.Lines.Line(d.rng.Start))
-	if start == lineStart && d.whole {
-		// The comment is alone on its line: remove the line with its break.
-		l := fr.f.Lines.Line(d.rng.Start)
-		if l < fr.f.Lines.LineCount() {
-			end = fr.f.Lines.LineStart(l + 1)
+	newText := ""
+	rest := strings.TrimSpace(string(src[end:lineEnd]))
+	switch {
+	case d.whole || d.kind == fileIgnoreDir || rest == "":
+		end = lineEnd
+		for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+			start--
 		}
+		if start == lines.LineStart(l) && l < lines.LineCount() {
+			end = lines.LineStart(l + 1) // alone on its line: remove the line
+		}
+	default:
+		start++ // keep the '#'
+		for end < lineEnd && (src[end] == ' ' || src[end] == '\t') {
+			end++
+		}
+		newText = " "
 	}
 	return &Fix{Message: "Remove unused suppression", Applicability: Safe,
-		Edits: []Edit{{Range: pyparse.Range{Start: start, End: end}}}}
+		Edits: []Edit{{Range: pyparse.Range{Start: start, End: end}, NewText: newText}}}
 }

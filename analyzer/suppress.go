@@ -15,9 +15,9 @@ import (
 type directiveKind uint8
 
 const (
-	lineNoqa   directiveKind = iota // # noqa[: codes] and # arraylint: ignore[codes]
+	lineNoqa      directiveKind = iota // # noqa[: codes] and # arraylint: ignore[codes]
 	fileIgnoreDir                      // # arraylint: file-ignore codes -- reason
-	skipFile                        // # arraylint: skip-file
+	skipFile                           // # arraylint: skip-file
 )
 
 // directive is one suppression comment.
@@ -72,7 +72,8 @@ func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
 				n := 0
 				d.codes, n = codeList(text[m[2]:m[3]])
 				d.codesRng = at(m[2], m[2]+n)
-				d.whole = d.whole && m[2]+n == m[1]
+				d.rng.End = d.codesRng.End
+				d.whole = m[0] == 0 && strings.TrimSpace(text[m[2]+n:]) == ""
 			}
 			dirs = append(dirs, d)
 		}

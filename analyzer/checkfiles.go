@@ -1,0 +1,63 @@
+package analyzer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+)
+
+// FileResult is the outcome of checking one file with CheckFiles.
+type FileResult struct {
+	Path     string
+	Src      []byte // nil when the file could not be read
+	Findings []Finding
+	Err      error // reading the file or loading its configuration failed
+}
+
+// CheckFiles reads and checks paths on workers goroutines (GOMAXPROCS when workers <= 0), each
+// file with its own configuration from cc, and returns the results in the order of paths. A
+// failure on one file (unreadable, bad configuration, a crashing rule) never stops the others.
+func (rn *Runner) CheckFiles(ctx context.Context, paths []string, cc *ConfigCache, workers int) []FileResult {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	results := make([]FileResult, len(paths))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(workers, len(paths)) {
+		wg.Go(func() {
+			for i := range next {
+				results[i] = rn.checkFile(ctx, paths[i], cc)
+			}
+		})
+	}
+	for i := range paths {
+		if ctx.Err() != nil {
+			results[i] = FileResult{Path: paths[i], Err: ctx.Err()}
+			continue
+		}
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results
+}
+
+func (rn *Runner) checkFile(ctx context.Context, path string, cc *ConfigCache) FileResult {
+	res := FileResult{Path: path}
+	cfg, err := cc.ForFile(path)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		res.Err = fmt.Errorf("check %s: %w", path, err)
+		return res
+	}
+	res.Src = src
+	res.Findings, res.Err = rn.Check(ctx, path, src, cfg)
+	return res
+}
