@@ -1,0 +1,113 @@
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"slices"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/lsp/protocol"
+)
+
+// userSettings are the editor settings under "arraylint" in workspace/didChangeConfiguration:
+// the same overrides as the command line's --select, --ignore and --config.
+type userSettings struct {
+	Select []string `json:"select,omitempty"`
+	Ignore []string `json:"ignore,omitempty"`
+	Config string   `json:"config,omitempty"`
+}
+
+// configFor returns the configuration of the file at path: the nearest arraylint.toml or
+// pyproject.toml with [tool.arraylint], with the editor's overrides. A broken configuration is
+// shown to the user once and the defaults are used meanwhile.
+func (s *Server) configFor(path string) *analyzer.Config {
+	s.mu.Lock()
+	cc := s.configs
+	roots := s.roots
+	s.mu.Unlock()
+	dir := filepath.Dir(path)
+	if !filepath.IsAbs(path) { // untitled documents: the workspace root's configuration
+		dir = "."
+		if len(roots) > 0 {
+			dir = roots[0]
+		}
+	}
+	cfg, err := cc.ForDir(dir)
+	if err == nil {
+		return cfg
+	}
+	msg := err.Error()
+	s.mu.Lock()
+	shown := s.configErrShown[msg]
+	s.configErrShown[msg] = true
+	s.mu.Unlock()
+	if !shown {
+		s.showf(protocol.MessageError, "arraylint: %s (using the default rules)", msg)
+	}
+	return analyzer.Default(dir)
+}
+
+// newConfigCache builds the configuration cache for the current settings.
+func newConfigCache(set userSettings) (*analyzer.ConfigCache, error) {
+	cc := &analyzer.ConfigCache{Select: set.Select, Ignore: set.Ignore}
+	if set.Config != "" {
+		cfg, err := analyzer.LoadConfigFile(set.Config)
+		if err != nil {
+			return nil, err
+		}
+		cc.Fixed = cfg
+	}
+	return cc, nil
+}
+
+// reloadConfig drops every cached configuration and re-analyses the open documents.
+func (s *Server) reloadConfig() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cc, err := newConfigCache(s.settings)
+	if err != nil {
+		cc = &analyzer.ConfigCache{Select: s.settings.Select, Ignore: s.settings.Ignore}
+	}
+	s.configs = cc
+	clear(s.configErrShown)
+	for _, d := range s.docs {
+		s.schedule(d)
+	}
+	return err
+}
+
+// DidChangeConfiguration handles workspace/didChangeConfiguration: it takes the "arraylint"
+// settings if the notification carries them, and re-reads the configuration files either way.
+func (s *Server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChangeConfigurationParams) error {
+	if len(p.Settings) > 0 && string(p.Settings) != "null" {
+		var wrapper struct {
+			Arraylint *userSettings `json:"arraylint"`
+		}
+		if err := json.Unmarshal(p.Settings, &wrapper); err != nil {
+			return fmt.Errorf("read arraylint settings: %w", err)
+		}
+		if wrapper.Arraylint != nil {
+			s.mu.Lock()
+			s.settings = *wrapper.Arraylint
+			s.mu.Unlock()
+		}
+	}
+	if err := s.reloadConfig(); err != nil {
+		s.showf(protocol.MessageError, "arraylint: %v", err)
+	}
+	return nil
+}
+
+// DidChangeWatchedFiles handles workspace/didChangeWatchedFiles: a created, changed or deleted
+// configuration file makes the server re-read the configuration and re-analyse.
+func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	for _, ch := range p.Changes {
+		path, ok := uriToPath(ch.URI)
+		if ok && slices.Contains(analyzer.ConfigFileNames, filepath.Base(path)) {
+			return s.reloadConfig()
+		}
+	}
+	return nil
+}

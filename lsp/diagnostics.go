@@ -1,0 +1,252 @@
+package lsp
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/lsp/jsonrpc2"
+	"github.com/arraylint/arraylint/lsp/protocol"
+)
+
+// This file defines how documents are analysed: one run per snapshot, the fast rules at once and
+// every rule after a delay when slow rules exist, stale runs cancelled and their results dropped,
+// results pushed with publishDiagnostics or served by textDocument/diagnostic.
+
+// document is an open document: its current snapshot and the analysis of that snapshot.
+type document struct {
+	snap *Snapshot
+	run  *run
+}
+
+// stop abandons the document's analysis.
+func (d *document) stop() {
+	if d.run != nil {
+		d.run.abandon()
+	}
+}
+
+// run is the analysis of one snapshot. Its result fields are guarded by Server.mu.
+type run struct {
+	snap     *Snapshot
+	cancel   context.CancelFunc
+	fastDone chan struct{} // closed when the fast results are in, or the run is abandoned
+	doneOnce sync.Once
+	timer    *time.Timer
+
+	abandoned bool
+	fastOK    bool               // fast results are in
+	fullOK    bool               // every rule's results are in
+	findings  []analyzer.Finding // the best results so far
+	gen       int                // incremented whenever findings change
+	diags     []protocol.Diagnostic
+	diagsGen  int
+}
+
+func (r *run) closeFastDone() { r.doneOnce.Do(func() { close(r.fastDone) }) }
+
+// abandon cancels the run; its results, if any arrive, are dropped. Call with Server.mu held.
+func (r *run) abandon() {
+	r.abandoned = true
+	r.cancel()
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	r.closeFastDone()
+}
+
+// schedule starts the analysis of d's current snapshot, abandoning the previous one. Call with
+// s.mu held.
+func (s *Server) schedule(d *document) {
+	d.stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &run{snap: d.snap, cancel: cancel, fastDone: make(chan struct{})}
+	d.run = r
+	if s.state == stateShutdown {
+		r.abandon()
+		return
+	}
+	go s.runFast(ctx, r)
+}
+
+// runFast runs the fast rules (every rule when none is slow), publishes, and arms the timer of
+// the full run.
+func (s *Server) runFast(ctx context.Context, r *run) {
+	findings := s.check(ctx, r.snap, s.fast)
+	s.mu.Lock()
+	if r.abandoned || ctx.Err() != nil {
+		s.mu.Unlock()
+		return
+	}
+	if s.hasSlow {
+		// AL902 (unused noqa) is only right once every rule has run: a noqa for a slow rule
+		// would look unused now.
+		kept := findings[:0]
+		for _, f := range findings {
+			if f.Code != "AL902" {
+				kept = append(kept, f)
+			}
+		}
+		findings = kept
+	}
+	r.findings, r.fastOK, r.fullOK = findings, true, !s.hasSlow
+	r.gen++
+	r.closeFastDone()
+	if s.hasSlow {
+		r.timer = time.AfterFunc(s.opts.SlowDelay, func() { s.runFull(ctx, r) })
+	}
+	s.mu.Unlock()
+	s.publish(r)
+}
+
+// runFull runs every rule after the delay and publishes the complete result.
+func (s *Server) runFull(ctx context.Context, r *run) {
+	findings := s.check(ctx, r.snap, s.full)
+	s.mu.Lock()
+	if r.abandoned || ctx.Err() != nil {
+		s.mu.Unlock()
+		return
+	}
+	r.findings, r.fullOK = findings, true
+	r.gen++
+	s.mu.Unlock()
+	s.publish(r)
+}
+
+// check runs a runner's rules on a snapshot with its configuration, reusing the snapshot's
+// parse. Errors and panics are logged and give no findings: the server keeps serving.
+func (s *Server) check(ctx context.Context, snap *Snapshot, rn *analyzer.Runner) (findings []analyzer.Finding) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.reportPanic(fmt.Sprintf("check %s", snap.Path), v)
+			findings = nil
+		}
+	}()
+	cfg := s.configFor(snap.Path)
+	var err error
+	if f, perr := snap.File(); perr == nil {
+		findings, err = rn.CheckParsed(ctx, snap.Path, f, cfg)
+	} else {
+		findings, err = rn.Check(ctx, snap.Path, snap.Src, cfg) // reports why it is not Python
+	}
+	if err != nil {
+		if ctx.Err() == nil {
+			s.logf(protocol.MessageWarning, "check %s (version %d): %v", snap.Path, snap.Version, err)
+		}
+		return nil
+	}
+	return findings
+}
+
+// diagnosticsLocked returns the LSP diagnostics of r's current findings, converting them once
+// per result generation. Call with s.mu held.
+func (s *Server) diagnosticsLocked(r *run) []protocol.Diagnostic {
+	if r.diags == nil || r.diagsGen != r.gen {
+		r.diags = make([]protocol.Diagnostic, 0, len(r.findings))
+		for _, f := range r.findings {
+			r.diags = append(r.diags, s.toDiagnostic(r.snap, f))
+		}
+		r.diagsGen = r.gen
+	}
+	return r.diags
+}
+
+// publish sends r's diagnostics if r is still the current run of its document. A client that
+// pulls gets workspace/diagnostic/refresh instead, when it supports it.
+func (s *Server) publish(r *run) {
+	s.mu.Lock()
+	pull, refresh := s.client.pull, s.client.diagRefresh
+	s.mu.Unlock()
+	if pull {
+		if refresh && r.fullOK && s.hasSlow {
+			go func() {
+				if err := s.conn.Call(context.Background(), protocol.MethodDiagnosticRefresh, nil, nil); err != nil {
+					s.logf(protocol.MessageLog, "refresh diagnostics: %v", err)
+				}
+			}()
+		}
+		return
+	}
+	s.publishMu.Lock()
+	defer s.publishMu.Unlock()
+	s.mu.Lock()
+	d := s.docs[r.snap.URI]
+	if d == nil || d.run != r || r.abandoned {
+		s.mu.Unlock()
+		return // stale: a newer version or a close superseded this run
+	}
+	version := r.snap.Version
+	diags := s.diagnosticsLocked(r)
+	s.mu.Unlock()
+	s.notify(protocol.MethodPublishDiagnostics, protocol.PublishDiagnosticsParams{
+		URI: r.snap.URI, Version: &version, Diagnostics: diags,
+	})
+}
+
+// clearDiagnostics publishes an empty set for a closed document.
+func (s *Server) clearDiagnostics(uri protocol.DocumentURI) {
+	s.publishMu.Lock()
+	defer s.publishMu.Unlock()
+	s.notify(protocol.MethodPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: uri, Diagnostics: []protocol.Diagnostic{}})
+}
+
+func (s *Server) notify(method string, params any) {
+	if err := s.conn.Notify(method, params); err != nil {
+		s.logf(protocol.MessageError, "%v", err)
+	}
+}
+
+// currentRun waits until the fast results of uri's current version are in and returns its run,
+// following newer versions that arrive meanwhile. It returns nil for a document that is not open.
+func (s *Server) currentRun(ctx context.Context, uri protocol.DocumentURI) (*run, error) {
+	for {
+		s.mu.Lock()
+		d := s.docs[uri]
+		if d == nil || d.run == nil {
+			s.mu.Unlock()
+			return nil, nil
+		}
+		r := d.run
+		s.mu.Unlock()
+		select {
+		case <-r.fastDone:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		s.mu.Lock()
+		ok := r.fastOK && !r.abandoned
+		s.mu.Unlock()
+		if ok {
+			return r, nil
+		}
+		s.mu.Lock()
+		shutdown := s.state == stateShutdown
+		s.mu.Unlock()
+		if shutdown {
+			return nil, fmt.Errorf("wait for analysis of %s: %w", uri, jsonrpc2.ErrInvalidRequest)
+		}
+		// abandoned for a newer version: wait for that one
+	}
+}
+
+// Diagnostic answers textDocument/diagnostic (the pull model): the findings of the document's
+// latest version, or "unchanged" when the client already has them. A document that is not open
+// has no findings.
+func (s *Server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticParams) (*protocol.DocumentDiagnosticReport, error) {
+	r, err := s.currentRun(ctx, p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	if r == nil {
+		return &protocol.DocumentDiagnosticReport{Kind: protocol.ReportFull}, nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	id := fmt.Sprintf("%d.%d", r.snap.Version, r.gen)
+	if p.PreviousResultID == id {
+		return &protocol.DocumentDiagnosticReport{Kind: protocol.ReportUnchanged, ResultID: id}, nil
+	}
+	return &protocol.DocumentDiagnosticReport{Kind: protocol.ReportFull, ResultID: id, Items: s.diagnosticsLocked(r)}, nil
+}

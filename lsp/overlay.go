@@ -1,0 +1,90 @@
+package lsp
+
+import (
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+
+	"github.com/arraylint/arraylint/lsp/protocol"
+	"github.com/arraylint/arraylint/pyparse"
+)
+
+// Snapshot is one version of an open document. It is immutable: an edit makes a new Snapshot,
+// so analysis, hovers and code actions each work on a consistent text.
+type Snapshot struct {
+	// URI is the document's URI and Path its file system path (the URI itself when it is not a
+	// file: URI, e.g. untitled:1).
+	URI  protocol.DocumentURI
+	Path string
+	// Version is the client's version number of this text.
+	Version int32
+	// Src is the text, UTF-8 as the client sent it.
+	Src []byte
+	// Mapper converts positions in Src.
+	Mapper *Mapper
+
+	parseOnce sync.Once
+	file      *pyparse.File
+	parseErr  error
+}
+
+// newSnapshot builds the snapshot of one version.
+func newSnapshot(uri protocol.DocumentURI, version int32, src []byte, enc protocol.PositionEncodingKind) *Snapshot {
+	path, ok := uriToPath(uri)
+	if !ok {
+		path = string(uri)
+	}
+	return &Snapshot{URI: uri, Path: path, Version: version, Src: src, Mapper: NewMapper(src, enc)}
+}
+
+// File parses the snapshot once and returns the result (for comments, tokens and the tree).
+func (sn *Snapshot) File() (*pyparse.File, error) {
+	sn.parseOnce.Do(func() { sn.file, sn.parseErr = pyparse.Parse(sn.Src) })
+	return sn.file, sn.parseErr
+}
+
+// applyChanges applies didChange content changes to src in order: each change's range refers to
+// the text left by the previous one.
+func applyChanges(src []byte, changes []protocol.TextDocumentContentChangeEvent, enc protocol.PositionEncodingKind) ([]byte, error) {
+	for i, ch := range changes {
+		if ch.Range == nil {
+			src = []byte(ch.Text)
+			continue
+		}
+		r, err := NewMapper(src, enc).OffsetRange(*ch.Range)
+		if err != nil {
+			return nil, fmt.Errorf("apply change %d: %w", i, err)
+		}
+		out := make([]byte, 0, len(src)-r.Len()+len(ch.Text))
+		out = append(out, src[:r.Start]...)
+		out = append(out, ch.Text...)
+		out = append(out, src[r.End:]...)
+		src = out
+	}
+	return src, nil
+}
+
+// uriToPath returns the file system path of a file: URI.
+func uriToPath(uri protocol.DocumentURI) (string, bool) {
+	u, err := url.Parse(string(uri))
+	if err != nil || u.Scheme != "file" {
+		return "", false
+	}
+	p := u.Path
+	if runtime.GOOS == "windows" {
+		p = strings.TrimPrefix(p, "/")
+	}
+	return filepath.FromSlash(p), true
+}
+
+// pathToURI returns the file: URI of an absolute path.
+func pathToURI(path string) protocol.DocumentURI {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return protocol.DocumentURI((&url.URL{Scheme: "file", Path: p}).String())
+}
