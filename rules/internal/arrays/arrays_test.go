@@ -1,0 +1,252 @@
+package arrays
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/imports"
+	"github.com/arraylint/arraylint/rules/internal/npapi"
+)
+
+// analyze parses src and runs the inference.
+func analyze(t *testing.T, src string) (*pyparse.File, *Info) {
+	t.Helper()
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Errors) > 0 {
+		t.Fatalf("syntax errors in test source: %v", f.Errors)
+	}
+	return f, Analyze(f.Module, imports.Build(f.Module))
+}
+
+// lastName returns the last Store-context Name with the given id (the latest assignment).
+func lastName(f *pyparse.File, id string) *ast.Name {
+	var out *ast.Name
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.ID == id && nm.Ctx == ast.Store {
+			out = nm
+		}
+		return true
+	})
+	return out
+}
+
+// exprAt returns the outermost expression whose source text is text.
+func exprAt(f *pyparse.File, text string) ast.Expr {
+	var out ast.Expr
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		if out != nil {
+			return false
+		}
+		if e, ok := n.(ast.Expr); ok {
+			sp := e.Span()
+			if string(f.Src[sp.Start:sp.End]) == text {
+				out = e
+				return false
+			}
+		}
+		return true
+	})
+	return out
+}
+
+func mustArray(t *testing.T, info *Info, e ast.Expr, what string) *Array {
+	t.Helper()
+	if e == nil {
+		t.Fatalf("%s: expression not found", what)
+	}
+	a, ok := info.Array(e)
+	if !ok {
+		t.Fatalf("%s: not inferred as an array", what)
+	}
+	return a
+}
+
+const seedInefficient = `import cupynumeric as np
+
+N = 10_000_000
+x = np.random.random(N).astype(np.float32)
+y = np.random.random(N).astype(np.float32)
+
+cond_idx = np.nonzero((x < 0.25) & (y > 0.5))
+
+z     = x + y
+z_alt = x * y + 1.0
+
+z[cond_idx] = z_alt[cond_idx]
+
+CHUNK = 4096
+for s in range(0, N, CHUNK):
+    sub = z[s:s+CHUNK]
+    gt1 = sub > 1.0
+    sub[gt1]  = sub[gt1]  + 2.0
+    sub[~gt1] = sub[~gt1] - 2.0
+`
+
+func TestSeedProgram(t *testing.T) {
+	f, info := analyze(t, seedInefficient)
+	x := mustArray(t, info, lastName(f, "x"), "x")
+	if x.DType != npapi.Float32 || x.ShapeString() != "(10000000,)" || x.Backend != imports.CuPyNumeric || x.Origin != Fresh {
+		t.Errorf("x = %v, want float32(10000000,) fresh cupynumeric", x)
+	}
+	if n, ok := x.NBytes(); !ok || n != 40_000_000 {
+		t.Errorf("x.NBytes() = %d, %v; want 40000000", n, ok)
+	}
+	inner := mustArray(t, info, exprAt(f, "np.random.random(N)"), "random(N)")
+	if inner.DType != npapi.Float64 {
+		t.Errorf("random(N) dtype = %v, want float64", inner.DType)
+	}
+	idx := mustArray(t, info, lastName(f, "cond_idx"), "cond_idx")
+	if idx.Role != IndexTuple || idx.Producer == nil || idx.MaskExpr == nil {
+		t.Errorf("cond_idx = %+v, want an index tuple with its producer", idx)
+	}
+	zalt := mustArray(t, info, lastName(f, "z_alt"), "z_alt")
+	if zalt.DType != npapi.Float32 {
+		t.Errorf("z_alt dtype = %v, want float32 (python float is weak)", zalt.DType)
+	}
+	sub := mustArray(t, info, lastName(f, "sub"), "sub")
+	z := mustArray(t, info, lastName(f, "z"), "z")
+	if sub.ShapeString() != "(4096,)" || sub.Origin != View || sub.ViewOf != z {
+		t.Errorf("sub = %v (view of z: %v), want a (4096,) view of z", sub, sub.ViewOf == z)
+	}
+	gt1 := mustArray(t, info, lastName(f, "gt1"), "gt1")
+	if gt1.DType != npapi.Bool || gt1.Role != Mask {
+		t.Errorf("gt1 = %v, want a bool mask", gt1)
+	}
+	if v, ok := info.Int(exprAt(f, "CHUNK")); !ok || v != 4096 {
+		t.Errorf("CHUNK = %d, %v", v, ok)
+	}
+}
+
+func TestConstantsAndShapes(t *testing.T) {
+	src := `import numpy as np
+N = 1024 * 1024 - 2
+M = 2**20
+a = np.ones((N,), dtype=np.float32)
+b = np.zeros((M, 3))
+c = b[1:-1]
+d = b.T
+e = np.arange(10)
+g = np.linspace(0, 1, 7, dtype="f4")
+h = a[None, :]
+k = b.sum(axis=0)
+m = b.sum()
+r = b.reshape(-1)
+p = np.eye(4, dtype=bool)
+q = np.full((2, 2), 7)
+`
+	f, info := analyze(t, src)
+	for _, c := range []struct{ name, want string }{
+		{"a", "float32(1048574,)"},
+		{"b", "float64(1048576, 3)"},
+		{"c", "float64(1048574, 3)"},
+		{"d", "float64(3, 1048576)"},
+		{"e", "int64(10,)"},
+		{"g", "float32(7,)"},
+		{"h", "float32(1, 1048574)"},
+		{"k", "float64(3,)"},
+		{"r", "float64(3145728,)"},
+		{"p", "bool(4, 4)"},
+		{"q", "int64(2, 2)"},
+	} {
+		a := mustArray(t, info, lastName(f, c.name), c.name)
+		if got := a.DType.String() + a.ShapeString(); got != c.want {
+			t.Errorf("%s = %s, want %s", c.name, got, c.want)
+		}
+	}
+	if info.IsArray(lastName(f, "m")) {
+		t.Errorf("b.sum() without axis is a scalar, not an array")
+	}
+	if c := mustArray(t, info, lastName(f, "c"), "c"); c.ViewOf == nil || c.Origin != View {
+		t.Errorf("c should be a view of b")
+	}
+}
+
+func TestUnknownStaysUnknown(t *testing.T) {
+	src := `import numpy as np
+def f(n, x: np.ndarray, k: int):
+    a = np.zeros(n)
+    b = x + 1
+    c = np.load("data.npy")
+    for i in range(k):
+        a = a[:i]
+    return a, b, c
+`
+	f, info := analyze(t, src)
+	a := mustArray(t, info, exprAt(f, "np.zeros(n)"), "zeros(n)")
+	if a.Shape[0].Known || a.Shape[0].Sym != "n" {
+		t.Errorf("zeros(n) dim = %v, want symbolic n", a.Shape[0])
+	}
+	if _, ok := a.NBytes(); ok {
+		t.Errorf("NBytes of zeros(n) must be unknown")
+	}
+	b := mustArray(t, info, lastName(f, "b"), "b")
+	if b.Shape != nil || b.DType != npapi.NoDType {
+		t.Errorf("x + 1 with x of unknown shape = %v, want unknown rank and dtype", b)
+	}
+	c := mustArray(t, info, lastName(f, "c"), "c")
+	if c.Origin != External {
+		t.Errorf("np.load origin = %v, want external", c.Origin)
+	}
+	last := mustArray(t, info, lastName(f, "a"), "a in loop")
+	if last.Shape != nil && last.Shape[0].Known {
+		t.Errorf("a[:i] in a loop has unknown length, got %v", last)
+	}
+}
+
+func TestShadowedModule(t *testing.T) {
+	src := `import numpy as np
+def f(np):
+    a = np.zeros(10)
+    return a
+b = np.zeros(10)
+np = None
+c = np.zeros(10)
+`
+	f, info := analyze(t, src)
+	if info.IsArray(lastName(f, "a")) {
+		t.Errorf("np is a parameter in f: np.zeros must not be an array")
+	}
+	if !info.IsArray(lastName(f, "b")) {
+		t.Errorf("b = np.zeros(10) before np = None must be an array")
+	}
+	if info.IsArray(lastName(f, "c")) {
+		t.Errorf("c = np.zeros(10) after np = None must not be an array")
+	}
+}
+
+func TestReadAfter(t *testing.T) {
+	src := `import numpy as np
+b = np.zeros(100)
+c = b + 2
+d = c + 3
+for i in range(3):
+    e = d * 2
+    d = e
+print(d)
+`
+	f, info := analyze(t, src)
+	stmtOf := func(text string) ast.Stmt {
+		for _, st := range f.Module.Body {
+			if strings.HasPrefix(string(f.Src[st.Span().Start:st.Span().End]), text) {
+				return st
+			}
+		}
+		t.Fatalf("no statement %q", text)
+		return nil
+	}
+	if info.ReadAfter(stmtOf("c = b + 2"), "b") {
+		t.Errorf("b is not read after c = b + 2")
+	}
+	if !info.ReadAfter(stmtOf("c = b + 2"), "c") {
+		t.Errorf("c is read after c = b + 2")
+	}
+	loop := stmtOf("for").(*ast.For)
+	if !info.ReadAfter(loop.Body[0], "d") {
+		t.Errorf("d is read again by the next iteration")
+	}
+}
