@@ -116,6 +116,15 @@ func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File,
 			out = append(out, fr.finding(InvalidSuppression, b.rng, b.msg))
 		}
 	}
+	for i := range out {
+		if fix := out[i].Fix; fix != nil {
+			for j := range fix.Edits {
+				e := &fix.Edits[j]
+				e.Line, e.Col = fr.lineCol(e.Range.Start)
+				e.EndLine, e.EndCol = fr.lineCol(e.Range.End)
+			}
+		}
+	}
 	slices.SortStableFunc(out, func(a, b Finding) int {
 		if a.Range.Start != b.Range.Start {
 			return int(a.Range.Start - b.Range.Start)

@@ -1,6 +1,7 @@
 package analyzer
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/arraylint/arraylint/pyparse"
@@ -43,10 +44,39 @@ type Fix struct {
 	Edits         []Edit        `json:"edits"`
 }
 
-// Edit replaces the bytes of Range with NewText.
+// Edit replaces the bytes of Range with NewText. The driver also fills the 1-based line and byte
+// column of both ends for printers.
 type Edit struct {
 	Range   pyparse.Range `json:"range"`
 	NewText string        `json:"new_text"`
+	Line    int           `json:"line,omitempty"`
+	Col     int           `json:"col,omitempty"`
+	EndLine int           `json:"end_line,omitempty"`
+	EndCol  int           `json:"end_col,omitempty"`
+}
+
+// MarshalText encodes a severity as its name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// UnmarshalText decodes a severity name.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	*s = v
+	return err
+}
+
+// MarshalText encodes an applicability as its name.
+func (a Applicability) MarshalText() ([]byte, error) { return []byte(a.String()), nil }
+
+// UnmarshalText decodes an applicability name.
+func (a *Applicability) UnmarshalText(b []byte) error {
+	for i, n := range applicabilityNames {
+		if n == string(b) {
+			*a = Applicability(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("parse applicability %q: want safe, unsafe or display", b)
 }
 
 // applicabilityMark prefixes the Message of a SuggestedFix whose applicability is not Safe. It

@@ -1,0 +1,119 @@
+// Package printers renders findings in each output format, one file per format behind the
+// Printer interface (golangci-lint's layout): text, concise, json, sarif and github.
+package printers
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/pyparse"
+)
+
+// Printer writes a run's findings to w.
+type Printer interface {
+	Print(w io.Writer, findings []analyzer.Finding) error
+}
+
+// Options configures printers.
+type Options struct {
+	// Color enables ANSI colours (text and concise only).
+	Color bool
+	// Source returns the content of a checked file, or nil. The text printer shows source lines
+	// from it and SARIF computes code-point columns with it.
+	Source func(path string) []byte
+	// Rules lists the rules of the run, for SARIF's rule table (findings' rules are added anyway).
+	Rules []*analyzer.Rule
+	// Version is the tool version for SARIF.
+	Version string
+}
+
+// Formats lists the supported format names.
+var Formats = []string{"text", "concise", "json", "sarif", "github"}
+
+// New returns the printer for format.
+func New(format string, opts Options) (Printer, error) {
+	switch format {
+	case "text":
+		return &textPrinter{opts: opts, lines: newLineCache(opts.Source)}, nil
+	case "concise":
+		return &concisePrinter{opts: opts}, nil
+	case "json":
+		return jsonPrinter{}, nil
+	case "sarif":
+		return &sarifPrinter{opts: opts, lines: newLineCache(opts.Source)}, nil
+	case "github":
+		return githubPrinter{}, nil
+	}
+	return nil, fmt.Errorf("select output format %q: want one of %v", format, Formats)
+}
+
+// IsFormat reports whether name is a supported format.
+func IsFormat(name string) bool { return slices.Contains(Formats, name) }
+
+// lineCache indexes the lines of each source file once.
+type lineCache struct {
+	source func(string) []byte
+	mu     sync.Mutex
+	byPath map[string]*pyparse.LineIndex
+}
+
+func newLineCache(source func(string) []byte) *lineCache {
+	return &lineCache{source: source, byPath: map[string]*pyparse.LineIndex{}}
+}
+
+// get returns the line index and source of path, or nil when the source is unknown.
+func (c *lineCache) get(path string) (*pyparse.LineIndex, []byte) {
+	if c.source == nil {
+		return nil, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	src := c.source(path)
+	if src == nil {
+		return nil, nil
+	}
+	x, ok := c.byPath[path]
+	if !ok {
+		x = pyparse.NewLineIndex(src)
+		c.byPath[path] = x
+	}
+	return x, src
+}
+
+// ANSI colour codes.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiBlue   = "\x1b[34m"
+	ansiCyan   = "\x1b[36m"
+)
+
+func paint(on bool, code, s string) string {
+	if !on {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+func severityColor(s analyzer.Severity) string {
+	switch s {
+	case analyzer.Error:
+		return ansiRed
+	case analyzer.Warning:
+		return ansiYellow
+	}
+	return ansiBlue
+}
+
+// fixMark is Ruff's "[*]" for findings with a fix --fix applies.
+func fixMark(f analyzer.Finding) string {
+	if f.Fix != nil && f.Fix.Applicability == analyzer.Safe {
+		return "[*] "
+	}
+	return ""
+}

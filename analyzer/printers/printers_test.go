@@ -1,0 +1,142 @@
+package printers
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arraylint/arraylint/analyzer"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func loadFindings(t *testing.T) []analyzer.Finding {
+	t.Helper()
+	data, err := os.ReadFile("testdata/in-findings.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fs []analyzer.Finding
+	if err := json.Unmarshal(data, &fs); err != nil {
+		t.Fatal(err)
+	}
+	return fs
+}
+
+func source(path string) []byte {
+	data, err := os.ReadFile(filepath.Join("testdata", path))
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+func render(t *testing.T, format string, opts Options) []byte {
+	t.Helper()
+	p, err := New(format, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := p.Print(&buf, loadFindings(t)); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	for _, format := range Formats {
+		t.Run(format, func(t *testing.T) {
+			got := render(t, format, Options{Source: source, Rules: analyzer.ToolRules(), Version: "0.1.0-test"})
+			golden := filepath.Join("testdata", "out."+format)
+			if *update {
+				if err := os.WriteFile(golden, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s output differs from %s (go test -update rewrites it):\n%s", format, golden, got)
+			}
+		})
+	}
+}
+
+func TestTextColorOnlyWhenAsked(t *testing.T) {
+	plain := render(t, "text", Options{Source: source})
+	if bytes.Contains(plain, []byte("\x1b[")) {
+		t.Error("plain text output has escape codes")
+	}
+	colored := render(t, "text", Options{Source: source, Color: true})
+	if !bytes.Contains(colored, []byte("\x1b[")) {
+		t.Error("colour output has no escape codes")
+	}
+}
+
+func TestUnknownFormat(t *testing.T) {
+	if _, err := New("xml", Options{}); err == nil || !strings.Contains(err.Error(), "xml") {
+		t.Errorf("unknown format: %v", err)
+	}
+}
+
+// TestJSONRoundTripsRuffFields checks the fields tools reading Ruff's JSON rely on.
+func TestJSONRoundTripsRuffFields(t *testing.T) {
+	var out []map[string]any
+	if err := json.Unmarshal(render(t, "json", Options{}), &out); err != nil {
+		t.Fatal(err)
+	}
+	first := out[0]
+	for _, k := range []string{"code", "name", "message", "severity", "filename", "location", "end_location", "fix", "related", "url"} {
+		if _, ok := first[k]; !ok {
+			t.Errorf("JSON finding lacks %q", k)
+		}
+	}
+	loc := first["location"].(map[string]any)
+	if loc["row"] != 4.0 || loc["column"] != 5.0 {
+		t.Errorf("location = %v", loc)
+	}
+	if out[2]["fix"] != nil {
+		t.Errorf("finding without fix has fix %v, want null", out[2]["fix"])
+	}
+}
+
+// TestSARIFSchema validates the SARIF output against the official 2.1.0 schema with Python's
+// jsonschema.
+func TestSARIFSchema(t *testing.T) {
+	schema, err := filepath.Abs("../../../shared/schemas/sarif-schema-2.1.0.json")
+	if err == nil {
+		_, err = os.Stat(schema)
+	}
+	if err != nil {
+		requireTool(t, "the SARIF schema in ../shared/schemas")
+	}
+	if exec.Command("python3", "-c", "import jsonschema").Run() != nil {
+		requireTool(t, "python3 with jsonschema (apt-get install python3-jsonschema)")
+	}
+	out := filepath.Join(t.TempDir(), "out.sarif")
+	if err := os.WriteFile(out, render(t, "sarif", Options{Source: source, Rules: analyzer.ToolRules()}), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("python3", "-c", `import json, sys, jsonschema
+schema = json.load(open(sys.argv[1])); doc = json.load(open(sys.argv[2]))
+jsonschema.validate(doc, schema)`, schema, out)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("SARIF output does not validate: %v\n%s", err, msg)
+	}
+}
+
+func requireTool(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("ARRAYLINT_REQUIRE_TOOLS") == "1" {
+		t.Fatalf("%s is required (ARRAYLINT_REQUIRE_TOOLS=1)", what)
+	}
+	t.Skipf("%s is not available", what)
+}

@@ -1,0 +1,87 @@
+package printers
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/arraylint/arraylint/analyzer"
+)
+
+// textPrinter writes each finding as Ruff and rustc do: a `path:line:col: CODE message` header,
+// the source line with a caret underline of the range, and help/note lines for the fix and
+// related locations.
+type textPrinter struct {
+	opts  Options
+	lines *lineCache
+}
+
+func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
+	bw := bufio.NewWriter(w)
+	c := p.opts.Color
+	for i, f := range findings {
+		if i > 0 {
+			bw.WriteString("\n")
+		}
+		fmt.Fprintf(bw, "%s:%d:%d: %s %s%s\n", paint(c, ansiBold, f.Path), f.Line, f.Col,
+			paint(c, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), paint(c, ansiBold, f.Message))
+		gutter := len(strconv.Itoa(f.Line))
+		pad := strings.Repeat(" ", gutter)
+		if x, src := p.lines.get(f.Path); x != nil && f.Line >= 1 && f.Line <= x.LineCount() {
+			start, end := x.LineStart(f.Line), x.LineEnd(f.Line)
+			line := string(src[start:end])
+			from := min(max(int(f.Range.Start-start), 0), len(line))
+			to := len(line)
+			if f.EndLine == f.Line {
+				to = min(max(int(f.Range.End-start), from), len(line))
+			}
+			shown := expandTabs(line)
+			lead := width(expandTabs(line[:from]))
+			n := max(width(expandTabs(line[:to]))-lead, 1)
+			fmt.Fprintf(bw, "%s %s\n", pad, paint(c, ansiBlue, "|"))
+			fmt.Fprintf(bw, "%s %s %s\n", paint(c, ansiBlue, strconv.Itoa(f.Line)), paint(c, ansiBlue, "|"), shown)
+			fmt.Fprintf(bw, "%s %s %s%s\n", pad, paint(c, ansiBlue, "|"), strings.Repeat(" ", lead),
+				paint(c, severityColor(f.Severity), strings.Repeat("^", n)))
+		}
+		if f.Fix != nil {
+			label := "help"
+			switch f.Fix.Applicability {
+			case analyzer.Unsafe:
+				label = "help (unsafe fix)"
+			case analyzer.DisplayOnly:
+				label = "help (not applied)"
+			}
+			fmt.Fprintf(bw, "%s %s %s: %s\n", pad, paint(c, ansiBlue, "="), paint(c, ansiCyan, label), f.Fix.Message)
+		}
+		for _, r := range f.Related {
+			fmt.Fprintf(bw, "%s %s note: %s:%d:%d: %s\n", pad, paint(c, ansiBlue, "="), r.Path, r.Line, r.Col, r.Message)
+		}
+	}
+	return bw.Flush()
+}
+
+// expandTabs replaces tabs with spaces to the next multiple of 4 so carets line up.
+func expandTabs(s string) string {
+	if !strings.Contains(s, "\t") {
+		return s
+	}
+	var b strings.Builder
+	col := 0
+	for _, r := range s {
+		if r == '\t' {
+			n := 4 - col%4
+			b.WriteString(strings.Repeat(" ", n))
+			col += n
+			continue
+		}
+		b.WriteRune(r)
+		col++
+	}
+	return b.String()
+}
+
+// width is the number of terminal columns of s, taken as one per code point.
+func width(s string) int { return utf8.RuneCountInString(s) }
