@@ -16,6 +16,9 @@ import (
 // CodeAction answers textDocument/codeAction with, for each arraylint diagnostic in the context:
 // its fix (safe fixes marked preferred) and "Ignore ALnnn on this line"; and, when requested or
 // unfiltered, source.fixAll.arraylint applying every safe fix to the latest version.
+//
+// The fixes come from the diagnostics' data, so a code action never waits for an analysis,
+// except fix-all requested by kind, which waits for the latest version's findings.
 func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
 	uri := p.TextDocument.URI
 	s.mu.Lock()
@@ -34,7 +37,9 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		actions = append(actions, s.quickFixes(snap, p.Context.Diagnostics, versioned)...)
 	}
 	if kindRequested(p.Context.Only, protocol.SourceFixAllAL) {
-		fixAll, err := s.fixAll(ctx, uri, versioned)
+		// Wait for the analysis only when the client asked for fix-all by kind (on save); an
+		// unfiltered request (the lightbulb) must not hang on a running analysis.
+		fixAll, err := s.fixAll(ctx, uri, versioned, len(p.Context.Only) > 0)
 		if err != nil {
 			return nil, err
 		}
@@ -143,10 +148,22 @@ func noqaEdit(snap *Snapshot, line int, code string) (protocol.TextEdit, bool) {
 // fixAll returns the source.fixAll.arraylint action for the latest version of uri: every safe
 // fix, re-checked and re-applied until nothing changes (analyzer.Runner.FixSource), as one edit
 // of the changed span. It returns nil when there is nothing to fix.
-func (s *Server) fixAll(ctx context.Context, uri protocol.DocumentURI, versioned bool) (*protocol.CodeAction, error) {
-	r, err := s.currentRun(ctx, uri)
-	if err != nil || r == nil {
-		return nil, err
+func (s *Server) fixAll(ctx context.Context, uri protocol.DocumentURI, versioned, wait bool) (*protocol.CodeAction, error) {
+	var r *run
+	if wait {
+		var err error
+		if r, err = s.currentRun(ctx, uri); err != nil || r == nil {
+			return nil, err
+		}
+	} else {
+		s.mu.Lock()
+		if d := s.docs[uri]; d != nil && d.run != nil && d.run.fastOK && !d.run.abandoned {
+			r = d.run
+		}
+		s.mu.Unlock()
+		if r == nil {
+			return nil, nil
+		}
 	}
 	s.mu.Lock()
 	anySafe := slices.ContainsFunc(r.findings, func(f analyzer.Finding) bool {

@@ -217,7 +217,11 @@ func (c *Conn) deliver(msg *wireMessage) {
 	delete(c.pending, *msg.ID)
 	c.mu.Unlock()
 	if ch == nil {
-		c.onError(fmt.Errorf("handle response %s: no request with that id is pending", msg.ID))
+		err := fmt.Errorf("handle response %s: no request with that id is pending", msg.ID)
+		if msg.Error != nil {
+			err = fmt.Errorf("%w (it carries error %d: %s)", err, msg.Error.Code, msg.Error.Message)
+		}
+		c.onError(err)
 		return
 	}
 	ch <- msg
