@@ -1,4 +1,209 @@
 package pyparse
 
-// decodeSource applies a PEP 263 declaration (re-encoding to UTF-8).
-func decodeSource(src []byte) ([]byte, []Error) { return src, nil }
+// This file defines decodeSource: the UTF-8 BOM and PEP 263 coding declarations.
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// decodeSource applies a PEP 263 coding declaration on line 1 or 2 (line 2 only when line 1 is
+// blank or a comment, as CPython does). UTF-8 sources (the default, or declared under any alias)
+// are returned as they are: the lexer reports invalid UTF-8 at its offset. latin-1, latin-9,
+// cp1252 and ascii sources are re-encoded to UTF-8, so ranges index the re-encoded text. A
+// leading UTF-8 BOM is kept; with a declaration of another encoding it is CPython's "encoding
+// problem: X with BOM". Errors use CPython's messages; decoding goes on with U+FFFD for bytes
+// the declared encoding lacks.
+func decodeSource(src []byte) ([]byte, []Error) {
+	bom := bytes.HasPrefix(src, []byte("\xef\xbb\xbf"))
+	name, nameRange, ok := codingDeclaration(src)
+	if !ok {
+		return src, nil
+	}
+	enc, known := lookupEncoding(name)
+	switch {
+	case !known:
+		return src, []Error{{Range: nameRange, Kind: ErrKindEncoding, Msg: "unknown encoding: " + name}}
+	case bom && enc != encUTF8:
+		return src, []Error{{Range: nameRange, Kind: ErrKindEncoding, Msg: "encoding problem: " + normalEncodingName(name) + " with BOM"}}
+	case enc == encUTF8:
+		return src, nil
+	}
+	return reencode(src, enc)
+}
+
+// codingDeclaration finds the PEP 263 declaration `coding[:=]\s*([-\w.]+)` in a comment on
+// line 1 or 2 and returns the encoding name and its range.
+func codingDeclaration(src []byte) (string, Range, bool) {
+	start := 0
+	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+		start = 3
+	}
+	for line := 1; line <= 2 && start < len(src); line++ {
+		end := start
+		for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+			end++
+		}
+		text := src[start:end]
+		i := 0
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\f') {
+			i++
+		}
+		if i < len(text) && text[i] == '#' {
+			if name, off, ok := codingName(text[i:]); ok {
+				o := Offset(start + i + off)
+				return name, Range{Start: o, End: o + Offset(len(name))}, true
+			}
+		} else if i < len(text) {
+			return "", Range{}, false // line 1 holds code: line 2 is not looked at
+		}
+		// Next line.
+		if end < len(src) && src[end] == '\r' {
+			end++
+		}
+		if end < len(src) && src[end] == '\n' {
+			end++
+		}
+		start = end
+	}
+	return "", Range{}, false
+}
+
+// codingName matches `coding[:=][ \t]*([-\w.]+)` in a comment and returns the name and its
+// offset in comment.
+func codingName(comment []byte) (string, int, bool) {
+	for i := 0; ; {
+		j := bytes.Index(comment[i:], []byte("coding"))
+		if j < 0 {
+			return "", 0, false
+		}
+		p := i + j + len("coding")
+		i = p
+		if p >= len(comment) || (comment[p] != ':' && comment[p] != '=') {
+			continue
+		}
+		p++
+		for p < len(comment) && (comment[p] == ' ' || comment[p] == '\t') {
+			p++
+		}
+		q := p
+		for q < len(comment) {
+			c := comment[q]
+			if !(c == '-' || c == '_' || c == '.' || '0' <= c && c <= '9' || 'a' <= c|0x20 && c|0x20 <= 'z') {
+				break
+			}
+			q++
+		}
+		if q > p {
+			return string(comment[p:q]), p, true
+		}
+	}
+}
+
+// encoding is a source encoding pyparse can decode.
+type encoding uint8
+
+const (
+	encUTF8 encoding = iota
+	encLatin1
+	encLatin9
+	encCP1252
+	encASCII
+)
+
+// encodingAliases maps names, lowercased with '-', '_' and ' ' removed, to encodings (the
+// aliases of Python's codecs registry for these codecs).
+var encodingAliases = map[string]encoding{
+	"utf8": encUTF8, "u8": encUTF8, "utf": encUTF8, "cp65001": encUTF8,
+	"latin1": encLatin1, "latin": encLatin1, "iso88591": encLatin1, "isolatin1": encLatin1,
+	"iso885911987": encLatin1, "l1": encLatin1, "cp819": encLatin1, "ibm819": encLatin1,
+	"8859": encLatin1, "iso8859": encLatin1,
+	"iso885915": encLatin9, "latin9": encLatin9, "l9": encLatin9, "iso8859152005": encLatin9,
+	"cp1252": encCP1252, "windows1252": encCP1252,
+	"ascii": encASCII, "usascii": encASCII, "646": encASCII, "us": encASCII, "ansix3.41968": encASCII,
+	"ansix3.4": encASCII, "iso646us": encASCII, "cp367": encASCII, "ibm367": encASCII,
+}
+
+// lookupEncoding resolves a declared encoding name.
+func lookupEncoding(name string) (encoding, bool) {
+	n := strings.ToLower(name)
+	if n == "utf-8" || strings.HasPrefix(n, "utf-8-") || strings.HasPrefix(n, "utf_8_") {
+		return encUTF8, true
+	}
+	n = strings.NewReplacer("-", "", "_", "", " ", "").Replace(n)
+	e, ok := encodingAliases[n]
+	return e, ok
+}
+
+// normalEncodingName is CPython's get_normal_name, used in its messages.
+func normalEncodingName(name string) string {
+	enc := strings.ReplaceAll(strings.ToLower(name[:min(len(name), 12)]), "_", "-")
+	switch {
+	case enc == "utf-8" || strings.HasPrefix(enc, "utf-8-"):
+		return "utf-8"
+	case enc == "latin-1" || enc == "iso-8859-1" || enc == "iso-latin-1" ||
+		strings.HasPrefix(enc, "latin-1-") || strings.HasPrefix(enc, "iso-8859-1-") || strings.HasPrefix(enc, "iso-latin-1-"):
+		return "iso-8859-1"
+	}
+	return name
+}
+
+// cp1252High maps bytes 0x80–0x9F of cp1252; 0 marks the five undefined bytes.
+var cp1252High = [32]rune{
+	0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+}
+
+// latin9Diff lists where ISO-8859-15 differs from latin-1.
+var latin9Diff = map[byte]rune{
+	0xA4: 0x20AC, 0xA6: 0x0160, 0xA8: 0x0161, 0xB4: 0x017D, 0xB8: 0x017E, 0xBC: 0x0152, 0xBD: 0x0153, 0xBE: 0x0178,
+}
+
+// reencode converts a single-byte-encoded source to UTF-8.
+func reencode(src []byte, enc encoding) ([]byte, []Error) {
+	ascii := true
+	for _, c := range src {
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return src, nil
+	}
+	var errs []Error
+	out := make([]byte, 0, len(src)+len(src)/8)
+	for i, c := range src {
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			continue
+		}
+		r := rune(c)
+		switch enc {
+		case encLatin9:
+			if v, ok := latin9Diff[c]; ok {
+				r = v
+			}
+		case encCP1252:
+			if c < 0xA0 {
+				r = cp1252High[c-0x80]
+				if r == 0 {
+					errs = append(errs, decodeError(len(out), fmt.Sprintf("'charmap' codec can't decode byte 0x%02x in position %d: character maps to <undefined>", c, i)))
+					r = utf8.RuneError
+				}
+			}
+		case encASCII:
+			errs = append(errs, decodeError(len(out), fmt.Sprintf("'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128)", c, i)))
+			r = utf8.RuneError
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out, errs
+}
+
+// decodeError is an encoding error at output offset o (where U+FFFD replaces the byte).
+func decodeError(o int, msg string) Error {
+	return Error{Range: Range{Start: Offset(o), End: Offset(o + 3)}, Kind: ErrKindEncoding, Msg: msg}
+}
