@@ -34,6 +34,10 @@ func (w *walker) evalNoRecord(e ast.Expr) value {
 		l := w.eval(e.Left)
 		for _, c := range e.Comparators {
 			r := w.eval(c)
+			if l.kind == vUnknown || r.kind == vUnknown {
+				l = unknown // an unknown operand may be an array
+				continue
+			}
 			if l.kind == vArray || r.kind == vArray {
 				a := w.broadcast(e, l, r)
 				if a == nil {

@@ -1,0 +1,129 @@
+// Package nonzeroscatter defines rule AL301: index arrays from nonzero/where/argwhere used to
+// scatter into an array, where a boolean mask would do.
+package nonzeroscatter
+
+import (
+	_ "embed"
+	"fmt"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/arrays"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.md
+var doc string
+
+// Rule is AL301 nonzero-scatter.
+var Rule = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL301", Name: "nonzero-scatter", Since: "0.1.0", Doc: doc,
+	Summary:  "scatter through nonzero() indices instead of a mask",
+	Severity: analyzer.Warning,
+	Fix:      analyzer.FixSometimes,
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
+	Run:      run,
+})
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+	for n := range in.Inspector.Preorder((*ast.Assign)(nil), (*ast.AugAssign)(nil)) {
+		var target ast.Expr
+		var value ast.Expr
+		switch st := n.(type) {
+		case *ast.Assign:
+			if len(st.Targets) != 1 {
+				continue
+			}
+			target, value = st.Targets[0], st.Value
+		case *ast.AugAssign:
+			target = st.Target
+		}
+		sub, ok := target.(*ast.Subscript)
+		if !ok {
+			continue
+		}
+		idx, ok := indexSource(info, sub.Slice)
+		if !ok {
+			continue
+		}
+		st := n.(ast.Stmt)
+		pass.Report(diagnose(in, info, st, sub, value, idx))
+	}
+	return nil, nil
+}
+
+// source is where an index came from.
+type source struct {
+	producer *ast.Call
+	mask     ast.Expr
+	fn       string // "nonzero", "where", "argwhere", "flatnonzero"
+	tuple    bool   // the whole index tuple (nonzero / where), usable as a mask index
+	names    []ast.Expr
+}
+
+// indexSource reports whether x is an index array (or the tuple of them) made by a
+// nonzero-like call, or a tuple of all the unpacked index arrays of one such call.
+func indexSource(info *arrays.Info, x ast.Expr) (source, bool) {
+	if a, ok := info.Array(x); ok && a.Producer != nil {
+		s := source{producer: a.Producer, mask: a.MaskExpr, fn: calleeName(info, a.Producer), names: []ast.Expr{x}}
+		s.tuple = a.Role == arrays.IndexTuple && (s.fn == "nonzero" || s.fn == "where")
+		return s, a.Role == arrays.IndexTuple || a.Role == arrays.IndexArray
+	}
+	t, ok := x.(*ast.Tuple)
+	if !ok || len(t.Elts) == 0 {
+		return source{}, false
+	}
+	var p *ast.Call
+	var first *arrays.Array
+	for _, el := range t.Elts {
+		a, ok := info.Array(el)
+		if !ok || a.Producer == nil || a.Role != arrays.IndexArray || (p != nil && a.Producer != p) {
+			return source{}, false
+		}
+		p, first = a.Producer, a
+	}
+	s := source{producer: p, mask: first.MaskExpr, fn: calleeName(info, p), names: t.Elts}
+	// rows, cols = np.nonzero(m); z[rows, cols] uses every index array: the same as z[m]
+	if m, ok := info.Array(first.MaskExpr); ok && m.Rank() == len(t.Elts) && (s.fn == "nonzero" || s.fn == "where") {
+		s.tuple = true
+	}
+	return s, true
+}
+
+func calleeName(info *arrays.Info, call *ast.Call) string {
+	if c, ok := info.Callee(call); ok {
+		return c.Func.Name
+	}
+	return "nonzero"
+}
+
+func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, value ast.Expr, src source) analysis.Diagnostic {
+	idxText := clip(in.Text(sub.Slice), 24)
+	maskText := "the mask"
+	if src.mask != nil {
+		maskText = "`" + clip(in.Text(src.mask), 32) + "`"
+	}
+	d := in.Diagnostic(st, "scatter through `%s` from `%s`; index with %s instead", idxText, src.fn, maskText)
+	if m, ok := info.Array(src.mask); ok {
+		if n, ok := m.Size(); ok && m.Rank() > 0 {
+			d.Message += fmt.Sprintf(" (indices up to %s)", arrays.Bytes(n*8*int64(m.Rank())))
+		}
+	}
+	if in.File != nil && src.producer.Span() != sub.Slice.Span() {
+		d.Related = append(d.Related, in.Related(src.producer, "index arrays built here by `%s`", src.fn))
+	}
+	if fix, ok := maskFix(in, info, st, sub, value, src); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	return d
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n-3] + "..."
+	}
+	return s
+}
