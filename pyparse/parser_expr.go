@@ -1,0 +1,739 @@
+package pyparse
+
+// This file defines expression parsing: the precedence ladder from star_expressions down to
+// atoms, calls, subscripts, displays, comprehensions and lambdas.
+//
+// Ranges follow CPython: a node spans from the first token its grammar rule consumed to the last,
+// so `(a).b` starts at the parenthesis while the Name inside keeps its own range, and a
+// parenthesised tuple includes its parentheses.
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// startsExpr reports whether a token of kind k can begin an expression.
+func startsExpr(k TokenKind) bool {
+	switch k {
+	case Name, Number, String, FStringStart, LPar, LSqb, LBrace, Minus, Plus, Tilde, Star,
+		KwNot, KwLambda, KwAwait, KwNone, KwTrue, KwFalse, Ellipsis:
+		return true
+	}
+	return false
+}
+
+// parseStarExprs parses star_expressions: a bare tuple when a comma follows the first item.
+func (p *parser) parseStarExprs() ast.Expr {
+	start := p.tok.Start
+	first := p.parseStarExpr()
+	if !p.at(Comma) {
+		return first
+	}
+	m := len(p.exprScratch)
+	p.exprScratch = append(p.exprScratch, first)
+	for p.eat(Comma) {
+		if !startsExpr(p.tok.Kind) {
+			break
+		}
+		p.exprScratch = append(p.exprScratch, p.parseStarExpr())
+	}
+	return p.newTuple(p.span(start), p.exprs(m), ast.Load)
+}
+
+// parseStarExpr parses star_expression: '*' bitwise_or | expression.
+func (p *parser) parseStarExpr() ast.Expr {
+	if p.at(Star) {
+		start := p.tok.Start
+		p.next()
+		v := p.parseBitOr()
+		return &ast.Starred{Range: p.span(start), Value: v, Ctx: ast.Load}
+	}
+	return p.parseExpr()
+}
+
+// parseStarNamedExpr parses star_named_expression: '*' bitwise_or | named_expression.
+func (p *parser) parseStarNamedExpr() ast.Expr {
+	if p.at(Star) {
+		start := p.tok.Start
+		p.next()
+		v := p.parseBitOr()
+		return &ast.Starred{Range: p.span(start), Value: v, Ctx: ast.Load}
+	}
+	return p.parseNamedExpr()
+}
+
+// parseNamedExpr parses named_expression: NAME ':=' expression | expression.
+func (p *parser) parseNamedExpr() ast.Expr {
+	if p.at(Name) && p.peek(1).Kind == ColonEqual {
+		start := p.tok.Start
+		target := p.newName(p.tok.Range, p.name(p.tok), ast.Store)
+		p.next()
+		p.next()
+		v := p.parseExpr()
+		return &ast.NamedExpr{Range: p.span(start), Target: target, Value: v}
+	}
+	e := p.parseExpr()
+	if p.at(ColonEqual) {
+		p.errorf(e.Span(), "cannot use assignment expressions with %s", exprKind(e))
+	}
+	return e
+}
+
+// parseExpr parses expression: a conditional expression, a lambda or a disjunction.
+func (p *parser) parseExpr() ast.Expr {
+	if !p.enter() {
+		p.leave()
+		return p.missing()
+	}
+	var e ast.Expr
+	if p.at(KwLambda) {
+		e = p.parseLambda()
+	} else {
+		start := p.tok.Start
+		e = p.parseDisjunction()
+		if p.at(KwIf) {
+			p.next()
+			test := p.parseDisjunction()
+			if !p.at(KwElse) {
+				p.errorHere("expected 'else' after 'if' expression")
+			}
+			p.next()
+			orelse := p.parseExpr()
+			e = &ast.IfExp{Range: p.span(start), Test: test, Body: e, Orelse: orelse}
+		}
+	}
+	p.leave()
+	return e
+}
+
+// parseDisjunction parses `a or b or c` into one BoolOp.
+func (p *parser) parseDisjunction() ast.Expr {
+	start := p.tok.Start
+	first := p.parseConjunction()
+	if !p.at(KwOr) {
+		return first
+	}
+	m := len(p.exprScratch)
+	p.exprScratch = append(p.exprScratch, first)
+	for p.eat(KwOr) {
+		p.exprScratch = append(p.exprScratch, p.parseConjunction())
+	}
+	return &ast.BoolOp{Range: p.span(start), Op: ast.Or, Values: p.exprs(m)}
+}
+
+// parseConjunction parses `a and b and c` into one BoolOp.
+func (p *parser) parseConjunction() ast.Expr {
+	start := p.tok.Start
+	first := p.parseInversion()
+	if !p.at(KwAnd) {
+		return first
+	}
+	m := len(p.exprScratch)
+	p.exprScratch = append(p.exprScratch, first)
+	for p.eat(KwAnd) {
+		p.exprScratch = append(p.exprScratch, p.parseInversion())
+	}
+	return &ast.BoolOp{Range: p.span(start), Op: ast.And, Values: p.exprs(m)}
+}
+
+// parseInversion parses `not` inversion | comparison.
+func (p *parser) parseInversion() ast.Expr {
+	if !p.at(KwNot) {
+		return p.parseComparison()
+	}
+	start := p.tok.Start
+	if !p.enter() {
+		p.leave()
+		return p.missing()
+	}
+	p.next()
+	v := p.parseInversion()
+	p.leave()
+	return &ast.UnaryOp{Range: p.span(start), Op: ast.Not, Operand: v}
+}
+
+// cmpOp returns the comparison operator at the cursor and how many tokens it spans (0: none).
+func (p *parser) cmpOp() (ast.CmpOp, int) {
+	switch p.tok.Kind {
+	case EqEqual:
+		return ast.Eq, 1
+	case NotEqual:
+		return ast.NotEq, 1
+	case Less:
+		return ast.Lt, 1
+	case LessEqual:
+		return ast.LtE, 1
+	case Greater:
+		return ast.Gt, 1
+	case GreaterEqual:
+		return ast.GtE, 1
+	case KwIn:
+		return ast.In, 1
+	case KwNot:
+		if p.peek(1).Kind == KwIn {
+			return ast.NotIn, 2
+		}
+	case KwIs:
+		if p.peek(1).Kind == KwNot {
+			return ast.IsNot, 2
+		}
+		return ast.Is, 1
+	}
+	return 0, 0
+}
+
+// parseComparison parses bitwise_or (compare_op bitwise_or)*.
+func (p *parser) parseComparison() ast.Expr {
+	start := p.tok.Start
+	left := p.parseBitOr()
+	op, n := p.cmpOp()
+	if n == 0 {
+		return left
+	}
+	var ops []ast.CmpOp
+	m := len(p.exprScratch)
+	for n > 0 {
+		ops = append(ops, op)
+		p.next()
+		if n == 2 {
+			p.next()
+		}
+		p.exprScratch = append(p.exprScratch, p.parseBitOr())
+		op, n = p.cmpOp()
+	}
+	c := alloc(&p.cmpSlab)
+	c.Range, c.Left, c.Ops, c.Comparators = p.span(start), left, ops, p.exprs(m)
+	return c
+}
+
+// binOp returns the binary operator at the cursor and its precedence (0: none).
+func binOp(k TokenKind) (ast.Operator, int) {
+	switch k {
+	case VBar:
+		return ast.BitOr, 1
+	case CircumFlex:
+		return ast.BitXor, 2
+	case Amper:
+		return ast.BitAnd, 3
+	case LeftShift:
+		return ast.LShift, 4
+	case RightShift:
+		return ast.RShift, 4
+	case Plus:
+		return ast.Add, 5
+	case Minus:
+		return ast.Sub, 5
+	case Star:
+		return ast.Mult, 6
+	case Slash:
+		return ast.Div, 6
+	case DoubleSlash:
+		return ast.FloorDiv, 6
+	case Percent:
+		return ast.Mod, 6
+	case At:
+		return ast.MatMult, 6
+	}
+	return 0, 0
+}
+
+// parseBitOr parses bitwise_or and everything below it down to factor.
+func (p *parser) parseBitOr() ast.Expr { return p.parseBinary(1) }
+
+// parseBinary is precedence climbing over the left-associative binary operators.
+func (p *parser) parseBinary(minPrec int) ast.Expr {
+	start := p.tok.Start
+	left := p.parseFactor()
+	for {
+		op, prec := binOp(p.tok.Kind)
+		if prec < minPrec || prec == 0 {
+			return left
+		}
+		p.next()
+		right := p.parseBinary(prec + 1)
+		left = p.newBinOp(p.span(start), left, op, right)
+	}
+}
+
+func (p *parser) newBinOp(r Range, l ast.Expr, op ast.Operator, rt ast.Expr) *ast.BinOp {
+	b := alloc(&p.binSlab)
+	b.Range, b.Left, b.Op, b.Right = r, l, op, rt
+	return b
+}
+
+// parseFactor parses unary +, - and ~, then power.
+func (p *parser) parseFactor() ast.Expr {
+	var op ast.UnaryOperator
+	switch p.tok.Kind {
+	case Plus:
+		op = ast.UAdd
+	case Minus:
+		op = ast.USub
+	case Tilde:
+		op = ast.Invert
+	default:
+		return p.parsePower()
+	}
+	start := p.tok.Start
+	if !p.enter() {
+		p.leave()
+		return p.missing()
+	}
+	p.next()
+	v := p.parseFactor()
+	p.leave()
+	return &ast.UnaryOp{Range: p.span(start), Op: op, Operand: v}
+}
+
+// parsePower parses await_primary ['**' factor].
+func (p *parser) parsePower() ast.Expr {
+	start := p.tok.Start
+	base := p.parseAwaitPrimary()
+	if !p.at(DoubleStar) {
+		return base
+	}
+	if !p.enter() {
+		p.leave()
+		return base
+	}
+	p.next()
+	exp := p.parseFactor()
+	p.leave()
+	return p.newBinOp(p.span(start), base, ast.Pow, exp)
+}
+
+// parseAwaitPrimary parses ['await'] primary.
+func (p *parser) parseAwaitPrimary() ast.Expr {
+	if !p.at(KwAwait) {
+		return p.parsePrimary()
+	}
+	start := p.tok.Start
+	p.next()
+	v := p.parsePrimary()
+	return &ast.Await{Range: p.span(start), Value: v}
+}
+
+// parsePrimary parses an atom followed by attribute, call and subscript trailers.
+func (p *parser) parsePrimary() ast.Expr {
+	start := p.tok.Start
+	e := p.parseAtom()
+	for {
+		switch p.tok.Kind {
+		case Dot:
+			p.next()
+			if !p.at(Name) {
+				p.errorHere("invalid syntax")
+				return e
+			}
+			a := alloc(&p.attrSlab)
+			a.Value, a.Attr, a.Ctx = e, p.name(p.tok), ast.Load
+			p.next()
+			a.Range = p.span(start)
+			e = a
+		case LPar:
+			e = p.parseCall(start, e)
+		case LSqb:
+			p.next()
+			if !p.enter() {
+				p.leave()
+				return e
+			}
+			s := p.parseSlices()
+			p.leave()
+			p.expect(RSqb, "expected ']'")
+			sub := alloc(&p.subSlab)
+			sub.Range, sub.Value, sub.Slice, sub.Ctx = p.span(start), e, s, ast.Load
+			e = sub
+		default:
+			return e
+		}
+	}
+}
+
+// parseSlices parses the inside of a subscript: one slice or a tuple of slices.
+func (p *parser) parseSlices() ast.Expr {
+	start := p.tok.Start
+	first := p.parseSlice()
+	if !p.at(Comma) {
+		if _, ok := first.(*ast.Starred); ok {
+			return p.newTuple(p.span(start), []ast.Expr{first}, ast.Load)
+		}
+		return first
+	}
+	m := len(p.exprScratch)
+	p.exprScratch = append(p.exprScratch, first)
+	for p.eat(Comma) {
+		if !startsExpr(p.tok.Kind) && !p.at(Colon) {
+			break
+		}
+		p.exprScratch = append(p.exprScratch, p.parseSlice())
+	}
+	return p.newTuple(p.span(start), p.exprs(m), ast.Load)
+}
+
+// parseSlice parses slice: [lower] ':' [upper] [':' [step]] | named_expression | starred.
+func (p *parser) parseSlice() ast.Expr {
+	start := p.tok.Start
+	if p.at(Star) {
+		p.next()
+		v := p.parseBitOr()
+		return &ast.Starred{Range: p.span(start), Value: v, Ctx: ast.Load}
+	}
+	var lower, upper, step ast.Expr
+	if !p.at(Colon) {
+		lower = p.parseNamedExpr()
+		if !p.at(Colon) {
+			return lower
+		}
+		if _, ok := lower.(*ast.NamedExpr); ok {
+			p.errorHere("invalid syntax")
+		}
+	}
+	p.next()
+	if startsExpr(p.tok.Kind) {
+		upper = p.parseExpr()
+	}
+	if p.eat(Colon) && startsExpr(p.tok.Kind) {
+		step = p.parseExpr()
+	}
+	return &ast.Slice{Range: p.span(start), Lower: lower, Upper: upper, Step: step}
+}
+
+// parseCall parses the argument list of a call of fn, which started at start.
+func (p *parser) parseCall(start Offset, fn ast.Expr) ast.Expr {
+	c := alloc(&p.callSlab)
+	c.Func = fn
+	c.Args, c.Keywords = p.parseArguments(start)
+	c.Range = p.span(start)
+	return c
+}
+
+// parseArguments parses '(' [args] ')' of a call or class definition. callStart is where the
+// enclosing call began (for error checks only).
+func (p *parser) parseArguments(callStart Offset) ([]ast.Expr, []*ast.Keyword) {
+	open := p.tok.Start
+	p.next()
+	if !p.enter() {
+		p.leave()
+		return nil, nil
+	}
+	defer p.leave()
+	var kws []*ast.Keyword
+	m := len(p.exprScratch)
+	sawKw, sawKwUnpack := false, false
+	for !p.at(RPar) {
+		start := p.tok.Start
+		switch {
+		case p.at(Star):
+			p.next()
+			v := p.parseExpr()
+			if sawKwUnpack {
+				p.errorf(p.span(start), "iterable argument unpacking follows keyword argument unpacking")
+			}
+			p.exprScratch = append(p.exprScratch, &ast.Starred{Range: p.span(start), Value: v, Ctx: ast.Load})
+		case p.at(DoubleStar):
+			p.next()
+			v := p.parseExpr()
+			kw := alloc(&p.keywords)
+			kw.Range, kw.Value = p.span(start), v
+			kws = append(kws, kw)
+			sawKwUnpack = true
+		case p.at(Name) && p.peek(1).Kind == Equal:
+			name := p.name(p.tok)
+			p.next()
+			p.next()
+			v := p.parseExpr()
+			kw := alloc(&p.keywords)
+			kw.Range, kw.Arg, kw.Value = p.span(start), name, v
+			kws = append(kws, kw)
+			sawKw = true
+		default:
+			e := p.parseNamedExpr()
+			if p.at(KwFor) || (p.at(KwAsync) && p.peek(1).Kind == KwFor) {
+				gens := p.parseComprehensions()
+				sole := len(p.exprScratch) == m && len(kws) == 0 && p.at(RPar)
+				if sole {
+					p.next()
+					g := &ast.GeneratorExp{Range: p.span(open), Elt: e, Generators: gens}
+					p.exprScratch = append(p.exprScratch, g)
+					return p.exprs(m), kws
+				}
+				e = &ast.GeneratorExp{Range: p.span(start), Elt: e, Generators: gens}
+				p.errorNode(e, "Generator expression must be parenthesized")
+			}
+			if p.at(Equal) {
+				p.errorf(p.span(start), "expression cannot contain assignment, perhaps you meant \"==\"?")
+			}
+			if sawKwUnpack {
+				p.errorNode(e, "positional argument follows keyword argument unpacking")
+			} else if sawKw {
+				p.errorNode(e, "positional argument follows keyword argument")
+			}
+			p.exprScratch = append(p.exprScratch, e)
+		}
+		if !p.eat(Comma) {
+			break
+		}
+	}
+	p.expect(RPar, "expected ')'")
+	return p.exprs(m), kws
+}
+
+// parseAtom parses names, constants, strings and the bracketed displays.
+func (p *parser) parseAtom() ast.Expr {
+	t := p.tok
+	switch t.Kind {
+	case Name:
+		p.next()
+		return p.newName(t.Range, p.name(t), ast.Load)
+	case Number:
+		v, err := ParseNumber(p.text(t.Range))
+		if err != nil {
+			p.errorAt(err.Range, err.Kind, err.Msg)
+		}
+		p.next()
+		return p.newConst(t.Range, v)
+	case String, FStringStart:
+		return p.parseStrings()
+	case KwNone:
+		p.next()
+		return p.newConst(t.Range, ast.ConstValue{Kind: ast.ConstNone})
+	case KwTrue, KwFalse:
+		p.next()
+		return p.newConst(t.Range, ast.ConstValue{Kind: ast.ConstBool, Bool: t.Kind == KwTrue})
+	case Ellipsis:
+		p.next()
+		return p.newConst(t.Range, ast.ConstValue{Kind: ast.ConstEllipsis})
+	case LPar:
+		return p.parseParen()
+	case LSqb:
+		return p.parseList()
+	case LBrace:
+		return p.parseBrace()
+	case Star:
+		p.errorHere("cannot use starred expression here")
+	default:
+		p.errorHere("invalid syntax")
+	}
+	return p.missing()
+}
+
+func (p *parser) newConst(r Range, v ast.ConstValue) *ast.Constant {
+	c := alloc(&p.constSlab)
+	c.Range, c.Value = r, v
+	return c
+}
+
+func (p *parser) newTuple(r Range, elts []ast.Expr, ctx ast.ExprContext) *ast.Tuple {
+	t := alloc(&p.tupleSlab)
+	t.Range, t.Elts, t.Ctx = r, elts, ctx
+	return t
+}
+
+// atComprehension reports whether a comprehension's `for` or `async for` starts here.
+func (p *parser) atComprehension() bool {
+	return p.at(KwFor) || (p.at(KwAsync) && p.peek(1).Kind == KwFor)
+}
+
+// parseParen parses a parenthesised group, tuple, yield or generator expression.
+func (p *parser) parseParen() ast.Expr {
+	start := p.tok.Start
+	p.next()
+	if !p.enter() {
+		p.leave()
+		return p.missing()
+	}
+	defer p.leave()
+	if p.eat(RPar) {
+		return p.newTuple(p.span(start), nil, ast.Load)
+	}
+	if p.at(KwYield) {
+		e := p.parseYield()
+		p.expect(RPar, "expected ')'")
+		return e
+	}
+	first := p.parseStarNamedExpr()
+	if p.atComprehension() {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorNode(first, "iterable unpacking cannot be used in comprehension")
+		}
+		gens := p.parseComprehensions()
+		p.expect(RPar, "expected ')'")
+		return &ast.GeneratorExp{Range: p.span(start), Elt: first, Generators: gens}
+	}
+	if p.at(Comma) {
+		m := len(p.exprScratch)
+		p.exprScratch = append(p.exprScratch, first)
+		for p.eat(Comma) {
+			if p.at(RPar) {
+				break
+			}
+			p.exprScratch = append(p.exprScratch, p.parseStarNamedExpr())
+		}
+		p.expect(RPar, "expected ')'")
+		return p.newTuple(p.span(start), p.exprs(m), ast.Load)
+	}
+	if p.at(RPar) {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorNode(first, "cannot use starred expression here")
+		}
+	}
+	p.expect(RPar, "expected ')'")
+	return first
+}
+
+// parseList parses a list display or list comprehension.
+func (p *parser) parseList() ast.Expr {
+	start := p.tok.Start
+	p.next()
+	if !p.enter() {
+		p.leave()
+		return p.missing()
+	}
+	defer p.leave()
+	if p.eat(RSqb) {
+		return &ast.List{Range: p.span(start), Ctx: ast.Load}
+	}
+	first := p.parseStarNamedExpr()
+	if p.atComprehension() {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorNode(first, "iterable unpacking cannot be used in comprehension")
+		}
+		gens := p.parseComprehensions()
+		p.expect(RSqb, "expected ']'")
+		return &ast.ListComp{Range: p.span(start), Elt: first, Generators: gens}
+	}
+	m := len(p.exprScratch)
+	p.exprScratch = append(p.exprScratch, first)
+	for p.eat(Comma) {
+		if p.at(RSqb) {
+			break
+		}
+		p.exprScratch = append(p.exprScratch, p.parseStarNamedExpr())
+	}
+	p.expect(RSqb, "expected ']'")
+	return &ast.List{Range: p.span(start), Elts: p.exprs(m), Ctx: ast.Load}
+}
+
+// parseBrace parses a dict or set display or comprehension.
+func (p *parser) parseBrace() ast.Expr {
+	start := p.tok.Start
+	p.next()
+	if !p.enter() {
+		p.leave()
+		return p.missing()
+	}
+	defer p.leave()
+	if p.eat(RBrace) {
+		return &ast.Dict{Range: p.span(start)}
+	}
+	if p.at(DoubleStar) {
+		return p.parseDictRest(start, nil, nil)
+	}
+	first := p.parseStarNamedExpr()
+	if p.at(Colon) {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorNode(first, "cannot use a starred expression in a dictionary key")
+		}
+		p.next()
+		v := p.parseExpr()
+		if p.atComprehension() {
+			gens := p.parseComprehensions()
+			p.expect(RBrace, "expected '}'")
+			return &ast.DictComp{Range: p.span(start), Key: first, Value: v, Generators: gens}
+		}
+		if !p.eat(Comma) {
+			p.expect(RBrace, "expected '}'")
+			return &ast.Dict{Range: p.span(start), Keys: []ast.Expr{first}, Values: []ast.Expr{v}}
+		}
+		return p.parseDictRest(start, []ast.Expr{first}, []ast.Expr{v})
+	}
+	if p.atComprehension() {
+		if _, ok := first.(*ast.Starred); ok {
+			p.errorNode(first, "iterable unpacking cannot be used in comprehension")
+		}
+		gens := p.parseComprehensions()
+		p.expect(RBrace, "expected '}'")
+		return &ast.SetComp{Range: p.span(start), Elt: first, Generators: gens}
+	}
+	m := len(p.exprScratch)
+	p.exprScratch = append(p.exprScratch, first)
+	for p.eat(Comma) {
+		if p.at(RBrace) {
+			break
+		}
+		p.exprScratch = append(p.exprScratch, p.parseStarNamedExpr())
+	}
+	p.expect(RBrace, "expected '}'")
+	return &ast.Set{Range: p.span(start), Elts: p.exprs(m)}
+}
+
+// parseDictRest parses the remaining `key: value` and `**mapping` items of a dict display.
+func (p *parser) parseDictRest(start Offset, keys, values []ast.Expr) ast.Expr {
+	for !p.at(RBrace) {
+		if p.eat(DoubleStar) {
+			keys = append(keys, nil)
+			values = append(values, p.parseBitOr())
+		} else {
+			k := p.parseExpr()
+			p.expect(Colon, "':' expected after dictionary key")
+			keys = append(keys, k)
+			values = append(values, p.parseExpr())
+		}
+		if !p.eat(Comma) {
+			break
+		}
+	}
+	if p.atComprehension() && len(keys) == 1 && keys[0] == nil {
+		p.errorHere("dict unpacking cannot be used in dict comprehension")
+	}
+	p.expect(RBrace, "expected '}'")
+	return &ast.Dict{Range: p.span(start), Keys: keys, Values: values}
+}
+
+// parseComprehensions parses one or more `[async] for targets in iter (if cond)*` clauses.
+func (p *parser) parseComprehensions() []*ast.Comprehension {
+	var gens []*ast.Comprehension
+	for p.atComprehension() {
+		start := p.tok.Start
+		isAsync := 0
+		if p.eat(KwAsync) {
+			isAsync = 1
+		}
+		p.next()
+		target := p.parseStarTargets()
+		p.expect(KwIn, "expected 'in'")
+		iter := p.parseDisjunction()
+		m := len(p.exprScratch)
+		for p.eat(KwIf) {
+			p.exprScratch = append(p.exprScratch, p.parseDisjunction())
+		}
+		gens = append(gens, &ast.Comprehension{Range: p.span(start), Target: target, Iter: iter,
+			Ifs: p.exprs(m), IsAsync: isAsync})
+	}
+	return gens
+}
+
+// parseYield parses `yield [star_expressions]` or `yield from expression`.
+func (p *parser) parseYield() ast.Expr {
+	start := p.tok.Start
+	p.next()
+	if p.eat(KwFrom) {
+		v := p.parseExpr()
+		return &ast.YieldFrom{Range: p.span(start), Value: v}
+	}
+	var v ast.Expr
+	if startsExpr(p.tok.Kind) {
+		v = p.parseStarExprs()
+	}
+	return &ast.Yield{Range: p.span(start), Value: v}
+}
+
+// parseLambda parses `lambda [params]: expression`.
+func (p *parser) parseLambda() ast.Expr {
+	start := p.tok.Start
+	p.next()
+	args := p.parseParams(Colon, true)
+	p.expect(Colon, "expected ':'")
+	body := p.parseExpr()
+	return &ast.Lambda{Range: p.span(start), Args: args, Body: body}
+}

@@ -1,0 +1,205 @@
+package pyparse
+
+// This file defines string atoms: implicit concatenation of string, bytes and f-string
+// literals, and the f-string replacement fields (JoinedStr / FormattedValue).
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// strBuilder accumulates the parts of a JoinedStr: literal text is merged into one pending
+// Constant, empty text is dropped.
+type strBuilder struct {
+	values  []ast.Expr
+	pending []byte
+	pendR   Range
+	hasText bool
+}
+
+func (b *strBuilder) addText(s string, r Range) {
+	if s == "" {
+		return
+	}
+	if !b.hasText {
+		b.pendR = r
+		b.hasText = true
+	}
+	b.pendR.End = r.End
+	b.pending = append(b.pending, s...)
+}
+
+func (b *strBuilder) flush(p *parser) {
+	if !b.hasText {
+		return
+	}
+	b.values = append(b.values, p.newConst(b.pendR, ast.ConstValue{Kind: ast.ConstStr, Str: string(b.pending)}))
+	b.pending = b.pending[:0]
+	b.hasText = false
+}
+
+func (b *strBuilder) addValue(p *parser, e ast.Expr) {
+	b.flush(p)
+	b.values = append(b.values, e)
+}
+
+// parseStrings parses one or more adjacent String / f-string literals into a Constant or a
+// JoinedStr spanning all of them.
+func (p *parser) parseStrings() ast.Expr {
+	start := p.tok.Start
+	if p.at(String) {
+		if k := p.peek(1).Kind; k != String && k != FStringStart {
+			t := p.tok
+			p.next()
+			return p.newConst(t.Range, p.decodeString(t))
+		}
+	}
+	var b strBuilder
+	isF, isBytes, mixed := false, false, false
+	first := true
+	var bytesVal []byte
+	for p.at(String) || p.at(FStringStart) {
+		t := p.tok
+		tb := t.Kind == String && t.Flags&FlagBytes != 0
+		if first {
+			isBytes = tb
+			first = false
+		} else if tb != isBytes {
+			mixed = true
+		}
+		if t.Kind == String {
+			v := p.decodeString(t)
+			if tb {
+				bytesVal = append(bytesVal, v.Str...)
+			} else {
+				b.addText(v.Str, t.Range)
+			}
+			p.next()
+			continue
+		}
+		isF = true
+		p.parseFString(&b)
+	}
+	r := p.span(start)
+	if mixed || (isF && isBytes) {
+		p.errorAt(r, ErrKindSyntax, "cannot mix bytes and nonbytes literals")
+	}
+	if isBytes {
+		return p.newConst(r, ast.ConstValue{Kind: ast.ConstBytes, Str: string(bytesVal)})
+	}
+	if !isF {
+		return p.newConst(r, ast.ConstValue{Kind: ast.ConstStr, Str: string(b.pending)})
+	}
+	b.flush(p)
+	return &ast.JoinedStr{Range: r, Values: nonNil(b.values)}
+}
+
+// decodeString decodes a String token, recording a decoding error.
+func (p *parser) decodeString(t Token) ast.ConstValue {
+	s, err := DecodeString(p.src, t)
+	if err != nil && t.Flags&FlagError == 0 {
+		p.errorAt(err.Range, err.Kind, err.Msg)
+	}
+	if t.Flags&FlagBytes != 0 {
+		return ast.ConstValue{Kind: ast.ConstBytes, Str: s}
+	}
+	return ast.ConstValue{Kind: ast.ConstStr, Str: s}
+}
+
+// parseFString parses FStringStart (middle | field)* FStringEnd into b.
+func (p *parser) parseFString(b *strBuilder) {
+	p.next()
+	for {
+		switch p.tok.Kind {
+		case FStringMiddle:
+			b.addText(DecodeFStringMiddle(p.src, p.tok), p.tok.Range)
+			p.next()
+		case LBrace:
+			p.parseField(b)
+			if p.failed {
+				return
+			}
+		case FStringEnd:
+			p.next()
+			return
+		default:
+			p.errorHere("f-string: expecting '}'")
+			return
+		}
+	}
+}
+
+// parseField parses one replacement field `{expr[=][!c][:spec]}` into b.
+func (p *parser) parseField(b *strBuilder) {
+	lb := p.tok
+	p.next()
+	if !p.enter() {
+		p.leave()
+		return
+	}
+	defer p.leave()
+	if p.at(RBrace) {
+		p.errorHere("f-string: valid expression required before '}'")
+		return
+	}
+	var e ast.Expr
+	if p.at(KwYield) {
+		e = p.parseYield()
+	} else {
+		e = p.parseStarExprs()
+	}
+	fv := &ast.FormattedValue{Value: e, Conversion: -1}
+	debug := false
+	if p.at(Equal) {
+		debug = true
+		p.next()
+		b.addText(string(p.src[lb.End:p.tok.Start]), Range{Start: lb.End, End: p.tok.Start})
+	}
+	if p.at(Exclamation) {
+		bang := p.tok
+		p.next()
+		if !p.at(Name) || p.tok.Start != bang.End {
+			p.errorHere("f-string: missing conversion character")
+			return
+		}
+		switch string(p.text(p.tok.Range)) {
+		case "s":
+			fv.Conversion = 's'
+		case "r":
+			fv.Conversion = 'r'
+		case "a":
+			fv.Conversion = 'a'
+		default:
+			p.errorHere("f-string: invalid conversion character: expected 's', 'r', or 'a'")
+			return
+		}
+		p.next()
+	}
+	if p.at(Colon) {
+		sstart := p.tok.Start
+		p.next()
+		var sb strBuilder
+		for !p.at(RBrace) {
+			switch p.tok.Kind {
+			case FStringMiddle:
+				sb.addText(DecodeFStringMiddle(p.src, p.tok), p.tok.Range)
+				p.next()
+			case LBrace:
+				p.parseField(&sb)
+				if p.failed {
+					return
+				}
+			default:
+				p.errorHere("f-string: expecting '}'")
+				return
+			}
+		}
+		sb.flush(p)
+		fv.FormatSpec = &ast.JoinedStr{Range: p.span(sstart), Values: nonNil(sb.values)}
+	}
+	if debug && fv.Conversion == -1 && fv.FormatSpec == nil {
+		fv.Conversion = 'r'
+	}
+	p.expect(RBrace, "f-string: expecting '}'")
+	fv.Range = p.span(lb.Start)
+	b.addValue(p, fv)
+}
