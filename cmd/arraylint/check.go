@@ -1,0 +1,278 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/printers"
+)
+
+func init() {
+	register(&command{Name: "check", Usage: "check [flags] [PATH...]", Summary: "check Python files and directories", Run: runCheck})
+}
+
+type checkFlags struct {
+	sel, ignore    listFlag
+	format         string
+	config         string
+	noColor        bool
+	fix, unsafeFix bool
+	exitZero       bool
+	statistics     bool
+	jobs           int
+	cpuprofile     string
+	memprofile     string
+}
+
+func runCheck(ctx context.Context, e *env, args []string) int {
+	var f checkFlags
+	fs := newFlagSet("check", e.stderr)
+	fs.Var(&f.sel, "select", "rule codes, names or prefixes to enable, replacing the configured set (comma-separated, repeatable; ALL for every rule)")
+	fs.Var(&f.ignore, "ignore", "rule codes, names or prefixes to disable (comma-separated, repeatable)")
+	fs.StringVar(&f.format, "output-format", "text", "output format: "+strings.Join(printers.Formats, ", "))
+	fs.StringVar(&f.config, "config", "", "use this configuration file for every file instead of discovering pyproject.toml/arraylint.toml")
+	fs.BoolVar(&f.noColor, "no-color", false, "never colour the output (also: NO_COLOR set in the environment)")
+	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files in place")
+	fs.BoolVar(&f.unsafeFix, "unsafe-fixes", false, "with --fix, also apply unsafe fixes")
+	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit with status 0 even when there are findings")
+	fs.BoolVar(&f.statistics, "statistics", false, "print the number of findings per rule instead of the findings")
+	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
+	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
+	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
+	paths, err := parseInterspersed(fs, args)
+	if err != nil {
+		return exitError
+	}
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	if !printers.IsFormat(f.format) {
+		fmt.Fprintf(e.stderr, "arraylint check: unknown --output-format %q (want %s)\n", f.format, strings.Join(printers.Formats, ", "))
+		return exitError
+	}
+	if f.unsafeFix && !f.fix {
+		fmt.Fprintf(e.stderr, "arraylint check: --unsafe-fixes needs --fix\n")
+		return exitError
+	}
+	if f.cpuprofile != "" {
+		pf, err := os.Create(f.cpuprofile)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+			return exitError
+		}
+		if err := pprof.StartCPUProfile(pf); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+			return exitError
+		}
+		defer func() { pprof.StopCPUProfile(); pf.Close() }()
+	}
+	if f.memprofile != "" {
+		defer writeHeapProfile(e, f.memprofile)
+	}
+	return check(ctx, e, &f, paths)
+}
+
+func writeHeapProfile(e *env, path string) {
+	pf, err := os.Create(path)
+	if err == nil {
+		runtime.GC()
+		err = pprof.WriteHeapProfile(pf)
+		pf.Close()
+	}
+	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: write heap profile: %v\n", err)
+	}
+}
+
+func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
+	cc := &analyzer.ConfigCache{Select: f.sel, Ignore: f.ignore}
+	if _, err := analyzer.Default("").WithOverrides(f.sel, f.ignore); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: --select/--ignore: %v\n", err)
+		return exitError
+	}
+	if f.config != "" {
+		cfg, err := analyzer.LoadConfigFile(f.config)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+			return exitError
+		}
+		cc.Fixed = cfg
+	}
+	files, err := analyzer.Discover(paths, cc)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+		return exitError
+	}
+	rn, err := analyzer.NewRunner(rules())
+	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint: internal error: %v\n", err)
+		return exitError
+	}
+
+	var results []analyzer.FileResult
+	fixed := 0
+	if f.fix {
+		results, fixed = fixFiles(ctx, e, rn, files, cc, f)
+	} else {
+		results = rn.CheckFiles(ctx, files, cc, f.jobs)
+	}
+	if ctx.Err() != nil {
+		fmt.Fprintf(e.stderr, "arraylint: interrupted\n")
+		return exitError
+	}
+
+	status := exitOK
+	var findings []analyzer.Finding
+	sources := map[string][]byte{}
+	for _, r := range results {
+		if r.Err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: %v\n", r.Err)
+			status = exitError
+			continue
+		}
+		sources[r.Path] = r.Src
+		findings = append(findings, r.Findings...)
+	}
+
+	color := !f.noColor && e.getenv("NO_COLOR") == "" && e.stdoutIsTTY
+	if f.statistics {
+		printStatistics(e, findings)
+	} else {
+		p, err := printers.New(f.format, printers.Options{Color: color, Source: func(p string) []byte { return sources[p] },
+			Rules: rn.Rules(), Version: version})
+		if err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+			return exitError
+		}
+		if err := p.Print(e.stdout, findings); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: write output: %v\n", err)
+			return exitError
+		}
+	}
+	if f.format == "text" || f.format == "concise" || f.statistics {
+		printSummary(e, findings, fixed, f.fix, len(files))
+	}
+	if status == exitOK && len(findings) > 0 && !f.exitZero {
+		status = exitFindings
+	}
+	return status
+}
+
+// fixFiles applies fixes file by file on the runner's workers and writes changed files
+// atomically. Results carry the findings that remain.
+func fixFiles(ctx context.Context, e *env, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, f *checkFlags) ([]analyzer.FileResult, int) {
+	results := make([]analyzer.FileResult, len(files))
+	var mu sync.Mutex
+	total := 0
+	jobs := f.jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(jobs, len(files)) {
+		wg.Go(func() {
+			for i := range next {
+				r, n := fixOne(ctx, rn, files[i], cc, f.unsafeFix)
+				results[i] = r
+				mu.Lock()
+				total += n
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return results, total
+}
+
+func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.ConfigCache, unsafe bool) (analyzer.FileResult, int) {
+	res := analyzer.FileResult{Path: path}
+	cfg, err := cc.ForFile(path)
+	if err != nil {
+		res.Err = err
+		return res, 0
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		res.Err = fmt.Errorf("check %s: %w", path, err)
+		return res, 0
+	}
+	fr, err := rn.FixSource(ctx, path, src, cfg, unsafe)
+	if fr == nil {
+		res.Src, res.Err = src, err
+		return res, 0
+	}
+	res.Src, res.Findings = fr.Src, fr.Remaining
+	if err != nil {
+		res.Err = err
+	}
+	if fr.Applied > 0 && !bytes.Equal(fr.Src, src) {
+		if werr := analyzer.WriteFileAtomic(path, fr.Src); werr != nil {
+			res.Err = werr
+			return res, 0
+		}
+	}
+	return res, fr.Applied
+}
+
+func printSummary(e *env, findings []analyzer.Finding, fixed int, fixing bool, nfiles int) {
+	w := e.stdout
+	if fixing && fixed > 0 {
+		fmt.Fprintf(w, "Fixed %d %s.\n", fixed, plural(fixed, "finding", "findings"))
+	}
+	if len(findings) == 0 {
+		fmt.Fprintf(w, "All checks passed (%d %s).\n", nfiles, plural(nfiles, "file", "files"))
+		return
+	}
+	fixable := 0
+	for _, f := range findings {
+		if f.Fix != nil && f.Fix.Applicability == analyzer.Safe {
+			fixable++
+		}
+	}
+	fmt.Fprintf(w, "\nFound %d %s in %d %s", len(findings), plural(len(findings), "finding", "findings"), nfiles, plural(nfiles, "file", "files"))
+	if fixable > 0 {
+		fmt.Fprintf(w, " (%d fixable with `--fix`)", fixable)
+	}
+	fmt.Fprintf(w, ".\n")
+}
+
+func printStatistics(e *env, findings []analyzer.Finding) {
+	counts := map[string]int{}
+	names := map[string]string{}
+	for _, f := range findings {
+		counts[f.Code]++
+		names[f.Code] = f.Name
+	}
+	codes := slices.Collect(maps.Keys(counts))
+	sort.Slice(codes, func(i, j int) bool {
+		if counts[codes[i]] != counts[codes[j]] {
+			return counts[codes[i]] > counts[codes[j]]
+		}
+		return codes[i] < codes[j]
+	})
+	for _, c := range codes {
+		fmt.Fprintf(e.stdout, "%6d  %s  %s\n", counts[c], c, names[c])
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
