@@ -190,7 +190,7 @@ func (d *decoder) hex(body []byte, i, n int, letter string) int {
 		if d.bytes {
 			d.fail("(value error) invalid \\x escape at position %d", i)
 		} else {
-			d.fail("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: truncated \\%s%s escape", i, j+k-1, letter, strings.Repeat(map[bool]string{true: "X", false: "x"}[letter != "x"], n))
+			d.fail("(unicode error) 'unicodeescape' codec can't decode bytes in position %d-%d: truncated \\%s%s escape", i, j+k-1, letter, strings.Repeat("X", n))
 		}
 		d.sb.Write(body[i : j+k])
 		return j + k
