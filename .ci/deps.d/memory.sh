@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Installs what the memory estimator's tests need: Debian's NumPy (to measure real peaks of
+# testdata/mem with tracemalloc) and Chromium (to render the HTML report headless).
+set -euo pipefail
+need=()
+/usr/bin/python3 -c 'import numpy' 2>/dev/null || need+=(python3-numpy)
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+if [ ${#need[@]} -eq 0 ]; then
+	exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+	SUDO=sudo
+else
+	SUDO=
+fi
+$SUDO apt-get update
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${need[@]}"

@@ -1,0 +1,1226 @@
+package memory
+
+import (
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse/ast"
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+)
+
+// This file defines calls: the array API (classified by the shared npapi table), array and
+// generator methods, builtins, and functions of the analysed file.
+
+// call is an evaluated call: positional and keyword arguments (owned).
+type call struct {
+	e    *ast.Call
+	args []value
+	kw   map[string]value
+}
+
+func (c *call) arg(i int, name string) (value, bool) {
+	if i >= 0 && i < len(c.args) {
+		return c.args[i], true
+	}
+	if name != "" {
+		if v, ok := c.kw[name]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func (s *sim) release(c *call) {
+	for _, a := range c.args {
+		s.decref(a)
+	}
+	for _, k := range sortedKeys(c.kw) {
+		s.decref(c.kw[k])
+	}
+}
+
+func (s *sim) evalCall(e *ast.Call) value {
+	fn := s.eval(e.Func)
+	c := &call{e: e, kw: map[string]value{}}
+	for _, a := range e.Args {
+		if st, ok := a.(*ast.Starred); ok {
+			v := s.eval(st.Value)
+			if t, ok := v.(vTuple); ok {
+				for _, x := range t.elts {
+					incref(x)
+					c.args = append(c.args, x)
+				}
+				s.decref(v)
+				continue
+			}
+			c.args = append(c.args, v)
+			continue
+		}
+		c.args = append(c.args, s.eval(a))
+	}
+	for _, k := range e.Keywords {
+		v := s.eval(k.Value)
+		if k.Arg == "" {
+			s.decref(v)
+			continue
+		}
+		c.kw[k.Arg] = v
+	}
+	var res value
+	switch f := fn.(type) {
+	case vModule:
+		res = s.callAPI(f.ref, c)
+	case vMethod:
+		res = s.callMethod(f, c)
+	case vFunc:
+		args, kw := c.args, c.kw
+		c.args, c.kw = nil, nil
+		res = s.callFunc(f.def, args, kw)
+	case vDType:
+		res = s.callDType(f.dt, c)
+	default:
+		res = s.callBuiltin(e, c)
+	}
+	s.release(c)
+	s.decref(fn)
+	if res == nil {
+		return vUnknown{}
+	}
+	return res
+}
+
+// shapeFrom turns a shape argument (an int or a tuple of ints) into a Shape.
+func shapeFrom(v value) Shape {
+	switch v := v.(type) {
+	case vInt:
+		if v.known {
+			return knownShape(v.n)
+		}
+		return Shape{Dims: []int64{-1}, Known: true}
+	case vTuple:
+		dims := make([]int64, len(v.elts))
+		for i, e := range v.elts {
+			n, ok := intValue(e)
+			if !ok {
+				n = -1
+			}
+			dims[i] = n
+		}
+		return Shape{Dims: dims, Known: true}
+	case vList:
+		return shapeFrom(vTuple{v.l.elts})
+	}
+	return unknownShape
+}
+
+// dtypeArg returns the dtype given as dtype= (or positional i), or def.
+func (s *sim) dtypeArg(c *call, i int, def am.DType) am.DType {
+	v, ok := c.arg(i, "dtype")
+	if !ok {
+		return def
+	}
+	switch v := v.(type) {
+	case vDType:
+		return v.dt
+	case vStr:
+		if d, ok := am.ParseDType(v.s); ok {
+			return d
+		}
+	case vNone:
+		return def
+	}
+	if m, ok := v.(vModule); ok {
+		if d, ok := am.DTypeName(lastPart(m.ref.API)); ok {
+			return d
+		}
+	}
+	// dtype=float / int / bool (Python builtins) and unknown expressions
+	if i >= 0 && i < len(c.e.Args) {
+		if d, ok := builtinDType(c.e.Args[i]); ok {
+			return d
+		}
+	}
+	for _, k := range c.e.Keywords {
+		if k.Arg == "dtype" {
+			if d, ok := builtinDType(k.Value); ok {
+				return d
+			}
+		}
+	}
+	return am.NoDType
+}
+
+func builtinDType(e ast.Expr) (am.DType, bool) {
+	if n, ok := e.(*ast.Name); ok {
+		switch n.ID {
+		case "float", "int", "complex", "bool":
+			return am.ParseDType(n.ID)
+		}
+	}
+	if a, ok := e.(*ast.Attribute); ok {
+		return am.DTypeName(a.Attr)
+	}
+	return am.NoDType, false
+}
+
+// outArg returns the out= array of a ufunc-like call.
+func outArg(c *call) (*arrObj, bool) {
+	v, ok := c.kw["out"]
+	if !ok {
+		return nil, false
+	}
+	if t, ok := v.(vTuple); ok && len(t.elts) == 1 {
+		v = t.elts[0]
+	}
+	return isArray(v)
+}
+
+func (s *sim) callAPI(ref am.Ref, c *call) value {
+	api := ref.API
+	expr := s.text(c.e)
+	switch api {
+	case "where":
+		if len(c.args) == 3 {
+			return s.ufunc(c, c.args, am.NoDType, expr)
+		}
+	case "sort", "argsort":
+		if a, ok := firstArray(c); ok {
+			dt := a.dt
+			if api == "argsort" {
+				dt = am.Int64
+			}
+			s.use(vArray{a})
+			return s.newArray(a.shape, dt, expr, c.e, false)
+		}
+	case "unique":
+		if a, ok := firstArray(c); ok {
+			b, _ := a.nbytes()
+			s.unknownAlloc(c.e, expr, "unique: number of distinct values known only at run time", &b)
+			return s.newArrayUnknown(a.dt, expr)
+		}
+	case "meshgrid":
+		return s.meshgrid(c, expr)
+	case "jax.device_put", "asnumpy", "jax.numpy.asarray":
+		if a, ok := firstArray(c); ok {
+			return s.copyOf(a, a.dt, expr, c.e)
+		}
+	case "jax.jit", "jax.block_until_ready":
+		if len(c.args) > 0 {
+			incref(c.args[0])
+			return c.args[0]
+		}
+	case "linalg.norm", "linalg.det", "trace", "vdot", "inner", "allclose", "array_equal", "isclose":
+		if api != "isclose" {
+			return vFloat{}
+		}
+	}
+	if strings.HasSuffix(api, "offload_to") {
+		if len(c.args) > 0 {
+			target := ""
+			if v, ok := c.arg(1, "target"); ok {
+				if m, ok := v.(vModule); ok {
+					target = lastPart(m.ref.API)
+				}
+			}
+			if target == "" {
+				target = attrName(c.e, "target")
+			}
+			s.offload(c.args[0], target)
+		}
+		return vNone{}
+	}
+	fn, ok := am.Lookup(api)
+	if !ok {
+		for _, a := range c.args {
+			s.use(a)
+		}
+		return vUnknown{}
+	}
+	switch fn.Kind {
+	case am.Constructor:
+		return s.construct(fn, c, expr)
+	case am.Like:
+		a, ok := firstArray(c)
+		if !ok {
+			return vUnknown{}
+		}
+		sh := a.shape
+		if v, ok := c.kw["shape"]; ok {
+			sh = shapeFrom(v)
+		}
+		dt := s.dtypeArg(c, fn.DTypeArg, a.dt)
+		return s.newArray(sh, dt, expr, c.e, true)
+	case am.Range:
+		return s.arange(fn, c, expr)
+	case am.Random:
+		return s.random(fn, c, expr)
+	case am.Convert:
+		return s.convert(fn, c, expr)
+	case am.Ufunc:
+		return s.ufunc(c, c.args, s.dtypeArg(c, -1, am.NoDType), expr)
+	case am.Reduction:
+		a, ok := firstArray(c)
+		if !ok {
+			return vUnknown{}
+		}
+		axis, _ := c.arg(1, "axis")
+		return s.reduce(fn.Name, a, axis, c, expr)
+	case am.Index:
+		return s.indexFunc(fn.Name, c, expr)
+	case am.Scatter:
+		for _, a := range c.args {
+			s.use(a)
+		}
+		return vNone{}
+	case am.Gather:
+		return s.gather(fn.Name, c, expr)
+	case am.View:
+		a, ok := firstArray(c)
+		if !ok {
+			return vUnknown{}
+		}
+		rest := &call{e: c.e, args: c.args[1:], kw: c.kw}
+		return s.viewFunc(fn.Name, a, rest, expr)
+	case am.Join:
+		return s.join(fn.Name, c, expr)
+	case am.Product:
+		return s.product(fn.Name, c, expr)
+	case am.RNGFactory:
+		return vRNG{jax: strings.HasPrefix(api, "jax.")}
+	}
+	return vUnknown{}
+}
+
+func attrName(e *ast.Call, kw string) string {
+	for _, k := range e.Keywords {
+		if k.Arg == kw {
+			if a, ok := k.Value.(*ast.Attribute); ok {
+				return a.Attr
+			}
+		}
+	}
+	if len(e.Args) > 1 {
+		if a, ok := e.Args[1].(*ast.Attribute); ok {
+			return a.Attr
+		}
+	}
+	return ""
+}
+
+func firstArray(c *call) (*arrObj, bool) {
+	if len(c.args) == 0 {
+		if v, ok := c.kw["a"]; ok {
+			return isArray(v)
+		}
+		return nil, false
+	}
+	return isArray(c.args[0])
+}
+
+func (s *sim) construct(fn *am.Func, c *call, expr string) value {
+	lazy := fn.Name != "eye" && fn.Name != "identity"
+	switch fn.Name {
+	case "eye", "identity":
+		n, ok := c.arg(0, "N")
+		if !ok {
+			return vUnknown{}
+		}
+		rows, _ := intValue(n)
+		cols := rows
+		if fn.Name == "eye" {
+			if m, ok := c.arg(1, "M"); ok {
+				if v, ok := intValue(m); ok {
+					cols = v
+				} else if _, isNone := m.(vNone); !isNone {
+					cols = -1
+				}
+			}
+		}
+		if _, ok := intValue(n); !ok {
+			rows, cols = -1, -1
+		}
+		return s.newArray(knownShape(rows, cols), s.dtypeArg(c, fn.DTypeArg, am.Float64), expr, c.e, lazy)
+	}
+	shv, ok := c.arg(fn.ShapeArg, fn.ShapeKw)
+	if !ok {
+		return vUnknown{}
+	}
+	def := fn.DType
+	if fn.Name == "full" {
+		fill, _ := c.arg(1, "fill_value")
+		def = operandDType(fill).Default()
+	}
+	return s.newArray(shapeFrom(shv), s.dtypeArg(c, fn.DTypeArg, def), expr, c.e, lazy)
+}
+
+func (s *sim) arange(fn *am.Func, c *call, expr string) value {
+	if fn.Name != "arange" {
+		num := int64(50)
+		if v, ok := c.arg(2, "num"); ok {
+			n, k := intValue(v)
+			if !k {
+				num = -1
+			} else {
+				num = n
+			}
+		}
+		return s.newArray(knownShape(num), s.dtypeArg(c, fn.DTypeArg, am.Float64), expr, c.e, false)
+	}
+	var nums []value
+	for i := 0; i < len(c.args) && i < 3; i++ {
+		nums = append(nums, c.args[i])
+	}
+	for _, k := range []string{"start", "stop", "step"} {
+		if v, ok := c.kw[k]; ok && len(nums) < 3 {
+			nums = append(nums, v)
+		}
+	}
+	allInt := true
+	vals := make([]int64, len(nums))
+	known := true
+	for i, v := range nums {
+		if _, ok := v.(vInt); !ok {
+			allInt = false
+		}
+		n, ok := intValue(v)
+		if !ok {
+			known = false
+		}
+		vals[i] = n
+	}
+	def := am.Float64
+	if allInt {
+		def = am.Int64
+	}
+	dt := s.dtypeArg(c, 3, def)
+	n := int64(-1)
+	if known && allInt {
+		r := vRange{start: 0, step: 1, known: true}
+		switch len(vals) {
+		case 1:
+			r.stop = vals[0]
+		case 2:
+			r.start, r.stop = vals[0], vals[1]
+		case 3:
+			r.start, r.stop, r.step = vals[0], vals[1], vals[2]
+		}
+		if r.step != 0 {
+			n = r.count()
+		}
+	}
+	return s.newArray(knownShape(n), dt, expr, c.e, false)
+}
+
+func (s *sim) random(fn *am.Func, c *call, expr string) value {
+	var sh Shape
+	if fn.Varargs {
+		if len(c.args) == 0 {
+			return vFloat{}
+		}
+		sh = shapeFrom(vTuple{c.args})
+	} else {
+		v, ok := c.arg(fn.ShapeArg, fn.ShapeKw)
+		if !ok {
+			if strings.HasPrefix(fn.Name, "jax.") {
+				return s.newArray(knownShape(), fn.DType, expr, c.e, false)
+			}
+			return vFloat{} // size=None: a scalar
+		}
+		if _, isNone := v.(vNone); isNone {
+			return vFloat{}
+		}
+		sh = shapeFrom(v)
+	}
+	dt := fn.DType
+	if fn.DTypeKw {
+		dt = s.dtypeArg(c, fn.DTypeArg, fn.DType)
+	}
+	if !dt.Known() {
+		if a, ok := firstArray(c); ok {
+			dt = a.dt
+		}
+	}
+	return s.newArray(sh, dt, expr, c.e, false)
+}
+
+func (s *sim) convert(fn *am.Func, c *call, expr string) value {
+	src, ok := c.arg(0, "a")
+	if !ok {
+		if fn.Name == "fromfile" || fn.Name == "loadtxt" || fn.Name == "load" || fn.Name == "genfromtxt" {
+			s.unknownAlloc(c.e, expr, "data read at run time", nil)
+			return s.newArrayUnknown(fn.DType, expr)
+		}
+		return vUnknown{}
+	}
+	if a, ok := isArray(src); ok {
+		dt := s.dtypeArg(c, fn.DTypeArg, a.dt)
+		copyKw := true
+		if v, ok := c.kw["copy"]; ok {
+			if t := truth(v); t == 0 {
+				copyKw = false
+			}
+		}
+		switch fn.Name {
+		case "asarray", "asanyarray", "ascontiguousarray", "asfortranarray":
+			copyKw = false
+		}
+		if !copyKw && dt == a.dt {
+			incref(src)
+			return src
+		}
+		return s.copyOf(a, dt, expr, c.e)
+	}
+	switch fn.Name {
+	case "array", "asarray", "asanyarray":
+		if sh, dt, ok := literalShape(src); ok {
+			return s.newArray(sh, s.dtypeArg(c, fn.DTypeArg, dt), expr, c.e, false)
+		}
+	}
+	s.unknownAlloc(c.e, expr, "array built from data known only at run time", nil)
+	return s.newArrayUnknown(s.dtypeArg(c, fn.DTypeArg, am.NoDType), expr)
+}
+
+// literalShape returns the shape and default dtype of a nested list/tuple of scalars.
+func literalShape(v value) (Shape, am.DType, bool) {
+	var elts []value
+	switch v := v.(type) {
+	case vList:
+		elts = v.l.elts
+	case vTuple:
+		elts = v.elts
+	case vInt:
+		return knownShape(), am.Int64, true
+	case vFloat:
+		if v.complex {
+			return knownShape(), am.Complex128, true
+		}
+		return knownShape(), am.Float64, true
+	default:
+		return unknownShape, am.NoDType, false
+	}
+	if len(elts) == 0 {
+		return knownShape(0), am.Float64, true
+	}
+	inner, dt, ok := literalShape(elts[0])
+	if !ok {
+		return unknownShape, am.NoDType, false
+	}
+	for _, e := range elts[1:] {
+		sh, d, ok := literalShape(e)
+		if !ok || !sh.equal(inner) && len(sh.Dims) > 0 {
+			return unknownShape, am.NoDType, false
+		}
+		dt = am.Promote(dt, d)
+	}
+	return Shape{Dims: append([]int64{int64(len(elts))}, inner.Dims...), Known: true}, dt, true
+}
+
+// boolUfuncs return bool arrays; floatUfuncs return floats for integer input.
+var boolUfuncs = map[string]bool{"greater": true, "greater_equal": true, "less": true, "less_equal": true,
+	"equal": true, "not_equal": true, "logical_and": true, "logical_or": true, "logical_xor": true,
+	"logical_not": true, "isnan": true, "isinf": true, "isfinite": true, "signbit": true, "isclose": true}
+
+var floatUfuncs = map[string]bool{"sqrt": true, "cbrt": true, "exp": true, "exp2": true, "expm1": true,
+	"log": true, "log2": true, "log10": true, "log1p": true, "sin": true, "cos": true, "tan": true,
+	"arcsin": true, "arccos": true, "arctan": true, "sinh": true, "cosh": true, "tanh": true,
+	"arcsinh": true, "arccosh": true, "arctanh": true, "divide": true, "true_divide": true,
+	"arctan2": true, "hypot": true, "deg2rad": true, "rad2deg": true, "degrees": true, "radians": true,
+	"float_power": true, "logaddexp": true, "logaddexp2": true}
+
+// ufunc applies an elementwise function to args (the first Nin are inputs; scalars broadcast).
+func (s *sim) ufunc(c *call, args []value, dt am.DType, expr string) value {
+	name := lastPart(s.apiName(c))
+	for _, a := range args {
+		s.use(a)
+	}
+	if out, ok := outArg(c); ok {
+		s.touchRange(out, 0, 0, false)
+		o := vArray{out}
+		incref(o)
+		return o
+	}
+	nin := len(args)
+	if fn, ok := am.Lookup(name); ok && fn.Nin > 0 && fn.Nin < nin && name != "clip" {
+		nin = fn.Nin
+	}
+	if name == "clip" {
+		nin = 1
+	}
+	if name == "where" {
+		args = args[1:]
+		nin = 2
+	}
+	sh := knownShape()
+	rdt := am.NoDType
+	anyArray := false
+	for i := 0; i < nin && i < len(args); i++ {
+		a := args[i]
+		ash, ok := operandShape(a)
+		if !ok {
+			sh = unknownShape
+		} else {
+			sh, _ = broadcast(sh, ash)
+		}
+		if _, ok := isArray(a); ok {
+			anyArray = true
+		}
+		if i == 0 {
+			rdt = operandDType(a)
+		} else {
+			rdt = am.Promote(rdt, operandDType(a))
+		}
+	}
+	if name == "where" && len(c.args) == 3 {
+		if ash, ok := operandShape(c.args[0]); ok {
+			sh, _ = broadcast(sh, ash)
+		}
+	}
+	if !anyArray && len(sh.Dims) == 0 && sh.Known {
+		return vFloat{}
+	}
+	switch {
+	case boolUfuncs[name]:
+		rdt = am.Bool
+	case floatUfuncs[name]:
+		if rdt.IsInteger() || rdt.Kind() == 'b' {
+			rdt = am.Float64
+		}
+	}
+	if dt.Known() {
+		rdt = dt
+	}
+	res := s.newArray(sh, rdt.Default(), expr, c.e, false)
+	res.o.elementwise = true
+	return res
+}
+
+// apiName returns the API name of a call's callee when it resolves to the array library.
+func (s *sim) apiName(c *call) string {
+	if ref, ok := s.imp.Resolve(c.e.Func); ok {
+		return ref.API
+	}
+	if a, ok := c.e.Func.(*ast.Attribute); ok {
+		return a.Attr
+	}
+	return ""
+}
+
+// reduce applies a reduction over axis (None: all axes, giving a scalar).
+func (s *sim) reduce(name string, a *arrObj, axis value, c *call, expr string) value {
+	s.use(vArray{a})
+	if out, ok := outArg(c); ok {
+		o := vArray{out}
+		incref(o)
+		return o
+	}
+	dt := a.dt
+	switch name {
+	case "argmax", "argmin", "count_nonzero":
+		dt = am.Int64
+	case "any", "all":
+		dt = am.Bool
+	case "mean", "std", "var", "average", "median", "nanmean", "nanstd", "nanvar":
+		if dt.IsInteger() || dt.Kind() == 'b' {
+			dt = am.Float64
+		}
+	case "sum", "prod", "cumsum", "cumprod", "nansum", "nanprod":
+		if dt.Kind() == 'b' || (dt.IsInteger() && dt.ItemSize() < 8) {
+			dt = am.Int64
+		}
+	}
+	if d := s.dtypeArg(c, -1, am.NoDType); d.Known() {
+		dt = d
+	}
+	cumulative := name == "cumsum" || name == "cumprod"
+	if axis == nil {
+		if cumulative {
+			n, ok := a.shape.Size()
+			if !ok {
+				n = -1
+			}
+			return s.newArray(knownShape(n), dt, expr, c.e, false)
+		}
+		return vFloat{}
+	}
+	if _, isNone := axis.(vNone); isNone {
+		return s.reduce(name, a, nil, c, expr)
+	}
+	if cumulative {
+		return s.newArray(a.shape, dt, expr, c.e, false)
+	}
+	if !a.shape.Known {
+		s.unknownAlloc(c.e, expr, "reduction over an array of unknown shape", nil)
+		return s.newArrayUnknown(dt, expr)
+	}
+	ax, ok := intValue(axis)
+	if !ok {
+		return s.newArray(unknownShape, dt, expr, c.e, false)
+	}
+	nd := int64(len(a.shape.Dims))
+	if ax < 0 {
+		ax += nd
+	}
+	if ax < 0 || ax >= nd {
+		return vUnknown{}
+	}
+	keep := false
+	if v, ok := c.kw["keepdims"]; ok && truth(v) == 1 {
+		keep = true
+	}
+	var dims []int64
+	for i, d := range a.shape.Dims {
+		if int64(i) == ax {
+			if keep {
+				dims = append(dims, 1)
+			}
+			continue
+		}
+		dims = append(dims, d)
+	}
+	if len(dims) == 0 {
+		return vFloat{}
+	}
+	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
+}
+
+// indexFunc handles nonzero, argwhere, flatnonzero and one-argument where: index arrays whose
+// length is the number of True values, bounded by the input's size.
+func (s *sim) indexFunc(name string, c *call, expr string) value {
+	a, ok := firstArray(c)
+	if !ok {
+		return vUnknown{}
+	}
+	if name == "where" && len(c.args) == 3 {
+		return s.ufunc(c, c.args, am.NoDType, expr)
+	}
+	s.use(vArray{a})
+	n, known := a.shape.Size()
+	nd := len(a.shape.Dims)
+	if !a.shape.Known {
+		nd = 1
+	}
+	bound := func(k int64) *int64 {
+		if !known {
+			return nil
+		}
+		b := n * 8 * k
+		return &b
+	}
+	switch name {
+	case "argwhere":
+		s.unknownAlloc(c.e, expr, "argwhere: one row per True", bound(int64(nd)))
+		return s.newArrayUnknown(am.Int64, expr)
+	case "flatnonzero":
+		s.unknownAlloc(c.e, expr, "flatnonzero: one index per True", bound(1))
+		return s.newArrayUnknown(am.Int64, expr)
+	}
+	s.unknownAlloc(c.e, expr, "nonzero: one int64 index per True in each dimension", bound(int64(nd)))
+	elts := make([]value, nd)
+	for i := range elts {
+		elts[i] = s.newArrayUnknown(am.Int64, expr)
+	}
+	return vTuple{elts}
+}
+
+func (s *sim) gather(name string, c *call, expr string) value {
+	a, ok := firstArray(c)
+	if !ok {
+		return vUnknown{}
+	}
+	for _, x := range c.args {
+		s.use(x)
+	}
+	if out, ok := outArg(c); ok {
+		o := vArray{out}
+		incref(o)
+		return o
+	}
+	if name == "take" && len(c.args) > 1 {
+		if idx, ok := isArray(c.args[1]); ok {
+			if _, hasAxis := c.arg(2, "axis"); !hasAxis {
+				return s.newArray(idx.shape, a.dt, expr, c.e, false)
+			}
+		}
+	}
+	b, _ := a.nbytes()
+	s.unknownAlloc(c.e, expr, name+": size known only at run time", &b)
+	return s.newArrayUnknown(a.dt, expr)
+}
+
+// viewFunc handles reshape, ravel, transpose and friends: views, except ravel of a non-contiguous
+// array (which copies; the estimator treats transposed and strided views as non-contiguous).
+func (s *sim) viewFunc(name string, a *arrObj, c *call, expr string) value {
+	switch name {
+	case "reshape":
+		var shv value
+		if len(c.args) == 1 {
+			shv = c.args[0]
+		} else if len(c.args) > 1 {
+			shv = vTuple{c.args}
+		} else if v, ok := c.kw["shape"]; ok {
+			shv = v
+		} else if v, ok := c.kw["newshape"]; ok {
+			shv = v
+		}
+		sh := resolveReshape(shapeFrom(shv), a.shape)
+		if !contiguous(a) {
+			return s.copyWithShape(a, sh, expr, c.e)
+		}
+		return s.view(a, sh, a.dt, expr)
+	case "ravel":
+		n, ok := a.shape.Size()
+		if !ok {
+			n = -1
+		}
+		if !contiguous(a) {
+			return s.copyWithShape(a, knownShape(n), expr, c.e)
+		}
+		return s.view(a, knownShape(n), a.dt, expr)
+	case "transpose", "swapaxes", "moveaxis":
+		v := s.view(a, reversed(a.shape), a.dt, expr)
+		v.o.label = "T"
+		return v
+	case "squeeze":
+		var dims []int64
+		for _, d := range a.shape.Dims {
+			if d != 1 {
+				dims = append(dims, d)
+			}
+		}
+		return s.view(a, Shape{Dims: dims, Known: a.shape.Known}, a.dt, expr)
+	case "expand_dims":
+		ax, _ := c.arg(0, "axis")
+		i, ok := intValue(ax)
+		if !ok || !a.shape.Known {
+			return s.view(a, unknownShape, a.dt, expr)
+		}
+		nd := int64(len(a.shape.Dims)) + 1
+		if i < 0 {
+			i += nd
+		}
+		dims := append([]int64{}, a.shape.Dims[:min(i, nd-1)]...)
+		dims = append(dims, 1)
+		dims = append(dims, a.shape.Dims[min(i, nd-1):]...)
+		return s.view(a, Shape{Dims: dims, Known: true}, a.dt, expr)
+	case "broadcast_to":
+		shv, _ := c.arg(0, "shape")
+		return s.view(a, shapeFrom(shv), a.dt, expr)
+	}
+	return s.view(a, a.shape, a.dt, expr)
+}
+
+func (s *sim) copyWithShape(a *arrObj, sh Shape, expr string, at ast.Node) value {
+	s.use(vArray{a})
+	return s.newArray(sh, a.dt, expr, at, false)
+}
+
+// contiguous reports whether an array is known to be C-contiguous: an owner, or a view that is
+// not a transpose or strided slice of one.
+func contiguous(a *arrObj) bool {
+	for o := a; o != nil; o = o.base {
+		if o.label == "T" || strings.HasSuffix(o.label, ".T") || strings.Contains(o.label, "::") {
+			return false
+		}
+		if o.base == nil {
+			return true
+		}
+		if !o.shape.Known || !o.base.shape.Known {
+			return false
+		}
+		n1, ok1 := o.shape.Size()
+		n2, ok2 := o.base.shape.Size()
+		if !ok1 || !ok2 || n1 != n2 {
+			// A slice of rows is contiguous; a slice of columns is not. Tell them apart by the
+			// trailing dimensions.
+			if len(o.shape.Dims) == len(o.base.shape.Dims) && len(o.shape.Dims) > 0 {
+				for i := 1; i < len(o.shape.Dims); i++ {
+					if o.shape.Dims[i] != o.base.shape.Dims[i] {
+						return false
+					}
+				}
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// resolveReshape fills a -1 dimension from the source size.
+func resolveReshape(sh, src Shape) Shape {
+	if !sh.Known {
+		return sh
+	}
+	n, ok := src.Size()
+	dims := append([]int64{}, sh.Dims...)
+	free := -1
+	prod := int64(1)
+	for i, d := range dims {
+		if d == -1 && free < 0 {
+			free = i
+			continue
+		}
+		if d < 0 {
+			return Shape{Dims: dims, Known: true}
+		}
+		prod *= d
+	}
+	if free >= 0 {
+		if ok && prod > 0 {
+			dims[free] = n / prod
+		} else {
+			dims[free] = -1
+		}
+	}
+	return Shape{Dims: dims, Known: true}
+}
+
+func (s *sim) join(name string, c *call, expr string) value {
+	for _, a := range c.args {
+		s.use(a)
+	}
+	if out, ok := outArg(c); ok {
+		o := vArray{out}
+		incref(o)
+		return o
+	}
+	switch name {
+	case "tile", "repeat":
+		a, ok := firstArray(c)
+		if !ok {
+			return vUnknown{}
+		}
+		reps, _ := c.arg(1, "reps")
+		if name == "repeat" {
+			reps, _ = c.arg(1, "repeats")
+		}
+		k, ok := intValue(reps)
+		n, nok := a.shape.Size()
+		if !ok || !nok {
+			s.unknownAlloc(c.e, expr, name+" count unknown", nil)
+			return s.newArrayUnknown(a.dt, expr)
+		}
+		if name == "tile" && len(a.shape.Dims) > 0 {
+			dims := append([]int64{}, a.shape.Dims...)
+			dims[len(dims)-1] *= k
+			return s.newArray(Shape{Dims: dims, Known: true}, a.dt, expr, c.e, false)
+		}
+		return s.newArray(knownShape(n*k), a.dt, expr, c.e, false)
+	case "append":
+		a, _ := c.arg(0, "arr")
+		b, _ := c.arg(1, "values")
+		var total int64
+		dt := am.NoDType
+		for i, v := range []value{a, b} {
+			o, ok := isArray(v)
+			if !ok {
+				return vUnknown{}
+			}
+			n, ok := o.shape.Size()
+			if !ok {
+				total = -1
+			} else if total >= 0 {
+				total += n
+			}
+			if i == 0 {
+				dt = o.dt
+			} else {
+				dt = am.Promote(dt, o.dt)
+			}
+		}
+		return s.newArray(knownShape(total), dt, expr, c.e, false)
+	}
+	seqv, ok := c.arg(0, "arrays")
+	if !ok {
+		seqv, ok = c.arg(0, "tup")
+	}
+	if !ok {
+		return vUnknown{}
+	}
+	var elts []value
+	switch v := seqv.(type) {
+	case vList:
+		elts = v.l.elts
+	case vTuple:
+		elts = v.elts
+	default:
+		s.unknownAlloc(c.e, expr, name+" of a sequence the estimator cannot see", nil)
+		return s.newArrayUnknown(am.NoDType, expr)
+	}
+	var arrs []*arrObj
+	dt := am.NoDType
+	for i, e := range elts {
+		o, ok := isArray(e)
+		if !ok {
+			s.unknownAlloc(c.e, expr, name+" of a non-array element", nil)
+			return s.newArrayUnknown(am.NoDType, expr)
+		}
+		s.use(e)
+		arrs = append(arrs, o)
+		if i == 0 {
+			dt = o.dt
+		} else {
+			dt = am.Promote(dt, o.dt)
+		}
+	}
+	if len(arrs) == 0 {
+		return vUnknown{}
+	}
+	axis := int64(0)
+	if v, ok := c.arg(1, "axis"); ok {
+		if a, ok := intValue(v); ok {
+			axis = a
+		}
+	}
+	first := arrs[0].shape
+	if !first.Known {
+		return s.newArray(unknownShape, dt, expr, c.e, false)
+	}
+	switch name {
+	case "stack":
+		dims := append([]int64{}, first.Dims...)
+		if axis < 0 {
+			axis += int64(len(dims)) + 1
+		}
+		axis = min(max(axis, 0), int64(len(dims)))
+		dims = append(dims[:axis], append([]int64{int64(len(arrs))}, dims[axis:]...)...)
+		return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
+	case "vstack":
+		if len(first.Dims) == 1 {
+			return s.newArray(knownShape(int64(len(arrs)), first.Dims[0]), dt, expr, c.e, false)
+		}
+		axis = 0
+	case "hstack":
+		axis = 0
+		if len(first.Dims) > 1 {
+			axis = 1
+		}
+	case "column_stack", "dstack":
+		axis = int64(len(first.Dims)) - 1
+	}
+	if axis < 0 {
+		axis += int64(len(first.Dims))
+	}
+	if axis < 0 || axis >= int64(len(first.Dims)) {
+		return s.newArray(unknownShape, dt, expr, c.e, false)
+	}
+	dims := append([]int64{}, first.Dims...)
+	dims[axis] = 0
+	for _, o := range arrs {
+		if !o.shape.Known || len(o.shape.Dims) != len(dims) || o.shape.Dims[axis] < 0 {
+			dims[axis] = -1
+			break
+		}
+		dims[axis] += o.shape.Dims[axis]
+	}
+	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
+}
+
+func (s *sim) product(name string, c *call, expr string) value {
+	if len(c.args) < 2 {
+		return vUnknown{}
+	}
+	for _, a := range c.args {
+		s.use(a)
+	}
+	if out, ok := outArg(c); ok {
+		o := vArray{out}
+		incref(o)
+		return o
+	}
+	a, aok := isArray(c.args[0])
+	b, bok := isArray(c.args[1])
+	if !aok || !bok {
+		return vUnknown{}
+	}
+	switch name {
+	case "matmul", "dot":
+		return s.matmul(a, b, expr)
+	case "outer":
+		n, _ := a.shape.Size()
+		m, _ := b.shape.Size()
+		if !a.shape.Known {
+			n = -1
+		}
+		if !b.shape.Known {
+			m = -1
+		}
+		return s.newArray(knownShape(n, m), am.Promote(a.dt, b.dt), expr, c.e, false)
+	}
+	s.unknownAlloc(c.e, expr, name+": result shape not modelled", nil)
+	return s.newArrayUnknown(am.Promote(a.dt, b.dt), expr)
+}
+
+// matmul allocates the result of a @ b (1-D and 2-D operands, and stacks of matrices).
+func (s *sim) matmul(a, b *arrObj, expr string) value {
+	dt := am.NoDType
+	if a != nil && b != nil {
+		dt = am.Promote(a.dt, b.dt)
+	}
+	if a == nil || b == nil || !a.shape.Known || !b.shape.Known {
+		return s.newArray(unknownShape, dt, expr, nil, false)
+	}
+	ad, bd := a.shape.Dims, b.shape.Dims
+	var dims []int64
+	switch {
+	case len(ad) == 1 && len(bd) == 1:
+		return vFloat{}
+	case len(ad) == 1:
+		dims = append(append([]int64{}, bd[:len(bd)-2]...), bd[len(bd)-1])
+	case len(bd) == 1:
+		dims = append([]int64{}, ad[:len(ad)-1]...)
+	default:
+		dims = append(append([]int64{}, ad[:len(ad)-1]...), bd[len(bd)-1])
+	}
+	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, nil, false)
+}
+
+func (s *sim) meshgrid(c *call, expr string) value {
+	var dims []int64
+	dt := am.NoDType
+	for i, a := range c.args {
+		o, ok := isArray(a)
+		if !ok {
+			return vUnknown{}
+		}
+		n, ok := o.shape.Size()
+		if !ok {
+			n = -1
+		}
+		dims = append(dims, n)
+		if i == 0 {
+			dt = o.dt
+		} else {
+			dt = am.Promote(dt, o.dt)
+		}
+	}
+	if len(dims) >= 2 {
+		dims[0], dims[1] = dims[1], dims[0] // indexing="xy"
+	}
+	elts := make([]value, len(c.args))
+	for i := range elts {
+		elts[i] = s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
+	}
+	return vTuple{elts}
+}
+
+// callDType handles np.float32(x): a scalar, or a converted copy of an array.
+func (s *sim) callDType(dt am.DType, c *call) value {
+	if a, ok := firstArray(c); ok {
+		return s.copyOf(a, dt, s.text(c.e), c.e)
+	}
+	return vFloat{}
+}
+
+// callBuiltin handles Python builtins and unknown callees.
+func (s *sim) callBuiltin(e *ast.Call, c *call) value {
+	name := ""
+	if n, ok := e.Func.(*ast.Name); ok {
+		name = n.ID
+		if _, bound := s.rootBound(n); bound {
+			name = ""
+		}
+	}
+	switch name {
+	case "len":
+		if len(c.args) == 1 {
+			switch v := c.args[0].(type) {
+			case vArray:
+				if v.o.shape.Known && len(v.o.shape.Dims) > 0 {
+					d := v.o.shape.Dims[0]
+					return vInt{d, d >= 0}
+				}
+			case vList:
+				return vInt{int64(len(v.l.elts)), true}
+			case vTuple:
+				return vInt{int64(len(v.elts)), true}
+			}
+		}
+		return vInt{}
+	case "range":
+		r := vRange{step: 1, known: true}
+		vals := make([]int64, len(c.args))
+		for i, a := range c.args {
+			n, ok := intValue(a)
+			if !ok {
+				r.known = false
+			}
+			vals[i] = n
+		}
+		switch len(vals) {
+		case 1:
+			r.stop = vals[0]
+		case 2:
+			r.start, r.stop = vals[0], vals[1]
+		case 3:
+			r.start, r.stop, r.step = vals[0], vals[1], vals[2]
+		default:
+			r.known = false
+		}
+		if r.step == 0 {
+			r.known = false
+		}
+		return r
+	case "int":
+		if len(c.args) == 1 {
+			if v, ok := c.args[0].(vInt); ok {
+				return v
+			}
+		}
+		return vInt{}
+	case "float":
+		return vFloat{}
+	case "abs":
+		if len(c.args) == 1 {
+			if _, ok := isArray(c.args[0]); ok {
+				v := c.args[0]
+				c.args = nil
+				return s.unary(ast.USub, v, e) // builtin abs elides like unary minus
+			}
+		}
+		return vUnknown{}
+	case "list", "tuple":
+		if len(c.args) == 1 {
+			switch v := c.args[0].(type) {
+			case vList:
+				l := &pyList{refs: 1}
+				s.extendList(l, v)
+				if name == "tuple" {
+					return vTuple{l.elts}
+				}
+				return vList{l}
+			case vTuple:
+				l := &pyList{refs: 1}
+				s.extendList(l, v)
+				if name == "tuple" {
+					return vTuple{l.elts}
+				}
+				return vList{l}
+			}
+		}
+		if len(c.args) == 0 {
+			if name == "tuple" {
+				return vTuple{}
+			}
+			return vList{&pyList{refs: 1}}
+		}
+		return vUnknown{}
+	case "print", "min", "max", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
+		for _, a := range c.args {
+			s.use(a)
+		}
+		return vUnknown{}
+	}
+	if a, ok := e.Func.(*ast.Attribute); ok && a.Attr == "collect" {
+		return vInt{}
+	}
+	if n, ok := e.Func.(*ast.Name); ok && n.ID == "offload_to" {
+		if len(c.args) > 0 {
+			s.offload(c.args[0], attrName(e, "target"))
+		}
+		return vNone{}
+	}
+	for _, a := range c.args {
+		s.use(a)
+	}
+	return vUnknown{}
+}

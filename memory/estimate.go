@@ -1,0 +1,336 @@
+package memory
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+)
+
+// Options configure an estimate.
+type Options struct {
+	// Path names the file in reports.
+	Path string
+	// Backend forces a memory model (numpy, cupy, legate, jax); "" picks it from the imports.
+	Backend string
+	// Target is the memory budget (nil: none).
+	Target *Target
+	// Function restricts the reports to the function of that name ("" reports every scope).
+	Function string
+	// Assume binds names whose values the program does not fix (N=10_000_000); `# arraylint:
+	// assume N=...` comments in the file add to it (options win).
+	Assume map[string]int64
+	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
+	Legate LegateModel
+}
+
+// Backends lists the accepted backend names.
+var Backends = []string{BackendNumPy, BackendCuPy, BackendLegate, BackendJAX}
+
+// DetectBackend picks the memory model from a module's imports: cuPyNumeric → legate, JAX →
+// jax, CuPy → cupy, otherwise numpy.
+func DetectBackend(mod *ast.Module) string {
+	return backendOf(am.BuildImports(mod).Backends())
+}
+
+func backendOf(b am.Backend) string {
+	switch {
+	case b&am.CuPyNumeric != 0:
+		return BackendLegate
+	case b&am.JAX != 0:
+		return BackendJAX
+	case b&am.CuPy != 0:
+		return BackendCuPy
+	}
+	return BackendNumPy
+}
+
+// EstimateSource parses src and estimates it (see Estimate).
+func EstimateSource(path string, src []byte, opts Options) ([]*Report, error) {
+	f, err := pyparse.Parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("estimate %s: %w", path, err)
+	}
+	if opts.Path == "" {
+		opts.Path = path
+	}
+	return Estimate(f, opts)
+}
+
+// Estimate simulates the module body and every top-level function (or only opts.Function) and
+// returns one report per scope, the module first. Calls to functions of the file are inlined
+// into the caller's scope; a function analysed on its own has unknown parameters unless assumed.
+func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
+	if f == nil || f.Module == nil {
+		return nil, fmt.Errorf("estimate %s: no module", opts.Path)
+	}
+	backend := strings.ToLower(opts.Backend)
+	imp := am.BuildImports(f.Module)
+	if backend == "" || backend == "auto" {
+		backend = backendOf(imp.Backends())
+	}
+	if !slices.Contains(Backends, backend) {
+		return nil, fmt.Errorf("estimate %s: unknown backend %q (want %s)", opts.Path, opts.Backend, strings.Join(Backends, ", "))
+	}
+	assume, err := AssumeComments(f)
+	if err != nil {
+		return nil, fmt.Errorf("estimate %s: %w", opts.Path, err)
+	}
+	for k, v := range opts.Assume {
+		assume[k] = v
+	}
+	opts.Assume = assume
+	if opts.Legate == (LegateModel{}) {
+		opts.Legate = DefaultLegateModel
+	}
+	var out []*Report
+	if opts.Function == "" {
+		s := newSim(f, imp, backend, &opts)
+		s.execBlock(f.Module.Body)
+		out = append(out, s.report("<module>", 1, false))
+	}
+	found := false
+	for _, st := range f.Module.Body {
+		def, ok := st.(*ast.FunctionDef)
+		if !ok || (opts.Function != "" && def.Name != opts.Function) {
+			continue
+		}
+		found = true
+		s := newSim(f, imp, backend, &opts)
+		s.globalsFrom(f.Module.Body, def)
+		fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
+		for _, p := range paramNames(def.Args) {
+			fr.vars[p] = s.paramValue(def, p)
+		}
+		s.frames = append(s.frames, fr)
+		s.root = fr
+		s.execBlock(def.Body)
+		out = append(out, s.report(def.Name, s.lineOf(def), fr.jit))
+	}
+	if opts.Function != "" && !found {
+		return nil, fmt.Errorf("estimate %s: no top-level function %q", opts.Path, opts.Function)
+	}
+	return out, nil
+}
+
+func newSim(f *pyparse.File, imp *am.Imports, backend string, opts *Options) *sim {
+	s := &sim{file: f, imp: imp, backend: backend, opts: opts, legate: opts.Legate}
+	s.module = &frame{vars: map[string]value{}, globals: map[string]bool{}}
+	s.frames = []*frame{s.module}
+	s.root = s.module
+	if t := opts.Target; t != nil {
+		if backend == BackendLegate {
+			s.h.poolName, s.h.limit = s.pools()
+			s.h.footprint = true
+		} else {
+			s.h.poolName, s.h.limit = "HBM", t.Usable()
+			if backend == BackendJAX && t.Kind == KindGPU && t.Fraction == 0 {
+				s.h.limit = int64(float64(t.Bytes) * JAXGPUFraction)
+			}
+			if backend == BackendNumPy {
+				s.h.poolName = "host memory"
+			}
+		}
+	}
+	return s
+}
+
+// paramValue is what a parameter holds when its function is analysed on its own: an assumed
+// int, a constant default, or unknown.
+func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
+	return s.defaultFor(def.Args, p)
+}
+
+// globalsFrom gives a function analysed on its own the module's constants and functions (not its
+// arrays: their memory belongs to the module scope). Statements run in a scratch simulation.
+func (s *sim) globalsFrom(body []ast.Stmt, until *ast.FunctionDef) {
+	scratch := newSim(s.file, s.imp, s.backend, s.opts)
+	scratch.h.limit = 0
+	scratch.execBlock(body)
+	for k, v := range scratch.module.vars {
+		switch v.(type) {
+		case vInt, vFloat, vStr, vDType, vFunc, vNone, vModule:
+			s.module.vars[k] = v
+		case vTuple:
+			if _, _, ok := literalShape(v); ok || isIntTuple(v) {
+				s.module.vars[k] = v
+			}
+		}
+	}
+}
+
+func isIntTuple(v value) bool {
+	t, ok := v.(vTuple)
+	if !ok {
+		return false
+	}
+	for _, e := range t.elts {
+		if _, ok := e.(vInt); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
+
+// AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
+func AssumeComments(f *pyparse.File) (map[string]int64, error) {
+	out := map[string]int64{}
+	for _, c := range f.Comments {
+		m := assumeRE.FindStringSubmatch(c.Text(f.Src))
+		if m == nil {
+			continue
+		}
+		line := f.Lines.Line(c.Start)
+		binds, err := ParseAssume(m[1])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		for k, v := range binds {
+			out[k] = v
+		}
+	}
+	return out, nil
+}
+
+// ParseAssume parses "N=10_000_000, M=1024*1024" (also space-separated) into bindings. Values
+// are integers with optional underscores, joined by * or **.
+func ParseAssume(s string) (map[string]int64, error) {
+	out := map[string]int64{}
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		name, val, ok := strings.Cut(part, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || !isIdent(name) {
+			return nil, fmt.Errorf("parse assume %q: want NAME=INTEGER", part)
+		}
+		n, err := evalIntExpr(val)
+		if err != nil {
+			return nil, fmt.Errorf("parse assume %q: %w", part, err)
+		}
+		out[name] = n
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("parse assume %q: no NAME=INTEGER", s)
+	}
+	return out, nil
+}
+
+func isIdent(s string) bool {
+	for i, r := range s {
+		if r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9') {
+			continue
+		}
+		return false
+	}
+	return s != ""
+}
+
+// evalIntExpr evaluates products and powers of integer literals: "1024*1024", "2**20", "10_000".
+func evalIntExpr(s string) (int64, error) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	if s == "" {
+		return 0, fmt.Errorf("empty value")
+	}
+	result := int64(1)
+	for _, factor := range splitTop(s, "*") {
+		base, exp, isPow := strings.Cut(factor, "**")
+		b, err := strconv.ParseInt(strings.TrimSpace(base), 0, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%q is not an integer", base)
+		}
+		if isPow {
+			e, err := strconv.ParseInt(strings.TrimSpace(exp), 0, 64)
+			if err != nil || e < 0 || e > 62 {
+				return 0, fmt.Errorf("bad exponent %q", exp)
+			}
+			p := int64(1)
+			for i := int64(0); i < e; i++ {
+				if b != 0 && p > (1<<62)/abs64(b) {
+					return 0, fmt.Errorf("%q overflows", factor)
+				}
+				p *= b
+			}
+			b = p
+		}
+		if b != 0 && abs64(result) > (1<<62)/abs64(b) {
+			return 0, fmt.Errorf("%q overflows", s)
+		}
+		result *= b
+	}
+	return result, nil
+}
+
+// splitTop splits on single "*" but not on "**".
+func splitTop(s, sep string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '*' {
+			if i+1 < len(s) && s[i+1] == '*' {
+				i++
+				continue
+			}
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+func abs64(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// report assembles the scope's report from the simulation.
+func (s *sim) report(scope string, line int, jit bool) *Report {
+	r := &Report{Scope: scope, Path: s.opts.Path, Line: line, Backend: s.backend, JIT: jit,
+		PeakBytes: s.h.peak, PeakLine: s.h.peakLine, LiveAtPeak: s.h.peakLive,
+		Timeline: s.h.timeline, Unknown: s.unknown, Growth: s.growth, OOM: s.h.oom}
+	if r.LiveAtPeak == nil {
+		r.LiveAtPeak = []Live{}
+	}
+	if r.Timeline == nil {
+		r.Timeline = []Point{}
+	}
+	if r.Unknown == nil {
+		r.Unknown = []Unknown{}
+	}
+	if r.Growth == nil {
+		r.Growth = []Growth{}
+	}
+	for _, b := range s.h.bufs {
+		if b.bytes == 0 && b.shape.Known {
+			continue
+		}
+		r.Buffers = append(r.Buffers, Lifetime{Live: s.h.liveOf(b, func(*buffer) string { return "" }), Alloc: b.alloc, Free: b.free})
+	}
+	if r.Buffers == nil {
+		r.Buffers = []Lifetime{}
+	}
+	if b := s.h.largest; b != nil && b.bytes > 0 {
+		l := s.h.liveOf(b, func(*buffer) string { return "" })
+		r.Largest = &l
+	}
+	if t := s.opts.Target; t != nil {
+		limit := s.h.limit
+		r.Target = t.Name
+		r.TargetBytes = &limit
+		if limit > 0 {
+			pct := 100 * float64(r.PeakBytes) / float64(limit)
+			r.PercentOfTarget = &pct
+		}
+		fits := s.h.oom == nil
+		r.Fits = &fits
+	}
+	r.Suggestions = s.suggest(r)
+	return r
+}

@@ -1,0 +1,583 @@
+package memory
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+)
+
+// This file defines how statements run: bindings, deletes, loops, branches and calls into
+// functions of the analysed file.
+
+// execBlock runs stmts in order until a return, raise, break or continue.
+func (s *sim) execBlock(stmts []ast.Stmt) {
+	f := s.top()
+	for i, st := range stmts {
+		if f.done || f.brk || f.cont {
+			return
+		}
+		s.lines = append(s.lines, s.lineOf(st))
+		if f == s.root {
+			s.cur = s.lineOf(st)
+		}
+		s.exec(st)
+		s.lines = s.lines[:len(s.lines)-1]
+		if f.jit && f.fn != nil && len(stmts) > 0 && len(f.fn.Body) > 0 && &stmts[0] == &f.fn.Body[0] {
+			s.dropDead(stmts, i)
+		}
+	}
+}
+
+func (s *sim) exec(st ast.Stmt) {
+	f := s.top()
+	switch st := st.(type) {
+	case *ast.Assign:
+		s.pending = ""
+		if n, ok := st.Targets[0].(*ast.Name); ok && len(st.Targets) == 1 {
+			s.pending = n.ID
+		}
+		v := s.eval(st.Value)
+		s.pending = ""
+		for i, t := range st.Targets {
+			if i < len(st.Targets)-1 {
+				incref(v)
+			}
+			s.assign(t, v)
+		}
+	case *ast.AnnAssign:
+		if st.Value != nil {
+			s.assign(st.Target, s.eval(st.Value))
+		}
+	case *ast.AugAssign:
+		s.augAssign(st)
+	case *ast.Delete:
+		for _, t := range st.Targets {
+			s.del(t)
+		}
+	case *ast.ExprStmt:
+		s.decref(s.eval(st.Value))
+	case *ast.Return:
+		if st.Value != nil {
+			f.ret = s.eval(st.Value)
+		} else {
+			f.ret = vNone{}
+		}
+		f.done = true
+	case *ast.Raise:
+		f.done = true
+	case *ast.If:
+		s.execIf(st)
+	case *ast.For:
+		s.execFor(st.Target, st.Iter, st.Body, st.Orelse, st)
+	case *ast.AsyncFor:
+		s.execFor(st.Target, st.Iter, st.Body, st.Orelse, st)
+	case *ast.While:
+		s.execWhile(st)
+	case *ast.With:
+		s.execWith(st.Items, st.Body)
+	case *ast.AsyncWith:
+		s.execWith(st.Items, st.Body)
+	case *ast.Try:
+		s.execBlock(st.Body)
+		if !f.done {
+			s.execBlock(st.Orelse)
+		}
+		s.execFinally(st.Finalbody)
+	case *ast.TryStar:
+		s.execBlock(st.Body)
+		if !f.done {
+			s.execBlock(st.Orelse)
+		}
+		s.execFinally(st.Finalbody)
+	case *ast.FunctionDef:
+		s.bindName(st.Name, vFunc{st})
+	case *ast.AsyncFunctionDef, *ast.ClassDef:
+		if c, ok := st.(*ast.ClassDef); ok {
+			s.bindName(c.Name, vUnknown{})
+		}
+	case *ast.Global:
+		for _, n := range st.Names {
+			f.globals[n] = true
+		}
+	case *ast.Break:
+		f.brk = true
+	case *ast.Continue:
+		f.cont = true
+	case *ast.Assert:
+		s.decref(s.eval(st.Test))
+	}
+}
+
+// execFinally runs a finally block even after a return, keeping the return value.
+func (s *sim) execFinally(body []ast.Stmt) {
+	f := s.top()
+	done, ret := f.done, f.ret
+	f.done = false
+	s.execBlock(body)
+	if !f.done {
+		f.done, f.ret = done, ret
+	}
+}
+
+// assign binds target to v, taking v's reference.
+func (s *sim) assign(t ast.Expr, v value) {
+	switch t := t.(type) {
+	case *ast.Name:
+		s.bindName(t.ID, v)
+	case *ast.Tuple:
+		s.unpack(t.Elts, v)
+	case *ast.List:
+		s.unpack(t.Elts, v)
+	case *ast.Starred:
+		s.assign(t.Value, v)
+	case *ast.Subscript:
+		s.setItem(t, v)
+	case *ast.Attribute:
+		s.decref(s.eval(t.Value))
+		s.decref(v)
+	default:
+		s.decref(v)
+	}
+}
+
+func (s *sim) unpack(targets []ast.Expr, v value) {
+	var elts []value
+	switch v := v.(type) {
+	case vTuple:
+		elts = v.elts
+	case vList:
+		elts = v.l.elts
+	}
+	if len(elts) == len(targets) {
+		for i, t := range targets {
+			incref(elts[i])
+			s.assign(t, elts[i])
+		}
+	} else {
+		for _, t := range targets {
+			s.assign(t, vUnknown{})
+		}
+	}
+	s.decref(v)
+}
+
+// setItem runs `base[idx] = v`: NumPy writes in place (no allocation); Legate touches the range.
+func (s *sim) setItem(t *ast.Subscript, v value) {
+	base := s.eval(t.Value)
+	idx := s.evalIndex(t.Slice)
+	if o, ok := isArray(base); ok {
+		if s.backend == BackendLegate {
+			s.use(v)
+			lo, hi, sliced := s.sliceRange(o, idx)
+			s.touchRange(o, lo, hi, sliced)
+		}
+	} else if l, ok := base.(vList); ok {
+		if i, ok := intValue(idx.single()); ok && i >= 0 && int(i) < len(l.l.elts) {
+			old := l.l.elts[i]
+			incref(v)
+			l.l.elts[i] = v
+			s.decref(old)
+		}
+	}
+	s.decref(idx.v)
+	s.decref(v)
+	s.decref(base)
+}
+
+func (s *sim) del(t ast.Expr) {
+	switch t := t.(type) {
+	case *ast.Name:
+		f := s.top()
+		vars := f.vars
+		if f.globals[t.ID] {
+			vars = s.module.vars
+		}
+		if old, ok := vars[t.ID]; ok {
+			delete(vars, t.ID)
+			s.decref(old)
+		}
+	case *ast.Tuple:
+		for _, e := range t.Elts {
+			s.del(e)
+		}
+	case *ast.Subscript:
+		base := s.eval(t.Value)
+		if l, ok := base.(vList); ok {
+			idx := s.evalIndex(t.Slice)
+			if i, ok := intValue(idx.single()); ok && i >= 0 && int(i) < len(l.l.elts) {
+				old := l.l.elts[i]
+				l.l.elts = append(l.l.elts[:i:i], l.l.elts[i+1:]...)
+				s.decref(old)
+			}
+			s.decref(idx.v)
+		}
+		s.decref(base)
+	}
+}
+
+// augAssign runs `x op= y`: in place for arrays (no new buffer), a rebinding otherwise.
+func (s *sim) augAssign(st *ast.AugAssign) {
+	cur := s.eval(st.Target)
+	rhs := s.eval(st.Value)
+	if o, ok := isArray(cur); ok {
+		s.use(rhs)
+		s.touchRange(o, 0, 0, false)
+		s.decref(rhs)
+		s.decref(cur)
+		return
+	}
+	if l, ok := cur.(vList); ok {
+		s.extendList(l.l, rhs)
+		s.decref(rhs)
+		s.decref(cur)
+		return
+	}
+	res := s.binop(st.Op, cur, rhs, st)
+	s.assign(st.Target, res)
+}
+
+func (s *sim) execIf(st *ast.If) {
+	t := s.eval(st.Test)
+	s.decref(t)
+	switch truth(t) {
+	case 1:
+		s.execBlock(st.Body)
+	case 0:
+		s.execBlock(st.Orelse)
+	default:
+		// Unknown condition: the body is assumed to run (the larger branch usually holds the
+		// allocation worth knowing about); elif/else are skipped.
+		s.execBlock(st.Body)
+	}
+}
+
+// truth returns 1 or 0 for a known truth value, -1 when unknown.
+func truth(v value) int {
+	switch v := v.(type) {
+	case vInt:
+		if !v.known {
+			return -1
+		}
+		if v.n != 0 {
+			return 1
+		}
+		return 0
+	case vNone:
+		return 0
+	case vStr:
+		if v.s == "" {
+			return 0
+		}
+		return 1
+	}
+	return -1
+}
+
+func (s *sim) execWith(items []*ast.WithItem, body []ast.Stmt) {
+	for _, it := range items {
+		v := s.eval(it.ContextExpr)
+		if it.OptionalVars != nil {
+			s.assign(it.OptionalVars, vUnknown{})
+		}
+		s.decref(v)
+	}
+	s.execBlock(body)
+}
+
+// iteration describes what a for loop iterates over.
+type iteration struct {
+	trips int64 // -1 unknown
+	elem  func(i int64) value
+}
+
+func (s *sim) iterationOf(v value) iteration {
+	switch v := v.(type) {
+	case vRange:
+		if v.known {
+			return iteration{trips: v.count(), elem: func(i int64) value { return vInt{v.start + i*v.step, true} }}
+		}
+		return iteration{trips: -1, elem: func(int64) value { return vInt{} }}
+	case vArray:
+		o := v.o
+		if o.shape.Known && len(o.shape.Dims) > 0 {
+			sh := Shape{Dims: o.shape.Dims[1:], Known: true}
+			return iteration{trips: o.shape.Dims[0], elem: func(int64) value {
+				if len(sh.Dims) == 0 {
+					return vFloat{}
+				}
+				return s.view(o, sh, o.dt, "row")
+			}}
+		}
+	case vList:
+		elts := v.l.elts
+		return iteration{trips: int64(len(elts)), elem: func(i int64) value {
+			if int(i) < len(elts) {
+				incref(elts[i])
+				return elts[i]
+			}
+			return vUnknown{}
+		}}
+	case vTuple:
+		return iteration{trips: int64(len(v.elts)), elem: func(i int64) value {
+			incref(v.elts[i])
+			return v.elts[i]
+		}}
+	}
+	return iteration{trips: -1, elem: func(int64) value { return vUnknown{} }}
+}
+
+// execFor runs a for loop: every iteration when the trip count is known and small, else two
+// iterations (the second sees the first's loop-carried rebindings) with list growth extrapolated.
+func (s *sim) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.Stmt) {
+	f := s.top()
+	it := s.eval(iter)
+	ite := s.iterationOf(it)
+	run := ite.trips
+	if run < 0 || run > maxUnroll {
+		run = 2
+		if ite.trips >= 0 && ite.trips < 2 {
+			run = ite.trips
+		}
+	}
+	var after []int64
+	for i := int64(0); i < run; i++ {
+		s.assign(target, ite.elem(i))
+		s.execBlock(body)
+		f.cont = false
+		after = append(after, s.h.cur)
+		if f.brk || f.done {
+			break
+		}
+	}
+	broke := f.brk
+	f.brk = false
+	if !broke && !f.done {
+		s.execBlock(orelse)
+	}
+	if len(after) == 2 && run == 2 && (ite.trips < 0 || ite.trips > maxUnroll) {
+		s.recordGrowth(st, after[1]-after[0], ite.trips)
+	}
+	s.decref(it)
+}
+
+func (s *sim) execWhile(st *ast.While) {
+	f := s.top()
+	var after []int64
+	for i := 0; i < 2; i++ {
+		t := s.eval(st.Test)
+		s.decref(t)
+		if truth(t) == 0 {
+			break
+		}
+		s.execBlock(st.Body)
+		f.cont = false
+		after = append(after, s.h.cur)
+		if f.brk || f.done {
+			break
+		}
+	}
+	f.brk = false
+	if len(after) == 2 {
+		s.recordGrowth(st, after[1]-after[0], -1)
+	}
+}
+
+// recordGrowth reports a loop whose live bytes grow per iteration; with a known trip count the
+// remaining iterations' growth is added as one extrapolated buffer held by the list.
+func (s *sim) recordGrowth(st ast.Stmt, per int64, trips int64) {
+	if per <= 0 {
+		return
+	}
+	g := Growth{Line: s.lineOf(st), BytesPerIteration: per}
+	var grown *pyList
+	for _, b := range s.h.live {
+		if b.alloc > 0 && b.name != "" {
+			g.Name = b.name
+		}
+	}
+	for _, fr := range s.frames {
+		for _, k := range sortedKeys(fr.vars) {
+			if l, ok := fr.vars[k].(vList); ok && len(l.l.elts) > 0 {
+				grown, g.Name = l.l, k
+			}
+		}
+	}
+	if trips >= 0 {
+		t := trips
+		g.Iterations = &t
+		if extra := per * (trips - 2); extra > 0 {
+			b := &buffer{name: g.Name, expr: "growth × " + Commas(trips-2) + " more iterations",
+				bytes: extra, shape: unknownShape}
+			s.h.allocate(b, s.line(), s.namesOf, s.pending)
+			if grown != nil {
+				grown.elts = append(grown.elts, vArray{&arrObj{refs: 1, buf: b, shape: unknownShape}})
+			}
+		}
+	}
+	s.growth = append(s.growth, g)
+}
+
+func (s *sim) extendList(l *pyList, v value) {
+	switch v := v.(type) {
+	case vList:
+		for _, e := range v.l.elts {
+			incref(e)
+			l.elts = append(l.elts, e)
+		}
+	case vTuple:
+		for _, e := range v.elts {
+			incref(e)
+			l.elts = append(l.elts, e)
+		}
+	}
+}
+
+// callFunc inlines a call to a function of the analysed file: parameters are bound to the
+// arguments, the body runs, locals die at return.
+func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) value {
+	if s.depth >= maxCallDepth {
+		for _, a := range args {
+			s.decref(a)
+		}
+		for _, k := range sortedKeys(kw) {
+			s.decref(kw[k])
+		}
+		return vUnknown{}
+	}
+	s.depth++
+	defer func() { s.depth-- }()
+	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
+	params := paramNames(def.Args)
+	for i, p := range params {
+		switch {
+		case i < len(args):
+			fr.vars[p] = args[i]
+		case kw[p] != nil:
+			fr.vars[p] = kw[p]
+			delete(kw, p)
+		default:
+			fr.vars[p] = s.defaultFor(def.Args, p)
+		}
+	}
+	for i := len(params); i < len(args); i++ {
+		s.decref(args[i])
+	}
+	for _, k := range sortedKeys(kw) {
+		s.decref(kw[k])
+	}
+	s.frames = append(s.frames, fr)
+	saved := s.lines
+	s.lines = append([]int(nil), s.lines...)
+	s.execBlock(def.Body)
+	s.lines = saved
+	ret := fr.ret
+	if ret == nil {
+		ret = vNone{}
+	}
+	// Locals die when the frame goes; the return value keeps its own reference.
+	for _, k := range sortedKeys(fr.vars) {
+		s.decref(fr.vars[k])
+	}
+	s.frames = s.frames[:len(s.frames)-1]
+	return ret
+}
+
+func paramNames(a *ast.Arguments) []string {
+	var out []string
+	if a == nil {
+		return nil
+	}
+	for _, p := range a.Posonlyargs {
+		out = append(out, p.Arg)
+	}
+	for _, p := range a.Args {
+		out = append(out, p.Arg)
+	}
+	for _, p := range a.Kwonlyargs {
+		out = append(out, p.Arg)
+	}
+	return out
+}
+
+// defaultFor evaluates a parameter's default (constants only), or an assumed value, or unknown.
+func (s *sim) defaultFor(a *ast.Arguments, name string) value {
+	if n, ok := s.opts.Assume[name]; ok {
+		return vInt{n, true}
+	}
+	pos := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)
+	off := len(pos) - len(a.Defaults)
+	for i, p := range pos {
+		if p.Arg == name && i >= off {
+			if c, ok := a.Defaults[i-off].(*ast.Constant); ok {
+				return constValue(c)
+			}
+		}
+	}
+	for i, p := range a.Kwonlyargs {
+		if p.Arg == name && i < len(a.KwDefaults) && a.KwDefaults[i] != nil {
+			if c, ok := a.KwDefaults[i].(*ast.Constant); ok {
+				return constValue(c)
+			}
+		}
+	}
+	return vUnknown{}
+}
+
+// isJIT reports whether def is decorated with jax.jit (or jit imported from jax), directly or
+// through functools.partial(jax.jit, ...).
+func isJIT(s *sim, def *ast.FunctionDef) bool {
+	for _, d := range def.DecoratorList {
+		e := d
+		if c, ok := e.(*ast.Call); ok {
+			e = c.Func
+			if len(c.Args) > 0 && isJITExpr(s, c.Args[0]) {
+				return true
+			}
+		}
+		if isJITExpr(s, e) {
+			return true
+		}
+	}
+	return false
+}
+
+func isJITExpr(s *sim, e ast.Expr) bool {
+	if ref, ok := s.imp.Resolve(e); ok {
+		return ref.API == "jax.jit" || ref.Qual == "jax.jit"
+	}
+	if n, ok := e.(*ast.Name); ok {
+		return n.ID == "jit" && s.imp.Backends()&am.JAX != 0
+	}
+	return false
+}
+
+// dropDead releases, in a jit-compiled function, the locals no later top-level statement reads:
+// XLA's buffer assignment frees a buffer after its last use.
+func (s *sim) dropDead(stmts []ast.Stmt, i int) {
+	f := s.top()
+	later := map[string]bool{}
+	for _, st := range stmts[i+1:] {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok {
+				later[nm.ID] = true
+			}
+			return true
+		})
+	}
+	params := map[string]bool{}
+	if f.fn != nil {
+		for _, p := range paramNames(f.fn.Args) {
+			params[p] = true
+		}
+	}
+	for _, k := range sortedKeys(f.vars) {
+		if later[k] || params[k] {
+			continue
+		}
+		if _, ok := f.vars[k].(vArray); !ok {
+			continue
+		}
+		v := f.vars[k]
+		delete(f.vars, k)
+		s.decref(v)
+	}
+}

@@ -1,0 +1,225 @@
+package memory
+
+import (
+	"fmt"
+	"slices"
+
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+)
+
+// This file defines the buffer accounting: allocations, releases, the running total, the peak and
+// the first allocation that does not fit.
+
+// buffer is one allocation: a NumPy/CuPy/JAX data buffer, or one Legate instance.
+type buffer struct {
+	id    int
+	name  string // name the array was first bound to ("" for a temporary)
+	expr  string // source of the allocating expression
+	line  int    // line that allocated it (the outermost statement of the scope)
+	bytes int64
+	shape Shape
+	dt    am.DType
+	alloc int
+	free  int
+	live  bool
+	// Legate instance detail.
+	footprint int64
+	storeLine int
+	covering  string
+	note      string
+	ilo, ihi  int64 // element range [ilo, ihi) a Legate instance covers
+	store     *store
+}
+
+// heap holds every buffer of one simulation and the running totals.
+type heap struct {
+	bufs      []*buffer
+	live      []*buffer
+	cur       int64 // total bytes of live buffers
+	foot      int64 // Legate: total footprint (payload + alignment + overhead) of live instances
+	step      int
+	peak      int64
+	peakLine  int
+	peakLive  []Live
+	timeline  []Point
+	oom       *OOM
+	limit     int64  // bytes available (0: no target)
+	poolName  string // "HBM", "SYSTEM_MEM", "FBMEM"
+	footprint bool   // compare footprints (Legate) rather than payloads
+	largest   *buffer
+}
+
+// allocate makes b live. line is the scope's current line; names resolves the names bound to
+// live buffers for the report.
+func (h *heap) allocate(b *buffer, line int, names func(*buffer) string, pending string) {
+	h.step++
+	b.id = len(h.bufs) + 1
+	b.alloc = h.step
+	b.free = -1
+	b.live = true
+	if b.line == 0 {
+		b.line = line
+	}
+	if h.limit > 0 && h.oom == nil {
+		need, held := b.bytes, h.cur
+		if h.footprint {
+			need, held = b.footprint, h.foot
+		}
+		if held+need > h.limit {
+			name := b.name
+			if name == "" {
+				name = pending
+			}
+			h.oom = &OOM{Line: line, Name: name, Expr: b.expr, Pool: h.poolName,
+				RequestBytes: b.bytes, HeldBytes: h.cur, PoolBytes: h.limit, Live: h.oomLive(names)}
+		}
+	}
+	h.bufs = append(h.bufs, b)
+	h.live = append(h.live, b)
+	h.cur += b.bytes
+	h.foot += b.footprint
+	if h.largest == nil || b.bytes > h.largest.bytes {
+		h.largest = b
+	}
+	h.timeline = append(h.timeline, Point{Step: h.step, Line: line, Bytes: h.cur})
+	if h.cur > h.peak {
+		h.peak = h.cur
+		h.peakLine = line
+		h.peakLive = h.snapshot(names)
+	}
+}
+
+// release frees b (a no-op when it is not live).
+func (h *heap) release(b *buffer, line int) {
+	if b == nil || !b.live {
+		return
+	}
+	h.step++
+	b.live = false
+	b.free = h.step
+	h.live = slices.DeleteFunc(h.live, func(x *buffer) bool { return x == b })
+	h.cur -= b.bytes
+	h.foot -= b.footprint
+	h.timeline = append(h.timeline, Point{Step: h.step, Line: line, Bytes: h.cur})
+}
+
+func (h *heap) liveOf(b *buffer, names func(*buffer) string) Live {
+	n := names(b)
+	if n == "" {
+		n = b.name
+	}
+	if n == "" {
+		n = "<temporary>"
+	}
+	return Live{ID: b.id, Name: n, Line: b.line, Bytes: b.bytes, Shape: b.shape.List(),
+		DType: dtypeName(b.dt), Expr: b.expr, Note: b.note}
+}
+
+// snapshot lists the live buffers, largest first (ties in allocation order).
+func (h *heap) snapshot(names func(*buffer) string) []Live {
+	out := make([]Live, 0, len(h.live))
+	for _, b := range h.live {
+		if b.bytes == 0 {
+			continue
+		}
+		out = append(out, h.liveOf(b, names))
+	}
+	slices.SortStableFunc(out, func(a, b Live) int {
+		if a.Bytes != b.Bytes {
+			if a.Bytes > b.Bytes {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	return out
+}
+
+// oomLive lists the live buffers for an OOM report in Legate's order: by store, newest store
+// first, instances newest first.
+func (h *heap) oomLive(names func(*buffer) string) []OOMLive {
+	out := make([]OOMLive, 0, len(h.live))
+	for i := len(h.live) - 1; i >= 0; i-- {
+		b := h.live[i]
+		if b.bytes == 0 {
+			continue
+		}
+		n := names(b)
+		if n == "" {
+			n = b.name
+		}
+		if n == "" {
+			n = "<temporary>"
+		}
+		out = append(out, OOMLive{Name: n, Line: b.line, Bytes: b.bytes, StoreLine: b.storeLine, Covering: b.covering})
+	}
+	if h.footprint {
+		slices.SortStableFunc(out, func(a, b OOMLive) int { return b.StoreLine - a.StoreLine })
+	} else {
+		slices.SortStableFunc(out, func(a, b OOMLive) int {
+			switch {
+			case a.Bytes > b.Bytes:
+				return -1
+			case a.Bytes < b.Bytes:
+				return 1
+			}
+			return 0
+		})
+	}
+	return out
+}
+
+func dtypeName(d am.DType) string {
+	if !d.Known() {
+		return "unknown"
+	}
+	return d.String()
+}
+
+// LegateModel holds the per-instance costs of Legate's allocator that the payload sizes in its
+// OOM report leave out.
+type LegateModel struct {
+	// Alignment rounds each instance's payload up (bytes). Default 64: Realm aligns instance
+	// fields to at least a cache line.
+	Alignment int64
+	// Overhead is added per instance for its descriptor and layout (bytes). Default 256: the
+	// cuPyNumeric OOM guide puts a "modest header" at 64–256 bytes and shows that the seed's
+	// fifth 8 MiB instance fails although 32 payload bytes remain.
+	Overhead int64
+}
+
+// DefaultLegateModel is the model used unless configured otherwise.
+var DefaultLegateModel = LegateModel{Alignment: 64, Overhead: 256}
+
+// footprintOf returns the pool bytes an instance with this payload takes.
+func (m LegateModel) footprintOf(payload int64) int64 {
+	a := max(m.Alignment, 1)
+	return (payload+a-1)/a*a + m.Overhead
+}
+
+// store is a Legate logical store: one array's data, materialised as instances on demand.
+type store struct {
+	name      string
+	line      int
+	elems     int64 // elements of a 1-D store, or all elements
+	shape     Shape
+	dt        am.DType
+	expr      string
+	hint      bool // stencil_hint was called: the first instance covers the whole store
+	instances []*buffer
+	dead      bool
+	count     int
+}
+
+// covers reports whether some instance of s covers [lo, hi).
+func (s *store) covers(lo, hi int64) bool {
+	for _, b := range s.instances {
+		if b.live && b.ilo <= lo && hi <= b.ihi {
+			return true
+		}
+	}
+	return false
+}
+
+func covering(lo, hi int64) string { return fmt.Sprintf("<%d>..<%d>", lo, hi-1) }

@@ -1,0 +1,340 @@
+package memory
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+)
+
+// This file defines indexing: basic indexing makes views, advanced indexing (integer arrays,
+// boolean masks) makes copies.
+
+// index is an evaluated subscript: the value (owned) and, per component, its syntax.
+type index struct {
+	v     value
+	parts []ast.Expr
+	vals  []value // borrowed from v
+}
+
+func (ix index) single() value {
+	if len(ix.vals) == 1 {
+		return ix.vals[0]
+	}
+	return vUnknown{}
+}
+
+func (s *sim) evalIndex(e ast.Expr) index {
+	if t, ok := e.(*ast.Tuple); ok {
+		v := s.eval(t)
+		return index{v: v, parts: t.Elts, vals: v.(vTuple).elts}
+	}
+	v := s.eval(e)
+	if t, ok := v.(vTuple); ok {
+		// An index array tuple such as np.nonzero(m): advanced indexing in every dimension.
+		parts := make([]ast.Expr, len(t.elts))
+		for i := range parts {
+			parts[i] = e
+		}
+		return index{v: v, parts: parts, vals: t.elts}
+	}
+	return index{v: v, parts: []ast.Expr{e}, vals: []value{v}}
+}
+
+func (s *sim) evalSubscript(e *ast.Subscript) value {
+	base := s.eval(e.Value)
+	switch b := base.(type) {
+	case vAt:
+		ix := s.evalIndex(e.Slice)
+		s.decref(ix.v)
+		return b // x.at[idx] keeps x
+	case vTuple:
+		ix := s.evalIndex(e.Slice)
+		defer s.decref(ix.v)
+		defer s.decref(base)
+		if i, ok := intValue(ix.single()); ok {
+			if i < 0 {
+				i += int64(len(b.elts))
+			}
+			if i >= 0 && int(i) < len(b.elts) {
+				incref(b.elts[i])
+				return b.elts[i]
+			}
+		}
+		if sl, ok := e.Slice.(*ast.Slice); ok {
+			lo, hi, ok := s.sliceBounds(sl, int64(len(b.elts)))
+			if ok {
+				out := append([]value{}, b.elts[lo:hi]...)
+				for _, x := range out {
+					incref(x)
+				}
+				return vTuple{out}
+			}
+		}
+		return vUnknown{}
+	case vList:
+		ix := s.evalIndex(e.Slice)
+		defer s.decref(ix.v)
+		defer s.decref(base)
+		if i, ok := intValue(ix.single()); ok {
+			if i < 0 {
+				i += int64(len(b.l.elts))
+			}
+			if i >= 0 && int(i) < len(b.l.elts) {
+				incref(b.l.elts[i])
+				return b.l.elts[i]
+			}
+		}
+		return vUnknown{}
+	case vArray:
+		ix := s.evalIndex(e.Slice)
+		res := s.indexArray(b.o, ix, e)
+		s.decref(ix.v)
+		s.decref(base)
+		return res
+	}
+	s.decref(base)
+	return vUnknown{}
+}
+
+// sliceBounds resolves a slice with constant bounds and step 1 against a length.
+func (s *sim) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
+	if sl.Step != nil {
+		return 0, 0, false
+	}
+	lo, hi = 0, n
+	if sl.Lower != nil {
+		v := s.eval(sl.Lower)
+		i, k := intValue(v)
+		s.decref(v)
+		if !k {
+			return 0, 0, false
+		}
+		lo = i
+	}
+	if sl.Upper != nil {
+		v := s.eval(sl.Upper)
+		i, k := intValue(v)
+		s.decref(v)
+		if !k {
+			return 0, 0, false
+		}
+		hi = i
+	}
+	if lo < 0 {
+		lo += n
+	}
+	if hi < 0 {
+		hi += n
+	}
+	lo = min(max(lo, 0), n)
+	hi = min(max(hi, lo), n)
+	return lo, hi, true
+}
+
+// sliceLen returns the length of dimension n after slice sl, or -1.
+func (s *sim) sliceLen(sl *ast.Slice, n int64) int64 {
+	if n < 0 {
+		return -1
+	}
+	if sl.Step == nil {
+		lo, hi, ok := s.sliceBounds(sl, n)
+		if !ok {
+			return -1
+		}
+		return hi - lo
+	}
+	step, ok := intValue(s.evalDrop(sl.Step))
+	if !ok || step == 0 {
+		return -1
+	}
+	lo, hi := int64(0), n
+	if step < 0 {
+		lo, hi = n-1, -n-1
+	}
+	if sl.Lower != nil {
+		v, ok := intValue(s.evalDrop(sl.Lower))
+		if !ok {
+			return -1
+		}
+		lo = v
+		if lo < 0 {
+			lo += n
+		}
+	}
+	if sl.Upper != nil {
+		v, ok := intValue(s.evalDrop(sl.Upper))
+		if !ok {
+			return -1
+		}
+		hi = v
+		if hi < 0 {
+			hi += n
+		}
+	}
+	r := vRange{start: min(max(lo, 0), n), stop: min(max(hi, -1), n), step: step, known: true}
+	if step < 0 {
+		r.start = min(max(lo, -1), n-1)
+	}
+	return r.count()
+}
+
+// evalDrop evaluates an expression whose value is only inspected (ints), dropping its reference.
+func (s *sim) evalDrop(e ast.Expr) value {
+	v := s.eval(e)
+	s.decref(v)
+	return v
+}
+
+// indexArray applies an index to an array.
+func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
+	advanced := false
+	for _, v := range ix.vals {
+		if _, ok := isArray(v); ok {
+			advanced = true
+		}
+		if _, ok := v.(vList); ok {
+			advanced = true
+		}
+	}
+	if advanced {
+		return s.advancedIndex(o, ix, e)
+	}
+	if !o.shape.Known {
+		return s.view(o, unknownShape, o.dt, s.text(e))
+	}
+	var dims []int64
+	d := 0
+	ellipsisSeen := false
+	consumed := 0
+	for _, p := range ix.parts {
+		if c, ok := p.(*ast.Constant); !ok || c.Value.Kind != ast.ConstNone {
+			consumed++
+		}
+		if c, ok := p.(*ast.Constant); ok && c.Value.Kind == ast.ConstEllipsis {
+			consumed--
+		}
+	}
+	for i, p := range ix.parts {
+		switch p := p.(type) {
+		case *ast.Slice:
+			if d < len(o.shape.Dims) {
+				dims = append(dims, s.sliceLen(p, o.shape.Dims[d]))
+			}
+			d++
+		case *ast.Constant:
+			switch p.Value.Kind {
+			case ast.ConstNone:
+				dims = append(dims, 1)
+			case ast.ConstEllipsis:
+				if !ellipsisSeen {
+					ellipsisSeen = true
+					rest := len(o.shape.Dims) - consumed
+					for k := 0; k < rest && d < len(o.shape.Dims); k++ {
+						dims = append(dims, o.shape.Dims[d])
+						d++
+					}
+				}
+			default:
+				d++ // an integer drops the dimension
+			}
+		default:
+			if _, ok := ix.vals[i].(vInt); ok {
+				d++
+				continue
+			}
+			if _, ok := ix.vals[i].(vNone); ok {
+				dims = append(dims, 1)
+				continue
+			}
+			return s.view(o, unknownShape, o.dt, s.text(e))
+		}
+	}
+	for ; d < len(o.shape.Dims); d++ {
+		dims = append(dims, o.shape.Dims[d])
+	}
+	v := s.view(o, Shape{Dims: dims, Known: true}, o.dt, s.text(e))
+	if len(ix.parts) == 1 && len(o.shape.Dims) == 1 {
+		if sl, ok := ix.parts[0].(*ast.Slice); ok {
+			if lo, hi, ok := s.sliceBounds(sl, o.shape.Dims[0]); ok {
+				base := o.lo
+				v.o.lo, v.o.hi, v.o.sliced = base+lo, base+hi, true
+			}
+		}
+	}
+	return v
+}
+
+// advancedIndex makes the copy that integer-array or boolean-mask indexing returns.
+func (s *sim) advancedIndex(o *arrObj, ix index, e ast.Node) value {
+	s.use(vArray{o})
+	for _, v := range ix.vals {
+		s.use(v)
+	}
+	expr := s.text(e)
+	if len(ix.vals) == 1 {
+		if m, ok := isArray(ix.vals[0]); ok {
+			if m.dt == am.Bool {
+				// a[mask]: one element per True, unknown until run time, at most mask.size.
+				var bound *int64
+				if n, ok := m.shape.Size(); ok && o.dt.Known() {
+					b := n * o.dt.ItemSize()
+					if rest, ok := restSize(o.shape, len(m.shape.Dims)); ok {
+						b *= rest
+						bound = &b
+					}
+				}
+				s.unknownAlloc(e, expr, "boolean-mask selection: one element per True", bound)
+				return s.newArrayUnknown(o.dt, expr)
+			}
+			if m.shape.Known && o.shape.Known && len(o.shape.Dims) >= 1 {
+				dims := append(append([]int64{}, m.shape.Dims...), o.shape.Dims[1:]...)
+				return s.newArray(Shape{Dims: dims, Known: true}, o.dt, expr, e, false)
+			}
+		}
+		if l, ok := ix.vals[0].(vList); ok && o.shape.Known && len(o.shape.Dims) >= 1 {
+			dims := append([]int64{int64(len(l.l.elts))}, o.shape.Dims[1:]...)
+			return s.newArray(Shape{Dims: dims, Known: true}, o.dt, expr, e, false)
+		}
+	}
+	// Index-array tuples (np.nonzero(mask)) and mixed forms: size known only at run time.
+	var bound *int64
+	if n, ok := o.nbytes(); ok {
+		bound = &n
+	}
+	s.unknownAlloc(e, expr, "advanced indexing with run-time index arrays", bound)
+	return s.newArrayUnknown(o.dt, expr)
+}
+
+func restSize(sh Shape, from int) (int64, bool) {
+	if !sh.Known || from > len(sh.Dims) {
+		return 0, false
+	}
+	return Shape{Dims: sh.Dims[from:], Known: true}.Size()
+}
+
+// newArrayUnknown makes an array whose size is not known; the caller has recorded why.
+func (s *sim) newArrayUnknown(dt am.DType, expr string) vArray {
+	o := &arrObj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line()}
+	if s.backend == BackendLegate {
+		o.store = &store{line: s.line(), shape: unknownShape, dt: dt}
+		return vArray{o}
+	}
+	o.buf = &buffer{expr: expr, shape: unknownShape, dt: dt}
+	s.h.allocate(o.buf, s.line(), s.namesOf, s.pending)
+	return vArray{o}
+}
+
+// sliceRange returns the element range a setitem index covers on a 1-D array, for Legate.
+func (s *sim) sliceRange(o *arrObj, ix index) (lo, hi int64, sliced bool) {
+	if len(ix.parts) != 1 || !o.shape.Known || len(o.shape.Dims) != 1 {
+		return 0, 0, false
+	}
+	sl, ok := ix.parts[0].(*ast.Slice)
+	if !ok {
+		return 0, 0, false
+	}
+	lo, hi, ok = s.sliceBounds(sl, o.shape.Dims[0])
+	if !ok || (lo == 0 && hi == o.shape.Dims[0]) {
+		return 0, 0, false
+	}
+	return o.lo + lo, o.lo + hi, true
+}

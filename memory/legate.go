@@ -1,0 +1,81 @@
+package memory
+
+import "fmt"
+
+// This file defines the Legate (cuPyNumeric) instance model. A logical store gets physical
+// instances only when an operation touches it: a fill constructor (zeros, ones, full) is lazy;
+// touching a sub-range of a store without a covering instance creates an instance for just that
+// range, and a later whole-store use creates a second, full instance while the first stays
+// reserved (the duplication in the OOM guide's example). stencil_hint makes the first instance
+// cover the whole store. Instances are released when the store dies.
+
+// touchRange makes sure o's store has an instance covering the range o uses ([lo, hi) when
+// sliced is set, else o's own range or the whole store).
+func (s *sim) touchRange(o *arrObj, lo, hi int64, sliced bool) {
+	if s.backend != BackendLegate || o == nil || o.store == nil || o.store.dead {
+		return
+	}
+	st := o.store
+	if !sliced {
+		if o.sliced {
+			lo, hi, sliced = o.lo, o.hi, true
+		} else {
+			lo, hi = 0, st.elems
+		}
+	}
+	if st.elems <= 0 && !st.shape.Known {
+		return
+	}
+	if st.covers(lo, hi) {
+		return
+	}
+	if st.hint || !sliced {
+		lo, hi = 0, st.elems
+	}
+	s.instantiate(st, lo, hi)
+}
+
+// instantiate creates an instance of st covering [lo, hi).
+func (s *sim) instantiate(st *store, lo, hi int64) {
+	if !st.dt.Known() {
+		return
+	}
+	payload := (hi - lo) * st.dt.ItemSize()
+	if len(st.shape.Dims) > 1 && lo == 0 && hi == st.elems {
+		payload = st.elems * st.dt.ItemSize()
+	}
+	st.count++
+	b := &buffer{name: st.name, bytes: payload, shape: st.shape, dt: st.dt,
+		footprint: s.legate.footprintOf(payload), storeLine: st.line,
+		covering: covering(lo, hi), ilo: lo, ihi: hi, store: st,
+		note: fmt.Sprintf("instance %d of the store from line %d, covering %s", st.count, st.line, covering(lo, hi))}
+	b.expr = st.expr
+	st.instances = append(st.instances, b)
+	s.h.allocate(b, s.line(), s.namesOf, s.pending)
+}
+
+// offload releases a store's instances in the pool being modelled (offload_to moves the data to
+// another memory kind).
+func (s *sim) offload(v value, target string) {
+	o, ok := isArray(v)
+	if !ok || o.store == nil {
+		return
+	}
+	if pool, _ := s.pools(); pool == "SYSTEM_MEM" && target == "SYSMEM" {
+		return
+	}
+	for _, b := range o.store.instances {
+		s.h.release(b, s.line())
+	}
+}
+
+func (s *sim) pools() (string, int64) {
+	if s.opts.Target == nil {
+		return "", 0
+	}
+	if name, n := s.opts.Target.Pools.Primary(); n > 0 {
+		return name, n
+	}
+	return "FBMEM", s.opts.Target.Usable()
+}
+

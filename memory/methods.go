@@ -1,0 +1,141 @@
+package memory
+
+import (
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+)
+
+// This file defines method calls on arrays, lists, random generators and jax's x.at[...].
+
+func (s *sim) callMethod(m vMethod, c *call) value {
+	expr := s.text(c.e)
+	switch r := m.recv.(type) {
+	case vArray:
+		return s.arrayMethod(r.o, m.name, c, expr)
+	case vList:
+		switch m.name {
+		case "append":
+			if len(c.args) == 1 {
+				incref(c.args[0])
+				r.l.elts = append(r.l.elts, c.args[0])
+			}
+			return vNone{}
+		case "extend":
+			if len(c.args) == 1 {
+				s.extendList(r.l, c.args[0])
+			}
+			return vNone{}
+		case "pop":
+			if n := len(r.l.elts); n > 0 {
+				v := r.l.elts[n-1]
+				r.l.elts = r.l.elts[:n-1]
+				return v // the list's reference moves to the caller
+			}
+			return vUnknown{}
+		case "clear":
+			elts := r.l.elts
+			r.l.elts = nil
+			for _, e := range elts {
+				s.decref(e)
+			}
+			return vNone{}
+		}
+		return vUnknown{}
+	case vRNG:
+		if r.jax {
+			return vUnknown{}
+		}
+		fn, ok := am.GeneratorMethod(m.name)
+		if !ok {
+			return vUnknown{}
+		}
+		return s.random(fn, c, expr)
+	case vAt:
+		// x.at[idx].set(v) / .add(v) / .multiply(v) … return a new array shaped like x.
+		if o, ok := isArray(r.arr); ok {
+			for _, a := range c.args {
+				s.use(a)
+			}
+			return s.copyOf(o, o.dt, expr, c.e)
+		}
+	case vDType:
+		return vUnknown{}
+	}
+	return vUnknown{}
+}
+
+func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
+	switch name {
+	case "astype":
+		dt := s.dtypeArg(c, 0, o.dt)
+		if v, ok := c.kw["copy"]; ok && truth(v) == 0 && dt == o.dt {
+			incref(vArray{o})
+			return vArray{o}
+		}
+		return s.copyOf(o, dt, expr, c.e)
+	case "copy", "flatten":
+		sh := o.shape
+		if name == "flatten" {
+			n, ok := o.shape.Size()
+			if !ok {
+				n = -1
+			}
+			sh = knownShape(n)
+		}
+		s.use(vArray{o})
+		return s.newArray(sh, o.dt, expr, c.e, false)
+	case "view":
+		return s.view(o, o.shape, s.dtypeArg(c, 0, o.dt), expr)
+	case "fill", "sort", "put", "itemset", "setflags", "resize":
+		for _, a := range c.args {
+			s.use(a)
+		}
+		s.touchRange(o, 0, 0, false)
+		return vNone{}
+	case "stencil_hint":
+		if o.store != nil {
+			o.store.hint = true
+		}
+		return vNone{}
+	case "tolist", "item", "tobytes":
+		return vUnknown{}
+	case "nonzero":
+		args := append([]value{vArray{o}}, c.args...)
+		return s.indexFunc("nonzero", &call{e: c.e, args: args, kw: c.kw}, expr)
+	case "dot":
+		if len(c.args) > 0 {
+			b, ok := isArray(c.args[0])
+			if ok {
+				s.use(vArray{o})
+				s.use(c.args[0])
+				return s.matmul(o, b, expr)
+			}
+		}
+		return vUnknown{}
+	case "argsort":
+		s.use(vArray{o})
+		return s.newArray(o.shape, am.Int64, expr, c.e, false)
+	case "round", "clip", "conj", "conjugate":
+		args := append([]value{vArray{o}}, c.args...)
+		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], am.NoDType, expr)
+	case "take", "compress", "repeat":
+		args := append([]value{vArray{o}}, c.args...)
+		cc := &call{e: c.e, args: args, kw: c.kw}
+		if name == "repeat" {
+			return s.join("repeat", cc, expr)
+		}
+		return s.gather(name, cc, expr)
+	}
+	if fn, ok := am.Method(name); ok {
+		switch fn.Kind {
+		case am.Reduction:
+			axis, _ := c.arg(0, "axis")
+			return s.reduce(name, o, axis, c, expr)
+		case am.View:
+			return s.viewFunc(name, o, c, expr)
+		}
+	}
+	for _, a := range c.args {
+		s.use(a)
+	}
+	return vUnknown{}
+}

@@ -1,0 +1,121 @@
+package memory
+
+// This file defines the report: one Report per analysed scope, serialised as the JSON schema in
+// docs/memory.md.
+
+// Report is the estimate for one scope (the module or one function).
+type Report struct {
+	// Scope is "<module>" or the function's name.
+	Scope string `json:"scope"`
+	// Path is the analysed file.
+	Path string `json:"path"`
+	// Line is the line of the def (1 for the module).
+	Line int `json:"line"`
+	// Backend is the memory model used: numpy, cupy, legate or jax.
+	Backend string `json:"backend"`
+	// JIT is true when the scope was analysed as a jax.jit-compiled function.
+	JIT bool `json:"jit,omitempty"`
+	// PeakBytes is the highest total of live buffers the simulation saw (unknown sizes excluded).
+	PeakBytes int64 `json:"peak_bytes"`
+	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
+	// was allocated).
+	PeakLine int `json:"peak_line"`
+	// Target names the device or pools compared against; TargetBytes is what an allocator may
+	// hand out there (null without a target).
+	Target      string `json:"target,omitempty"`
+	TargetBytes *int64 `json:"target_bytes"`
+	// PercentOfTarget is 100 × PeakBytes / TargetBytes (null without a target).
+	PercentOfTarget *float64 `json:"percent_of_target"`
+	// Fits is false when some allocation did not fit the target (null without a target).
+	Fits *bool `json:"fits"`
+	// LiveAtPeak lists the buffers live at the peak, largest first.
+	LiveAtPeak []Live `json:"live_at_peak"`
+	// Timeline is the total of live buffers after each allocation or release, in program order.
+	Timeline []Point `json:"timeline"`
+	// Buffers lists every buffer with the steps it was allocated and released at.
+	Buffers []Lifetime `json:"buffers"`
+	// Unknown lists allocations whose size could not be determined.
+	Unknown []Unknown `json:"unknown"`
+	// Growth lists loops whose live memory grows every iteration.
+	Growth []Growth `json:"growth"`
+	// Largest is the largest single allocation (null when nothing was allocated).
+	Largest *Live `json:"largest_allocation"`
+	// OOM describes the first allocation that does not fit the target (null when all fit).
+	OOM *OOM `json:"oom"`
+	// Suggestions say what would lower the peak.
+	Suggestions []string `json:"suggestions"`
+}
+
+// Live is a buffer live at some point.
+type Live struct {
+	ID    int      `json:"id"`
+	Name  string   `json:"name"`
+	Line  int      `json:"line"`
+	Bytes int64    `json:"bytes"`
+	Shape []*int64 `json:"shape"`
+	DType string   `json:"dtype"`
+	// Expr is the source of the expression that allocated it.
+	Expr string `json:"expr,omitempty"`
+	// Note carries backend detail, e.g. a Legate instance's element range.
+	Note string `json:"note,omitempty"`
+}
+
+// Point is one step of the memory-vs-program-order chart.
+type Point struct {
+	Step  int   `json:"step"`
+	Line  int   `json:"line"`
+	Bytes int64 `json:"bytes"`
+}
+
+// Lifetime is one buffer's life: allocated at step Alloc, released at step Free (-1 when it is
+// still live at the end of the scope).
+type Lifetime struct {
+	Live
+	Alloc int `json:"alloc_step"`
+	Free  int `json:"free_step"`
+}
+
+// Unknown is an allocation whose size the estimator could not determine.
+type Unknown struct {
+	Line   int    `json:"line"`
+	Expr   string `json:"expr"`
+	Reason string `json:"reason"`
+	// BoundBytes is an upper bound when one is known (nonzero ≤ mask size), else null.
+	BoundBytes *int64 `json:"bound_bytes"`
+}
+
+// Growth is a loop whose live memory grows each iteration (arrays appended to a list).
+type Growth struct {
+	Line              int    `json:"line"`
+	Name              string `json:"name"`
+	BytesPerIteration int64  `json:"bytes_per_iteration"`
+	// Iterations is the trip count when known (null otherwise).
+	Iterations *int64 `json:"iterations"`
+}
+
+// OOM is the first allocation that does not fit, in the spirit of Legate's out-of-memory report.
+type OOM struct {
+	Line int    `json:"line"`
+	Name string `json:"name"`
+	Expr string `json:"expr,omitempty"`
+	// Pool is the Legate memory kind (SYSTEM_MEM, FBMEM) or "HBM".
+	Pool         string `json:"pool"`
+	RequestBytes int64  `json:"request_bytes"`
+	// HeldBytes is the total of the live buffers (Legate: instance payloads) at that moment.
+	HeldBytes int64 `json:"held_bytes"`
+	// PoolBytes is the capacity compared against.
+	PoolBytes int64 `json:"pool_bytes"`
+	// Live lists what holds the memory, largest first.
+	Live []OOMLive `json:"live"`
+}
+
+// OOMLive is one buffer (Legate: one instance) held when an allocation failed.
+type OOMLive struct {
+	Name  string `json:"name"`
+	Line  int    `json:"line"`
+	Bytes int64  `json:"bytes"`
+	// StoreLine is the line that allocated the Legate store an instance belongs to.
+	StoreLine int `json:"store_line,omitempty"`
+	// Covering is a Legate instance's element range, "<0>..<1048575>".
+	Covering string `json:"covering,omitempty"`
+}

@@ -1,0 +1,275 @@
+package memory
+
+import (
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+)
+
+// This file defines the simulation state: frames, references and how objects die.
+
+// Backend names.
+const (
+	BackendNumPy  = "numpy"
+	BackendCuPy   = "cupy"
+	BackendLegate = "legate"
+	BackendJAX    = "jax"
+)
+
+// Tunables of the simulation.
+const (
+	// minElideBytes is NumPy's NPY_MIN_ELIDE_BYTES (256 KiB): smaller temporaries are never
+	// reused in place. Measured with testdata/mem/measure.py: an 80 KB chain does not elide,
+	// an 8 MB one does.
+	minElideBytes = 256 * 1024
+	// maxUnroll is the largest known trip count simulated iteration by iteration; longer loops
+	// run two iterations and extrapolate list growth.
+	maxUnroll = 64
+	// maxCallDepth bounds inlining of calls to functions of the analysed file.
+	maxCallDepth = 12
+)
+
+// frame is one function activation (or the module).
+type frame struct {
+	vars    map[string]value
+	globals map[string]bool
+	fn      *ast.FunctionDef
+	jit     bool
+	ret     value
+	done    bool // return or raise reached
+	brk     bool // break reached in the innermost loop
+	cont    bool // continue reached
+}
+
+// sim simulates one scope.
+type sim struct {
+	file    *pyparse.File
+	imp     *am.Imports
+	backend string
+	opts    *Options
+	h       heap
+	module  *frame
+	frames  []*frame
+	lines   []int // statement line per nesting level; lines[0] is the scope's current line
+	unknown []Unknown
+	growth  []Growth
+	depth   int
+	funcs   map[string]*ast.FunctionDef
+	legate  LegateModel
+	pending string // the name the current assignment binds, for naming a failed allocation
+	root    *frame // the scope's frame
+	cur     int    // line of the innermost statement of the root frame being run
+}
+
+func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }
+
+// line returns the line of the scope's innermost statement being run (where peaks are
+// attributed): inside a loop the body's line, inside an inlined call the call's line.
+func (s *sim) line() int { return s.cur }
+
+func (s *sim) lineOf(n ast.Node) int { return s.file.Lines.Line(n.Span().Start) }
+
+func (s *sim) text(n ast.Node) string {
+	r := n.Span()
+	if r.Start < 0 || int(r.End) > len(s.file.Src) || r.Start > r.End {
+		return ""
+	}
+	t := string(s.file.Src[r.Start:r.End])
+	if len(t) > 80 {
+		t = t[:77] + "..."
+	}
+	return t
+}
+
+// incref adds one reference to every object v holds.
+func incref(v value) {
+	switch v := v.(type) {
+	case vArray:
+		v.o.refs++
+	case vTuple:
+		for _, e := range v.elts {
+			incref(e)
+		}
+	case vList:
+		v.l.refs++
+	case vMethod:
+		incref(v.recv)
+	case vAt:
+		incref(v.arr)
+	}
+}
+
+// decref drops one reference from every object v holds and releases what dies.
+func (s *sim) decref(v value) {
+	switch v := v.(type) {
+	case vArray:
+		v.o.refs--
+		if v.o.refs <= 0 {
+			s.dieArray(v.o)
+		}
+	case vTuple:
+		for _, e := range v.elts {
+			s.decref(e)
+		}
+	case vList:
+		v.l.refs--
+		if v.l.refs <= 0 {
+			elts := v.l.elts
+			v.l.elts = nil
+			for _, e := range elts {
+				s.decref(e)
+			}
+		}
+	case vMethod:
+		s.decref(v.recv)
+	case vAt:
+		s.decref(v.arr)
+	}
+}
+
+// dieArray releases an ndarray object: its buffer when it owns one, else its reference to its base.
+func (s *sim) dieArray(o *arrObj) {
+	if o.refs < 0 {
+		return
+	}
+	o.refs = -1
+	if o.base != nil {
+		s.decref(vArray{o.base})
+		return
+	}
+	if o.buf != nil {
+		s.h.release(o.buf, s.line())
+	}
+	if o.store != nil {
+		o.store.dead = true
+		for _, b := range o.store.instances {
+			s.h.release(b, s.line())
+		}
+	}
+}
+
+// lookup finds a name in the current frame, then the module, then the imports.
+func (s *sim) lookup(n *ast.Name) (value, bool) {
+	f := s.top()
+	if !f.globals[n.ID] {
+		if v, ok := f.vars[n.ID]; ok {
+			return v, true
+		}
+	}
+	if v, ok := s.module.vars[n.ID]; ok {
+		return v, true
+	}
+	if ref, ok := s.imp.Resolve(n); ok {
+		return s.refValue(ref), true
+	}
+	return nil, false
+}
+
+// refValue turns a resolved library member into a value: dtypes become vDType.
+func (s *sim) refValue(ref am.Ref) value {
+	if dt, ok := am.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
+		return vDType{dt}
+	}
+	return vModule{ref}
+}
+
+func lastPart(api string) string {
+	for i := len(api) - 1; i >= 0; i-- {
+		if api[i] == '.' {
+			return api[i+1:]
+		}
+	}
+	return api
+}
+
+func isFuncAPI(api string) bool {
+	_, ok := am.Lookup(api)
+	return ok
+}
+
+// bindName binds name in the current frame to v (whose reference it takes) and drops the old value.
+func (s *sim) bindName(name string, v value) {
+	f := s.top()
+	vars := f.vars
+	if f.globals[name] {
+		vars = s.module.vars
+	}
+	old, had := vars[name]
+	vars[name] = v
+	if o, ok := isArray(v); ok {
+		s.nameBuffers(o, name)
+	}
+	if l, ok := v.(vList); ok && l.l.owner == "" {
+		l.l.owner = name
+	}
+	if had {
+		s.decref(old)
+	}
+}
+
+// nameBuffers records name as the display name of o's buffer when it has none yet.
+func (s *sim) nameBuffers(o *arrObj, name string) {
+	if o.buf != nil && o.buf.name == "" && o.base == nil {
+		o.buf.name = name
+	}
+	if o.store != nil && o.store.name == "" && o.base == nil {
+		o.store.name = name
+		for _, b := range o.store.instances {
+			if b.name == "" {
+				b.name = name
+			}
+		}
+	}
+}
+
+// namesOf returns the names currently bound (in any frame) to arrays using buffer b.
+func (s *sim) namesOf(b *buffer) string {
+	var names []string
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			names = append(names, n)
+		}
+	}
+	var visit func(name string, v value, depth int)
+	visit = func(name string, v value, depth int) {
+		if depth > 3 {
+			return
+		}
+		switch v := v.(type) {
+		case vArray:
+			for o := v.o; o != nil; o = o.base {
+				if (o.buf != nil && o.buf == b) || (o.store != nil && o.store == b.store) {
+					add(name)
+					return
+				}
+			}
+		case vTuple:
+			for _, e := range v.elts {
+				visit(name, e, depth+1)
+			}
+		case vList:
+			for _, e := range v.l.elts {
+				visit(name+"[…]", e, depth+1)
+			}
+		}
+	}
+	for _, f := range s.frames {
+		for _, k := range sortedKeys(f.vars) {
+			visit(k, f.vars[k], 0)
+		}
+	}
+	return joinNames(names)
+}
+
+func joinNames(ns []string) string {
+	out := ""
+	for i, n := range ns {
+		if i > 0 {
+			out += ", "
+		}
+		out += n
+	}
+	return out
+}

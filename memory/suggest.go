@@ -1,0 +1,100 @@
+package memory
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines the "what would help" hints of a report.
+
+// suggest proposes ways to lower the peak: drop arrays that are dead at the peak, write in place
+// with out=, avoid Legate's duplicate instances, use a smaller dtype.
+func (s *sim) suggest(r *Report) []string {
+	out := []string{}
+	if r.PeakBytes == 0 {
+		return out
+	}
+	line := r.PeakLine
+	if r.OOM != nil {
+		line = r.OOM.Line
+	}
+	loads := s.loadLines()
+	seen := map[string]bool{}
+	for _, l := range r.LiveAtPeak {
+		for _, n := range strings.Split(l.Name, ", ") {
+			if n == "" || strings.HasPrefix(n, "<") || seen[n] || strings.Contains(n, "[") {
+				continue
+			}
+			seen[n] = true
+			if last := loads[n]; last > 0 && last < line {
+				out = append(out, fmt.Sprintf("`%s` (%s) is not used after line %d: `del %s` (or `%s = None`) there frees it before line %d",
+					n, FormatBytes(l.Bytes), last, n, n, line))
+			}
+		}
+	}
+	if st := s.stmtAt(line); st != nil {
+		if asg, ok := st.(*ast.Assign); ok && len(asg.Targets) == 1 {
+			if bin, ok := asg.Value.(*ast.BinOp); ok {
+				if src, ok := bin.Left.(*ast.Name); ok && loads[src.ID] <= line {
+					out = append(out, fmt.Sprintf("line %d: `%s` is not read afterwards, so write the result into it with `out=` (e.g. `%s %s= ...`) instead of a new array",
+						line, src.ID, src.ID, bin.Op.Symbol()))
+				}
+			}
+		}
+	}
+	if s.backend == BackendLegate {
+		counts := map[string]int{}
+		for _, b := range s.h.live {
+			if b.store != nil && b.name != "" {
+				counts[b.name]++
+			}
+		}
+		if r.OOM != nil {
+			counts = map[string]int{}
+			for _, l := range r.OOM.Live {
+				counts[l.Name]++
+			}
+		}
+		for _, n := range sortedKeys(counts) {
+			if counts[n] > 1 {
+				out = append(out, fmt.Sprintf("`%s` holds %d instances (a sub-range and the full array): call `%s.stencil_hint(...)` before the sliced write, or touch the whole array first with `np.multiply(%s, 1, out=%s)`",
+					n, counts[n], n, n, n))
+			}
+		}
+	}
+	for _, l := range r.LiveAtPeak {
+		if l.DType == "float64" && l.Bytes >= r.PeakBytes/4 {
+			out = append(out, fmt.Sprintf("a smaller dtype (float32) would halve `%s` (%s) if the precision allows", l.Name, FormatBytes(l.Bytes)))
+			break
+		}
+	}
+	return out
+}
+
+// loadLines returns, per name, the last line where it is read in the analysed file.
+func (s *sim) loadLines() map[string]int {
+	out := map[string]int{}
+	ast.Inspect(s.file.Module, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Load {
+			if l := s.lineOf(nm); l > out[nm.ID] {
+				out[nm.ID] = l
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// stmtAt returns the innermost simple statement starting on line.
+func (s *sim) stmtAt(line int) ast.Stmt {
+	var found ast.Stmt
+	ast.Inspect(s.file.Module, func(n ast.Node) bool {
+		if st, ok := n.(ast.Stmt); ok && s.lineOf(st) == line {
+			found = st
+		}
+		return found == nil
+	})
+	return found
+}

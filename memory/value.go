@@ -1,0 +1,114 @@
+package memory
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+)
+
+// This file defines the abstract values the simulation computes for Python expressions.
+
+// value is one abstract Python value. Values that hold arrays (vArray, vTuple, vList) carry
+// references that the simulation counts, as CPython does.
+type value interface{}
+
+type (
+	// vInt is a Python int (or bool); known is false when the value is not a constant.
+	vInt struct {
+		n     int64
+		known bool
+	}
+	// vFloat is a Python float or complex scalar (the value is not tracked).
+	vFloat struct{ complex bool }
+	// vStr is a str constant.
+	vStr struct{ s string }
+	// vNone is None.
+	vNone struct{}
+	// vTuple is a tuple; its elements hold their references.
+	vTuple struct{ elts []value }
+	// vList is a list object shared by every name bound to it.
+	vList struct{ l *pyList }
+	// vDType is a dtype object such as np.float32.
+	vDType struct{ dt am.DType }
+	// vModule is a member of an array library: a module or a function (np, np.random, np.zeros).
+	vModule struct{ ref am.Ref }
+	// vFunc is a function defined in the analysed file.
+	vFunc struct{ def *ast.FunctionDef }
+	// vRNG is a random generator object (np.random.default_rng(), jax.random.key()).
+	vRNG struct{ jax bool }
+	// vMethod is a bound method of an array or generator, e.g. a.astype.
+	vMethod struct {
+		recv value
+		name string
+	}
+	// vAt is jax's x.at or x.at[idx]: an updater that returns a new array.
+	vAt struct{ arr value }
+	// vArray is a reference to an ndarray object.
+	vArray struct{ o *arrObj }
+	// vUnknown is anything the simulation does not model.
+	vUnknown struct{}
+)
+
+// pyList is a Python list; it owns one reference to each element.
+type pyList struct {
+	refs  int
+	elts  []value
+	owner string // name it was first bound to, for growth reports
+}
+
+// arrObj is an ndarray object: a shape and dtype over a data buffer it owns, or a view that keeps
+// its base alive.
+type arrObj struct {
+	refs  int
+	shape Shape
+	dt    am.DType
+	buf   *buffer // the data (shared with the base for a view); nil on the legate backend
+	base  *arrObj // non-nil for a view
+	label string  // source text of the expression that made it
+	line  int     // line that made it
+	// elementwise is set on a temporary made by an elementwise operation (jit fusion).
+	elementwise bool
+	// legate: the logical store (shared with the base for a view) and, for a 1-D slice view,
+	// the element range [lo, hi) of the store it covers.
+	store  *store
+	lo, hi int64
+	sliced bool
+}
+
+// nbytes returns the array's size in bytes and whether it is known.
+func (o *arrObj) nbytes() (int64, bool) {
+	n, ok := o.shape.Size()
+	if !ok || !o.dt.Known() {
+		return 0, false
+	}
+	return n * o.dt.ItemSize(), true
+}
+
+func intValue(v value) (int64, bool) {
+	switch v := v.(type) {
+	case vInt:
+		return v.n, v.known
+	}
+	return 0, false
+}
+
+func isArray(v value) (*arrObj, bool) {
+	a, ok := v.(vArray)
+	if !ok || a.o == nil {
+		return nil, false
+	}
+	return a.o, true
+}
+
+// scalarDType returns the weak dtype of a Python scalar value.
+func scalarDType(v value) (am.DType, bool) {
+	switch v := v.(type) {
+	case vInt:
+		return am.WeakInt, true
+	case vFloat:
+		if v.complex {
+			return am.WeakComplex, true
+		}
+		return am.WeakFloat, true
+	}
+	return am.NoDType, false
+}

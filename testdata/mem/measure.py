@@ -1,0 +1,75 @@
+"""Measure the real peak of a NumPy program with tracemalloc, and the line where it happens.
+
+Usage: python3 measure.py PROGRAM.py [PROGRAM.py ...]
+
+Prints one JSON object per program, one per line:
+  {"file": ..., "peak_bytes": N, "peak_line": L, "peak_inner_line": L2, "line_peaks": {...}}
+peak_bytes is the highest traced memory above the level just before the program started (NumPy
+reports its data buffers to tracemalloc). Attribution uses a line tracer that reads and resets
+tracemalloc's peak at each line event. peak_line is the outermost (module-level) statement that
+was running when the program first came within NOISE (0.5%) of its peak; peak_inner_line is the
+innermost line of the program then (inside a called function, say). The tolerance exists because
+NumPy's ufunc machinery allocates scratch buffers of 8192 elements (64 KiB for float64) inside
+some reductions and casts: a later line holding the same arrays can read a few KiB higher.
+line_peaks maps each module-level line to the highest traced memory while it ran; a line whose
+value is within NOISE of peak_bytes is a peak line as well.
+"""
+
+import json
+import os
+import sys
+import tracemalloc
+
+import numpy  # noqa: F401  imported before tracing so its import does not count
+
+NOISE = 0.005
+
+
+def measure(path):
+    path = os.path.abspath(path)
+    with open(path) as f:
+        code = compile(f.read(), path, "exec")
+    state = {"top": 0, "inner": 0, "base": 0}
+    events = []  # (peak since the previous line event, top line, inner line)
+
+    def account():
+        _, peak = tracemalloc.get_traced_memory()
+        events.append((peak - state["base"], state["top"], state["inner"]))
+        tracemalloc.reset_peak()
+
+    def local(frame, event, arg):
+        if event == "line":
+            account()
+            state["inner"] = frame.f_lineno
+            if frame.f_back is None or frame.f_back.f_code.co_filename != path:
+                state["top"] = frame.f_lineno
+        return local
+
+    def global_trace(frame, event, arg):
+        if frame.f_code.co_filename != path:
+            return None
+        return local
+
+    glb = {"__name__": "__main__", "__file__": path}
+    tracemalloc.start()
+    state["base"] = tracemalloc.get_traced_memory()[0]
+    tracemalloc.reset_peak()
+    sys.settrace(global_trace)
+    try:
+        exec(code, glb)
+    finally:
+        sys.settrace(None)
+        account()
+        tracemalloc.stop()
+    best = max(e[0] for e in events)
+    first = next(e for e in events if e[0] >= best * (1 - NOISE))
+    line_peaks = {}
+    for peak, top, _ in events:
+        line_peaks[str(top)] = max(line_peaks.get(str(top), 0), peak)
+    return {"file": os.path.basename(path), "peak_bytes": best,
+            "peak_line": first[1], "peak_inner_line": first[2], "line_peaks": line_peaks}
+
+
+if __name__ == "__main__":
+    for p in sys.argv[1:]:
+        print(json.dumps(measure(p)), flush=True)
