@@ -108,6 +108,12 @@ func (c *Conn) dispatch(ctx context.Context, body []byte) {
 		c.writeResponse(msg.ID, nil, Errorf(CodeInvalidRequest, "invalid request: jsonrpc is %q, want \"2.0\"", msg.JSONRPC))
 	case msg.Method == "" && msg.ID != nil:
 		c.deliver(&msg)
+	case msg.Method == "" && (msg.Error != nil || len(msg.Result) > 0):
+		// A response with a null id (the peer could not read one of our messages): never
+		// answer a response, or two peers would trade errors forever.
+		if msg.Error != nil {
+			c.onError(fmt.Errorf("handle response with null id: error %d: %s", msg.Error.Code, msg.Error.Message))
+		}
 	case msg.Method == "":
 		c.writeResponse(nil, nil, Errorf(CodeInvalidRequest, "invalid request: no method"))
 	case msg.Method == "$/cancelRequest" && msg.ID == nil:
