@@ -78,4 +78,3 @@ func (s *sim) pools() (string, int64) {
 	}
 	return "FBMEM", s.opts.Target.Usable()
 }
-
