@@ -1,0 +1,165 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/rogpeppe/go-internal/testscript"
+	"golang.org/x/tools/go/analysis"
+)
+
+// The test binary doubles as the arraylint binary for the scripts in testdata/cli, with these
+// test-only rules (codes AL8xx, which real rules never use) added through testRules.
+func init() {
+	testRules = append(testRules, badWordRule, boomRule, breakRule, shoutRule)
+}
+
+// textRule builds a test rule that reports every occurrence of word in the source, with an
+// optional fix.
+func textRule(code, name, word string, fix func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix) *analyzer.Rule {
+	avail := analyzer.FixNever
+	if fix != nil {
+		avail = analyzer.FixAlways
+	}
+	return analyzer.MustRule(analyzer.RuleSpec{
+		Code: code, Name: name, Summary: "the word " + word, Since: "test", Severity: analyzer.Warning, Fix: avail,
+		Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+			src := in.File.Src
+			for off := 0; ; {
+				i := bytes.Index(src[off:], []byte(word))
+				if i < 0 {
+					return nil, nil
+				}
+				rng := pyparse.Range{Start: pyparse.Offset(off + i), End: pyparse.Offset(off + i + len(word))}
+				d := in.DiagnosticRange(rng, "`%s` found", word)
+				if fix != nil {
+					d.SuggestedFixes = []analysis.SuggestedFix{*fix(rng, in)}
+				}
+				pass.Report(d)
+				off += i + len(word)
+			}
+		},
+	})
+}
+
+var (
+	// badWordRule: "bad" with a safe fix to "good".
+	badWordRule = textRule("AL801", "test-bad-word", "bad", func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
+		return &analysis.SuggestedFix{Message: "Replace with `good`", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "good")}}
+	})
+	// boomRule panics on files containing "boom".
+	boomRule = analyzer.MustRule(analyzer.RuleSpec{
+		Code: "AL802", Name: "test-boom", Summary: "panics on boom", Since: "test", Severity: analyzer.Error,
+		Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			if bytes.Contains(pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result).File.Src, []byte("boom")) {
+				panic("boom")
+			}
+			return nil, nil
+		},
+	})
+	// breakRule: "corrupt" with a safe fix that breaks the syntax.
+	breakRule = textRule("AL803", "test-corrupt", "corrupt", func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
+		return &analysis.SuggestedFix{Message: "Break the file", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "corrupt(")}}
+	})
+	// shoutRule: "quiet" with an unsafe fix to "QUIET".
+	shoutRule = textRule("AL804", "test-shout", "quiet", func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
+		fix := &analysis.SuggestedFix{Message: "Shout", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "QUIET")}}
+		analyzer.SetApplicability(fix, analyzer.Unsafe)
+		return fix
+	})
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"arraylint": func() {
+			e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv, stdoutIsTTY: false}
+			os.Exit(run(context.Background(), e, os.Args[1:]))
+		},
+	})
+}
+
+// TestScripts runs testdata/cli/*.txtar against the built binary. Extra commands:
+//
+//	status N CMD ARGS...   run CMD and require exit status N (stdout/stderr kept for cmp/stdout)
+//	mode PERM FILE         require FILE's permission bits to be PERM (octal)
+//	bigfile FILE BYTES     write a file of BYTES bytes of valid Python (a comment line repeated)
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir: "../../testdata/cli",
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"status": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) < 2 {
+					ts.Fatalf("usage: status N CMD ARGS...")
+				}
+				want, err := strconv.Atoi(args[0])
+				ts.Check(err)
+				err = ts.Exec(args[1], args[2:]...)
+				got := 0
+				var ee *exec.ExitError
+				switch {
+				case errors.As(err, &ee):
+					got = ee.ExitCode()
+				case err != nil:
+					ts.Fatalf("run %s: %v", args[1], err)
+				}
+				if got != want {
+					ts.Fatalf("%s exited with status %d, want %d", args[1], got, want)
+				}
+			},
+			"mode": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 {
+					ts.Fatalf("usage: mode PERM FILE")
+				}
+				want, err := strconv.ParseUint(args[0], 8, 32)
+				ts.Check(err)
+				info, err := os.Stat(ts.MkAbs(args[1]))
+				ts.Check(err)
+				if got := uint64(info.Mode().Perm()); (got == want) == neg {
+					ts.Fatalf("%s has mode %o, want %s%o", args[1], got, map[bool]string{true: "not ", false: ""}[neg], want)
+				}
+			},
+			"bigfile": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 {
+					ts.Fatalf("usage: bigfile FILE BYTES")
+				}
+				n, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				line := []byte("# padding line of a very large generated file\n")
+				data := bytes.Repeat(line, n/len(line)+1)[:n]
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), data, 0o644))
+			},
+		},
+	})
+}
+
+// TestRunInProcess covers the dispatch paths without a subprocess.
+func TestRunInProcess(t *testing.T) {
+	var out, errOut bytes.Buffer
+	e := &env{stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
+	if got := run(context.Background(), e, nil); got != exitError {
+		t.Errorf("no args: status %d", got)
+	}
+	if got := run(context.Background(), e, []string{"frobnicate"}); got != exitError || !bytes.Contains(errOut.Bytes(), []byte(`unknown command "frobnicate"`)) {
+		t.Errorf("unknown command: status %d, stderr %q", got, errOut.String())
+	}
+	out.Reset()
+	if got := run(context.Background(), e, []string{"version"}); got != exitOK || !bytes.HasPrefix(out.Bytes(), []byte("arraylint "+version)) {
+		t.Errorf("version: status %d, stdout %q", got, out.String())
+	}
+	for _, c := range []string{"check", "rule", "version", "debug"} {
+		if commands[c] == nil {
+			t.Errorf("command %s not registered", c)
+		}
+	}
+}
