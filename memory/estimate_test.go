@@ -1,0 +1,153 @@
+package memory
+
+import (
+	"strings"
+	"testing"
+)
+
+func estimate(t *testing.T, src string, opts Options) []*Report {
+	t.Helper()
+	rs, err := EstimateSource("test.py", []byte(src), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rs
+}
+
+func TestBackendDetection(t *testing.T) {
+	cases := map[string]string{
+		"import numpy as np\n":       BackendNumPy,
+		"import cupy as cp\n":        BackendCuPy,
+		"import cupynumeric as np\n": BackendLegate,
+		"import jax.numpy as jnp\n":  BackendJAX,
+		"x = 1\n":                    BackendNumPy,
+		"try:\n import cupy as xp\nexcept ImportError:\n import numpy as xp\n": BackendCuPy,
+	}
+	for src, want := range cases {
+		if got := estimate(t, src, Options{})[0].Backend; got != want {
+			t.Errorf("%q: backend %s, want %s", src, got, want)
+		}
+	}
+	if _, err := EstimateSource("x.py", []byte("x = 1\n"), Options{Backend: "tpu"}); err == nil {
+		t.Error("unknown backend accepted")
+	}
+}
+
+// CuPy does not elide temporaries: a + b + c holds two temporaries.
+func TestCuPyNoElision(t *testing.T) {
+	src := "import cupy as cp\nN = 1_000_000\na = cp.ones(N)\nb = cp.ones(N)\nc = cp.ones(N)\nd = a + b + c\n"
+	if got := estimate(t, src, Options{})[0].PeakBytes; got != 40_000_000 {
+		t.Errorf("cupy peak = %d, want 40000000 (no elision)", got)
+	}
+	np := strings.ReplaceAll(strings.ReplaceAll(src, "cupy as cp", "numpy as np"), "cp.", "np.")
+	if got := estimate(t, np, Options{})[0].PeakBytes; got != 32_000_000 {
+		t.Errorf("numpy peak = %d, want 32000000 (a + b reused in place)", got)
+	}
+}
+
+// Inside jax.jit, an elementwise chain fuses and dead locals are freed after their last use.
+func TestJITFusionAndLastUse(t *testing.T) {
+	src := `import jax
+import jax.numpy as jnp
+
+@jax.jit
+def f():
+    x = jnp.ones((1000, 1000))
+    y = jnp.exp(x) * 2 + 1
+    z = y.sum(axis=0)
+    w = jnp.zeros((1000, 1000))
+    return z, w
+`
+	rs := estimate(t, src, Options{Function: "f"})
+	if len(rs) != 1 || rs[0].Scope != "f" || !rs[0].JIT {
+		t.Fatalf("reports = %+v", rs)
+	}
+	// x (8 MB) and exp(x) (8 MB, fused with * 2 + 1) coexist; x dies after line 7, y after line 8,
+	// so w never meets them.
+	if got := rs[0].PeakBytes; got != 16_000_000 {
+		t.Errorf("jit peak = %d, want 16000000", got)
+	}
+	eager := strings.Replace(src, "@jax.jit\n", "", 1)
+	if got := estimate(t, eager, Options{Function: "f"})[0].PeakBytes; got <= 16_000_000 {
+		t.Errorf("eager peak = %d, want more than the jitted 16000000", got)
+	}
+}
+
+func TestUnknownAndAssume(t *testing.T) {
+	src := "import numpy as np\nimport sys\nN = int(sys.argv[1])\na = np.zeros(N)\nm = a > 0\nidx = np.nonzero(m)\n"
+	r := estimate(t, src, Options{})[0]
+	if r.PeakBytes != 0 || len(r.Unknown) == 0 {
+		t.Fatalf("unknown N: peak %d, unknown %+v; want 0 and unknown entries", r.PeakBytes, r.Unknown)
+	}
+	if r.Unknown[0].Line != 4 {
+		t.Errorf("first unknown at line %d, want 4", r.Unknown[0].Line)
+	}
+	r = estimate(t, src, Options{Assume: map[string]int64{"N": 1000}})[0]
+	if r.PeakBytes != 9000 {
+		t.Errorf("N=1000: peak %d, want 9000 (a 8000 + mask 1000)", r.PeakBytes)
+	}
+	var bounded bool
+	for _, u := range r.Unknown {
+		if u.Line == 6 && u.BoundBytes != nil && *u.BoundBytes == 8000 {
+			bounded = true
+		}
+	}
+	if !bounded {
+		t.Errorf("nonzero should be an unknown bounded by 8000 bytes: %+v", r.Unknown)
+	}
+	r = estimate(t, "# arraylint: assume N=2_000\n"+src, Options{})[0]
+	if r.PeakBytes != 18000 {
+		t.Errorf("assume comment N=2000: peak %d, want 18000", r.PeakBytes)
+	}
+	if _, err := EstimateSource("x.py", []byte("# arraylint: assume N\n"), Options{}); err == nil {
+		t.Error("malformed assume comment accepted")
+	}
+}
+
+func TestLoopGrowth(t *testing.T) {
+	src := "import numpy as np\nparts = []\nfor i in range(1000):\n    parts.append(np.ones(1000))\n"
+	r := estimate(t, src, Options{})[0]
+	if len(r.Growth) != 1 || r.Growth[0].BytesPerIteration != 8000 || r.Growth[0].Iterations == nil || *r.Growth[0].Iterations != 1000 {
+		t.Fatalf("growth = %+v", r.Growth)
+	}
+	if r.PeakBytes != 8_000_000 {
+		t.Errorf("peak = %d, want 1000 iterations × 8000", r.PeakBytes)
+	}
+	src = "import numpy as np\nparts = []\nwhile True:\n    parts.append(np.ones(1000))\n"
+	r = estimate(t, src, Options{})[0]
+	if len(r.Growth) != 1 || r.Growth[0].Iterations != nil {
+		t.Errorf("while growth = %+v, want one entry with unknown iterations", r.Growth)
+	}
+}
+
+func TestFunctionScopes(t *testing.T) {
+	src := "import numpy as np\nN = 1000\n\ndef f(n):\n    return np.ones(n) + 1\n\ndef g():\n    return np.ones(N)\n\nx = f(N)\n"
+	rs := estimate(t, src, Options{})
+	if len(rs) != 3 || rs[0].Scope != "<module>" || rs[1].Scope != "f" || rs[2].Scope != "g" {
+		t.Fatalf("scopes = %v", rs)
+	}
+	// f's np.ones(n) + 1 is under 256 KiB: not elided, so the call holds 2 × 8000 bytes.
+	if rs[0].PeakBytes != 16000 || rs[0].PeakLine != 10 {
+		t.Errorf("module: peak %d at %d, want 16000 at line 10 (the call, inlined)", rs[0].PeakBytes, rs[0].PeakLine)
+	}
+	if len(rs[1].Unknown) == 0 {
+		t.Errorf("f analysed alone has an unknown n: %+v", rs[1])
+	}
+	if rs[2].PeakBytes != 8000 {
+		t.Errorf("g sees the module constant N: peak %d", rs[2].PeakBytes)
+	}
+	if _, err := EstimateSource("x.py", []byte(src), Options{Function: "h"}); err == nil {
+		t.Error("missing --function accepted")
+	}
+}
+
+func TestNoPanicOnOddInput(t *testing.T) {
+	for _, src := range []string{"", "def (:\n", "import numpy as np\nx = np.zeros((-1, 3))\n",
+		"import numpy as np\na = np.ones(10)\na[...] = a[::-1]\ndel a[0]\n",
+		"import numpy as np\ndef r(x):\n    return r(x)\nr(np.ones(3))\n",
+		"import numpy as np\nx = np.ones(2**70)\n", "import numpy as np\nfor x in np.ones((3, 4)):\n    y = x * 2\n"} {
+		if _, err := EstimateSource("x.py", []byte(src), Options{}); err != nil {
+			t.Errorf("%q: %v", src, err)
+		}
+	}
+}
