@@ -1,0 +1,82 @@
+package missingout
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/arrays"
+	"golang.org/x/tools/go/analysis"
+)
+
+// This file defines the fix: rewrite the expression as augmented assignments into one buffer.
+//
+//	self:     a = a * 2 + 1      →  a *= 2; a += 1
+//	dead:     c = b * 2 + 1      →  b *= 2; b += 1; c = b      (b is never read again)
+//	compound: z = x * y + 1.0    →  z = x * y; z += 1.0
+//
+// Each form is offered only when every intermediate has the final dtype and shape (so the
+// in-place operator neither fails nor rounds differently) and no later operand reads the buffer.
+
+func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch chain, buf, tgt string, safe bool) (analysis.SuggestedFix, bool) {
+	indent, ok := lineIndent(in.File.Src, asg.Start)
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	for _, op := range ch.ops {
+		a, ok := info.Array(op)
+		if !ok || a.DType != ch.final.DType || !arrays.SameShape(a, ch.final) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	base, baseIsName := ch.base.(*ast.Name)
+	inPlaceBase := baseIsName && base.ID == buf
+	if inPlaceBase {
+		ba, ok := info.Array(ch.base)
+		if !ok || ba.DType != ch.final.DType || !arrays.SameShape(ba, ch.final) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	var lines []string
+	first := 0
+	if !inPlaceBase {
+		// compound: the first operator allocates the result buffer, the rest update it
+		lines = append(lines, fmt.Sprintf("%s = %s", tgt, in.Text(ch.ops[0])))
+		first = 1
+	}
+	for i := first; i < len(ch.ops); i++ {
+		op := ch.ops[i]
+		if (len(ch.ops) > 1 || buf != tgt) && references(op.Right, buf) {
+			return analysis.SuggestedFix{}, false
+		}
+		lines = append(lines, fmt.Sprintf("%s %s= %s", buf, op.Op.Symbol(), in.Text(op.Right)))
+	}
+	if buf != tgt {
+		lines = append(lines, fmt.Sprintf("%s = %s", tgt, buf))
+	}
+	msg := fmt.Sprintf("Update `%s` in place", buf)
+	fix := analysis.SuggestedFix{Message: msg,
+		TextEdits: []analysis.TextEdit{in.Replace(asg, strings.Join(lines, "\n"+indent))}}
+	app := analyzer.Safe
+	if !safe && info.MayAlias(asg, buf) {
+		app = analyzer.Unsafe // the old array may be shared: updating it in place is visible elsewhere
+	}
+	analyzer.SetApplicability(&fix, app)
+	return fix, true
+}
+
+// lineIndent returns the whitespace before offset o on its line; ok is false when anything else
+// precedes o on the line (a statement after `;` or after a compound statement's colon).
+func lineIndent(src []byte, o ast.Offset) (string, bool) {
+	i := int(o)
+	for i > 0 && src[i-1] != '\n' && src[i-1] != '\r' {
+		i--
+	}
+	ws := string(src[i:o])
+	if strings.TrimLeft(ws, " \t") != "" {
+		return "", false
+	}
+	return ws, true
+}

@@ -1,0 +1,157 @@
+// Package missingout defines rule AL304: a fresh full-size temporary where an output buffer
+// exists or could (a = a + b, c = b + 2 with b dead, compound expressions, allocation per loop
+// iteration), on arrays known to be large.
+package missingout
+
+import (
+	_ "embed"
+	"fmt"
+	"strings"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/arrays"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.md
+var doc string
+
+// Rule is AL304 missing-out.
+var Rule = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL304", Name: "missing-out", Since: "0.1.0", Doc: doc,
+	Summary:  "large temporary array where an output buffer would do",
+	Severity: analyzer.Warning,
+	Fix:      analyzer.FixSometimes,
+	Options: []analyzer.Option{{Name: "min-bytes", Default: int64(1 << 20),
+		Doc: "report only temporaries known to be at least this many bytes"}},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
+	Run:      run,
+})
+
+// augmentable are the operators with an in-place form whose result equals the binary form.
+var augmentable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: true, ast.Div: true,
+	ast.FloorDiv: true, ast.Mod: true, ast.Pow: true}
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
+	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
+		asg := n.(*ast.Assign)
+		if d, ok := check(in, info, asg, minBytes); ok {
+			pass.Report(d)
+		}
+	}
+	return nil, nil
+}
+
+// chain is a left-leaning chain of arithmetic operators: base op1 a op2 b …
+type chain struct {
+	base  ast.Expr
+	ops   []*ast.BinOp // innermost first
+	final *arrays.Array
+}
+
+func flatten(e ast.Expr) (chain, bool) {
+	var ops []*ast.BinOp
+	for {
+		b, ok := e.(*ast.BinOp)
+		if !ok || !augmentable[b.Op] {
+			break
+		}
+		ops = append(ops, b)
+		e = b.Left
+	}
+	if len(ops) == 0 {
+		return chain{}, false
+	}
+	for i, j := 0, len(ops)-1; i < j; i, j = i+1, j-1 {
+		ops[i], ops[j] = ops[j], ops[i]
+	}
+	return chain{base: e, ops: ops}, true
+}
+
+func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes int64) (analysis.Diagnostic, bool) {
+	if len(asg.Targets) != 1 {
+		return analysis.Diagnostic{}, false
+	}
+	tgt, ok := asg.Targets[0].(*ast.Name)
+	if !ok {
+		return analysis.Diagnostic{}, false
+	}
+	ch, ok := flatten(asg.Value)
+	if !ok {
+		return analysis.Diagnostic{}, false
+	}
+	res, ok := info.Array(asg.Value)
+	if !ok || res.Origin != arrays.Fresh {
+		return analysis.Diagnostic{}, false
+	}
+	nb, ok := res.NBytes()
+	if !ok || nb < minBytes {
+		return analysis.Diagnostic{}, false
+	}
+	ch.final = res
+	valueText := clip(in.Text(asg.Value))
+	base, baseIsName := ch.base.(*ast.Name)
+	baseArr, baseIsArr := info.Array(ch.base)
+	switch {
+	case baseIsName && base.ID == tgt.ID && baseIsArr:
+		d := in.Diagnostic(asg, "`%s = %s` allocates a new %s array; update `%s` in place", tgt.ID, valueText, arrays.Bytes(nb), tgt.ID)
+		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, false); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+		return d, true
+	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && !info.ReadAfter(asg, base.ID) && !info.MayAlias(asg, base.ID):
+		d := in.Diagnostic(asg, "`%s` allocates %s while `%s` is never used again; reuse `%s`", valueText, arrays.Bytes(nb), base.ID, base.ID)
+		if fix, ok := inPlaceFix(in, info, asg, ch, base.ID, tgt.ID, true); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+		return d, true
+	case len(ch.ops) > 1:
+		inner := ch.ops[0]
+		ia, ok := info.Array(inner)
+		if !ok || ia.Origin != arrays.Fresh {
+			break
+		}
+		inb, ok := ia.NBytes()
+		if !ok || inb < minBytes {
+			break
+		}
+		n := len(ch.ops) - 1
+		what := "a temporary"
+		if n > 1 {
+			what = fmt.Sprintf("%d temporaries", n)
+		}
+		d := in.Diagnostic(asg, "`%s` allocates %s of %s for `%s`; compute it in place", valueText, what, arrays.Bytes(inb), clip(in.Text(inner)))
+		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, true); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+		return d, true
+	}
+	if info.EnclosingLoop(asg) != nil && !references(asg.Value, tgt.ID) {
+		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, arrays.Bytes(nb)), true
+	}
+	return analysis.Diagnostic{}, false
+}
+
+func clip(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 28 {
+		return s[:25] + "..."
+	}
+	return s
+}
+
+func references(e ast.Node, name string) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.ID == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
