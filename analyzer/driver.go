@@ -19,7 +19,13 @@ import (
 type Runner struct {
 	rules  []*Rule
 	byCode map[string]*Rule
+	strict bool
 }
+
+// SetStrict makes the runner report, as AL900 findings, diagnostics whose fixes it would
+// otherwise repair silently: more than one suggested fix, a fix without a message, edits that
+// overlap or leave the file. analysistest runs strictly. Call it before checking.
+func (rn *Runner) SetStrict(strict bool) { rn.strict = strict }
 
 // NewRunner validates the rules' analyzer graph (analysis.Validate) and returns a Runner.
 func NewRunner(rules []*Rule) (*Runner, error) {
@@ -285,11 +291,33 @@ func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 		sf := d.SuggestedFixes[0]
 		app, msg := FixApplicability(sf)
 		fix := &Fix{Message: msg, Applicability: app}
+		n := pyparse.Offset(len(fr.f.Src))
+		var bad error
 		for _, e := range sf.TextEdits {
+			s, end := fr.in.Offset(e.Pos), fr.in.Offset(e.End)
+			if s < 0 || end < s || end > n {
+				bad = fmt.Errorf("edit [%d,%d) outside the %d-byte file", s, end, n)
+			}
 			fix.Edits = append(fix.Edits, Edit{Range: fr.rangeOf(e.Pos, e.End), NewText: string(e.NewText)})
 		}
-		if checkEdits(fix.Edits, len(fr.f.Src)) == nil {
-			fd.Fix = fix
+		if bad == nil {
+			bad = checkEdits(fix.Edits, len(fr.f.Src))
+		}
+		switch {
+		case bad == nil && len(d.SuggestedFixes) > 1:
+			bad = fmt.Errorf("%d suggested fixes, at most one is used", len(d.SuggestedFixes))
+		case bad == nil && msg == "":
+			bad = fmt.Errorf("a fix without a message")
+		case bad == nil && len(fix.Edits) == 0:
+			bad = fmt.Errorf("a fix without edits")
+		}
+		if bad == nil || !fr.rn.strict {
+			if checkEdits(fix.Edits, len(fr.f.Src)) == nil && len(fix.Edits) > 0 {
+				fd.Fix = fix
+			}
+		} else {
+			fr.findings = append(fr.findings, fr.finding(InternalError, fd.Range,
+				fmt.Sprintf("internal error: rule %s (%s) reported a bad fix: %v", r.Spec.Code, r.Spec.Name, bad)))
 		}
 	}
 	return fd

@@ -1,0 +1,2 @@
+x = bad  # want "found" trailing
+y = 1  # want

@@ -1,0 +1,3 @@
+x = bad  # want "`bad` found"
+y = 1
+z = [bad, bad]  # want `found` "bad.*found"

@@ -1,0 +1,2 @@
+# want +1 "found"
+x = (bad)
