@@ -323,6 +323,12 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 	if t := s.opts.Target; t != nil {
 		limit := s.h.limit
 		r.Target = t.Name
+		if s.backend == BackendLegate {
+			r.Target = s.h.poolName
+			if t.Pools.Any() {
+				r.Target += " (" + t.Pools.String() + ")"
+			}
+		}
 		r.TargetBytes = &limit
 		if limit > 0 {
 			pct := 100 * float64(r.PeakBytes) / float64(limit)

@@ -1,0 +1,180 @@
+package memory
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Chart dimensions of the text report, in terminal cells.
+const (
+	chartWidth  = 64
+	chartHeight = 8
+)
+
+// WriteText writes the reports for a terminal: summary, live buffers at the peak, the memory vs
+// program order chart, unknown sizes, loop growth, the out-of-memory report and suggestions.
+func WriteText(w io.Writer, reports []*Report) error {
+	var b strings.Builder
+	for i, r := range reports {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		writeTextReport(&b, r)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("write text report: %w", err)
+	}
+	return nil
+}
+
+func writeTextReport(b *strings.Builder, r *Report) {
+	scope := r.Scope
+	if r.JIT {
+		scope += " (jax.jit)"
+	}
+	fmt.Fprintf(b, "%s: %s — backend %s\n", r.Path, scope, r.Backend)
+	fmt.Fprintf(b, "  peak %s (%s B)", FormatBytes(r.PeakBytes), Commas(r.PeakBytes))
+	if r.PeakLine > 0 {
+		fmt.Fprintf(b, " at line %d", r.PeakLine)
+	}
+	if r.TargetBytes != nil {
+		fmt.Fprintf(b, ", %.1f%% of %s (%s B)", *r.PercentOfTarget, r.Target, Commas(*r.TargetBytes))
+		if r.Fits != nil && *r.Fits {
+			b.WriteString(": fits")
+		} else {
+			b.WriteString(": DOES NOT FIT")
+		}
+	}
+	b.WriteString("\n")
+	if len(r.LiveAtPeak) > 0 {
+		b.WriteString("\n  live at the peak:\n")
+		fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %s\n", "name", "shape", "dtype", "bytes", "line")
+		for _, l := range r.LiveAtPeak {
+			fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %d\n", clip(l.Name, 16), clip(shapeString(l.Shape), 18), l.DType, Commas(l.Bytes), l.Line)
+		}
+	}
+	if len(r.Timeline) > 0 {
+		b.WriteString("\n  memory vs program order:\n")
+		writeChart(b, r)
+	}
+	if len(r.Unknown) > 0 {
+		b.WriteString("\n  sizes not known before the run:\n")
+		for _, u := range r.Unknown {
+			fmt.Fprintf(b, "    line %d: `%s`: %s", u.Line, u.Expr, u.Reason)
+			if u.BoundBytes != nil {
+				fmt.Fprintf(b, " (at most %s)", FormatBytes(*u.BoundBytes))
+			}
+			b.WriteString("\n")
+		}
+	}
+	for _, g := range r.Growth {
+		fmt.Fprintf(b, "\n  loop at line %d grows `%s` by %s per iteration", g.Line, g.Name, FormatBytes(g.BytesPerIteration))
+		if g.Iterations != nil {
+			fmt.Fprintf(b, " × %s iterations", Commas(*g.Iterations))
+		}
+		b.WriteString("\n")
+	}
+	if o := r.OOM; o != nil {
+		name := o.Name
+		if name == "" {
+			name = o.Expr
+		}
+		fmt.Fprintf(b, "\n  out of memory at line %d: `%s` needs %s B in %s, but the live buffers hold %s of the available %s B:\n",
+			o.Line, name, Commas(o.RequestBytes), o.Pool, Commas(o.HeldBytes), Commas(o.PoolBytes))
+		for _, l := range o.Live {
+			fmt.Fprintf(b, "    %-16s %15s B  made at line %d", clip(l.Name, 16), Commas(l.Bytes), l.Line)
+			if l.StoreLine > 0 {
+				fmt.Fprintf(b, ", store from line %d, covering %s", l.StoreLine, l.Covering)
+			}
+			b.WriteString("\n")
+		}
+	}
+	if len(r.Suggestions) > 0 && (r.OOM != nil || r.TargetBytes == nil || (r.PercentOfTarget != nil && *r.PercentOfTarget > 50)) {
+		b.WriteString("\n  what would help:\n")
+		for _, s := range r.Suggestions {
+			fmt.Fprintf(b, "    - %s\n", s)
+		}
+	}
+}
+
+// writeChart draws the timeline with block characters: one column per bucket of steps (its
+// highest value), the peak column marked below the axis.
+func writeChart(b *strings.Builder, r *Report) {
+	pts := r.Timeline
+	top := r.PeakBytes
+	if r.TargetBytes != nil && *r.TargetBytes > top && *r.TargetBytes < 4*top {
+		top = *r.TargetBytes
+	}
+	if top <= 0 {
+		return
+	}
+	width := chartWidth
+	cols := make([]int64, width)
+	peakCol := -1
+	for c := 0; c < width; c++ {
+		lo, hi := c*len(pts)/width, (c+1)*len(pts)/width
+		hi = max(hi, lo+1)
+		for _, p := range pts[lo:min(hi, len(pts))] {
+			cols[c] = max(cols[c], p.Bytes)
+		}
+		if peakCol < 0 && cols[c] == r.PeakBytes {
+			peakCol = c
+		}
+	}
+	peakCol = max(peakCol, 0)
+	blocks := []rune(" ▁▂▃▄▅▆▇█")
+	for row := chartHeight - 1; row >= 0; row-- {
+		label := ""
+		switch row {
+		case chartHeight - 1:
+			label = FormatBytes(top)
+		case 0:
+			label = "0"
+		}
+		fmt.Fprintf(b, "    %10s ┤", label)
+		for _, v := range cols {
+			cell := float64(v) / float64(top) * chartHeight
+			fill := cell - float64(row)
+			switch {
+			case fill >= 1:
+				b.WriteRune('█')
+			case fill <= 0:
+				b.WriteRune(' ')
+			default:
+				b.WriteRune(blocks[int(fill*8)])
+			}
+		}
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(b, "    %10s └%s\n", "", strings.Repeat("─", width))
+	fmt.Fprintf(b, "    %10s  %s▲ peak, line %d\n", "", strings.Repeat(" ", peakCol), r.PeakLine)
+	first, last := pts[0].Line, pts[len(pts)-1].Line
+	fmt.Fprintf(b, "    %10s  program order: line %d … line %d (%d steps)\n", "", first, last, len(pts))
+}
+
+func shapeString(dims []*int64) string {
+	if dims == nil {
+		return "?"
+	}
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		if d == nil {
+			parts[i] = "?"
+		} else {
+			parts[i] = fmt.Sprint(*d)
+		}
+	}
+	if len(parts) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
