@@ -70,6 +70,9 @@ func indexSource(info *arrays.Info, x ast.Expr) (source, bool) {
 	if a, ok := info.Array(x); ok && a.Producer != nil {
 		s := source{producer: a.Producer, mask: a.MaskExpr, fn: calleeName(info, a.Producer), names: []ast.Expr{x}}
 		s.tuple = a.Role == arrays.IndexTuple && (s.fn == "nonzero" || s.fn == "where")
+		if m, ok := info.Array(a.MaskExpr); ok && m.Rank() == 1 && a.Role == arrays.IndexArray && (s.fn == "nonzero" || s.fn == "where") {
+			s.tuple = true // nonzero(m)[0] of a 1-D mask selects what m selects
+		}
 		return s, a.Role == arrays.IndexTuple || a.Role == arrays.IndexArray
 	}
 	t, ok := x.(*ast.Tuple)

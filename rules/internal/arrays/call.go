@@ -190,6 +190,24 @@ func dtypeArg(f *npapi.Func, a *args) (dt npapi.DType, given bool) {
 }
 
 func (w *walker) apiCall(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
+	v := w.apiCall1(e, f, b, a)
+	if b == imports.JAX && v.kind == vArray && v.arr.Alloc == ast.Node(e) {
+		// jax.numpy defaults to 32-bit types unless jax_enable_x64 is set.
+		switch v.arr.DType {
+		case npapi.Float64:
+			if _, given := dtypeArg(f, a); !given {
+				v.arr.DType = npapi.Float32
+			}
+		case npapi.Int64:
+			if _, given := dtypeArg(f, a); !given {
+				v.arr.DType = npapi.Int32
+			}
+		}
+	}
+	return v
+}
+
+func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
 	switch f.Kind {
 	case npapi.Constructor:
 		return w.constructor(e, f, b, a)
@@ -768,7 +786,7 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 	case npapi.Gather:
 		return arrValue(fresh(x.Backend, x.DType, nil, e))
 	case npapi.Index:
-		return w.indexCall(e, "nonzero", x.Backend, arrValue(x), nil)
+		return w.indexCall(e, "nonzero", x.Backend, arrValue(x), e.Func.(*ast.Attribute).Value)
 	case npapi.Product:
 		if len(a.pos) == 1 {
 			return w.matmul(e, arrValue(x), a.pos[0])

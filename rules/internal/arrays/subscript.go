@@ -23,6 +23,15 @@ func (w *walker) subscript(e *ast.Subscript) value {
 		}
 		return unknown
 	case vArray:
+		if base.arr.Role == IndexTuple {
+			// nonzero(m)[0]: one of the index arrays
+			if idx.kind == vScalar && idx.dtype.IsInteger() {
+				ix := *base.arr
+				ix.Role = IndexArray
+				return arrValue(&ix)
+			}
+			return unknown
+		}
 		return w.index(e, base.arr, e.Slice, idx)
 	}
 	return unknown

@@ -1,0 +1,127 @@
+# Index arrays from nonzero / where / argwhere used to scatter into arrays.
+import numpy as np
+
+N = 1_000_000
+rng = np.random.default_rng(0)
+
+
+def seed_pattern():
+    x = rng.random(N, dtype=np.float32)
+    y = rng.random(N, dtype=np.float32)
+    cond_idx = np.nonzero((x < 0.25) & (y > 0.5))
+    z = x + y
+    z_alt = x * y
+    z[cond_idx] = z_alt[cond_idx]  # want "scatter through `cond_idx` from `nonzero`; index with `\\(x < 0.25\\) & \\(y > 0.5\\)` instead \\(indices up to 8,000,000 bytes\\)"
+    return z
+
+
+def scalar_fill():
+    a = rng.random(N)
+    idx = np.nonzero(a > 0.9)
+    a[idx] = 0.0  # want "scatter through `idx` from `nonzero`; index with `a > 0.9`"
+    return a
+
+
+def augmented():
+    a = rng.random(N)
+    hot = a > 0.5
+    idx = np.nonzero(hot)
+    a[idx] += 1.0  # want "scatter through `idx`"
+    return a
+
+
+def expression_value():
+    a = rng.random(N)
+    b = rng.random(N)
+    idx = np.nonzero(b < 0.1)
+    a[idx] = 2.0 * 3.0  # want "scatter through `idx`"
+    return a
+
+
+def unpacked_rows_cols():
+    grid = rng.random((1000, 1000))
+    m = grid > 0.5
+    rows, cols = np.nonzero(m)
+    grid[rows, cols] = 0.0  # want "scatter through `rows, cols` from `nonzero`; index with `m`"
+    return grid
+
+
+def one_argument_where():
+    a = rng.random(N)
+    b = rng.random(N)
+    idx = np.where(a > b)
+    a[idx] = b[idx]  # want "scatter through `idx` from `where`"
+    return a
+
+
+def inline_nonzero():
+    a = rng.random(N)
+    a[np.nonzero(a < 0.0)] = 0.0  # want "scatter through `np.nonzero\\(a < 0.0\\)`"
+    return a
+
+
+def first_index_array():
+    a = rng.random(N)
+    idx = np.nonzero(a > 0.5)[0]
+    a[idx] = 1.0  # want "scatter through `idx` from `nonzero`"
+    return a
+
+
+def argwhere_indices():
+    a = rng.random(N)
+    k = np.argwhere(a > 0.5)
+    a[k] = 0.0  # want "scatter through `k` from `argwhere`"
+    return a
+
+
+def flat_indices():
+    a = rng.random(N)
+    f = np.flatnonzero(a > 0.5)
+    a[f] = 1.0  # want "scatter through `f` from `flatnonzero`"
+    return a
+
+
+def method_nonzero():
+    a = rng.random(N)
+    m = a > 0.5
+    idx = m.nonzero()
+    a[idx] = 0.0  # want "scatter through `idx` from `nonzero`; index with `m`"
+    return a
+
+
+def parameters(z: np.ndarray, m: np.ndarray, v: np.ndarray):
+    idx = np.nonzero(m)
+    z[idx] = v[idx]  # want "scatter through `idx`"
+    return z
+
+
+def gather_in_value():
+    a = rng.random(N)
+    idx = np.nonzero(a > 0.5)
+    a[idx] = a[idx] * 0.5  # want "scatter through `idx`"
+    return a
+
+
+def mask_changed_before_scatter():
+    a = rng.random(N)
+    m = a > 0.5
+    idx = np.nonzero(m)
+    m[0] = True
+    a[idx] = 0.0  # want "scatter through `idx`"
+    return a
+
+
+def subtract_through_indices():
+    a = rng.random(N)
+    b = rng.random(N)
+    idx = np.nonzero(a > b)
+    a[idx] -= b[idx]  # want "scatter through `idx`"
+    return a
+
+
+def in_loop():
+    a = rng.random(N)
+    idx = np.nonzero(a > 0.5)
+    for _ in range(3):
+        a[idx] = 1.0  # want "scatter through `idx`"
+    return a
