@@ -343,6 +343,8 @@ func (fr *fileRun) unusedDirective(d *directive, enabled []*Rule) (Finding, bool
 	var unused, unknown, keep []string
 	for _, c := range d.codes {
 		switch {
+		case c.foreign:
+			keep = append(keep, c.text)
 		case c.rule == nil:
 			unknown = append(unknown, "`"+c.text+"`")
 		case c.used || !slices.Contains(enabled, c.rule):

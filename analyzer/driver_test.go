@@ -71,6 +71,8 @@ func TestSuppression(t *testing.T) {
 		{"other line", "# noqa\nx = bad\n", []string{"1:1-1:7 AL902 unused blanket `noqa` directive", "2:5-2:8 AL801 `bad` is bad"}},
 		{"wrong code", "x = bad  # noqa: AL802\n", []string{"1:5-1:8 AL801 `bad` is bad", "1:10-1:23 AL902 unused `noqa` directive (unused: `AL802`)"}},
 		{"disabled code", "x = 1  # noqa: AL803\n", nil},
+		{"other tool's code", "x = bad  # noqa: E501\n", []string{"1:5-1:8 AL801 `bad` is bad"}},
+		{"mixed codes", "x = bad  # noqa: E501, AL801\n", nil},
 		{"unknown code", "x = bad  # noqa: AL801, AL999\n", []string{"1:10-1:30 AL902 unused `noqa` directive (unknown: `AL999`)"}},
 		{"file ignore", "# arraylint: file-ignore AL801 -- words are data here\nx = bad\ny = bad\n", nil},
 		{"file ignore unused", "# arraylint: file-ignore AL802 -- reason\nx = 1\n", []string{"1:1-1:41 AL902 unused `file-ignore` directive (unused: `AL802`)"}},

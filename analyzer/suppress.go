@@ -38,6 +38,8 @@ type codeRef struct {
 	text string
 	rule *Rule // nil if unknown
 	used bool
+	// foreign marks another tool's code (flake8's E501, Ruff's F401): never reported.
+	foreign bool
 }
 
 // malformed is a directive that could not be used, reported as AL903.
@@ -119,10 +121,14 @@ func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
 
 var wordRE = regexp.MustCompile(`[A-Za-z0-9_\-]+`)
 
-var codeLikeRE = regexp.MustCompile(`^(?:AL[0-9]+|[a-z0-9]+(?:-[a-z0-9]+)+)$`)
+var (
+	codeLikeRE    = regexp.MustCompile(`^(?:[A-Z]+[0-9]+|[a-z0-9]+(?:-[a-z0-9]+)+)$`)
+	foreignCodeRE = regexp.MustCompile(`^[A-Z]+[0-9]+$`)
+)
 
 // codeList reads the leading codes of a noqa list, stopping at the first word that is not a
-// code or rule name (so `# noqa: AL304 hot loop` keeps its explanation). It returns the codes and
+// code (ours or another tool's, such as E501) or rule name (so `# noqa: AL304 hot loop` keeps
+// its explanation). It returns the codes and
 // the length of the text they span.
 func codeList(list string) ([]codeRef, int) {
 	var out []codeRef
@@ -132,7 +138,8 @@ func codeList(list string) ([]codeRef, int) {
 		if !codeLikeRE.MatchString(w) && Lookup(w) == nil {
 			break
 		}
-		out = append(out, codeRef{text: w, rule: Lookup(w)})
+		r := Lookup(w)
+		out = append(out, codeRef{text: w, rule: r, foreign: r == nil && !strings.HasPrefix(w, "AL") && foreignCodeRE.MatchString(w)})
 		end = m[1]
 	}
 	return out, end

@@ -118,14 +118,21 @@ func TestSARIFSchema(t *testing.T) {
 	if err != nil {
 		requireTool(t, "the SARIF schema in ../shared/schemas")
 	}
-	if exec.Command("python3", "-c", "import jsonschema").Run() != nil {
+	python := ""
+	for _, p := range []string{"python3", "/usr/bin/python3"} {
+		if exec.Command(p, "-c", "import jsonschema").Run() == nil {
+			python = p
+			break
+		}
+	}
+	if python == "" {
 		requireTool(t, "python3 with jsonschema (apt-get install python3-jsonschema)")
 	}
 	out := filepath.Join(t.TempDir(), "out.sarif")
 	if err := os.WriteFile(out, render(t, "sarif", Options{Source: source, Rules: analyzer.ToolRules()}), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("python3", "-c", `import json, sys, jsonschema
+	cmd := exec.Command(python, "-c", `import json, sys, jsonschema
 schema = json.load(open(sys.argv[1])); doc = json.load(open(sys.argv[2]))
 jsonschema.validate(doc, schema)`, schema, out)
 	if msg, err := cmd.CombinedOutput(); err != nil {
