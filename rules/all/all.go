@@ -5,6 +5,9 @@ package all
 import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/rules/astypecopy"
+	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
+	"github.com/arraylint/arraylint/rules/missingout"
+	"github.com/arraylint/arraylint/rules/nonzeroscatter"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -14,4 +17,7 @@ var Rules = sorted([]*analyzer.Rule{
 	analyzer.UnusedNoqa,
 	analyzer.InvalidSuppression,
 	astypecopy.Rule,
+	chunkedsliceloop.Rule,
+	missingout.Rule,
+	nonzeroscatter.Rule,
 })
