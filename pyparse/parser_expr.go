@@ -402,14 +402,14 @@ func (p *parser) parseSlice() ast.Expr {
 func (p *parser) parseCall(start Offset, fn ast.Expr) ast.Expr {
 	c := alloc(&p.callSlab)
 	c.Func = fn
-	c.Args, c.Keywords = p.parseArguments(start)
+	c.Args, c.Keywords = p.parseArguments(true)
 	c.Range = p.span(start)
 	return c
 }
 
-// parseArguments parses '(' [args] ')' of a call or class definition. callStart is where the
-// enclosing call began (for error checks only).
-func (p *parser) parseArguments(callStart Offset) ([]ast.Expr, []*ast.Keyword) {
+// parseArguments parses '(' [args] ')' of a call or class definition. Only a call may have a
+// generator expression as its sole, unparenthesised argument.
+func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 	open := p.tok.Start
 	p.next()
 	if !p.enter() {
@@ -450,7 +450,7 @@ func (p *parser) parseArguments(callStart Offset) ([]ast.Expr, []*ast.Keyword) {
 			e := p.parseNamedExpr()
 			if p.at(KwFor) || (p.at(KwAsync) && p.peek(1).Kind == KwFor) {
 				gens := p.parseComprehensions()
-				sole := len(p.exprScratch) == m && len(kws) == 0 && p.at(RPar)
+				sole := call && len(p.exprScratch) == m && len(kws) == 0 && p.at(RPar)
 				if sole {
 					p.next()
 					g := &ast.GeneratorExp{Range: p.span(open), Elt: e, Generators: gens}

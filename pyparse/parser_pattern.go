@@ -172,11 +172,9 @@ func (p *parser) parseClosedPattern() ast.Pattern {
 	case Number, Minus:
 		v := p.parseSignedNumber()
 		return &ast.MatchValue{Range: p.span(start), Value: v}
-	case String:
+	case String, FStringStart: // ast.parse accepts f-strings here; the compiler rejects them
 		v := p.parseStrings()
 		return &ast.MatchValue{Range: p.span(start), Value: v}
-	case FStringStart:
-		p.errorHere("patterns may only match literals and attribute lookups")
 	case KwNone, KwTrue, KwFalse:
 		v := ast.ConstValue{Kind: ast.ConstNone}
 		if !p.at(KwNone) {

@@ -709,7 +709,7 @@ func (p *parser) parseClassDef(decos []ast.Expr) ast.Stmt {
 		c.TypeParams = p.parseTypeParams()
 	}
 	if p.at(LPar) {
-		c.Bases, c.Keywords = p.parseArguments(start)
+		c.Bases, c.Keywords = p.parseArguments(false)
 	}
 	p.expect(Colon, "expected ':'")
 	c.Body = p.parseBlock("class definition", start)
