@@ -19,7 +19,6 @@
 package astjson
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 
@@ -48,10 +47,9 @@ func EncodeIndent(w io.Writer, path string, f *pyparse.File, parseErr error, ind
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	writeIndented(bw, buf, indent, width)
-	bw.WriteByte('\n')
-	if err := bw.Flush(); err != nil {
+	out := AppendIndent(nil, buf, indent, width)
+	out = append(out, '\n')
+	if _, err := w.Write(out); err != nil {
 		return fmt.Errorf("write ast json of %s: %w", path, err)
 	}
 	return nil
@@ -87,6 +85,21 @@ func Append(dst []byte, path string, f *pyparse.File, parseErr error) ([]byte, e
 		dst = append(e.buf, '}')
 	}
 	return dst, nil
+}
+
+// Options adjusts the encoding for uses other than comparison with the 3.11 oracle.
+type Options struct {
+	// FStringPositions writes positions on the descendants of JoinedStr too, with Python 3.12's
+	// semantics (real source ranges of the fields and literal parts), which the oracle leaves out.
+	FStringPositions bool
+}
+
+// AppendNode appends the JSON encoding of the subtree n to dst, as the package-level AppendNode
+// does but with o's adjustments.
+func (o Options) AppendNode(dst []byte, n ast.Node, lines *pyparse.LineIndex) []byte {
+	e := encoder{buf: dst, lines: lines, allPos: o.FStringPositions}
+	e.node(n, false)
+	return e.buf
 }
 
 // AppendNode appends the JSON encoding of the subtree n (positions computed with lines) to dst.

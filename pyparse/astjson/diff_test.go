@@ -59,3 +59,22 @@ func TestNormPath(t *testing.T) {
 		t.Errorf("NormPath() = %q, want %q", got, want)
 	}
 }
+
+func TestCompareNewer(t *testing.T) {
+	exp := `{"ast":{"_type":"FunctionDef","type_params":[],"x":{"_type":"TypeVar","name":"T","bound":null,"default_value":null}}}`
+	act := `{"ast":{"_type":"FunctionDef","x":{"_type":"TypeVar","name":"T","bound":null}}}`
+	if d, err := astjson.CompareNewer([]byte(exp), []byte(act)); err != nil || d != nil {
+		t.Errorf("CompareNewer: got %v %v, want a match", d, err)
+	}
+	if d, _ := astjson.Compare([]byte(exp), []byte(act)); d == nil || d.Path != "$.ast.type_params" {
+		t.Errorf("Compare: got %v, want a difference at $.ast.type_params", d)
+	}
+	alias := `{"ast":{"_type":"TypeAlias","type_params":[]}}`
+	if d, _ := astjson.CompareNewer([]byte(alias), []byte(`{"ast":{"_type":"TypeAlias"}}`)); d == nil {
+		t.Errorf("CompareNewer: TypeAlias without type_params matched; TypeAlias always has them")
+	}
+	nonEmpty := `{"ast":{"_type":"FunctionDef","type_params":[1],"x":{"default_value":2}}}`
+	if d, _ := astjson.CompareNewer([]byte(nonEmpty), []byte(act)); d == nil || d.Path != "$.ast.type_params" {
+		t.Errorf("CompareNewer with non-empty type_params: got %v, want a difference at $.ast.type_params", d)
+	}
+}

@@ -1,14 +1,17 @@
 package astjson
 
-import "bufio"
-
-// writeIndented writes the compact JSON document src with one member per line for every object or
-// array whose compact form is longer than width bytes; shorter ones stay on one line.
-func writeIndented(w *bufio.Writer, src []byte, indent string, width int) {
+// AppendIndent appends the compact JSON document src (as written by Append or AppendNode) to dst
+// with one member per line, indented by indent, for every object or array whose compact form is
+// longer than width bytes; shorter ones stay on one line. Object keys get a space after the colon.
+func AppendIndent(dst, src []byte, indent string, width int) []byte {
+	if len(src) == 0 {
+		return dst
+	}
+	w := &byteWriter{dst}
 	ends := matchEnds(src)
 	var write func(i, depth int) int
 	newline := func(depth int) {
-		w.WriteByte('\n')
+		w.byte('\n')
 		for range depth {
 			w.WriteString(indent)
 		}
@@ -26,7 +29,7 @@ func writeIndented(w *bufio.Writer, src []byte, indent string, width int) {
 			w.Write(src[i:end])
 			return end
 		}
-		w.WriteByte(c)
+		w.byte(c)
 		j := i + 1
 		for {
 			newline(depth + 1)
@@ -38,18 +41,26 @@ func writeIndented(w *bufio.Writer, src []byte, indent string, width int) {
 			}
 			j = write(j, depth+1)
 			if src[j] == ',' {
-				w.WriteByte(',')
+				w.byte(',')
 				j++
 				continue
 			}
 			break
 		}
 		newline(depth)
-		w.WriteByte(src[j])
+		w.byte(src[j])
 		return j + 1
 	}
 	write(0, 0)
+	return w.b
 }
+
+// byteWriter is the small part of bufio.Writer's API that AppendIndent uses, appending to b.
+type byteWriter struct{ b []byte }
+
+func (w *byteWriter) byte(c byte)          { w.b = append(w.b, c) }
+func (w *byteWriter) WriteString(s string) { w.b = append(w.b, s...) }
+func (w *byteWriter) Write(p []byte)       { w.b = append(w.b, p...) }
 
 // matchEnds maps the index of every '{' and '[' of src to the index of its closing bracket.
 func matchEnds(src []byte) map[int]int {

@@ -9,8 +9,9 @@ import (
 
 // encoder appends JSON to buf; lines converts node offsets to CPython positions.
 type encoder struct {
-	buf   []byte
-	lines *pyparse.LineIndex
+	buf    []byte
+	lines  *pyparse.LineIndex
+	allPos bool // positions inside f-strings too (Options.FStringPositions)
 }
 
 // node appends n as a JSON object, or null when n is nil (an absent optional child, or a node
@@ -26,7 +27,7 @@ func (e *encoder) node(n ast.Node, inF bool) {
 		e.null()
 		return
 	}
-	if !inF && ast.HasPosition(n) {
+	if (!inF || e.allPos) && ast.HasPosition(n) {
 		r := n.Span()
 		l, c := e.lines.LineCol(r.Start)
 		el, ec := e.lines.LineCol(r.End)

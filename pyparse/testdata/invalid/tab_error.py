@@ -1,0 +1,6 @@
+def f():
+	if True:
+        return 1
+	return 2
+
+x = 1
