@@ -517,7 +517,7 @@ func (s *sim) newArray(sh Shape, dt am.DType, expr string, at ast.Node, lazy boo
 	if !known {
 		o.buf.bytes = 0
 	}
-	s.h.allocate(o.buf, s.line(), s.namesOf, s.pending)
+	s.h.allocate(o.buf, s.line(), s.site(), s.namesOf, s.pending)
 	return vArray{o}
 }
 

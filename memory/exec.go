@@ -407,7 +407,7 @@ func (s *sim) recordGrowth(st ast.Stmt, per int64, trips int64) {
 		if extra := per * (trips - 2); extra > 0 {
 			b := &buffer{name: g.Name, expr: "growth × " + Commas(trips-2) + " more iterations",
 				bytes: extra, shape: unknownShape}
-			s.h.allocate(b, s.line(), s.namesOf, s.pending)
+			s.h.allocate(b, s.line(), s.site(), s.namesOf, s.pending)
 			if grown != nil {
 				grown.elts = append(grown.elts, vArray{&arrObj{refs: 1, buf: b, shape: unknownShape}})
 			}

@@ -16,6 +16,7 @@ type buffer struct {
 	name  string // name the array was first bound to ("" for a temporary)
 	expr  string // source of the allocating expression
 	line  int    // line that allocated it (the outermost statement of the scope)
+	site  int    // innermost line that allocated it (inside an inlined call)
 	bytes int64
 	shape Shape
 	dt    am.DType
@@ -51,7 +52,7 @@ type heap struct {
 
 // allocate makes b live. line is the scope's current line; names resolves the names bound to
 // live buffers for the report.
-func (h *heap) allocate(b *buffer, line int, names func(*buffer) string, pending string) {
+func (h *heap) allocate(b *buffer, line, site int, names func(*buffer) string, pending string) {
 	h.step++
 	b.id = len(h.bufs) + 1
 	b.alloc = h.step
@@ -59,6 +60,9 @@ func (h *heap) allocate(b *buffer, line int, names func(*buffer) string, pending
 	b.live = true
 	if b.line == 0 {
 		b.line = line
+	}
+	if b.site == 0 {
+		b.site = site
 	}
 	if h.limit > 0 && h.oom == nil {
 		need, held := b.bytes, h.cur
@@ -111,7 +115,7 @@ func (h *heap) liveOf(b *buffer, names func(*buffer) string) Live {
 	if n == "" {
 		n = "<temporary>"
 	}
-	return Live{ID: b.id, Name: n, Line: b.line, Bytes: b.bytes, Shape: b.shape.List(),
+	return Live{ID: b.id, Name: n, Line: b.line, Site: b.site, Bytes: b.bytes, Shape: b.shape.List(),
 		DType: dtypeName(b.dt), Expr: b.expr, Note: b.note}
 }
 

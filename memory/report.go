@@ -48,9 +48,12 @@ type Report struct {
 
 // Live is a buffer live at some point.
 type Live struct {
-	ID    int      `json:"id"`
-	Name  string   `json:"name"`
-	Line  int      `json:"line"`
+	ID   int    `json:"id"`
+	Name string `json:"name"`
+	Line int    `json:"line"`
+	// Site is the innermost line that allocated it: inside a called function of the file, the
+	// line in that function (Line is then the call's line in this scope).
+	Site  int      `json:"site_line"`
 	Bytes int64    `json:"bytes"`
 	Shape []*int64 `json:"shape"`
 	DType string   `json:"dtype"`

@@ -67,6 +67,14 @@ func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }
 // attributed): inside a loop the body's line, inside an inlined call the call's line.
 func (s *sim) line() int { return s.cur }
 
+// site returns the line of the innermost statement being run in any frame.
+func (s *sim) site() int {
+	if len(s.lines) == 0 {
+		return s.cur
+	}
+	return s.lines[len(s.lines)-1]
+}
+
 func (s *sim) lineOf(n ast.Node) int { return s.file.Lines.Line(n.Span().Start) }
 
 func (s *sim) text(n ast.Node) string {

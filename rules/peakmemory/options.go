@@ -1,0 +1,125 @@
+package peakmemory
+
+import (
+	"fmt"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/memory"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"golang.org/x/tools/go/analysis"
+)
+
+// This file defines the target options AL101 and AL102 share and the estimate both run.
+
+// TargetOptions are the rule options that choose the memory target, as `arraylint mem`'s flags
+// do. A `# arraylint: target ...` comment in the file overrides them.
+func TargetOptions() []analyzer.Option {
+	return []analyzer.Option{
+		{Name: "target", Default: "", Doc: "device preset (h100, tpu-v5e, … see `arraylint mem --list-targets`)"},
+		{Name: "hbm", Default: "", Doc: "device memory size such as 80GiB (overrides the preset's)"},
+		{Name: "fraction", Default: float64(0), Doc: "usable fraction of the device memory (0: all; JAX on GPUs: 0.75)"},
+		{Name: "sysmem", Default: "", Doc: "Legate SYSTEM_MEM pool per rank, MiB (--sysmem)"},
+		{Name: "fbmem", Default: "", Doc: "Legate FBMEM pool per rank, MiB (--fbmem)"},
+		{Name: "zcmem", Default: "", Doc: "Legate ZCMEM pool per rank, MiB (--zcmem)"},
+		{Name: "legate-config", Default: "", Doc: "a LEGATE_CONFIG-style flag string: \"--sysmem 40 --fbmem 1000\""},
+		{Name: "backend", Default: "", Doc: "memory model: numpy, cupy, legate or jax (default: from the imports)"},
+	}
+}
+
+// Estimate runs the memory estimator on the pass's file with the target from the rule's options
+// and the file's `# arraylint: target` comment. It returns no reports when no target is set.
+func Estimate(pass *analysis.Pass) ([]*memory.Report, *memory.Target, error) {
+	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	str := func(name string) string { s, _ := analyzer.OptionValue(pass, name).(string); return s }
+	opts := memory.TargetOptions{Target: str("target"), HBM: str("hbm"), SysMem: str("sysmem"),
+		FBMem: str("fbmem"), ZCMem: str("zcmem"), Legate: str("legate-config")}
+	opts.Fraction, _ = analyzer.OptionValue(pass, "fraction").(float64)
+	backend := str("backend")
+	fileOpts, fileBackend, ok, err := memory.TargetComment(in.File)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read target comment in %s: %w", in.Path, err)
+	}
+	if ok {
+		opts = merge(opts, fileOpts)
+		if fileBackend != "" {
+			backend = fileBackend
+		}
+	}
+	target, err := opts.Resolve()
+	if err != nil || target == nil {
+		return nil, nil, err
+	}
+	reports, err := memory.Estimate(in.File, memory.Options{Path: in.Path, Backend: backend, Target: target})
+	if err != nil {
+		return nil, nil, err
+	}
+	return reports, target, nil
+}
+
+// merge overlays the non-empty fields of o on base.
+func merge(base, o memory.TargetOptions) memory.TargetOptions {
+	if o.Target != "" {
+		base.Target = o.Target
+	}
+	if o.HBM != "" {
+		base.HBM = o.HBM
+	}
+	if o.Fraction != 0 {
+		base.Fraction = o.Fraction
+	}
+	if o.SysMem != "" {
+		base.SysMem = o.SysMem
+	}
+	if o.FBMem != "" {
+		base.FBMem = o.FBMem
+	}
+	if o.ZCMem != "" {
+		base.ZCMem = o.ZCMem
+	}
+	if o.Legate != "" {
+		base.Legate = o.Legate
+	}
+	return base
+}
+
+// StmtAt returns the innermost statement that starts on line, for placing a finding.
+func StmtAt(in *pyinspect.Result, line int) ast.Stmt {
+	var found ast.Stmt
+	ast.Inspect(in.File.Module, func(n ast.Node) bool {
+		st, ok := n.(ast.Stmt)
+		if !ok {
+			return found == nil
+		}
+		if in.File.Lines.Line(st.Span().Start) == line {
+			found = st
+			switch st.(type) {
+			case *ast.FunctionDef, *ast.For, *ast.While, *ast.If, *ast.With, *ast.Try:
+				return true
+			}
+			return false
+		}
+		return found == nil
+	})
+	return found
+}
+
+// CalledAtModule reports whether the module body (outside defs) calls a function of this name.
+func CalledAtModule(mod *ast.Module, name string) bool {
+	called := false
+	for _, st := range mod.Body {
+		switch st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			continue
+		}
+		ast.Inspect(st, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok {
+				if nm, ok := c.Func.(*ast.Name); ok && nm.ID == name {
+					called = true
+				}
+			}
+			return !called
+		})
+	}
+	return called
+}

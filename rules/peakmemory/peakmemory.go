@@ -1,0 +1,112 @@
+// Package peakmemory defines rule AL101: the estimated peak of live array memory exceeds the
+// memory target (or a configurable fraction of it). It also holds what AL101 and AL102 share:
+// the target options and the estimate.
+package peakmemory
+
+import (
+	_ "embed"
+	"fmt"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/memory"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.md
+var doc string
+
+// Rule is AL101 peak-memory.
+var Rule = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL101", Name: "peak-memory", Since: "0.1.0", Doc: doc,
+	Summary:  "estimated peak array memory exceeds the target",
+	Severity: analyzer.Error,
+	Fix:      analyzer.FixNever,
+	Options: append(TargetOptions(), analyzer.Option{Name: "warn-fraction", Default: float64(0.9),
+		Doc: "also report a peak above this fraction of the target (1 or more: only when it does not fit)"}),
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+	Run:      run,
+})
+
+// maxRelated bounds the live buffers listed with a finding.
+const maxRelated = 8
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	reports, target, err := Estimate(pass)
+	if err != nil || target == nil {
+		return nil, err
+	}
+	warn, _ := analyzer.OptionValue(pass, "warn-fraction").(float64)
+	moduleReported := false
+	for _, r := range reports {
+		if r.Scope != "<module>" && moduleReported && CalledAtModule(in.File.Module, r.Scope) {
+			continue // the module's finding already covers this call
+		}
+		d, ok := diagnose(in, r, warn)
+		if !ok {
+			continue
+		}
+		if r.Scope == "<module>" {
+			moduleReported = true
+		}
+		pass.Report(d)
+	}
+	return nil, nil
+}
+
+func diagnose(in *pyinspect.Result, r *memory.Report, warn float64) (analysis.Diagnostic, bool) {
+	if r.TargetBytes == nil || *r.TargetBytes <= 0 || r.PeakBytes == 0 {
+		return analysis.Diagnostic{}, false
+	}
+	limit := *r.TargetBytes
+	line, live := r.PeakLine, liveNames(r.LiveAtPeak)
+	var msg string
+	switch {
+	case r.OOM != nil:
+		o := r.OOM
+		line = o.Line
+		msg = "allocating " + memory.FormatBytes(o.RequestBytes) + " here exceeds " + r.Target + ": " +
+			memory.FormatBytes(o.HeldBytes) + " of " + memory.FormatBytes(o.PoolBytes) + " already held"
+		live = nil
+		for _, l := range o.Live {
+			live = append(live, related{l.Name, l.Line, l.Bytes})
+		}
+	case r.PeakBytes > limit:
+		msg = "estimated peak " + memory.FormatBytes(r.PeakBytes) + " exceeds " + r.Target + " (" + memory.FormatBytes(limit) + ")"
+	case warn > 0 && warn < 1 && float64(r.PeakBytes) >= warn*float64(limit):
+		msg = "estimated peak " + memory.FormatBytes(r.PeakBytes) + " is " + pct(r.PeakBytes, limit) + " of " + r.Target + " (" + memory.FormatBytes(limit) + ")"
+	default:
+		return analysis.Diagnostic{}, false
+	}
+	st := StmtAt(in, line)
+	if st == nil {
+		return analysis.Diagnostic{}, false
+	}
+	d := in.Diagnostic(st, "%s", msg)
+	for i, l := range live {
+		if i == maxRelated {
+			break
+		}
+		if n := StmtAt(in, l.line); n != nil {
+			d.Related = append(d.Related, in.Related(n, "`%s` holds %s from here", l.name, memory.FormatBytes(l.bytes)))
+		}
+	}
+	return d, true
+}
+
+type related struct {
+	name  string
+	line  int
+	bytes int64
+}
+
+func liveNames(ls []memory.Live) []related {
+	var out []related
+	for _, l := range ls {
+		out = append(out, related{l.Name, l.Line, l.Bytes})
+	}
+	return out
+}
+
+func pct(a, b int64) string { return fmt.Sprintf("%.0f%%", 100*float64(a)/float64(b)) }
