@@ -4,10 +4,12 @@ package all
 
 import (
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/rules/allocexceeds"
 	"github.com/arraylint/arraylint/rules/astypecopy"
 	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
 	"github.com/arraylint/arraylint/rules/missingout"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
+	"github.com/arraylint/arraylint/rules/peakmemory"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -16,8 +18,10 @@ var Rules = sorted([]*analyzer.Rule{
 	analyzer.SyntaxError,
 	analyzer.UnusedNoqa,
 	analyzer.InvalidSuppression,
+	allocexceeds.Rule,
 	astypecopy.Rule,
 	chunkedsliceloop.Rule,
 	missingout.Rule,
 	nonzeroscatter.Rule,
+	peakmemory.Rule,
 })
