@@ -12,6 +12,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"github.com/arraylint/arraylint/rules/internal/arrays"
+	"github.com/arraylint/arraylint/rules/internal/imports"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -86,8 +87,8 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		return analysis.Diagnostic{}, false
 	}
 	res, ok := info.Array(asg.Value)
-	if !ok || res.Origin != arrays.Fresh {
-		return analysis.Diagnostic{}, false
+	if !ok || res.Origin != arrays.Fresh || res.Backend == imports.JAX {
+		return analysis.Diagnostic{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	nb, ok := res.NBytes()
 	if !ok || nb < minBytes {
@@ -98,8 +99,9 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 	base, baseIsName := ch.base.(*ast.Name)
 	baseArr, baseIsArr := info.Array(ch.base)
 	switch {
-	case baseIsName && base.ID == tgt.ID && baseIsArr:
-		d := in.Diagnostic(asg, "`%s = %s` allocates a new %s array; update `%s` in place", tgt.ID, valueText, arrays.Bytes(nb), tgt.ID)
+	case baseIsName && base.ID == tgt.ID && baseIsArr && baseArr.DType == res.DType && arrays.SameShape(baseArr, res):
+		// (a result of another dtype or shape cannot live in the old buffer: not reported)
+		d := in.Diagnostic(asg, "`%s = %s` allocates a new array of %s; update `%s` in place", tgt.ID, valueText, arrays.Bytes(nb), tgt.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, false); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}

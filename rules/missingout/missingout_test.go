@@ -1,0 +1,44 @@
+package missingout_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/analysistest"
+	"github.com/arraylint/arraylint/rules/missingout"
+)
+
+func TestMissingOut(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), missingout.Rule, "basic", "negative", "aliased")
+}
+
+// TestMinBytesOption checks that min-bytes from the configuration decides which arrays are large.
+func TestMinBytesOption(t *testing.T) {
+	src := []byte("import numpy as np\n\na = np.ones(1000)\nb = a + 1\nc = np.ones(100)\nd = c + 1\n")
+	for _, c := range []struct {
+		toml string
+		want []int // lines with findings
+	}{
+		{"", nil}, // default 1 MiB: 8,000 bytes is small
+		{"[rules.AL304]\nmin-bytes = 4096\n", []int{4}},
+		{"[rules.missing-out]\nmin-bytes = \"512B\"\n", []int{4, 6}},
+	} {
+		cfg, err := analyzer.ParseConfig("arraylint.toml", []byte(c.toml))
+		if err != nil {
+			t.Fatalf("%q: %v", c.toml, err)
+		}
+		fs, err := analyzer.CheckSource(context.Background(), "x.py", src, cfg, []*analyzer.Rule{missingout.Rule})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []int
+		for _, f := range fs {
+			got = append(got, f.Line)
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("config %q: findings on lines %v, want %v", c.toml, got, c.want)
+		}
+	}
+}

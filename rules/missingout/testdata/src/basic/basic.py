@@ -1,0 +1,80 @@
+# Large temporaries where an output buffer exists or could.
+import numpy as np
+
+N = 1024 * 1024
+rng = np.random.default_rng(0)
+
+
+def oom_guide():
+    a = np.ones((N - 2,))
+    b = np.zeros((N,))
+    b[1:-1] = a
+    c = b + 2  # want "`b \\+ 2` allocates 8,388,608 bytes while `b` is never used again; reuse `b`"
+    d = c + 3  # want "`c \\+ 3` allocates 8,388,608 bytes while `c` is never used again"
+    return d
+
+
+def self_update():
+    a = rng.random(N)
+    b = rng.random(N)
+    a = a + b  # want "`a = a \\+ b` allocates a new array of 8,388,608 bytes; update `a` in place"
+    a = a * 2.0  # want "`a = a \\* 2.0` allocates a new array"
+    a = a * 2.0 + 1.0  # want "`a = a \\* 2.0 \\+ 1.0` allocates a new array"
+    return a, b
+
+
+def compound(x, y):
+    x = rng.random(N, dtype=np.float32)
+    y = rng.random(N, dtype=np.float32)
+    z_alt = x * y + 1.0  # want "`x \\* y \\+ 1.0` allocates a temporary of 4,194,304 bytes for `x \\* y`; compute it in place"
+    w = x * y + x - 1.0  # want "allocates 2 temporaries of 4,194,304 bytes for `x \\* y`"
+    return x, y, z_alt, w
+
+
+def dead_compound():
+    b = rng.random(N)
+    r = b * 2.0 + 1.0  # want "`b \\* 2.0 \\+ 1.0` allocates 8,388,608 bytes while `b` is never used again"
+    return r
+
+
+def view_self_update():
+    big = rng.random(2 * N)
+    v = big[:N]
+    v = v + 1.0  # want "`v = v \\+ 1.0` allocates a new array"
+    return big, v
+
+
+def per_iteration(x: np.ndarray):
+    a = rng.random(N)
+    b = rng.random(N)
+    for _ in range(10):
+        t = a * b  # want "`a \\* b` allocates 8,388,608 bytes on every iteration; preallocate and pass `out=`"
+        x += t.sum()
+    return a, b
+
+
+def accumulate():
+    acc = np.zeros(N)
+    x = rng.random(N)
+    for _ in range(5):
+        acc = acc + x  # want "`acc = acc \\+ x` allocates a new array"
+    return acc, x
+
+
+def escaped_self_update():
+    a = rng.random(N)
+    keep = [a]
+    a = a - 1.0  # want "`a = a - 1.0` allocates a new array"
+    return keep, a
+
+
+def two_dimensional():
+    img = np.zeros((1024, 1024, 3), dtype=np.float32)
+    out = img * 0.5 + 0.25  # want "allocates a temporary of 12,582,912 bytes for `img \\* 0.5`"
+    return img, out
+
+
+def module_constant_size():
+    s = np.full(N, 3.0)
+    t = s ** 2  # want "`s \\*\\* 2` allocates 8,388,608 bytes while `s` is never used again"
+    return t

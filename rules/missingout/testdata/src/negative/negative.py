@@ -1,0 +1,139 @@
+# Small, unknown-size, in-place or necessary results: nothing to report.
+import jax.numpy as jnp
+import numpy as np
+
+N = 1024 * 1024
+rng = np.random.default_rng(0)
+
+
+def small_arrays():
+    a = np.zeros(1000)
+    a = a + 1  # 8,000 bytes: below min-bytes
+    b = a * 2 + 1
+    return b
+
+
+def unknown_sizes(a: np.ndarray, b: np.ndarray, n):
+    a = a + b
+    c = np.zeros(n) * 2 + 1
+    return a, c
+
+
+def scalars(n: int):
+    n = n + 1
+    m = n * 2 + 1
+    return m
+
+
+def masks():
+    x = rng.random(N)
+    y = rng.random(N)
+    m = x > 0.5
+    cond = (x < 0.25) & (y > 0.5)
+    return m, cond
+
+
+def needed_result():
+    x = rng.random(N)
+    y = rng.random(N)
+    z = x + y
+    return x, y, z
+
+
+def aliased_dead_operand():
+    b = rng.random(N)
+    v = b
+    c = b + 2
+    return v, c
+
+
+def view_operand():
+    big = rng.random(2 * N)
+    b = big[:N]
+    c = b + 2
+    return big, c
+
+
+def already_in_place():
+    a = rng.random(N)
+    b = rng.random(N)
+    a += b
+    np.add(a, b, out=a)
+    np.multiply(a, 2.0, out=b)
+    return a, b
+
+
+def matrix_product():
+    a = rng.random((1024, 1024))
+    b = rng.random((1024, 1024))
+    c = a @ b
+    return a, b, c
+
+
+def closure_reads_later():
+    b = rng.random(N)
+    c = b + 2
+
+    def show():
+        return b
+
+    return c, show
+
+
+def loaded(path):
+    d = np.load(path)
+    e = d + 1
+    return e
+
+
+def jax_arrays():
+    a = jnp.ones(N)
+    b = jnp.ones(N)
+    a = a + b
+    c = a * b + 1.0
+    return c
+
+
+def bitwise():
+    flags = np.zeros(N, dtype=np.int64)
+    other = np.ones(N, dtype=np.int64)
+    flags = flags | other
+    return flags
+
+
+def constant_first():
+    b = rng.random(N)
+    c = 2.0 * b
+    return c
+
+
+def passed_to_function(store):
+    b = rng.random(N)
+    store(b)
+    c = b + 1
+    return c
+
+
+def tuple_target():
+    a = rng.random(N)
+    b, c = a + 1, a + 2
+    return b, c
+
+
+def dtype_changes():
+    a = np.zeros(N, dtype=np.int32)
+    a = a + 0.5  # another dtype or shape: the old buffer cannot hold it
+    return a
+
+
+def broadcast_grows():
+    col = np.ones((N, 1))
+    row = np.ones((1, 4))
+    col = col + row  # another dtype or shape: the old buffer cannot hold it
+    return col
+
+
+def integer_division():
+    a = np.arange(N)
+    a = a / 2  # another dtype or shape: the old buffer cannot hold it
+    return a
