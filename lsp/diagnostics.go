@@ -98,6 +98,9 @@ func (s *Server) runFast(ctx context.Context, r *run) {
 		r.timer = time.AfterFunc(s.opts.SlowDelay, func() { s.runFull(ctx, r) })
 	}
 	s.mu.Unlock()
+	if !s.hasSlow {
+		r.snap.releaseParse()
+	}
 	s.publish(r)
 }
 
@@ -112,6 +115,7 @@ func (s *Server) runFull(ctx context.Context, r *run) {
 	r.findings, r.fullOK = findings, true
 	r.gen++
 	s.mu.Unlock()
+	r.snap.releaseParse()
 	s.publish(r)
 }
 
@@ -124,6 +128,14 @@ func (s *Server) check(ctx context.Context, snap *Snapshot, rn *analyzer.Runner)
 			findings = nil
 		}
 	}()
+	// At most GOMAXPROCS analyses at once: opening a thousand files queues their runs instead of
+	// holding a thousand half-built analyses in memory.
+	select {
+	case s.sem <- struct{}{}:
+		defer func() { <-s.sem }()
+	case <-ctx.Done():
+		return nil
+	}
 	cfg := s.configFor(snap.Path)
 	var err error
 	if f, perr := snap.File(); perr == nil {

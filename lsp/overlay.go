@@ -26,9 +26,10 @@ type Snapshot struct {
 	// Mapper converts positions in Src.
 	Mapper *Mapper
 
-	parseOnce sync.Once
-	file      *pyparse.File
-	parseErr  error
+	parseMu  sync.Mutex
+	file     *pyparse.File
+	parseErr error
+	parsed   bool
 }
 
 // newSnapshot builds the snapshot of one version.
@@ -40,10 +41,25 @@ func newSnapshot(uri protocol.DocumentURI, version int32, src []byte, enc protoc
 	return &Snapshot{URI: uri, Path: path, Version: version, Src: src, Mapper: NewMapper(src, enc)}
 }
 
-// File parses the snapshot once and returns the result (for comments, tokens and the tree).
+// File returns the snapshot's parse (for comments, tokens and the tree), parsing on first use.
 func (sn *Snapshot) File() (*pyparse.File, error) {
-	sn.parseOnce.Do(func() { sn.file, sn.parseErr = pyparse.Parse(sn.Src) })
+	sn.parseMu.Lock()
+	defer sn.parseMu.Unlock()
+	if !sn.parsed {
+		sn.file, sn.parseErr = pyparse.Parse(sn.Src)
+		sn.parsed = true
+	}
 	return sn.file, sn.parseErr
+}
+
+// releaseParse drops the snapshot's syntax tree once its analysis is complete: an open document
+// then costs its text and line index, not its tree (about 20 times the text), and a hover or
+// code action re-parses on demand. With 1,000 open files this is the difference between keeping
+// every tree alive and keeping none.
+func (sn *Snapshot) releaseParse() {
+	sn.parseMu.Lock()
+	defer sn.parseMu.Unlock()
+	sn.file, sn.parseErr, sn.parsed = nil, nil, false
 }
 
 // applyChanges applies didChange content changes to src in order: each change's range refers to

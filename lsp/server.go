@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"runtime"
 	"strings"
 	"sync"
 	"time"
@@ -68,7 +69,8 @@ type Server struct {
 	// configErrShown records configuration errors already shown, so one bad file is shown once.
 	configErrShown map[string]bool
 
-	publishMu sync.Mutex // orders publishDiagnostics notifications
+	publishMu sync.Mutex    // orders publishDiagnostics notifications
+	sem       chan struct{} // bounds concurrent analyses
 }
 
 // clientFeatures are the client capabilities the server acts on.
@@ -101,6 +103,7 @@ func NewServer(opts Options) (*Server, error) {
 		configs:        &analyzer.ConfigCache{},
 		configErrShown: make(map[string]bool),
 		trace:          protocol.TraceOff,
+		sem:            make(chan struct{}, runtime.GOMAXPROCS(0)),
 	}
 	var fastRules []*analyzer.Rule
 	for _, r := range opts.Rules {
