@@ -14,6 +14,7 @@ func WriteJSON(w io.Writer, reports []*Report) error {
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
 	if err := enc.Encode(reports); err != nil {
 		return fmt.Errorf("write json report: %w", err)
 	}
