@@ -106,7 +106,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, true
-	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && !info.ReadAfter(asg, base.ID) && !info.MayAlias(asg, base.ID):
+	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && !readLater(info, asg, base.ID) && !info.MayAlias(asg, base.ID):
 		d := in.Diagnostic(asg, "`%s` allocates %s while `%s` is never used again; reuse `%s`", valueText, arrays.Bytes(nb), base.ID, base.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, base.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -156,4 +156,25 @@ func references(e ast.Node, name string) bool {
 		return !found
 	})
 	return found
+}
+
+// readLater reports whether name may be read after asg: a plain read, or through the mask of an
+// index array used later (rule AL301's fix re-evaluates `nonzero(mask)`'s mask at the scatter,
+// so updating a name of that mask in place here would change what the fixed code selects).
+func readLater(info *arrays.Info, asg *ast.Assign, name string) bool {
+	if info.ReadAfter(asg, name) {
+		return true
+	}
+	s := info.ScopeOf(asg)
+	for _, loads := range s.Loads {
+		for _, n := range loads {
+			if n.Start < asg.End {
+				continue
+			}
+			if a, ok := info.Array(n); ok && a.Producer != nil && a.MaskExpr != nil && references(a.MaskExpr, name) {
+				return true
+			}
+		}
+	}
+	return false
 }

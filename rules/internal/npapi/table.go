@@ -172,7 +172,8 @@ func init() {
 	}
 	methods["astype"].DTypeArg = 0
 	methods["astype"].DTypeKw = true
-	for _, n := range []string{"fill", "put", "itemset", "sort", "resize", "setflags"} {
+	// stencil_hint is cuPyNumeric's halo pre-allocation hint; it returns None and keeps nothing.
+	for _, n := range []string{"fill", "put", "itemset", "sort", "resize", "setflags", "stencil_hint"} {
 		methods[n] = &Func{Name: n, Kind: Scatter, ShapeArg: -1, DTypeArg: -1}
 	}
 	// numpy.random.Generator: random/standard_normal/… accept dtype= (float32 or float64).
