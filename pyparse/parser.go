@@ -5,6 +5,7 @@ package pyparse
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -28,26 +29,32 @@ type parser struct {
 	depth   int  // current nesting of blocks, brackets and recursive expressions
 	tooDeep bool // the ErrKindTooDeep error was recorded
 
-	names map[string]string // interned identifiers
-
+	// Reused across files (the parser is pooled).
+	names       *[nameCacheSize]string // direct-mapped cache of interned ASCII identifiers
 	exprScratch []ast.Expr
 	stmtScratch []ast.Stmt
-	exprSlab    []ast.Expr
-	stmtSlab    []ast.Stmt
 
-	nameSlab  []ast.Name
-	constSlab []ast.Constant
-	attrSlab  []ast.Attribute
-	callSlab  []ast.Call
-	binSlab   []ast.BinOp
-	subSlab   []ast.Subscript
-	exprStmts []ast.ExprStmt
-	assigns   []ast.Assign
-	keywords  []ast.Keyword
-	argSlab   []ast.Arg
-	tupleSlab []ast.Tuple
-	cmpSlab   []ast.Compare
+	// Per-file slabs, sized from the token histogram (see sizeSlabs).
+	exprSlab  slab[ast.Expr]
+	stmtSlab  slab[ast.Stmt]
+	nameSlab  slab[ast.Name]
+	constSlab slab[ast.Constant]
+	attrSlab  slab[ast.Attribute]
+	callSlab  slab[ast.Call]
+	binSlab   slab[ast.BinOp]
+	subSlab   slab[ast.Subscript]
+	exprStmts slab[ast.ExprStmt]
+	assigns   slab[ast.Assign]
+	keywords  slab[ast.Keyword]
+	argSlab   slab[ast.Arg]
+	tupleSlab slab[ast.Tuple]
+	cmpSlab   slab[ast.Compare]
 }
+
+// nameCacheSize is the number of slots of the identifier cache.
+const nameCacheSize = 1024
+
+var parserPool = sync.Pool{New: func() any { return &parser{names: new([nameCacheSize]string)} }}
 
 // parseModule parses the token stream of src into a module, recovering from syntax errors.
 // toks must come from Lex(src); a missing final EndMarker is tolerated.
@@ -56,15 +63,48 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 		end := Offset(len(src))
 		toks = append(toks[:len(toks):len(toks)], Token{Kind: EndMarker, Range: Range{Start: end, End: end}})
 	}
-	p := &parser{src: src, toks: toks, names: make(map[string]string, 256)}
+	p := parserPool.Get().(*parser)
+	names, es, ss := p.names, p.exprScratch[:0], p.stmtScratch[:0]
+	*p = parser{src: src, toks: toks, names: names, exprScratch: es, stmtScratch: ss}
+	p.sizeSlabs()
 	p.tok = toks[0]
 	mod := &ast.Module{Range: Range{End: Offset(len(src))}}
 	mod.Body = p.parseStatements(EndMarker)
-	if mod.Body == nil {
-		mod.Body = []ast.Stmt{}
+	errs := p.errs
+	names, es, ss = p.names, p.exprScratch[:0], p.stmtScratch[:0]
+	*p = parser{names: names, exprScratch: es, stmtScratch: ss}
+	parserPool.Put(p)
+	return mod, errs
+}
+
+// sizeSlabs sizes each node slab from the token histogram: mostly upper bounds on the node
+// count (a Name node needs a Name token, a Call a '(', …), estimates where the bound is loose
+// (arguments, tuples), so most files allocate each node kind once or twice. A slab that runs
+// out refills with a chunk of the same size, capped at maxChunk.
+func (p *parser) sizeSlabs() {
+	var h [numTokenKinds]int32
+	for _, t := range p.toks {
+		h[t.Kind]++
 	}
-	mod.TypeIgnores = []*ast.TypeIgnore{}
-	return mod, p.errs
+	consts := h[Number] + h[String] + h[FStringStart] + h[KwNone] + h[KwTrue] + h[KwFalse] + h[Ellipsis] +
+		2*h[FStringMiddle]
+	bins := h[VBar] + h[CircumFlex] + h[Amper] + h[LeftShift] + h[RightShift] + h[Plus] + h[Minus] +
+		h[Star] + h[Slash] + h[DoubleSlash] + h[Percent] + h[At] + h[DoubleStar]
+	cmps := h[EqEqual] + h[NotEqual] + h[Less] + h[Greater] + h[LessEqual] + h[GreaterEqual] + h[KwIn] + h[KwIs]
+	p.exprSlab.size = h[Comma] + h[LPar] + h[Equal] + h[Newline]
+	p.stmtSlab.size = h[Newline] + h[Semi] + 1
+	p.nameSlab.size = h[Name]
+	p.constSlab.size = consts
+	p.attrSlab.size = h[Dot]
+	p.callSlab.size = h[LPar]
+	p.binSlab.size = bins
+	p.subSlab.size = h[LSqb]
+	p.exprStmts.size = h[Newline] + h[Semi]
+	p.assigns.size = h[Equal]
+	p.keywords.size = h[Equal] + h[DoubleStar]
+	p.argSlab.size = 4 * (h[KwDef] + h[KwLambda])
+	p.tupleSlab.size = h[Comma] / 2
+	p.cmpSlab.size = cmps
 }
 
 // --- token cursor ---
@@ -136,26 +176,23 @@ func (p *parser) span(start Offset) Range {
 	return Range{Start: start, End: end}
 }
 
-// name returns the identifier of a Name token, interned and NFKC-normalised.
+// name returns the identifier of a Name token: NFKC-normalised, and interned through a small
+// direct-mapped cache when ASCII (most identifiers repeat within a file).
 func (p *parser) name(t Token) string {
 	b := p.src[t.Start:t.End]
-	if s, ok := p.names[string(b)]; ok {
-		return s
-	}
-	var s string
-	ascii := true
+	h := uint32(len(b))
 	for _, c := range b {
 		if c >= 0x80 {
-			ascii = false
-			break
+			return NormalizeName(b)
 		}
+		h = h*31 + uint32(c)
 	}
-	if ascii {
-		s = string(b)
-	} else {
-		s = NormalizeName(b)
+	slot := &p.names[h%nameCacheSize]
+	if *slot == string(b) {
+		return *slot
 	}
-	p.names[string(b)] = s
+	s := string(b)
+	*slot = s
 	return s
 }
 
@@ -257,16 +294,38 @@ func (p *parser) leave() { p.depth-- }
 
 // --- allocation ---
 
-// The slabs hand out nodes from chunks to keep the allocation count per file low.
-const slabChunk = 64
+// slab hands out values of T from chunks, to keep the allocation count per file low.
+type slab[T any] struct {
+	buf  []T
+	size int32 // size of the next chunk (an upper bound on what the file needs)
+}
 
-func alloc[T any](s *[]T) *T {
-	if len(*s) == 0 {
-		*s = make([]T, slabChunk)
+// maxChunk caps a slab chunk (in elements).
+const maxChunk = 4096
+
+// grow makes room for at least n more values.
+func (s *slab[T]) grow(n int) {
+	c := int(min(max(s.size, 4), maxChunk))
+	s.buf = make([]T, max(c, n))
+}
+
+func alloc[T any](s *slab[T]) *T {
+	if len(s.buf) == 0 {
+		s.grow(1)
 	}
-	n := &(*s)[0]
-	*s = (*s)[1:]
+	n := &s.buf[0]
+	s.buf = s.buf[1:]
 	return n
+}
+
+// take returns an exactly sized slice of n values (cap n, so appends never clobber a neighbour).
+func take[T any](s *slab[T], n int) []T {
+	if len(s.buf) < n {
+		s.grow(n)
+	}
+	out := s.buf[:n:n]
+	s.buf = s.buf[n:]
+	return out
 }
 
 // exprs returns the expressions pushed on the scratch stack since m as an exactly sized slice
@@ -276,11 +335,7 @@ func (p *parser) exprs(m int) []ast.Expr {
 	if n == 0 {
 		return nil
 	}
-	if len(p.exprSlab) < n {
-		p.exprSlab = make([]ast.Expr, max(n, 256))
-	}
-	out := p.exprSlab[:n:n]
-	p.exprSlab = p.exprSlab[n:]
+	out := take(&p.exprSlab, n)
 	copy(out, p.exprScratch[m:])
 	clear(p.exprScratch[m:])
 	p.exprScratch = p.exprScratch[:m]
@@ -293,11 +348,7 @@ func (p *parser) stmts(m int) []ast.Stmt {
 	if n == 0 {
 		return nil
 	}
-	if len(p.stmtSlab) < n {
-		p.stmtSlab = make([]ast.Stmt, max(n, 128))
-	}
-	out := p.stmtSlab[:n:n]
-	p.stmtSlab = p.stmtSlab[n:]
+	out := take(&p.stmtSlab, n)
 	copy(out, p.stmtScratch[m:])
 	clear(p.stmtScratch[m:])
 	p.stmtScratch = p.stmtScratch[:m]

@@ -78,8 +78,16 @@ func (p *parser) parseNamedExpr() ast.Expr {
 	return e
 }
 
+// atomEnds marks the tokens after which a lone Name or Number atom is a complete expression:
+// nothing at any precedence level can continue it.
+var atomEnds = [numTokenKinds]bool{Comma: true, RPar: true, RSqb: true, RBrace: true, Colon: true,
+	Newline: true, Equal: true, Semi: true, KwFor: true, KwAs: true}
+
 // parseExpr parses expression: a conditional expression, a lambda or a disjunction.
 func (p *parser) parseExpr() ast.Expr {
+	if k := p.tok.Kind; (k == Name || k == Number) && atomEnds[p.toks[p.pos+1].Kind] {
+		return p.parseAtom() // fast path: skips the dozen precedence levels
+	}
 	if !p.enter() {
 		p.leave()
 		return p.missing()
