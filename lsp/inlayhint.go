@@ -2,11 +2,74 @@ package lsp
 
 import (
 	"context"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/arraylint/arraylint/lsp/protocol"
+	"github.com/arraylint/arraylint/memory"
 )
 
-// InlayHint answers textDocument/inlayHint.
+// inlayMinBytes is the smallest allocation that gets an inlay hint: smaller ones are noise.
+const inlayMinBytes = 1 << 20
+
+// InlayHint answers textDocument/inlayHint: at the end of each line in the range that allocates
+// at least 1 MiB of arrays, the size of what it allocates ("7.6 MiB").
 func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
-	return []protocol.InlayHint{}, nil
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	s.mu.Unlock()
+	hints := []protocol.InlayHint{}
+	if d == nil {
+		return hints, nil
+	}
+	snap := d.snap
+	mf := s.memory(snap)
+	if mf.file == nil {
+		return hints, nil
+	}
+	// Bytes allocated per line, each buffer counted once even when several scopes report it
+	// (a function's own report and the module's call into it).
+	perLine := map[int][]*memory.Lifetime{}
+	seen := map[string]bool{}
+	for _, r := range mf.reports {
+		for i := range r.Buffers {
+			b := &r.Buffers[i]
+			line := b.Line
+			k := strings.Join([]string{strconv.Itoa(line), b.Name, strconv.FormatInt(b.Bytes, 10), b.Expr}, "\x00")
+			if b.Bytes < inlayMinBytes || seen[k] {
+				continue
+			}
+			seen[k] = true
+			perLine[line] = append(perLine[line], b)
+		}
+	}
+	lines := make([]int, 0, len(perLine))
+	for l := range perLine {
+		lines = append(lines, l)
+	}
+	slices.Sort(lines)
+	for _, line := range lines {
+		if line < 1 || line > mf.file.Lines.LineCount() {
+			continue
+		}
+		end := mf.file.Lines.LineEnd(line)
+		pos := snap.Mapper.Position(end)
+		if posLess(pos, p.Range.Start) || posLess(p.Range.End, pos) {
+			continue
+		}
+		var total int64
+		var tips []string
+		for _, b := range perLine[line] {
+			total += b.Bytes
+			tips = append(tips, describeBuffer(b, false))
+		}
+		hints = append(hints, protocol.InlayHint{
+			Position:    pos,
+			Label:       memory.FormatBytes(total),
+			Tooltip:     strings.Join(tips, "\n"),
+			PaddingLeft: true,
+		})
+	}
+	return hints, nil
 }

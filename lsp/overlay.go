@@ -30,6 +30,9 @@ type Snapshot struct {
 	file     *pyparse.File
 	parseErr error
 	parsed   bool
+
+	memOnce sync.Once
+	mem     *memoryFacts // hovers and inlay hints: computed on first use
 }
 
 // newSnapshot builds the snapshot of one version.

@@ -1,0 +1,118 @@
+package lsp
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/arraylint/arraylint/lsp/protocol"
+)
+
+const memorySrc = `import numpy as np
+
+# arraylint: target --hbm 1GiB
+N = 1_000_000
+
+def f(n):
+    a = np.zeros((n, 64), dtype=np.float32)
+    return a
+
+x = np.ones(N)
+y = np.zeros((N, 4), dtype=np.float32)
+del x
+w = f(10_000)
+`
+
+func hoverAt(t *testing.T, c *client, line, char uint32) *protocol.Hover {
+	t.Helper()
+	var h *protocol.Hover
+	err := c.call(protocol.MethodHover, protocol.HoverParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI},
+		Position: protocol.Position{Line: line, Character: char}}, &h)
+	if err != nil {
+		t.Fatalf("hover %d:%d: %v", line, char, err)
+	}
+	return h
+}
+
+func TestHover(t *testing.T) {
+	c := start(t, Options{Rules: testRules()})
+	c.initialize(protocol.ClientCapabilities{TextDocument: &protocol.TextDocumentClientCapabilities{
+		Hover: &protocol.HoverClientCapabilities{ContentFormat: []protocol.MarkupKind{protocol.Markdown}}}}, "")
+	c.open(testURI, 1, memorySrc)
+
+	// On the name x (line 10, 0-based 9): its array, then the line's live memory.
+	h := hoverAt(t, c, 9, 0)
+	if h == nil {
+		t.Fatal("no hover on x")
+	}
+	want := "`x`: float64[1,000,000], 7.6 MiB (8,000,000 bytes), allocated at line 10 by `np.ones(N)`\n\n" +
+		"Line 10: 7.6 MiB live, 0.7% of custom (1.0 GiB); peak of the module 22.9 MiB at line 11"
+	if h.Contents.Kind != protocol.Markdown || h.Contents.Value != want {
+		t.Errorf("hover on x:\n%s\nwant\n%s", h.Contents.Value, want)
+	}
+	if h.Range == nil || *h.Range != (protocol.Range{Start: protocol.Position{Line: 9}, End: protocol.Position{Line: 9, Character: 1}}) {
+		t.Errorf("hover range %+v", h.Range)
+	}
+	// On `del x`: only the live memory, with x released.
+	h = hoverAt(t, c, 11, 0)
+	if h == nil || h.Contents.Value != "Line 12: 15.3 MiB live, 1.5% of custom (1.0 GiB); peak of the module 22.9 MiB at line 11" {
+		t.Errorf("hover on del x: %+v", h)
+	}
+	// On y used later in the module, the most recent binding of y is described.
+	h = hoverAt(t, c, 10, 0)
+	if h == nil || !strings.HasPrefix(h.Contents.Value, "`y`: float32[1,000,000 × 4], 15.3 MiB (16,000,000 bytes), allocated at line 11") {
+		t.Errorf("hover on y: %+v", h)
+	}
+	// Before any allocation: nothing to say.
+	if h := hoverAt(t, c, 0, 3); h != nil {
+		t.Errorf("hover on the import: %+v", h)
+	}
+	// Past the end of the document: no hover, no error.
+	if h := hoverAt(t, c, 99, 0); h != nil {
+		t.Errorf("hover past the end: %+v", h)
+	}
+}
+
+func TestHoverWithoutTarget(t *testing.T) {
+	c := start(t, Options{Rules: testRules()})
+	c.initialize(protocol.ClientCapabilities{}, "")
+	c.open(testURI, 1, strings.Replace(memorySrc, "# arraylint: target --hbm 1GiB\n", "\n", 1))
+	h := hoverAt(t, c, 9, 0)
+	if h == nil || h.Contents.Kind != protocol.PlainText || !strings.Contains(h.Contents.Value, "Line 10: 7.6 MiB live; peak of the module 22.9 MiB at line 11 (no memory target") {
+		t.Errorf("hover without target: %+v", h)
+	}
+}
+
+func TestInlayHints(t *testing.T) {
+	c := start(t, Options{Rules: testRules()})
+	c.initialize(protocol.ClientCapabilities{}, "")
+	c.open(testURI, 1, memorySrc)
+	var hints []protocol.InlayHint
+	all := protocol.Range{End: protocol.Position{Line: 100}}
+	if err := c.call(protocol.MethodInlayHint, protocol.InlayHintParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}, Range: all}, &hints); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, h := range hints {
+		got = append(got, h.Label+" @"+itoaPos(h.Position))
+	}
+	// x (line 10), y (line 11) and a allocated by the call f(10_000) at line 13.
+	want := []string{"7.6 MiB @9:14", "15.3 MiB @10:38", "2.4 MiB @12:13"}
+	if strings.Join(got, ", ") != strings.Join(want, ", ") {
+		t.Errorf("hints = %v, want %v", got, want)
+	}
+	// Only the requested range.
+	part := protocol.Range{Start: protocol.Position{Line: 10}, End: protocol.Position{Line: 11}}
+	if err := c.call(protocol.MethodInlayHint, protocol.InlayHintParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}, Range: part}, &hints); err != nil {
+		t.Fatal(err)
+	}
+	if len(hints) != 1 || hints[0].Label != "15.3 MiB" {
+		t.Errorf("hints in line 11 only: %+v", hints)
+	}
+}
+
+func itoaPos(p protocol.Position) string {
+	return strings.TrimSpace(strings.Join([]string{uitoa(p.Line), uitoa(p.Character)}, ":"))
+}
+
+func uitoa(u uint32) string { return strconv.FormatUint(uint64(u), 10) }
