@@ -1,0 +1,196 @@
+package imports
+
+import (
+	"testing"
+
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// resolveAll parses src and resolves every Attribute/Name expression whose source text is in
+// texts, returning "qual backend" (or "-" when unresolved) for the last occurrence of each.
+func resolveAll(t *testing.T, src string) (func(text string, nth int) string, *Info) {
+	t.Helper()
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil || len(f.Errors) > 0 {
+		t.Fatalf("parse: %v %v", err, f.Errors)
+	}
+	info := Build(f.Module)
+	return func(text string, nth int) string {
+		var hits []ast.Expr
+		ast.Inspect(f.Module, func(n ast.Node) bool {
+			switch e := n.(type) {
+			case *ast.Name, *ast.Attribute:
+				sp := e.Span()
+				if string(f.Src[sp.Start:sp.End]) == text {
+					hits = append(hits, e.(ast.Expr))
+					return false
+				}
+			}
+			return true
+		})
+		if nth >= len(hits) {
+			t.Fatalf("%q occurrence %d not found (have %d)", text, nth, len(hits))
+		}
+		r, ok := info.Resolve(hits[nth])
+		if !ok {
+			return "-"
+		}
+		return r.Qual + " " + r.API + " " + r.Backend.String()
+	}, info
+}
+
+func TestResolve(t *testing.T) {
+	src := `import numpy as np
+import cupy as cp
+import cupynumeric as cn
+import jax.numpy as jnp
+import jax
+import numpy.random as npr
+import numpy.linalg
+from numpy import nonzero, putmask
+from numpy import random as rnd
+from . import local
+try:
+    import cupy as xp
+except ImportError:
+    import numpy as xp
+
+np.random.random
+cp.zeros
+cn.arange
+jnp.ones
+jax.random.normal
+jax.numpy.zeros
+npr.random
+numpy.linalg.norm
+nonzero
+putmask
+rnd.default_rng
+xp.zeros
+local.zeros
+`
+	r, _ := resolveAll(t, src)
+	for _, c := range []struct{ text, want string }{
+		{"np.random.random", "numpy.random.random random.random numpy"},
+		{"cp.zeros", "cupy.zeros zeros cupy"},
+		{"cn.arange", "cupynumeric.arange arange cupynumeric"},
+		{"jnp.ones", "jax.numpy.ones ones jax"},
+		{"jax.random.normal", "jax.random.normal jax.random.normal jax"},
+		{"jax.numpy.zeros", "jax.numpy.zeros zeros jax"},
+		{"npr.random", "numpy.random.random random.random numpy"},
+		{"numpy.linalg.norm", "numpy.linalg.norm linalg.norm numpy"},
+		{"nonzero", "numpy.nonzero nonzero numpy"},
+		{"putmask", "numpy.putmask putmask numpy"},
+		{"rnd.default_rng", "numpy.random.default_rng random.default_rng numpy"},
+		{"xp.zeros", "cupy.zeros zeros numpy|cupy"},
+		{"local.zeros", "-"},
+	} {
+		if got := r(c.text, 0); got != c.want {
+			t.Errorf("%s resolves to %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestShadowing(t *testing.T) {
+	src := `import numpy as np
+
+def param(np):
+    return np.zeros
+
+def local():
+    np = make()
+    return np.zeros
+
+def inner():
+    return np.zeros
+
+def comp():
+    return [np.zeros for np in range(3)]
+
+def uses_global():
+    global np
+    return np.zeros
+
+class C:
+    np = None
+    def method(self):
+        return np.zeros
+
+a = np.zeros
+np = None
+b = np.zeros
+`
+	r, _ := resolveAll(t, src)
+	for _, c := range []struct {
+		nth  int
+		want string
+	}{
+		{0, "-"},                       // parameter np
+		{1, "-"},                       // local np
+		{2, "-"},                       // module np is also bound to None: unknown from a function
+		{3, "-"},                       // comprehension variable
+		{4, "-"},                       // global np: mixed bindings
+		{5, "-"},                       // method sees the module np, which is mixed
+		{6, "numpy.zeros zeros numpy"}, // before np = None
+		{7, "-"},                       // after np = None
+	} {
+		if got := r("np.zeros", c.nth); got != c.want {
+			t.Errorf("np.zeros #%d resolves to %q, want %q", c.nth, got, c.want)
+		}
+	}
+}
+
+func TestFunctionSeesModuleImport(t *testing.T) {
+	src := `import numpy as np
+
+def f():
+    return np.zeros
+
+class C:
+    np = None
+    def m(self):
+        return np.zeros
+
+def g():
+    import cupy as np
+    return np.zeros
+`
+	r, info := resolveAll(t, src)
+	if got := r("np.zeros", 0); got != "numpy.zeros zeros numpy" {
+		t.Errorf("function: %q", got)
+	}
+	if got := r("np.zeros", 1); got != "numpy.zeros zeros numpy" {
+		t.Errorf("a class attribute does not shadow names in methods: %q", got)
+	}
+	if got := r("np.zeros", 2); got != "cupy.zeros zeros cupy" {
+		t.Errorf("local import: %q", got)
+	}
+	if b := info.Backends(); b != NumPy|CuPy {
+		t.Errorf("Backends() = %v, want numpy|cupy", b)
+	}
+}
+
+func TestClassify(t *testing.T) {
+	for _, c := range []struct {
+		qual, api string
+		b         Backend
+		ok        bool
+	}{
+		{"numpy", "", NumPy, true},
+		{"numpy.fft.fft", "fft.fft", NumPy, true},
+		{"numpyx.zeros", "", Unknown, false},
+		{"legate.numpy.zeros", "zeros", CuPyNumeric, true},
+		{"cunumeric.zeros", "zeros", CuPyNumeric, true},
+		{"jax", "jax", JAX, true},
+		{"torch.zeros", "", Unknown, false},
+	} {
+		b, api, ok := Classify(c.qual)
+		if b != c.b || api != c.api || ok != c.ok {
+			t.Errorf("Classify(%q) = %v %q %v, want %v %q %v", c.qual, b, api, ok, c.b, c.api, c.ok)
+		}
+	}
+	if !CuPy.Device() || (NumPy | CuPy).Device() || Unknown.Device() {
+		t.Errorf("Device() is wrong")
+	}
+}
