@@ -78,21 +78,34 @@ func (s *Server) reloadConfig() error {
 	return err
 }
 
+// readSettings decodes the "arraylint" object of editor settings; ok is false when raw has none.
+func readSettings(raw json.RawMessage) (set userSettings, ok bool, err error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return userSettings{}, false, nil
+	}
+	var wrapper struct {
+		Arraylint *userSettings `json:"arraylint"`
+	}
+	if err := json.Unmarshal(raw, &wrapper); err != nil {
+		return userSettings{}, false, fmt.Errorf("read arraylint settings: %w", err)
+	}
+	if wrapper.Arraylint == nil {
+		return userSettings{}, false, nil
+	}
+	return *wrapper.Arraylint, true, nil
+}
+
 // DidChangeConfiguration handles workspace/didChangeConfiguration: it takes the "arraylint"
 // settings if the notification carries them, and re-reads the configuration files either way.
 func (s *Server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChangeConfigurationParams) error {
-	if len(p.Settings) > 0 && string(p.Settings) != "null" {
-		var wrapper struct {
-			Arraylint *userSettings `json:"arraylint"`
-		}
-		if err := json.Unmarshal(p.Settings, &wrapper); err != nil {
-			return fmt.Errorf("read arraylint settings: %w", err)
-		}
-		if wrapper.Arraylint != nil {
-			s.mu.Lock()
-			s.settings = *wrapper.Arraylint
-			s.mu.Unlock()
-		}
+	set, ok, err := readSettings(p.Settings)
+	if err != nil {
+		return err
+	}
+	if ok {
+		s.mu.Lock()
+		s.settings = set
+		s.mu.Unlock()
 	}
 	if err := s.reloadConfig(); err != nil {
 		s.showf(protocol.MessageError, "arraylint: %v", err)

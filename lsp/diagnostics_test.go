@@ -287,3 +287,15 @@ func TestRegisterWatchers(t *testing.T) {
 		t.Errorf("registration = %s", m.params)
 	}
 }
+
+func TestInitializationOptions(t *testing.T) {
+	c := start(t, Options{Rules: testRules()})
+	var res protocol.InitializeResult
+	err := c.call(protocol.MethodInitialize, protocol.InitializeParams{InitializationOptions: json.RawMessage(`{"arraylint":{"ignore":["AL391"]}}`)}, &res)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.notify(protocol.MethodInitialized, struct{}{})
+	c.open(testURI, 1, "a = np.zeros(1).copy()\n")
+	c.waitDiags(testURI, 1, hasCodes("AL392"))
+}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
 
@@ -45,7 +46,21 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 		roots = append(roots, *p.RootPath)
 	}
 
+	// initializationOptions may carry the same settings as didChangeConfiguration (Helix sends
+	// its `config` table there).
+	set, hasSet, setErr := readSettings(p.InitializationOptions)
+	var configs *analyzer.ConfigCache
+	if hasSet {
+		configs, setErr = newConfigCache(set)
+	}
+
 	s.mu.Lock()
+	if hasSet {
+		s.settings = set
+		if configs != nil {
+			s.configs = configs
+		}
+	}
 	s.client = cf
 	s.roots = roots
 	if p.Trace != "" {
@@ -69,6 +84,9 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 			InlayHintProvider: &protocol.InlayHintOptions{},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "arraylint", Version: s.opts.Version},
+	}
+	if setErr != nil {
+		s.showf(protocol.MessageError, "arraylint: %v", setErr)
 	}
 	if cf.pull {
 		res.Capabilities.DiagnosticProvider = &protocol.DiagnosticOptions{Identifier: "arraylint"}
