@@ -95,6 +95,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		out = append(out, s.report("<module>", 1, false))
 	}
 	found := false
+	var consts map[string]value
 	for _, st := range f.Module.Body {
 		def, ok := st.(*ast.FunctionDef)
 		if !ok || (opts.Function != "" && def.Name != opts.Function) {
@@ -102,7 +103,12 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		}
 		found = true
 		s := newSim(f, imp, backend, &opts)
-		s.globalsFrom(f.Module.Body, def)
+		if consts == nil {
+			consts = moduleConstants(f, imp, backend, &opts)
+		}
+		for k, v := range consts {
+			s.module.vars[k] = v
+		}
 		fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
 		for _, p := range paramNames(def.Args) {
 			fr.vars[p] = s.paramValue(def, p)
@@ -146,22 +152,24 @@ func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
 	return s.defaultFor(def.Args, p)
 }
 
-// globalsFrom gives a function analysed on its own the module's constants and functions (not its
-// arrays: their memory belongs to the module scope). Statements run in a scratch simulation.
-func (s *sim) globalsFrom(body []ast.Stmt, until *ast.FunctionDef) {
-	scratch := newSim(s.file, s.imp, s.backend, s.opts)
+// moduleConstants returns the module's constants and functions after running its body, for
+// functions analysed on their own (not its arrays: their memory belongs to the module scope).
+func moduleConstants(f *pyparse.File, imp *am.Imports, backend string, opts *Options) map[string]value {
+	scratch := newSim(f, imp, backend, opts)
 	scratch.h.limit = 0
-	scratch.execBlock(body)
+	scratch.execBlock(f.Module.Body)
+	out := map[string]value{}
 	for k, v := range scratch.module.vars {
 		switch v.(type) {
 		case vInt, vFloat, vStr, vDType, vFunc, vNone, vModule:
-			s.module.vars[k] = v
+			out[k] = v
 		case vTuple:
 			if _, _, ok := literalShape(v); ok || isIntTuple(v) {
-				s.module.vars[k] = v
+				out[k] = v
 			}
 		}
 	}
+	return out
 }
 
 func isIntTuple(v value) bool {

@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"fmt"
+
 	"github.com/arraylint/arraylint/pyparse/ast"
 	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
@@ -12,7 +14,13 @@ import (
 func (s *sim) execBlock(stmts []ast.Stmt) {
 	f := s.top()
 	for i, st := range stmts {
-		if f.done || f.brk || f.cont {
+		if f.done || f.brk || f.cont || s.exhausted {
+			return
+		}
+		if s.steps++; s.steps > maxSteps {
+			s.exhausted = true
+			s.unknown = append(s.unknown, Unknown{Line: s.lineOf(st), Expr: s.text(st),
+				Reason: fmt.Sprintf("simulation budget of %d statements exhausted: the rest of the scope is not estimated", maxSteps)})
 			return
 		}
 		s.lines = append(s.lines, s.lineOf(st))
@@ -434,7 +442,13 @@ func (s *sim) extendList(l *pyList, v value) {
 // callFunc inlines a call to a function of the analysed file: parameters are bound to the
 // arguments, the body runs, locals die at return.
 func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) value {
-	if s.depth >= maxCallDepth {
+	recursive := false
+	for _, fr := range s.frames {
+		if fr.fn == def {
+			recursive = true
+		}
+	}
+	if s.depth >= maxCallDepth || recursive || s.exhausted {
 		for _, a := range args {
 			s.decref(a)
 		}

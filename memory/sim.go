@@ -26,7 +26,10 @@ const (
 	// run two iterations and extrapolate list growth.
 	maxUnroll = 64
 	// maxCallDepth bounds inlining of calls to functions of the analysed file.
-	maxCallDepth = 12
+	maxCallDepth = 8
+	// maxSteps bounds the statements one scope's simulation runs (inlined calls and loop
+	// iterations included), so pathological nesting cannot make an estimate hang.
+	maxSteps = 20000
 )
 
 // frame is one function activation (or the module).
@@ -43,22 +46,24 @@ type frame struct {
 
 // sim simulates one scope.
 type sim struct {
-	file    *pyparse.File
-	imp     *am.Imports
-	backend string
-	opts    *Options
-	h       heap
-	module  *frame
-	frames  []*frame
-	lines   []int // statement line per nesting level; lines[0] is the scope's current line
-	unknown []Unknown
-	growth  []Growth
-	depth   int
-	funcs   map[string]*ast.FunctionDef
-	legate  LegateModel
-	pending string // the name the current assignment binds, for naming a failed allocation
-	root    *frame // the scope's frame
-	cur     int    // line of the innermost statement of the root frame being run
+	file      *pyparse.File
+	imp       *am.Imports
+	backend   string
+	opts      *Options
+	h         heap
+	module    *frame
+	frames    []*frame
+	lines     []int // statement line per nesting level; lines[0] is the scope's current line
+	unknown   []Unknown
+	growth    []Growth
+	depth     int
+	funcs     map[string]*ast.FunctionDef
+	legate    LegateModel
+	pending   string // the name the current assignment binds, for naming a failed allocation
+	root      *frame // the scope's frame
+	cur       int    // line of the innermost statement of the root frame being run
+	steps     int    // statements run so far
+	exhausted bool   // steps passed maxSteps
 }
 
 func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }
