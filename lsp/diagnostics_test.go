@@ -299,3 +299,21 @@ func TestInitializationOptions(t *testing.T) {
 	c.open(testURI, 1, "a = np.zeros(1).copy()\n")
 	c.waitDiags(testURI, 1, hasCodes("AL392"))
 }
+
+func TestRelatedInformation(t *testing.T) {
+	c := start(t, Options{Rules: append(testRules(), ruleRelated)})
+	c.initialize(protocol.ClientCapabilities{}, "")
+	c.open(testURI, 1, "s = '😀'; use(1)\ndef f(): pass\n")
+	got := c.waitDiags(testURI, 1, hasCodes("AL395"))
+	d := got.Diagnostics[0]
+	if d.Range.Start != (protocol.Position{Line: 0, Character: 10}) || d.Severity != protocol.SeverityError {
+		t.Errorf("diagnostic %+v", d)
+	}
+	want := []protocol.DiagnosticRelatedInformation{{
+		Location: protocol.Location{URI: testURI, Range: protocol.Range{Start: protocol.Position{Line: 1}, End: protocol.Position{Line: 1, Character: 3}}},
+		Message:  "defined here",
+	}}
+	if len(d.RelatedInformation) != 1 || d.RelatedInformation[0] != want[0] {
+		t.Errorf("relatedInformation = %+v, want %+v", d.RelatedInformation, want)
+	}
+}

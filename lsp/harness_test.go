@@ -76,6 +76,25 @@ var (
 			return nil, nil
 		},
 	})
+	// ruleRelated reports `use(` with a related location at the first `def `.
+	ruleRelated = analyzer.MustRule(analyzer.RuleSpec{
+		Code: "AL395", Name: "test-related", Since: "0.0.0", Summary: "test rule with related information",
+		Severity: analyzer.Error, Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+			src := string(in.File.Src)
+			u, d := strings.Index(src, "use("), strings.Index(src, "def ")
+			if u < 0 || d < 0 {
+				return nil, nil
+			}
+			diag := in.DiagnosticRange(pyparse.Range{Start: pyparse.Offset(u), End: pyparse.Offset(u + 3)}, "used here")
+			diag.Related = []analysis.RelatedInformation{{
+				Pos: in.Pos(pyparse.Offset(d)), End: in.Pos(pyparse.Offset(d + 3)), Message: "defined here",
+			}}
+			pass.Report(diag)
+			return nil, nil
+		},
+	})
 	// slowGate blocks ruleSlow on files containing SLOW until the test closes it.
 	slowGate   = make(chan struct{})
 	slowGateMu sync.Mutex
