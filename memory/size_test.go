@@ -109,3 +109,19 @@ func TestParseAssume(t *testing.T) {
 		}
 	}
 }
+
+func TestConfigSection(t *testing.T) {
+	opts, backend, assume, err := ConfigSection(map[string]any{"target": "h100", "sysmem": int64(40),
+		"fraction": 0.5, "backend": "Legate", "assume": map[string]any{"N": int64(7)}})
+	if err != nil || opts.Target != "h100" || opts.SysMem != "40" || opts.Fraction != 0.5 || backend != "legate" || assume["N"] != 7 {
+		t.Errorf("ConfigSection = %+v %q %v %v", opts, backend, assume, err)
+	}
+	for _, bad := range []map[string]any{{"targte": "h100"}, {"fraction": "half"}, {"assume": map[string]any{"N": "x"}}, {"hbm": true}} {
+		if _, _, _, err := ConfigSection(bad); err == nil {
+			t.Errorf("ConfigSection(%v) accepted", bad)
+		}
+	}
+	if got := (TargetOptions{Target: "l4", HBM: "1GiB"}).Overlay(TargetOptions{HBM: "2GiB"}); got.Target != "l4" || got.HBM != "2GiB" {
+		t.Errorf("Overlay = %+v", got)
+	}
+}

@@ -98,7 +98,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	t = overlayTarget(cfgOpts, t)
+	t = cfgOpts.Overlay(t)
 	if backend == "" {
 		backend = cfgBackend
 	}
@@ -117,7 +117,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		return exitError
 	}
 	if ok && !set["target"] && !set["hbm"] && !set["sysmem"] && !set["fbmem"] && !set["zcmem"] && !set["legate-config"] {
-		t = overlayTarget(t, fileT)
+		t = t.Overlay(fileT)
 		if !set["backend"] && fileBackend != "" {
 			opts.Backend = fileBackend
 		}
@@ -162,34 +162,8 @@ func listTargets(e *env) {
 		"Legate's --sysmem/--fbmem/--zcmem MiB (or --legate-config \"--sysmem 40\") give other budgets.\n", memory.JAXGPUFraction*100)
 }
 
-// overlayTarget returns base with the non-empty fields of o on top.
-func overlayTarget(base, o memory.TargetOptions) memory.TargetOptions {
-	if o.Target != "" {
-		base.Target = o.Target
-	}
-	if o.HBM != "" {
-		base.HBM = o.HBM
-	}
-	if o.Fraction != 0 {
-		base.Fraction = o.Fraction
-	}
-	if o.SysMem != "" {
-		base.SysMem = o.SysMem
-	}
-	if o.FBMem != "" {
-		base.FBMem = o.FBMem
-	}
-	if o.ZCMem != "" {
-		base.ZCMem = o.ZCMem
-	}
-	if o.Legate != "" {
-		base.Legate = o.Legate
-	}
-	return base
-}
-
-// memoryConfig reads [tool.arraylint.memory] (keys target, hbm, fraction, sysmem, fbmem, zcmem,
-// legate-config, backend and an assume table) from the configuration that applies to path.
+// memoryConfig reads [tool.arraylint.memory] from the configuration that applies to path (or
+// from file).
 func memoryConfig(path, file string) (memory.TargetOptions, string, map[string]int64, error) {
 	var (
 		cfg *analyzer.Config
@@ -200,51 +174,8 @@ func memoryConfig(path, file string) (memory.TargetOptions, string, map[string]i
 	} else {
 		cfg, err = analyzer.LoadConfig(filepath.Dir(path))
 	}
-	assume := map[string]int64{}
 	if err != nil || cfg == nil {
-		return memory.TargetOptions{}, "", assume, err
+		return memory.TargetOptions{}, "", map[string]int64{}, err
 	}
-	sec := cfg.Section("memory")
-	var t memory.TargetOptions
-	backend := ""
-	for k, v := range sec {
-		str := fmt.Sprint(v)
-		switch k {
-		case "target":
-			t.Target = str
-		case "hbm":
-			t.HBM = str
-		case "sysmem":
-			t.SysMem = str
-		case "fbmem":
-			t.FBMem = str
-		case "zcmem":
-			t.ZCMem = str
-		case "legate-config":
-			t.Legate = str
-		case "backend":
-			backend = str
-		case "fraction":
-			f, ok := v.(float64)
-			if !ok {
-				return t, "", nil, fmt.Errorf("read [tool.arraylint.memory] fraction: want a number, have %v", v)
-			}
-			t.Fraction = f
-		case "assume":
-			m, ok := v.(map[string]any)
-			if !ok {
-				return t, "", nil, fmt.Errorf("read [tool.arraylint.memory] assume: want a table of NAME = integer")
-			}
-			for name, val := range m {
-				n, ok := val.(int64)
-				if !ok {
-					return t, "", nil, fmt.Errorf("read [tool.arraylint.memory] assume.%s: want an integer, have %v", name, val)
-				}
-				assume[name] = n
-			}
-		default:
-			return t, "", nil, fmt.Errorf("read [tool.arraylint.memory]: unknown key %q", k)
-		}
-	}
-	return t, backend, assume, nil
+	return memory.ConfigSection(cfg.Section("memory"))
 }

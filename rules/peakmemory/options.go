@@ -2,6 +2,9 @@ package peakmemory
 
 import (
 	"fmt"
+	"maps"
+	"path/filepath"
+	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -13,7 +16,8 @@ import (
 // This file defines the target options AL101 and AL102 share and the estimate both run.
 
 // TargetOptions are the rule options that choose the memory target, as `arraylint mem`'s flags
-// do. A `# arraylint: target ...` comment in the file overrides them.
+// do. They override [tool.arraylint.memory]; a `# arraylint: target ...` comment in the file
+// overrides both.
 func TargetOptions() []analyzer.Option {
 	return []analyzer.Option{
 		{Name: "target", Default: "", Doc: "device preset (h100, tpu-v5e, … see `arraylint mem --list-targets`)"},
@@ -36,12 +40,20 @@ func Estimate(pass *analysis.Pass) ([]*memory.Report, *memory.Target, error) {
 		FBMem: str("fbmem"), ZCMem: str("zcmem"), Legate: str("legate-config")}
 	opts.Fraction, _ = analyzer.OptionValue(pass, "fraction").(float64)
 	backend := str("backend")
+	cfgOpts, cfgBackend, assume, err := configFor(in.Path)
+	if err != nil {
+		return nil, nil, err
+	}
+	opts = cfgOpts.Overlay(opts)
+	if backend == "" {
+		backend = cfgBackend
+	}
 	fileOpts, fileBackend, ok, err := memory.TargetComment(in.File)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read target comment in %s: %w", in.Path, err)
 	}
 	if ok {
-		opts = merge(opts, fileOpts)
+		opts = opts.Overlay(fileOpts)
 		if fileBackend != "" {
 			backend = fileBackend
 		}
@@ -50,37 +62,40 @@ func Estimate(pass *analysis.Pass) ([]*memory.Report, *memory.Target, error) {
 	if err != nil || target == nil {
 		return nil, nil, err
 	}
-	reports, err := memory.Estimate(in.File, memory.Options{Path: in.Path, Backend: backend, Target: target})
+	reports, err := memory.Estimate(in.File, memory.Options{Path: in.Path, Backend: backend, Target: target, Assume: assume})
 	if err != nil {
 		return nil, nil, err
 	}
 	return reports, target, nil
 }
 
-// merge overlays the non-empty fields of o on base.
-func merge(base, o memory.TargetOptions) memory.TargetOptions {
-	if o.Target != "" {
-		base.Target = o.Target
+// configs caches [tool.arraylint.memory] per directory: the analyzer hands rules their options
+// but not the raw memory table, so the rule loads the configuration that applies to the file the
+// same way `arraylint mem` does.
+var configs sync.Map // dir → configEntry
+
+type configEntry struct {
+	opts    memory.TargetOptions
+	backend string
+	assume  map[string]int64
+	err     error
+}
+
+func configFor(path string) (memory.TargetOptions, string, map[string]int64, error) {
+	dir := filepath.Dir(path)
+	if e, ok := configs.Load(dir); ok {
+		c := e.(configEntry)
+		return c.opts, c.backend, maps.Clone(c.assume), c.err
 	}
-	if o.HBM != "" {
-		base.HBM = o.HBM
+	var c configEntry
+	cfg, err := analyzer.LoadConfig(dir)
+	if err != nil {
+		c.err = err
+	} else if cfg != nil {
+		c.opts, c.backend, c.assume, c.err = memory.ConfigSection(cfg.Section("memory"))
 	}
-	if o.Fraction != 0 {
-		base.Fraction = o.Fraction
-	}
-	if o.SysMem != "" {
-		base.SysMem = o.SysMem
-	}
-	if o.FBMem != "" {
-		base.FBMem = o.FBMem
-	}
-	if o.ZCMem != "" {
-		base.ZCMem = o.ZCMem
-	}
-	if o.Legate != "" {
-		base.Legate = o.Legate
-	}
-	return base
+	configs.Store(dir, c)
+	return c.opts, c.backend, maps.Clone(c.assume), c.err
 }
 
 // StmtAt returns the innermost statement that starts on line, for placing a finding.

@@ -8,5 +8,5 @@ import (
 )
 
 func TestAL101(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), peakmemory.Rule, "basic", "aliased")
+	analysistest.Run(t, analysistest.TestData(), peakmemory.Rule, "basic", "aliased", "configured")
 }
