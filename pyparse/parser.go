@@ -33,6 +33,7 @@ type parser struct {
 	names       *[nameCacheSize]string // direct-mapped cache of interned ASCII identifiers
 	exprScratch []ast.Expr
 	stmtScratch []ast.Stmt
+	strBuf      []byte // pending text of implicitly concatenated strings
 
 	// Per-file slabs, sized from the token histogram (see sizeSlabs).
 	exprSlab  slab[ast.Expr]
@@ -63,16 +64,22 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 		end := Offset(len(src))
 		toks = append(toks[:len(toks):len(toks)], Token{Kind: EndMarker, Range: Range{Start: end, End: end}})
 	}
+	var blanked []Offset
+	if open := unclosedOpeners(toks); open != nil {
+		if relexed, b, ok := relexUnclosed(src, toks, open); ok {
+			toks, blanked = relexed, b
+		}
+	}
 	p := parserPool.Get().(*parser)
-	names, es, ss := p.names, p.exprScratch[:0], p.stmtScratch[:0]
-	*p = parser{src: src, toks: toks, names: names, exprScratch: es, stmtScratch: ss}
+	names, es, ss, sb := p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0]
+	*p = parser{src: src, toks: toks, names: names, exprScratch: es, stmtScratch: ss, strBuf: sb}
 	p.sizeSlabs()
 	p.tok = toks[0]
 	mod := &ast.Module{Range: Range{End: Offset(len(src))}}
 	mod.Body = p.parseStatements(EndMarker)
-	errs := p.errs
-	names, es, ss = p.names, p.exprScratch[:0], p.stmtScratch[:0]
-	*p = parser{names: names, exprScratch: es, stmtScratch: ss}
+	errs := dropErrorsNearBlanked(p.errs, toks, blanked)
+	names, es, ss, sb = p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0]
+	*p = parser{names: names, exprScratch: es, stmtScratch: ss, strBuf: sb}
 	parserPool.Put(p)
 	return mod, errs
 }

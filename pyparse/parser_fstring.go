@@ -53,7 +53,9 @@ func (p *parser) parseStrings() ast.Expr {
 			return p.newConst(t.Range, p.decodeString(t))
 		}
 	}
-	var b strBuilder
+	b := strBuilder{pending: p.strBuf[:0]}
+	p.strBuf = nil // owned by b until the end: nested strings in f-string fields get their own
+	defer func() { p.strBuf = b.pending[:0] }()
 	isF, isBytes, mixed := false, false, false
 	first := true
 	var bytesVal []byte

@@ -198,6 +198,8 @@ func TestParseRecovery(t *testing.T) {
 		{"mixed bytes", "x = b'a' 'b'\ny = 1\n", 1, "cannot mix bytes and nonbytes literals", "Assign"},
 		{"else without if", "else:\n    x = 1\ny = 2\n", 1, "invalid syntax", "Assign Assign"},
 		{"semicolons", "a = 1; b = ; c = 3\nd = 4\n", 1, "", "Assign"},
+		{"unclosed bracket", "def f():\n    x = foo(1,\n\ndef g():\n    return 2\ny = 3\n", 2, "'(' was never closed", "FunctionDef{} FunctionDef{Return} Assign"},
+		{"unclosed list", "x = [1, 2\nclass C:\n    pass\n", 1, "'[' was never closed", "Assign ClassDef"},
 		{"match body", "match x:\n    case 1:\n        a = (\n    case 2:\n        pass\n", 3, "", ""},
 	}
 	for _, tt := range tests {
