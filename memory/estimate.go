@@ -89,8 +89,10 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		opts.Legate = DefaultLegateModel
 	}
 	var out []*Report
+	idx := &fileIndex{}
 	if opts.Function == "" {
 		s := newSim(f, imp, backend, &opts)
+		s.idx = idx
 		s.execBlock(f.Module.Body)
 		out = append(out, s.report("<module>", 1, false))
 	}
@@ -103,6 +105,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		}
 		found = true
 		s := newSim(f, imp, backend, &opts)
+		s.idx = idx
 		if consts == nil {
 			consts = moduleConstants(f, imp, backend, &opts)
 		}
@@ -320,6 +323,14 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 			continue
 		}
 		r.Buffers = append(r.Buffers, Lifetime{Live: s.h.liveOf(b, func(*buffer) string { return "" }), Alloc: b.alloc, Free: b.free})
+	}
+	for _, b := range s.h.branch {
+		if b.bytes == 0 {
+			continue
+		}
+		l := Lifetime{Live: s.h.liveOf(b, func(*buffer) string { return "" }), Alloc: -1, Free: -1}
+		l.Note = strings.TrimSpace(l.Note + " (in a branch not on the timeline)")
+		r.Buffers = append(r.Buffers, l)
 	}
 	if r.Buffers == nil {
 		r.Buffers = []Lifetime{}

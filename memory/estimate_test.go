@@ -151,3 +151,39 @@ func TestNoPanicOnOddInput(t *testing.T) {
 		}
 	}
 }
+
+// An if whose condition is unknown: the body runs on the simulation, the else branch on a fork,
+// and the peak is the larger of the two.
+func TestIfBranches(t *testing.T) {
+	src := `import numpy as np
+import sys
+small = np.ones(1000)
+if len(sys.argv) > 1:
+    x = np.ones(1000)
+else:
+    x = np.ones(1_000_000)
+y = small + 1
+`
+	r := estimate(t, src, Options{})[0]
+	if r.PeakBytes != 8_008_000 || r.PeakLine != 7 {
+		t.Errorf("peak %d at line %d, want 8008000 at line 7 (the else branch)", r.PeakBytes, r.PeakLine)
+	}
+	var branch bool
+	for _, b := range r.Buffers {
+		if b.Alloc == -1 && b.Bytes == 8_000_000 {
+			branch = true
+		}
+	}
+	if !branch {
+		t.Errorf("the else branch's buffer is not listed: %+v", r.Buffers)
+	}
+	// The state after the if is the body's: x is small, so y is the only new allocation.
+	if last := r.Timeline[len(r.Timeline)-1]; last.Bytes != 24000 {
+		t.Errorf("after the if: %d bytes live, want 24000", last.Bytes)
+	}
+	// A constant condition takes one branch only.
+	src2 := "import numpy as np\nDEBUG = 0\nif DEBUG:\n    x = np.ones(1_000_000)\nelse:\n    x = np.ones(10)\n"
+	if got := estimate(t, src2, Options{})[0].PeakBytes; got != 80 {
+		t.Errorf("constant condition: peak %d, want 80", got)
+	}
+}

@@ -252,8 +252,16 @@ func (s *sim) execIf(st *ast.If) {
 	case 0:
 		s.execBlock(st.Orelse)
 	default:
-		// Unknown condition: the body is assumed to run (the larger branch usually holds the
-		// allocation worth knowing about); elif/else are skipped.
+		// Unknown condition: the body runs on the simulation, elif/else on a fork whose peak,
+		// out-of-memory and buffers are merged in; the state after the if is the body's.
+		if len(st.Orelse) > 0 && !s.exhausted {
+			before := len(s.h.bufs)
+			p := s.fork()
+			p.execBlock(st.Orelse)
+			s.execBlock(st.Body)
+			s.adopt(p, before)
+			return
+		}
 		s.execBlock(st.Body)
 	}
 }

@@ -48,6 +48,7 @@ type heap struct {
 	poolName  string // "HBM", "SYSTEM_MEM", "FBMEM"
 	footprint bool   // compare footprints (Legate) rather than payloads
 	largest   *buffer
+	branch    []*buffer // buffers of `if` branches the simulation forked to (not on the timeline)
 }
 
 // allocate makes b live. line is the scope's current line; names resolves the names bound to

@@ -119,6 +119,9 @@ func buildHTMLScope(i int, r *Report) htmlScope {
 		if len(hs.Cards) >= maxHTMLBuf {
 			break
 		}
+		if b.Alloc < 0 {
+			continue // a branch the timeline does not follow
+		}
 		free := b.Free
 		if free < 0 {
 			free = steps + 1

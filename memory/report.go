@@ -71,7 +71,8 @@ type Point struct {
 }
 
 // Lifetime is one buffer's life: allocated at step Alloc, released at step Free (-1 when it is
-// still live at the end of the scope).
+// still live at the end of the scope). Buffers of an `else` branch the timeline does not follow
+// have Alloc -1.
 type Lifetime struct {
 	Live
 	Alloc int `json:"alloc_step"`

@@ -59,11 +59,12 @@ type sim struct {
 	depth     int
 	funcs     map[string]*ast.FunctionDef
 	legate    LegateModel
-	pending   string // the name the current assignment binds, for naming a failed allocation
-	root      *frame // the scope's frame
-	cur       int    // line of the innermost statement of the root frame being run
-	steps     int    // statements run so far
-	exhausted bool   // steps passed maxSteps
+	pending   string     // the name the current assignment binds, for naming a failed allocation
+	root      *frame     // the scope's frame
+	cur       int        // line of the innermost statement of the root frame being run
+	idx       *fileIndex // shared by the scopes of one Estimate
+	steps     int        // statements run so far
+	exhausted bool       // steps passed maxSteps
 }
 
 func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }

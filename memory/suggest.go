@@ -73,28 +73,40 @@ func (s *sim) suggest(r *Report) []string {
 	return out
 }
 
-// loadLines returns, per name, the last line where it is read in the analysed file.
-func (s *sim) loadLines() map[string]int {
-	out := map[string]int{}
+// fileIndex holds per-file facts the suggestions need, computed once per Estimate.
+type fileIndex struct {
+	lastLoad map[string]int   // name → last line it is read on
+	stmts    map[int]ast.Stmt // line → innermost statement starting there
+}
+
+func (s *sim) index() *fileIndex {
+	if s.idx != nil && s.idx.lastLoad != nil {
+		return s.idx
+	}
+	idx := s.idx
+	if idx == nil {
+		idx = &fileIndex{}
+		s.idx = idx
+	}
+	idx.lastLoad, idx.stmts = map[string]int{}, map[int]ast.Stmt{}
 	ast.Inspect(s.file.Module, func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Load {
-			if l := s.lineOf(nm); l > out[nm.ID] {
-				out[nm.ID] = l
+		switch n := n.(type) {
+		case *ast.Name:
+			if n.Ctx == ast.Load {
+				if l := s.lineOf(n); l > idx.lastLoad[n.ID] {
+					idx.lastLoad[n.ID] = l
+				}
 			}
+		case ast.Stmt:
+			idx.stmts[s.lineOf(n)] = n
 		}
 		return true
 	})
-	return out
+	return idx
 }
 
-// stmtAt returns the innermost simple statement starting on line.
-func (s *sim) stmtAt(line int) ast.Stmt {
-	var found ast.Stmt
-	ast.Inspect(s.file.Module, func(n ast.Node) bool {
-		if st, ok := n.(ast.Stmt); ok && s.lineOf(st) == line {
-			found = st
-		}
-		return found == nil
-	})
-	return found
-}
+// loadLines returns, per name, the last line where it is read in the analysed file.
+func (s *sim) loadLines() map[string]int { return s.index().lastLoad }
+
+// stmtAt returns the innermost statement starting on line.
+func (s *sim) stmtAt(line int) ast.Stmt { return s.index().stmts[line] }
