@@ -48,10 +48,17 @@ counts = collections.Counter(f["code"] for f in findings)
 for code in ("AL301", "AL302", "AL303", "AL304"):
     print(f"{code}: {counts.get(code, 0)}")
 print(f"total: {len(findings)}")
-for f in sorted(findings, key=lambda f: (f["code"], f["path"], f["line"])):
+
+def where(f):
+    # ruff-style JSON: filename and location.row
+    return f.get("filename") or f.get("path"), (f.get("location") or {}).get("row") or f.get("line")
+
+
+for f in sorted(findings, key=lambda f: (f["code"],) + where(f)):
+    path, row = where(f)
     try:
-        line = open(f["path"], encoding="utf-8", errors="replace").read().splitlines()[f["line"] - 1].strip()
-    except (OSError, IndexError):
+        line = open(path, encoding="utf-8", errors="replace").read().splitlines()[row - 1].strip()
+    except (OSError, IndexError, TypeError):
         line = "?"
-    print(f'{f["code"]} {f["path"]}:{f["line"]}: {f["message"]}\n    {line}')
+    print(f'{f["code"]} {path}:{row}: {f["message"]}\n    {line}')
 PY

@@ -49,6 +49,7 @@ type astypeArgs struct {
 	target    npapi.DType
 	targetX   ast.Expr
 	copyFalse bool
+	copyTrue  bool // copy=True spelled out: the copy is wanted
 	extra     bool // order=, casting=, subok= or anything the fix would not carry over
 }
 
@@ -69,7 +70,7 @@ func parseArgs(info *arrays.Info, call *ast.Call) (astypeArgs, bool) {
 			if !ok || c.Value.Kind != ast.ConstBool {
 				return a, false // copy=<expression>: cannot tell
 			}
-			a.copyFalse = !c.Value.Bool
+			a.copyFalse, a.copyTrue = !c.Value.Bool, c.Value.Bool
 			a.extra = true
 		default:
 			a.extra = true
@@ -100,7 +101,7 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		return d, true
 	case args.copyFalse:
 		return analysis.Diagnostic{}, false
-	case known && src.DType == args.target && (src.Origin == arrays.Fresh || isMade):
+	case known && src.DType == args.target && !args.copyTrue && (src.Origin == arrays.Fresh || isMade):
 		d := in.Diagnostic(call, "`%s` is already %s: `astype` copies it anyway", clip(in.Text(recv)), src.DType)
 		if n, ok := src.NBytes(); ok {
 			d.Message += fmt.Sprintf(" (%s)", arrays.Bytes(n))
@@ -178,7 +179,7 @@ func constructor(info *arrays.Info, recv ast.Expr) (made, bool) {
 	}
 	name := c.Func.Name
 	if c.Generator {
-		name = "Generator." + name
+		name = clip(exprText(info, call.Func)) // rng.random: a Generator or RandomState method
 	}
 	return made{call: call, callee: c, name: name}, true
 }
@@ -302,4 +303,18 @@ func generatorCall(in *pyinspect.Result, call *ast.Call, f *npapi.Func, args ast
 		}
 	}
 	return fmt.Sprintf("%s.default_rng().%s(%s, dtype=%s)", in.Text(fn.Value), meth, size, tText), true
+}
+
+// exprText renders a Name or attribute chain such as rng.random, or "Generator.method".
+func exprText(info *arrays.Info, e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.ID
+	case *ast.Attribute:
+		if inner := exprText(info, e.Value); inner != "" {
+			return inner + "." + e.Attr
+		}
+		return "Generator." + e.Attr
+	}
+	return ""
 }

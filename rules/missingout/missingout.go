@@ -115,8 +115,8 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 	case len(ch.ops) > 1:
 		inner := ch.ops[0]
 		ia, ok := info.Array(inner)
-		if !ok || ia.Origin != arrays.Fresh {
-			break
+		if !ok || ia.Origin != arrays.Fresh || ia.DType != res.DType || !arrays.SameShape(ia, res) {
+			break // an intermediate of another dtype or shape cannot become the result buffer
 		}
 		inb, ok := ia.NBytes()
 		if !ok || inb < minBytes {

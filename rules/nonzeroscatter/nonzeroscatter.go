@@ -68,6 +68,9 @@ type source struct {
 // nonzero-like call, or a tuple of all the unpacked index arrays of one such call.
 func indexSource(info *arrays.Info, x ast.Expr) (source, bool) {
 	if a, ok := info.Array(x); ok && a.Producer != nil {
+		if a.Unpacked > 1 {
+			return source{}, false // one axis of a multi-dimensional nonzero: a gather/scatter by position, not a mask
+		}
 		s := source{producer: a.Producer, mask: a.MaskExpr, fn: calleeName(info, a.Producer), names: []ast.Expr{x}}
 		s.tuple = a.Role == arrays.IndexTuple && (s.fn == "nonzero" || s.fn == "where")
 		if m, ok := info.Array(a.MaskExpr); ok && m.Rank() == 1 && a.Role == arrays.IndexArray && (s.fn == "nonzero" || s.fn == "where") {
@@ -81,11 +84,17 @@ func indexSource(info *arrays.Info, x ast.Expr) (source, bool) {
 	}
 	var p *ast.Call
 	var first *arrays.Array
-	for _, el := range t.Elts {
+	seen := map[int]bool{}
+	for i, el := range t.Elts {
 		a, ok := info.Array(el)
 		if !ok || a.Producer == nil || a.Role != arrays.IndexArray || (p != nil && a.Producer != p) {
 			return source{}, false
 		}
+		// every index array of the unpacking, each once and in order: z[rows, cols], not z[ind, ind]
+		if a.Unpacked != len(t.Elts) || a.Component != i || seen[a.Component] {
+			return source{}, false
+		}
+		seen[a.Component] = true
 		p, first = a.Producer, a
 	}
 	s := source{producer: p, mask: first.MaskExpr, fn: calleeName(info, p), names: t.Elts}

@@ -108,6 +108,11 @@ type Array struct {
 	Producer *ast.Call
 	// Mask is the argument of Producer (the boolean condition the indices were made from).
 	MaskExpr ast.Expr
+	// Unpacked is, for an index array bound by unpacking an IndexTuple (`rows, cols =
+	// np.nonzero(m)`), the number of targets (one per dimension of the mask); 0 otherwise.
+	Unpacked int
+	// Component is that index array's position in the unpacking.
+	Component int
 }
 
 // Rank returns the number of dimensions, or -1 when unknown.

@@ -425,7 +425,7 @@ func (w *walker) unpack(elts []ast.Expr, v value) {
 			ev = v.elems[i]
 		} else if v.kind == vArray && v.arr.Role == IndexTuple {
 			ix := *v.arr
-			ix.Role = IndexArray
+			ix.Role, ix.Unpacked, ix.Component = IndexArray, len(elts), i
 			ev = arrValue(&ix)
 		}
 		w.assign(el, ev)

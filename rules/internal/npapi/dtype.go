@@ -1,5 +1,7 @@
 package npapi
 
+import "strings"
+
 // This file defines dtypes, their item sizes and NumPy's promotion rules (NEP 50).
 
 // DType is an array element type, or a "weak" Python scalar type that adopts the other operand's
@@ -102,34 +104,35 @@ func (d DType) IsInteger() bool { return d.Kind() == 'i' || d.Kind() == 'u' }
 // DType. The Python builtins map as NumPy maps them: float → float64, int → int64, complex →
 // complex128, bool → bool.
 func ParseDType(name string) (DType, bool) {
+	name = strings.TrimPrefix(strings.TrimPrefix(name, "<"), "=") // little-endian / native order
 	switch name {
-	case "float", "f", "d", "f8", "<f8", "double":
+	case "float", "d", "f8", "double":
 		return Float64, true
-	case "int", "i8", "<i8", "l", "q":
+	case "int", "i8", "l", "q", "p":
 		return Int64, true
 	case "complex", "c16", "D":
 		return Complex128, true
 	case "bool", "?", "b1":
 		return Bool, true
-	case "f4", "<f4":
+	case "f", "f4":
 		return Float32, true
 	case "f2", "e":
 		return Float16, true
-	case "i4", "<i4":
+	case "i", "i4":
 		return Int32, true
-	case "i2":
+	case "h", "i2":
 		return Int16, true
-	case "i1":
+	case "b", "i1":
 		return Int8, true
-	case "u1", "B":
+	case "B", "u1":
 		return Uint8, true
-	case "u2":
+	case "H", "u2":
 		return Uint16, true
-	case "u4":
+	case "I", "u4":
 		return Uint32, true
-	case "u8":
+	case "L", "Q", "P", "u8":
 		return Uint64, true
-	case "c8", "F":
+	case "F", "c8":
 		return Complex64, true
 	}
 	for d := Bool; d < WeakBool; d++ {

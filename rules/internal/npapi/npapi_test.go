@@ -52,7 +52,8 @@ func TestParseDType(t *testing.T) {
 	for name, want := range map[string]DType{
 		"float32": Float32, "f4": Float32, "single": Float32, "float": Float64, "int": Int64,
 		"int_": Int64, "intp": Int64, "bool": Bool, "bool_": Bool, "uint8": Uint8, "bfloat16": BFloat16,
-		"complex64": Complex64, "c16": Complex128, "half": Float16,
+		"complex64": Complex64, "c16": Complex128, "half": Float16, "f": Float32, "d": Float64,
+		"<f8": Float64, "i": Int32, "l": Int64, "b": Int8, "B": Uint8, "?": Bool, "e": Float16,
 	} {
 		if got, ok := ParseDType(name); !ok || got != want {
 			t.Errorf("ParseDType(%q) = %v, %v; want %v", name, got, ok, want)

@@ -21,9 +21,9 @@ def creation():
 
 def generator():
     rng = np.random.default_rng(0)
-    u = rng.random(N).astype(np.float32)  # want "`Generator.random` makes float64 data"
-    v = rng.standard_normal(size=M).astype(np.float32)  # want "`Generator.standard_normal` makes float64"
-    w = rng.integers(0, 10, size=M).astype(np.int32)  # want "`Generator.integers` makes int64 data"
+    u = rng.random(N).astype(np.float32)  # want "`rng.random` makes float64 data"
+    v = rng.standard_normal(size=M).astype(np.float32)  # want "`rng.standard_normal` makes float64"
+    w = rng.integers(0, 10, size=M).astype(np.int32)  # want "`rng.integers` makes int64 data"
     return u, v, w
 
 
@@ -44,3 +44,10 @@ def copy_false():
     a = np.ones(N)
     b = a.astype(np.float32, copy=False)  # want "`copy=False` cannot avoid the copy: float64 to float32 always allocates \\(40,000,000 bytes\\)"
     return b
+
+
+def char_codes():
+    a = np.random.random(N).astype("f")  # want "`random.random` makes float64 data \\(80,000,000 bytes\\) only to cast it to float32"
+    legacy = np.random.RandomState(0)
+    b = legacy.randint(0, 2, size=N).astype(bool)  # want "`legacy.randint` makes int64 data"
+    return a, b

@@ -72,3 +72,10 @@ def method_chain(x: np.ndarray):
 class Model:
     def weights(self):
         return self.w.astype(np.float32)  # attribute of unknown type
+
+
+def explicit_copy():
+    a = np.arange(N)
+    b = a.astype(np.int64, copy=True)  # the copy is asked for
+    c = a.astype("d")  # int64 to float64 is a real conversion
+    return b, c

@@ -119,3 +119,17 @@ def np_rebound():
     idx = np.nonzero(a)
     a[idx] = 0.0
     return a
+
+
+def diagonal_scatter(h):
+    small = rng.random(N) < 0.1
+    ind, = np.nonzero(small)
+    h[ind, ind] = 1.0  # the diagonal: no mask of h selects it
+    return h
+
+
+def one_axis_of_2d(columns):
+    rows_of = np.zeros(N, dtype=int)
+    nz_rows, nz_cols = np.nonzero(columns)
+    rows_of[nz_cols] = nz_rows  # a position map, not a masked update
+    return rows_of
