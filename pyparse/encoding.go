@@ -7,12 +7,17 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/ianaindex"
 )
 
 // decodeSource applies a PEP 263 coding declaration on line 1 or 2 (line 2 only when line 1 is
 // blank or a comment, as CPython does). UTF-8 sources (the default, or declared under any alias)
 // are returned as they are: the lexer reports invalid UTF-8 at its offset. latin-1, latin-9,
-// cp1252 and ascii sources are re-encoded to UTF-8, so ranges index the re-encoded text. A
+// cp1252 and ascii sources are re-encoded to UTF-8, so ranges index the re-encoded text; other
+// encodings of x/text's IANA index (koi8-r, iso-8859-5, shift_jis…) are decoded the same way. A
 // leading UTF-8 BOM is kept; with a declaration of another encoding it is CPython's "encoding
 // problem: X with BOM". Errors use CPython's messages; decoding goes on with U+FFFD for bytes
 // the declared encoding lacks.
@@ -22,16 +27,72 @@ func decodeSource(src []byte) ([]byte, []Error) {
 	if !ok {
 		return src, nil
 	}
-	enc, known := lookupEncoding(name)
-	switch {
-	case !known:
-		return src, []Error{{Range: nameRange, Kind: ErrKindEncoding, Msg: "unknown encoding: " + name}}
-	case bom && enc != encUTF8:
+	if bom && normalEncodingName(name) != "utf-8" {
+		// CPython accepts a BOM only with a declaration that normalises to exactly "utf-8".
 		return src, []Error{{Range: nameRange, Kind: ErrKindEncoding, Msg: "encoding problem: " + normalEncodingName(name) + " with BOM"}}
-	case enc == encUTF8:
+	}
+	enc, known := lookupEncoding(name)
+	if !known {
+		if other := otherEncoding(name); other != nil {
+			if cm, ok := other.(*charmap.Charmap); ok {
+				return decodeCharmap(src, cm), nil
+			}
+			out, err := other.NewDecoder().Bytes(src)
+			if err != nil {
+				return src, []Error{{Range: nameRange, Kind: ErrKindEncoding, Msg: fmt.Sprintf("decode source as %s: %v", name, err)}}
+			}
+			return out, nil
+		}
+		return src, []Error{{Range: nameRange, Kind: ErrKindEncoding, Msg: "unknown encoding: " + name}}
+	}
+	if enc == encUTF8 {
 		return src, nil
 	}
 	return reencode(src, enc)
+}
+
+// decodeCharmap decodes a single-byte encoding. Bytes the table leaves undefined in
+// 0x80–0x9F are the C1 controls U+0080–U+009F, as in Python's ISO-8859 codecs.
+func decodeCharmap(src []byte, cm *charmap.Charmap) []byte {
+	out := make([]byte, 0, len(src)+len(src)/4)
+	for _, c := range src {
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			continue
+		}
+		r := cm.DecodeByte(c)
+		if r == utf8.RuneError && 0x80 <= c && c < 0xA0 {
+			r = rune(c)
+		}
+		out = utf8.AppendRune(out, r)
+	}
+	return out
+}
+
+// otherEncoding finds a declared encoding outside the built-in five in x/text's IANA index
+// (koi8-r, iso-8859-5, cp1251, shift_jis, gbk, big5, …), trying Python's spellings of the
+// names. Undecodable bytes become U+FFFD. UTF-16 and UTF-32 are not source encodings.
+func otherEncoding(name string) encoding.Encoding {
+	n := strings.ToLower(name)
+	cands := []string{n, strings.ReplaceAll(n, "_", "-")}
+	if num, ok := strings.CutPrefix(strings.ReplaceAll(n, "_", ""), "cp"); ok {
+		cands = append(cands, "windows-"+num, "ibm"+num)
+	}
+	switch strings.ReplaceAll(strings.ReplaceAll(n, "-", ""), "_", "") {
+	case "macroman", "macintosh":
+		cands = append(cands, "macintosh")
+	case "sjis", "shiftjis":
+		cands = append(cands, "shift_jis")
+	}
+	for _, c := range cands {
+		if strings.HasPrefix(c, "utf") {
+			return nil
+		}
+		if e, err := ianaindex.IANA.Encoding(c); err == nil && e != nil {
+			return e
+		}
+	}
+	return nil
 }
 
 // codingDeclaration finds the PEP 263 declaration `coding[:=]\s*([-\w.]+)` in a comment on
@@ -102,11 +163,11 @@ func codingName(comment []byte) (string, int, bool) {
 	}
 }
 
-// encoding is a source encoding pyparse can decode.
-type encoding uint8
+// srcEncoding is a source encoding decoded without x/text, with CPython's error messages.
+type srcEncoding uint8
 
 const (
-	encUTF8 encoding = iota
+	encUTF8 srcEncoding = iota
 	encLatin1
 	encLatin9
 	encCP1252
@@ -115,7 +176,7 @@ const (
 
 // encodingAliases maps names, lowercased with '-', '_' and ' ' removed, to encodings (the
 // aliases of Python's codecs registry for these codecs).
-var encodingAliases = map[string]encoding{
+var encodingAliases = map[string]srcEncoding{
 	"utf8": encUTF8, "u8": encUTF8, "utf": encUTF8, "cp65001": encUTF8,
 	"latin1": encLatin1, "latin": encLatin1, "iso88591": encLatin1, "isolatin1": encLatin1,
 	"iso885911987": encLatin1, "l1": encLatin1, "cp819": encLatin1, "ibm819": encLatin1,
@@ -127,7 +188,7 @@ var encodingAliases = map[string]encoding{
 }
 
 // lookupEncoding resolves a declared encoding name.
-func lookupEncoding(name string) (encoding, bool) {
+func lookupEncoding(name string) (srcEncoding, bool) {
 	n := strings.ToLower(name)
 	if n == "utf-8" || strings.HasPrefix(n, "utf-8-") || strings.HasPrefix(n, "utf_8_") {
 		return encUTF8, true
@@ -162,7 +223,7 @@ var latin9Diff = map[byte]rune{
 }
 
 // reencode converts a single-byte-encoded source to UTF-8.
-func reencode(src []byte, enc encoding) ([]byte, []Error) {
+func reencode(src []byte, enc srcEncoding) ([]byte, []Error) {
 	ascii := true
 	for _, c := range src {
 		if c >= utf8.RuneSelf {

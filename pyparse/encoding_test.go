@@ -55,3 +55,34 @@ func TestDecodeSourceErrorRange(t *testing.T) {
 		t.Fatalf("errors %v: want one over the name \"foo\"", errs)
 	}
 }
+
+func TestDecodeSourceOtherEncodings(t *testing.T) {
+	tests := []struct{ decl, in, want string }{
+		{"koi8-r", "\xf0\xd2\xc9", "При"},
+		{"iso-8859-5", "\xbf\xe0\xd8", "При"},
+		{"cp1251", "\xcf\xf0\xe8", "При"},
+		{"shift_jis", "\x82\xa0", "あ"},
+		{"euc_jp", "\xa4\xa2", "あ"},
+		{"mac_roman", "\x8e", "é"},
+		{"iso-8859-5", "\x8e", "\u008e"}, // C1 control, as Python decodes it
+	}
+	for _, tt := range tests {
+		src := "# coding: " + tt.decl + "\ns = '" + tt.in + "'\n"
+		got, errs := decodeSource([]byte(src))
+		want := "# coding: " + tt.decl + "\ns = '" + tt.want + "'\n"
+		if string(got) != want || len(errs) > 0 {
+			t.Errorf("decodeSource(%s) = %q %v, want %q", tt.decl, got, errs, want)
+		}
+	}
+	for _, decl := range []string{"utf-16", "utf-32-le", "no-such-codec"} {
+		_, errs := decodeSource([]byte("# coding: " + decl + "\n"))
+		if len(errs) != 1 || errs[0].Msg != "unknown encoding: "+decl {
+			t.Errorf("decodeSource(%s) errors %v, want unknown encoding", decl, errs)
+		}
+	}
+	// A BOM needs a declaration that normalises to exactly "utf-8" (CPython's bad_coding2.py).
+	_, errs := decodeSource([]byte("\xef\xbb\xbf# coding: utf8\n"))
+	if len(errs) != 1 || errs[0].Msg != "encoding problem: utf8 with BOM" {
+		t.Errorf("BOM with utf8: errors %v", errs)
+	}
+}
