@@ -27,7 +27,7 @@ type server struct {
 
 	mu        sync.Mutex
 	published map[protocol.DocumentURI]int32 // latest published version per document
-	count     int                              // publications received
+	count     int                            // publications received
 	waiters   map[protocol.DocumentURI]chan struct{}
 }
 
