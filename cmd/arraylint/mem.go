@@ -49,6 +49,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		list     bool
 	)
 	assume := assumeFlag{}
+	var legateModel memory.LegateModel
 	fs.StringVar(&t.Target, "target", "", "device preset (see --list-targets)")
 	fs.StringVar(&t.HBM, "hbm", "", "device memory size, e.g. 80GiB (overrides the preset's)")
 	fs.Float64Var(&t.Fraction, "fraction", 0, "usable fraction of the device memory (JAX on GPUs: 0.75 by default)")
@@ -56,6 +57,8 @@ func runMem(_ context.Context, e *env, args []string) int {
 	fs.StringVar(&t.FBMem, "fbmem", "", "Legate FBMEM pool per rank in MiB")
 	fs.StringVar(&t.ZCMem, "zcmem", "", "Legate ZCMEM pool per rank in MiB")
 	fs.StringVar(&t.Legate, "legate-config", "", "LEGATE_CONFIG-style flags, e.g. \"--sysmem 40 --fbmem 1000\"")
+	fs.Int64Var(&legateModel.Alignment, "legate-alignment", memory.DefaultLegateModel.Alignment, "Legate model: bytes each instance's payload is rounded up to")
+	fs.Int64Var(&legateModel.Overhead, "legate-overhead", memory.DefaultLegateModel.Overhead, "Legate model: bytes of descriptor added per instance")
 	fs.StringVar(&backend, "backend", "", "memory model: "+strings.Join(memory.Backends, ", ")+" (default: from the imports)")
 	fs.StringVar(&function, "function", "", "analyse only this top-level function")
 	fs.Var(assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000 (repeatable)")
@@ -105,7 +108,11 @@ func runMem(_ context.Context, e *env, args []string) int {
 	for k, v := range assume {
 		cfgAssume[k] = v
 	}
-	opts := memory.Options{Path: path, Backend: backend, Function: function, Assume: cfgAssume}
+	if legateModel.Alignment <= 0 || legateModel.Overhead < 0 {
+		fmt.Fprintf(e.stderr, "arraylint mem: --legate-alignment must be positive and --legate-overhead not negative\n")
+		return exitError
+	}
+	opts := memory.Options{Path: path, Backend: backend, Function: function, Assume: cfgAssume, Legate: legateModel}
 	f, err := pyparse.Parse(src)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
@@ -120,6 +127,16 @@ func runMem(_ context.Context, e *env, args []string) int {
 		t = t.Overlay(fileT)
 		if !set["backend"] && fileBackend != "" {
 			opts.Backend = fileBackend
+		}
+	}
+	// Legate reads its pool sizes from LEGATE_CONFIG; so does the legate model when no pool flag is given.
+	if env := e.getenv("LEGATE_CONFIG"); env != "" && t.Legate == "" && t.SysMem == "" && t.FBMem == "" && t.ZCMem == "" {
+		b := opts.Backend
+		if b == "" {
+			b = memory.DetectBackend(f.Module)
+		}
+		if b == memory.BackendLegate {
+			t.Legate = env
 		}
 	}
 	if opts.Target, err = t.Resolve(); err != nil {

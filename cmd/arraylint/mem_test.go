@@ -12,8 +12,13 @@ import (
 
 func runMemCmd(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
+	return runMemEnv(t, map[string]string{}, args...)
+}
+
+func runMemEnv(t *testing.T, vars map[string]string, args ...string) (int, string, string) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	e := &env{stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	e := &env{stdout: &out, stderr: &errb, getenv: func(k string) string { return vars[k] }}
 	code := run(context.Background(), e, append([]string{"mem"}, args...))
 	return code, out.String(), errb.String()
 }
@@ -42,6 +47,14 @@ func TestMemLegateSeed(t *testing.T) {
 	}
 	if o := reports[0].OOM; o.Line != 16 || o.RequestBytes != 8388608 || o.HeldBytes != 33554400 || o.PoolBytes != 41943040 {
 		t.Errorf("oom = %+v", *o)
+	}
+	// LEGATE_CONFIG in the environment sizes the pools as it does for legate itself.
+	if code, _, errs := runMemEnv(t, map[string]string{"LEGATE_CONFIG": "--cpus 1 --gpus 0 --sysmem 40"}, seedOOM); code != exitFindings {
+		t.Errorf("LEGATE_CONFIG --sysmem 40: exit %d (%s), want %d", code, errs, exitFindings)
+	}
+	// A smaller per-instance overhead makes the fifth instance fit exactly.
+	if code, _, _ := runMemCmd(t, seedOOM, "--sysmem", "40", "--legate-overhead", "0", "--legate-alignment", "16"); code != exitOK {
+		t.Errorf("--legate-overhead 0: exit %d, want 0 (payloads alone fit 40 MiB)", code)
 	}
 	// Fix Path A: a bigger pool fits (exit 0); the flag string works like the flags.
 	if code, _, errs := runMemCmd(t, seedOOM, "--backend", "legate", "--legate-config", "--cpus 1 --sysmem 128"); code != exitOK {
