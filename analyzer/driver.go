@@ -328,17 +328,11 @@ func (fr *fileRun) unusedDirective(d *directive, enabled []*Rule) (Finding, bool
 	if d.kind == skipFile {
 		return Finding{}, false
 	}
-	what := "`noqa`"
-	if d.kind == fileIgnoreDir {
-		what = "`file-ignore`"
-	}
+	what := d.label
 	if len(d.codes) == 0 {
-		if d.used {
-			return Finding{}, false
-		}
-		fd := fr.finding(UnusedNoqa, d.rng, "unused blanket "+what+" directive")
-		fd.Fix = fr.removeDirective(d)
-		return fd, true
+		// A bare `# noqa` is shared with every other linter of the file (flake8, Ruff, pylint):
+		// arraylint cannot tell whether it is unused, so it never reports or removes one.
+		return Finding{}, false
 	}
 	var unused, unknown, keep []string
 	for _, c := range d.codes {

@@ -68,7 +68,10 @@ func TestSuppression(t *testing.T) {
 		{"name", "x = bad  # NOQA:test-bad-word\n", nil},
 		{"explained", "x = bad  # noqa: AL801 the word is fine here\n", nil},
 		{"ignore", "x = bad  # arraylint: ignore[test-bad-word]\n", nil},
-		{"other line", "# noqa\nx = bad\n", []string{"1:1-1:7 AL902 unused blanket `noqa` directive", "2:5-2:8 AL801 `bad` is bad"}},
+		{"other line", "# noqa\nx = bad\n", []string{"2:5-2:8 AL801 `bad` is bad"}}, // a bare noqa is never reported
+		{"other line coded", "# noqa: AL801\nx = bad\n", []string{"1:1-1:14 AL902 unused `noqa` directive (unused: `AL801`)", "2:5-2:8 AL801 `bad` is bad"}},
+		{"unknown name in ignore", "x = bad  # arraylint: ignore[AL801, bad-wrod]\n", []string{"1:10-1:46 AL902 unused `arraylint: ignore` directive (unknown: `bad-wrod`)"}},
+		{"other tool's name", "x = 1  # noqa: trailing-whitespace\n", nil},
 		{"wrong code", "x = bad  # noqa: AL802\n", []string{"1:5-1:8 AL801 `bad` is bad", "1:10-1:23 AL902 unused `noqa` directive (unused: `AL802`)"}},
 		{"disabled code", "x = 1  # noqa: AL803\n", nil},
 		{"other tool's code", "x = bad  # noqa: E501\n", []string{"1:5-1:8 AL801 `bad` is bad"}},
@@ -94,10 +97,11 @@ func TestSuppression(t *testing.T) {
 func TestUnusedNoqaFixes(t *testing.T) {
 	rn := mustRunner(t, UnusedNoqa, badWord, boom)
 	for _, tc := range []struct{ src, want string }{
-		{"x = 1  # noqa\n", "x = 1\n"},
-		{"# noqa\nx = 1\n", "x = 1\n"},
+		{"x = 1  # noqa: AL801\n", "x = 1\n"},
+		{"# noqa: AL801\nx = 1\n", "x = 1\n"},
 		{"x = bad  # noqa: AL801, AL802\n", "x = bad  # noqa: AL801\n"},
-		{"x = 1  # type: ignore  # noqa\n", "x = 1  # type: ignore\n"},
+		{"x = 1  # type: ignore  # noqa: AL802\n", "x = 1  # type: ignore\n"},
+		{"x = 1  # noqa: E501, AL802\n", "x = 1  # noqa: E501\n"},
 		{"x = 1  # noqa: AL801 reason\n", "x = 1  # reason\n"},
 	} {
 		fs, err := rn.CheckParsed(context.Background(), "t.py", fakeFile(tc.src), nil)

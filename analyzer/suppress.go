@@ -31,6 +31,8 @@ type directive struct {
 	codesRng pyparse.Range
 	// whole is true when the directive is the entire comment.
 	whole bool
+	// label names the directive in messages: "`noqa`", "`arraylint: ignore`", "`file-ignore`".
+	label string
 }
 
 // codeRef is one code or name in a directive.
@@ -38,7 +40,8 @@ type codeRef struct {
 	text string
 	rule *Rule // nil if unknown
 	used bool
-	// foreign marks another tool's code (flake8's E501, Ruff's F401): never reported.
+	// foreign marks another tool's code or name in a noqa (flake8's E501, pylint's
+	// trailing-whitespace): never reported. Inside `arraylint: ignore[...]` nothing is foreign.
 	foreign bool
 }
 
@@ -69,7 +72,7 @@ func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
 			return pyparse.Range{Start: c.Start + pyparse.Offset(lo), End: c.Start + pyparse.Offset(hi)}
 		}
 		if m := noqaRE.FindStringSubmatchIndex(text); m != nil {
-			d := &directive{kind: lineNoqa, rng: at(m[0], m[1]), line: line, whole: m[0] == 0 && strings.TrimSpace(text[m[1]:]) == ""}
+			d := &directive{kind: lineNoqa, label: "`noqa`", rng: at(m[0], m[1]), line: line, whole: m[0] == 0 && strings.TrimSpace(text[m[1]:]) == ""}
 			if m[2] >= 0 {
 				n := 0
 				d.codes, n = codeList(text[m[2]:m[3]])
@@ -85,7 +88,7 @@ func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
 			if m[4] < 0 || strings.TrimSpace(text[m[4]:m[5]]) == "" {
 				bad = append(bad, malformed{at(m[0], m[1]), "`arraylint: ignore` needs rule codes or names: `# arraylint: ignore[AL304]`"})
 			} else {
-				dirs = append(dirs, &directive{kind: lineNoqa, rng: at(m[0], m[1]), line: line, codesRng: at(m[4], m[5]),
+				dirs = append(dirs, &directive{kind: lineNoqa, label: "`arraylint: ignore`", rng: at(m[0], m[1]), line: line, codesRng: at(m[4], m[5]),
 					codes: refs(text[m[4]:m[5]]), whole: m[0] == 0 && strings.TrimSpace(text[m[1]:]) == ""})
 			}
 		}
@@ -105,7 +108,7 @@ func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
 			default:
 				lead := len(codes) - len(strings.TrimLeft(codes, " \t"))
 				trimmed := strings.TrimSpace(codes)
-				dirs = append(dirs, &directive{kind: fileIgnoreDir, rng: at(m[0], m[1]), line: line,
+				dirs = append(dirs, &directive{kind: fileIgnoreDir, label: "`file-ignore`", rng: at(m[0], m[1]), line: line,
 					codesRng: at(m[2]+lead, m[2]+lead+len(trimmed)), codes: refs(trimmed), whole: m[0] == 0})
 			}
 		}
@@ -121,10 +124,7 @@ func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
 
 var wordRE = regexp.MustCompile(`[A-Za-z0-9_\-]+`)
 
-var (
-	codeLikeRE    = regexp.MustCompile(`^(?:[A-Z]+[0-9]+|[a-z0-9]+(?:-[a-z0-9]+)+)$`)
-	foreignCodeRE = regexp.MustCompile(`^[A-Z]+[0-9]+$`)
-)
+var codeLikeRE = regexp.MustCompile(`^(?:[A-Z]+[0-9]+|[a-z0-9]+(?:-[a-z0-9]+)+)$`)
 
 // codeList reads the leading codes of a noqa list, stopping at the first word that is not a
 // code (ours or another tool's, such as E501) or rule name (so `# noqa: AL304 hot loop` keeps
@@ -139,7 +139,7 @@ func codeList(list string) ([]codeRef, int) {
 			break
 		}
 		r := Lookup(w)
-		out = append(out, codeRef{text: w, rule: r, foreign: r == nil && !strings.HasPrefix(w, "AL") && foreignCodeRE.MatchString(w)})
+		out = append(out, codeRef{text: w, rule: r, foreign: r == nil && !strings.HasPrefix(w, "AL")})
 		end = m[1]
 	}
 	return out, end
