@@ -27,8 +27,8 @@ case "${1:-}" in
 "")
 	corpus=$tmp/stdlib
 	mkdir "$corpus"
-	(cd "$stdlib" && find . -name site-packages -prune -o -name dist-packages -prune -o -name '*.py' -type f -print |
-		cpio -pdm --quiet "$corpus" 2>/dev/null || find . -name site-packages -prune -o -name dist-packages -prune -o -name '*.py' -type f -exec cp --parents {} "$corpus" \;)
+	(cd "$stdlib" && find . \( -name site-packages -o -name dist-packages \) -prune -o -name '*.py' -type f -print0 |
+		xargs -0 cp --parents -t "$corpus")
 	;;
 *) corpus=$1 ;;
 esac
