@@ -1,6 +1,8 @@
 package lsp
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,3 +118,24 @@ func itoaPos(p protocol.Position) string {
 }
 
 func uitoa(u uint32) string { return strconv.FormatUint(uint64(u), 10) }
+
+// TestHoverTargetFromConfig takes the target and an assumed size from [tool.arraylint.memory].
+func TestHoverTargetFromConfig(t *testing.T) {
+	dir := t.TempDir()
+	cfg := "[tool.arraylint.memory]\ntarget = \"h100\"\n\n[tool.arraylint.memory.assume]\nM = 2_000_000\n"
+	if err := os.WriteFile(filepath.Join(dir, "pyproject.toml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	uri := pathToURI(filepath.Join(dir, "m.py"))
+	c := start(t, Options{Rules: testRules()})
+	c.initialize(protocol.ClientCapabilities{}, dir)
+	c.open(uri, 1, "import numpy as np\n\ndef f(M):\n    x = np.ones(M)\n    return x\n")
+	var h *protocol.Hover
+	if err := c.call(protocol.MethodHover, protocol.HoverParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri},
+		Position: protocol.Position{Line: 3, Character: 4}}, &h); err != nil {
+		t.Fatal(err)
+	}
+	if h == nil || !strings.Contains(h.Contents.Value, "x: float64[2,000,000], 15.3 MiB") || !strings.Contains(h.Contents.Value, "of h100 (79.6 GiB); peak of f()") {
+		t.Errorf("hover with the configured target: %+v", h)
+	}
+}

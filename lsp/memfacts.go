@@ -11,8 +11,8 @@ import (
 )
 
 // This file computes what hovers and inlay hints show: the memory estimate of a snapshot, with
-// the target chosen as AL101 chooses it (its rule options, then the file's
-// `# arraylint: target` comment).
+// the target chosen as AL101 chooses it ([tool.arraylint.memory], its rule options, then the
+// file's `# arraylint: target` comment).
 
 // memoryFacts is the memory estimate of one snapshot.
 type memoryFacts struct {
@@ -38,13 +38,24 @@ func (s *Server) estimate(snap *Snapshot) (mf *memoryFacts) {
 	if err != nil {
 		return &memoryFacts{err: err}
 	}
-	opts, backend := targetOptions(s.configFor(snap.Path))
+	// As AL101 chooses its target: [tool.arraylint.memory], under the rule's options, under
+	// the file's `# arraylint: target` comment.
+	cfg := s.configFor(snap.Path)
+	opts, backend, assume, err := memory.ConfigSection(cfg.Section("memory"))
+	if err != nil {
+		return &memoryFacts{file: f, err: err}
+	}
+	ruleOpts, ruleBackend := targetOptions(cfg)
+	opts = opts.Overlay(ruleOpts)
+	if ruleBackend != "" {
+		backend = ruleBackend
+	}
 	fileOpts, fileBackend, ok, err := memory.TargetComment(f)
 	if err != nil {
 		return &memoryFacts{file: f, err: err}
 	}
 	if ok {
-		opts = mergeTarget(opts, fileOpts)
+		opts = opts.Overlay(fileOpts)
 		if fileBackend != "" {
 			backend = fileBackend
 		}
@@ -53,7 +64,7 @@ func (s *Server) estimate(snap *Snapshot) (mf *memoryFacts) {
 	if err != nil {
 		return &memoryFacts{file: f, err: err}
 	}
-	reports, err := memory.Estimate(f, memory.Options{Path: snap.Path, Backend: backend, Target: target})
+	reports, err := memory.Estimate(f, memory.Options{Path: snap.Path, Backend: backend, Target: target, Assume: assume})
 	return &memoryFacts{file: f, reports: reports, err: err}
 }
 
@@ -75,25 +86,6 @@ func targetOptions(cfg *analyzer.Config) (memory.TargetOptions, string) {
 		o.Fraction, _ = v.(float64)
 	}
 	return o, str("backend")
-}
-
-// mergeTarget overlays the non-empty fields of o on base, as a target comment overrides options.
-func mergeTarget(base, o memory.TargetOptions) memory.TargetOptions {
-	set := func(dst *string, v string) {
-		if v != "" {
-			*dst = v
-		}
-	}
-	set(&base.Target, o.Target)
-	set(&base.HBM, o.HBM)
-	set(&base.SysMem, o.SysMem)
-	set(&base.FBMem, o.FBMem)
-	set(&base.ZCMem, o.ZCMem)
-	set(&base.Legate, o.Legate)
-	if o.Fraction != 0 {
-		base.Fraction = o.Fraction
-	}
-	return base
 }
 
 // scopeReport returns the report of the top-level function containing off, or the module's.
