@@ -62,7 +62,25 @@ func RunWithSuggestedFixes(t testing.TB, dir string, rule *analyzer.Rule, pkgs .
 	return run(t, dir, rule, pkgs, true)
 }
 
+// RunWithConfig is Run (or RunWithSuggestedFixes, when fixes is set) with a configuration given
+// as the text of an arraylint.toml, e.g. "[rules.AL304]\nmin-bytes = \"1KiB\"\n", to test
+// rule options.
+func RunWithConfig(t testing.TB, dir string, rule *analyzer.Rule, config string, fixes bool, pkgs ...string) []*Result {
+	t.Helper()
+	cfg, err := analyzer.ParseConfig(filepath.Join(dir, "arraylint.toml"), []byte(config))
+	if err != nil {
+		t.Fatalf("analysistest: %v", err)
+		return nil
+	}
+	return runConfig(t, dir, rule, cfg, pkgs, fixes)
+}
+
 func run(t testing.TB, dir string, rule *analyzer.Rule, pkgs []string, fixes bool) []*Result {
+	t.Helper()
+	return runConfig(t, dir, rule, nil, pkgs, fixes)
+}
+
+func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *analyzer.Config, pkgs []string, fixes bool) []*Result {
 	t.Helper()
 	rn, err := analyzer.NewRunner([]*analyzer.Rule{rule})
 	if err != nil {
@@ -79,7 +97,7 @@ func run(t testing.TB, dir string, rule *analyzer.Rule, pkgs []string, fixes boo
 		}
 		sort.Strings(files)
 		for _, path := range files {
-			if r := checkFile(t, rn, rule, path, fixes); r != nil {
+			if r := checkFile(t, rn, rule, cfg, path, fixes); r != nil {
 				results = append(results, r)
 			}
 		}
@@ -94,7 +112,7 @@ type expectation struct {
 	matched bool
 }
 
-func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, path string, fixes bool) *Result {
+func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, cfg *analyzer.Config, path string, fixes bool) *Result {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -115,7 +133,7 @@ func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, path stri
 	for _, e := range errs {
 		t.Errorf("%s: %v", rel, e)
 	}
-	findings, err := rn.Check(context.Background(), path, src, nil)
+	findings, err := rn.Check(context.Background(), path, src, cfg)
 	if err != nil {
 		t.Errorf("analysistest: check %s: %v", rel, err)
 		return nil
@@ -148,7 +166,7 @@ func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, path stri
 		}
 	}
 	if fixes {
-		checkFixes(t, rn, path, rel, src)
+		checkFixes(t, rn, cfg, path, rel, src)
 	}
 	return &Result{Path: path, Findings: own}
 }
@@ -168,9 +186,9 @@ func checkFixInvariants(t testing.TB, rule *analyzer.Rule, rel string, fd analyz
 }
 
 // checkFixes applies the safe fixes to a fixed point and compares with the golden file.
-func checkFixes(t testing.TB, rn *analyzer.Runner, path, rel string, src []byte) {
+func checkFixes(t testing.TB, rn *analyzer.Runner, cfg *analyzer.Config, path, rel string, src []byte) {
 	t.Helper()
-	res, err := rn.FixSource(context.Background(), path, src, nil, false)
+	res, err := rn.FixSource(context.Background(), path, src, cfg, false)
 	if err != nil {
 		t.Errorf("%s: %v", rel, err)
 		return

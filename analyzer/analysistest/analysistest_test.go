@@ -135,3 +135,17 @@ func TestHarnessFails(t *testing.T) {
 		})
 	}
 }
+
+func TestRunWithConfig(t *testing.T) {
+	// Ignoring the rule in the configuration leaves the wants unmatched: the config is used.
+	ft := &fakeT{}
+	RunWithConfig(ft, TestData(), goodRule, "ignore = [\"AL811\"]\n", false, "good")
+	if !strings.Contains(strings.Join(ft.errs, "\n"), "no finding matched") {
+		t.Errorf("config not applied: %q", ft.errs)
+	}
+	ft = &fakeT{}
+	RunWithConfig(ft, TestData(), goodRule, "bogus = 1\n", false, "good")
+	if !strings.Contains(strings.Join(ft.errs, "\n"), "unknown key") {
+		t.Errorf("bad config not reported: %q", ft.errs)
+	}
+}
