@@ -203,3 +203,47 @@ func equal(a, b []int) bool {
 	}
 	return true
 }
+
+// TestBrokenInput runs every rule on each prefix of the example programs (cut at every byte,
+// so most are syntax errors with recovered trees) and on malformed snippets: no rule may crash.
+func TestBrokenInput(t *testing.T) {
+	var inputs []string
+	for _, path := range examples(t) {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		step := 1
+		if testing.Short() {
+			step = 7
+		}
+		for i := 0; i < len(src); i += step {
+			inputs = append(inputs, string(src[:i]))
+		}
+	}
+	inputs = append(inputs,
+		"for s in range(0, N, :\n    x[s:s+] = \n",
+		"import numpy as np\nz[np.nonzero(] = 1\n",
+		"import numpy as np\na = np.zeros(10).astype(\n",
+		"import numpy as np\nb = np.ones(1 << 30)\nc = b + \n",
+		"import numpy as np\nx = np.zeros((2**70, 3))\ny = x + x * x\n",
+		"import numpy as np\nx = np.zeros(-5)\ny = x[::0]\n",
+		"import numpy as np\nx = np.arange(10)[1:2:3][None, ..., None][...]\n",
+		"import numpy as np\nrows, = cols, = np.nonzero(np.ones(3))\nx = np.ones(3)\nx[rows] = 0\n",
+	)
+	rn, err := analyzer.NewRunner(all.Rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, src := range inputs {
+		fs, err := rn.Check(context.Background(), "broken.py", []byte(src), nil)
+		if err != nil {
+			t.Fatalf("check %q: %v", src, err)
+		}
+		for _, f := range fs {
+			if f.Code == analyzer.InternalError.Spec.Code {
+				t.Fatalf("internal error on %q: %s", src, f.Message)
+			}
+		}
+	}
+}
