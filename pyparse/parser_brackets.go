@@ -8,6 +8,8 @@ package pyparse
 // indentation and statements back. The lexer's "'(' was never closed" error stays the one
 // reported for it.
 
+import "sort"
+
 // unclosedOpeners returns the indexes of the bracket tokens that are never closed, in order,
 // or nil when the brackets balance or an unclosed one is inside an f-string (blanking it would
 // change how the f-string lexes). It follows the lexer's pairing: a closer pops the innermost
@@ -62,37 +64,38 @@ func relexUnclosed(src []byte, toks []Token, open []int) (relexed []Token, blank
 }
 
 // dropErrorsNearBlanked removes the parser's own errors on the logical lines of blanked
-// openers: those lines are broken by the blanking and the lexer has reported them.
+// openers: those lines are broken by the blanking and the lexer has reported them. It sorts errs
+// by start and sweeps them against the (sorted) lines in linear time.
 func dropErrorsNearBlanked(errs []Error, toks []Token, blanked []Offset) []Error {
 	if len(blanked) == 0 || len(errs) == 0 {
 		return errs
 	}
-	// Each blanked opener's logical line ends at the first Newline after it.
+	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Start < errs[j].Start })
+	// Each blanked opener's logical line runs to the first Newline after it; merge overlaps.
 	type span struct{ start, end Offset }
 	var spans []span
 	j := 0
 	for _, b := range blanked {
-		for j < len(toks) && (toks[j].Start < b || toks[j].Kind != Newline && toks[j].Kind != EndMarker) {
+		for j < len(toks)-1 && (toks[j].Start < b || toks[j].Kind != Newline) {
 			j++
 		}
-		end := Offset(1<<31 - 1)
-		if j < len(toks) {
-			end = toks[j].End
+		end := toks[j].End
+		if n := len(spans); n > 0 && b <= spans[n-1].end {
+			spans[n-1].end = max(spans[n-1].end, end)
+			continue
 		}
 		spans = append(spans, span{b, end})
 	}
 	out := errs[:0]
+	k := 0
 	for _, e := range errs {
-		keep := true
-		for _, s := range spans {
-			if s.start <= e.Start && e.Start <= s.end {
-				keep = false
-				break
-			}
+		for k < len(spans) && spans[k].end < e.Start {
+			k++
 		}
-		if keep {
-			out = append(out, e)
+		if k < len(spans) && spans[k].start <= e.Start {
+			continue
 		}
+		out = append(out, e)
 	}
 	return out
 }

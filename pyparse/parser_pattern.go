@@ -19,13 +19,21 @@ func (p *parser) atMatchStmt() bool {
 	case !startsExpr(k) && k != KwAwait:
 		return false
 	}
-	for i := p.pos + 1; i < len(p.toks); i++ {
-		switch p.toks[i].Kind {
-		case Newline, EndMarker:
-			return p.toks[i-1].Kind == Colon
-		}
+	return p.toks[p.logicalLineEnd()-1].Kind == Colon
+}
+
+// logicalLineEnd returns the index of the Newline or EndMarker that ends the logical line at the
+// cursor. The answer is cached, so `match a; match b; …` scans its line once.
+func (p *parser) logicalLineEnd() int {
+	if p.lineOf0 >= 0 && p.lineOf0 <= p.pos && p.pos < p.lineEnd {
+		return p.lineEnd
 	}
-	return false
+	i := p.pos + 1
+	for i < len(p.toks)-1 && p.toks[i].Kind != Newline {
+		i++
+	}
+	p.lineOf0, p.lineEnd = p.pos, i
+	return i
 }
 
 // parseMatch parses `match subject: NEWLINE INDENT case_block+ DEDENT`.

@@ -4,7 +4,6 @@ package pyparse
 // statements and the compound statements.
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -383,20 +382,13 @@ func (p *parser) parseFromImport() ast.Stmt {
 	return &ast.ImportFrom{Range: p.span(start), Module: module, Names: names, Level: level}
 }
 
-// lineOf returns the 1-based line of offset o (only used for error messages).
+// lineOf returns the 1-based line of offset o (only used for error messages). The line index
+// is built on first use, so files without such errors never pay for it.
 func (p *parser) lineOf(o Offset) int {
-	return bytes.Count(p.src[:o], []byte{'\n'}) + 1 + crOnly(p.src[:o])
-}
-
-// crOnly counts lone '\r' line breaks.
-func crOnly(b []byte) int {
-	n := 0
-	for i, c := range b {
-		if c == '\r' && (i+1 >= len(b) || b[i+1] != '\n') {
-			n++
-		}
+	if p.lines == nil {
+		p.lines = NewLineIndex(p.src)
 	}
-	return n
+	return p.lines.Line(o)
 }
 
 // parseBlock parses the block after a compound statement header's ':'. what names the
