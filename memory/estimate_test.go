@@ -1,8 +1,13 @@
 package memory
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arraylint/arraylint/pyparse"
+	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 func estimate(t *testing.T, src string, opts Options) []*Report {
@@ -186,4 +191,50 @@ y = small + 1
 	if got := estimate(t, src2, Options{})[0].PeakBytes; got != 80 {
 		t.Errorf("constant condition: peak %d, want 80", got)
 	}
+}
+
+// The simulation and the rules' array inference (rules/internal/arrays) must agree on the size
+// of every allocation both claim to know in the straight-line programs of testdata/mem.
+func TestAgreesWithArrayInference(t *testing.T) {
+	progs, _ := filepath.Glob("../testdata/mem/[0-9]*.py")
+	checked := 0
+	for _, p := range progs {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kindOf(src) != "straight-line" {
+			continue
+		}
+		f, err := pyparse.Parse(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		imp := am.BuildImports(f.Module)
+		info := am.AnalyzeArrays(f.Module, imp)
+		opts := &Options{Path: p, Legate: DefaultLegateModel}
+		s := newSim(f, imp, BackendNumPy, opts)
+		s.execBlock(f.Module.Body)
+		for _, b := range s.h.bufs {
+			if b.node == nil || !b.shape.Known {
+				continue
+			}
+			a, ok := info.Array(b.node)
+			if !ok || a.ViewOf != nil {
+				continue
+			}
+			n, ok := a.NBytes()
+			if !ok {
+				continue
+			}
+			checked++
+			if n != b.bytes {
+				t.Errorf("%s:%d `%s`: simulation %d B, array inference %d B", filepath.Base(p), b.site, b.expr, b.bytes, n)
+			}
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d allocations compared", checked)
+	}
+	t.Logf("%d allocations compared", checked)
 }

@@ -503,6 +503,12 @@ func (s *sim) newArray(sh Shape, dt am.DType, expr string, at ast.Node, lazy boo
 	o := &arrObj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line()}
 	n, known := o.nbytes()
 	if !known {
+		if fsh, fdt, ok := s.sharedFact(at); ok {
+			o.shape, o.dt, sh, dt = fsh, fdt, fsh, fdt
+			n, known = o.nbytes()
+		}
+	}
+	if !known {
 		s.unknownAlloc(at, expr, reasonFor(sh, dt), nil)
 	}
 	if s.backend == BackendLegate {
@@ -514,11 +520,35 @@ func (s *sim) newArray(sh Shape, dt am.DType, expr string, at ast.Node, lazy boo
 		return vArray{o}
 	}
 	o.buf = &buffer{expr: expr, bytes: n, shape: sh, dt: dt}
+	if e, ok := at.(ast.Expr); ok && e != nil {
+		o.buf.node = e
+	}
 	if !known {
 		o.buf.bytes = 0
 	}
 	s.h.allocate(o.buf, s.line(), s.site(), s.namesOf, s.pending)
 	return vArray{o}
+}
+
+// sharedFact asks the rules' array inference (rules/internal/arrays) about an allocating
+// expression whose size the simulation could not work out; it answers only with exact shapes.
+func (s *sim) sharedFact(at ast.Node) (Shape, am.DType, bool) {
+	e, ok := at.(ast.Expr)
+	if !ok || e == nil || s.arrays == nil {
+		return Shape{}, am.NoDType, false
+	}
+	a, ok := s.arrays.Array(e)
+	if !ok || a.ViewOf != nil || a.Shape == nil {
+		return Shape{}, am.NoDType, false
+	}
+	if _, ok := a.NBytes(); !ok {
+		return Shape{}, am.NoDType, false
+	}
+	dims := make([]int64, len(a.Shape))
+	for i, d := range a.Shape {
+		dims[i] = d.N
+	}
+	return Shape{Dims: dims, Known: true}, a.DType, true
 }
 
 func reasonFor(sh Shape, dt am.DType) string {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arraylint/arraylint/pyparse/ast"
 	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
@@ -13,10 +14,11 @@ import (
 // buffer is one allocation: a NumPy/CuPy/JAX data buffer, or one Legate instance.
 type buffer struct {
 	id    int
-	name  string // name the array was first bound to ("" for a temporary)
-	expr  string // source of the allocating expression
-	line  int    // line that allocated it (the outermost statement of the scope)
-	site  int    // innermost line that allocated it (inside an inlined call)
+	name  string   // name the array was first bound to ("" for a temporary)
+	expr  string   // source of the allocating expression
+	line  int      // line that allocated it (the outermost statement of the scope)
+	site  int      // innermost line that allocated it (inside an inlined call)
+	node  ast.Expr // the allocating expression, when there is one
 	bytes int64
 	shape Shape
 	dt    am.DType

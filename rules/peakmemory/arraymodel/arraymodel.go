@@ -1,11 +1,12 @@
-// Package arraymodel re-exports the shared array model of rules/internal (imports, npapi) for the
-// memory estimator. The estimator lives in memory/, outside the rules/ tree, so Go's internal-
-// package rule keeps it from importing rules/internal directly; this bridge lives inside rules/
-// and passes the same types through as aliases, so there is still one model, not two.
+// Package arraymodel re-exports the shared array model of rules/internal (imports, npapi,
+// arrays) for the memory estimator. The estimator lives in memory/, outside the rules/ tree, so
+// Go's internal-package rule keeps it from importing rules/internal directly; this bridge lives
+// inside rules/ and passes the same types through as aliases, so there is still one model.
 package arraymodel
 
 import (
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/arrays"
 	"github.com/arraylint/arraylint/rules/internal/imports"
 	"github.com/arraylint/arraylint/rules/internal/npapi"
 )
@@ -91,3 +92,13 @@ var (
 	ParseDType = npapi.ParseDType
 	DTypeName  = npapi.DTypeName
 )
+
+// ArrayInfo is the intra-procedural array inference of the rules (arrays.Info); Array is one
+// array fact (arrays.Array).
+type (
+	ArrayInfo = arrays.Info
+	Array     = arrays.Array
+)
+
+// AnalyzeArrays runs the array inference over a module (arrays.Analyze).
+func AnalyzeArrays(mod *ast.Module, imp *Imports) *ArrayInfo { return arrays.Analyze(mod, imp) }
