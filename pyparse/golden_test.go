@@ -25,9 +25,7 @@ var update = flag.Bool("update", false, "TestGolden: rewrite the .golden files f
 // knownGaps lists inputs whose parse is known to be wrong, with the reason. Their golden records
 // today's output; the test logs the gap and fails once the parser is fixed, so the entry gets
 // removed and the golden regenerated.
-var knownGaps = map[string]string{
-	"invalid/fstring_nested_too_deep.py": "pyparse accepts format specs nested three deep; CPython 3.12+ rejects them",
-}
+var knownGaps = map[string]string{}
 
 var kindNames = map[pyparse.ErrorKind]string{
 	pyparse.ErrKindSyntax:      "syntax",

@@ -29,6 +29,8 @@ type parser struct {
 	depth   int  // current nesting of blocks, brackets and recursive expressions
 	tooDeep bool // the ErrKindTooDeep error was recorded
 
+	specDepth int // format specs open in the current f-string
+
 	lines   *LineIndex // built lazily for line numbers in error messages
 	lineEnd int        // index of the Newline/EndMarker ending the logical line at lineEndOf
 	lineOf0 int        // token index lineEnd was computed from (-1: none)

@@ -107,8 +107,15 @@ func (p *parser) decodeString(t Token) ast.ConstValue {
 	return ast.ConstValue{Kind: ast.ConstStr, Str: s}
 }
 
+// maxSpecNesting is how deep format specs may nest replacement fields within one f-string, as in
+// CPython 3.12: `f"{x:{y:{z}}}"` is accepted, one level more is rejected.
+const maxSpecNesting = 2
+
 // parseFString parses FStringStart (middle | field)* FStringEnd into b.
 func (p *parser) parseFString(b *strBuilder) {
+	outer := p.specDepth
+	p.specDepth = 0 // counted per f-string: a nested f-string starts afresh
+	defer func() { p.specDepth = outer }()
 	p.next()
 	for {
 		switch p.tok.Kind {
@@ -179,6 +186,8 @@ func (p *parser) parseField(b *strBuilder) {
 	if p.at(Colon) {
 		sstart := p.tok.Start
 		p.next()
+		p.specDepth++
+		defer func() { p.specDepth-- }()
 		var sb strBuilder
 		for !p.at(RBrace) {
 			switch p.tok.Kind {
@@ -186,6 +195,10 @@ func (p *parser) parseField(b *strBuilder) {
 				sb.addText(DecodeFStringMiddle(p.src, p.tok), p.tok.Range)
 				p.next()
 			case LBrace:
+				if p.specDepth > maxSpecNesting {
+					p.errorHere("f-string: expressions nested too deeply")
+					return
+				}
 				p.parseField(&sb)
 				if p.failed {
 					return

@@ -108,6 +108,8 @@ func TestParseNewerSyntax(t *testing.T) {
 		{"f'''{x # comment\n}'''", `Expr(value=JoinedStr(values=[FormattedValue(value=Name(iD=x))]))`},
 		{`f"a{x!r:>{w}}b" "c"`, `Expr(value=JoinedStr(values=[Constant(value="a"), FormattedValue(value=Name(iD=x) conversion=114 formatSpec=JoinedStr(values=[Constant(value=">"), FormattedValue(value=Name(iD=w))])), Constant(value="bc")]))`},
 		{`f"{x = }"`, `Expr(value=JoinedStr(values=[Constant(value="x = "), FormattedValue(value=Name(iD=x) conversion=114)]))`},
+		{`f"{x:{y:{z}}}"`, `Expr(value=JoinedStr(values=[FormattedValue(value=Name(iD=x) formatSpec=JoinedStr(values=[FormattedValue(value=Name(iD=y) formatSpec=JoinedStr(values=[FormattedValue(value=Name(iD=z))]))]))]))`},
+		{`f"{x:{f"{y:{z:{w}}}"}}"`, `Expr(value=JoinedStr(values=[FormattedValue(value=Name(iD=x) formatSpec=JoinedStr(values=[FormattedValue(value=JoinedStr(values=[FormattedValue(value=Name(iD=y) formatSpec=JoinedStr(values=[FormattedValue(value=Name(iD=z) formatSpec=JoinedStr(values=[FormattedValue(value=Name(iD=w))]))]))]))]))]))`},
 		{`f"{x=:>4}"`, `Expr(value=JoinedStr(values=[Constant(value="x="), FormattedValue(value=Name(iD=x) formatSpec=JoinedStr(values=[Constant(value=">4")]))]))`},
 		// PEP 695 and PEP 696.
 		{"type X = int", `TypeAlias(name=Name(iD=X ctx=Store) value=Name(iD=int))`},
@@ -152,6 +154,8 @@ func TestParseRejectsNewerSyntaxErrors(t *testing.T) {
 		"f'{x!}'\n",
 		"f'{x!rr}'\n",
 		"f'{x! r}'\n",
+		"f'{x:{y:{z:{w}}}}'\n",
+		"f'{a}{x:{y:{z:{w}}}}'\n",
 	} {
 		f, err := pyparse.Parse([]byte(src))
 		if err != nil {
