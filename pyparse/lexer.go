@@ -200,12 +200,11 @@ func (l *lexer) next() {
 	src := l.src
 	start := l.pos
 	c := src[start]
-	if c < utf8.RuneSelf {
-		if identStart[c] {
-			l.name()
-			return
-		}
-	} else {
+	if identStart[c] {
+		l.name()
+		return
+	}
+	if c >= utf8.RuneSelf {
 		l.nonASCII()
 		return
 	}

@@ -8,8 +8,9 @@ import (
 	"unicode/utf8"
 )
 
-// identStart and identCont classify ASCII bytes for identifiers.
-var identStart, identCont [utf8.RuneSelf]bool
+// identStart and identCont classify ASCII bytes for identifiers; bytes >= 0x80 are false in
+// both (non-ASCII characters take the slow path).
+var identStart, identCont [256]bool
 
 func init() {
 	for c := 0; c < utf8.RuneSelf; c++ {
@@ -80,7 +81,7 @@ func (l *lexer) name() {
 		_, size := utf8.DecodeRune(src[start:])
 		p = start + size
 	}
-	for p < len(src) && src[p] < utf8.RuneSelf && identCont[src[p]] {
+	for p < len(src) && identCont[src[p]] {
 		p++
 	}
 	if p < len(src) && src[p] >= utf8.RuneSelf {
