@@ -250,3 +250,103 @@ print(d)
 		t.Errorf("d is read again by the next iteration")
 	}
 }
+
+func TestControlFlowJoins(t *testing.T) {
+	src := `import numpy as np
+def f(flag):
+    if flag:
+        a = np.zeros(10)
+    else:
+        a = np.zeros(20)
+    b = a
+    c = np.ones((4, 8), dtype=np.float32)
+    for i in range(3):
+        c = c[:, :4]
+    d = c
+    return b, d
+`
+	f, info := analyze(t, src)
+	b := mustArray(t, info, lastName(f, "b"), "b")
+	if b.DType != npapi.Float64 || b.Rank() != 1 || b.Shape[0].Known {
+		t.Errorf("after if/else with lengths 10 and 20, a = %v; want float64 of unknown length", b)
+	}
+	d := mustArray(t, info, lastName(f, "d"), "d")
+	if d.Rank() != 2 || !d.Shape[0].Known || d.Shape[0].N != 4 || d.Shape[1].Known {
+		t.Errorf("after a loop that shrinks c, c = %v; want (4, ?)", d)
+	}
+}
+
+func TestBroadcastAndPromotion(t *testing.T) {
+	src := `import numpy as np
+a = np.ones((5, 1), dtype=np.int8)
+b = np.ones((1, 7), dtype=np.uint8)
+c = a + b
+d = a * 1.5
+e = np.ones(3, dtype=np.float32) / 2
+g = np.arange(6) / np.arange(6)
+h = np.where(a > 0, a, 0.5)
+`
+	f, info := analyze(t, src)
+	for _, c := range []struct{ name, want string }{
+		{"c", "int16(5, 7)"},
+		{"d", "float64(5, 1)"},
+		{"e", "float32(3,)"},
+		{"g", "float64(6,)"},
+		{"h", "float64(5, 1)"},
+	} {
+		a := mustArray(t, info, lastName(f, c.name), c.name)
+		if got := a.DType.String() + a.ShapeString(); got != c.want {
+			t.Errorf("%s = %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestMayAliasAndCallee(t *testing.T) {
+	src := `import numpy as np
+def f(keep):
+    a = np.zeros(100)
+    b = np.zeros(100)
+    v = b[10:]
+    c = np.zeros(100)
+    keep(c)
+    d = np.zeros(100)
+    d[0] = 1
+    e = d.sum()
+    a2 = a + 1
+    b2 = b + 1
+    c2 = c + 1
+    d2 = d + 1
+    return v, a2, b2, c2, d2, e
+`
+	f, info := analyze(t, src)
+	body := f.Module.Body[1].(*ast.FunctionDef).Body
+	stmt := func(prefix string) ast.Stmt {
+		for _, st := range body {
+			if strings.HasPrefix(string(f.Src[st.Span().Start:st.Span().End]), prefix) {
+				return st
+			}
+		}
+		t.Fatalf("no statement %q", prefix)
+		return nil
+	}
+	for _, c := range []struct {
+		stmt, name string
+		want       bool
+	}{
+		{"a2 = a + 1", "a", false}, // only read by arithmetic
+		{"b2 = b + 1", "b", true},  // a view of b is kept in v
+		{"c2 = c + 1", "c", true},  // passed to an unknown function
+		{"d2 = d + 1", "d", false}, // subscript store and a reduction keep nothing
+	} {
+		if got := info.MayAlias(stmt(c.stmt), c.name); got != c.want {
+			t.Errorf("MayAlias(%s, %s) = %v, want %v", c.stmt, c.name, got, c.want)
+		}
+	}
+	call := exprAt(f, "d.sum()").(*ast.Call)
+	if c, ok := info.Callee(call); !ok || !c.Method || c.Func.Name != "sum" {
+		t.Errorf("Callee(d.sum()) = %+v, %v; want the sum method", c, ok)
+	}
+	if _, ok := info.Callee(exprAt(f, "keep(c)").(*ast.Call)); ok {
+		t.Errorf("keep(c) is not an array API call")
+	}
+}
