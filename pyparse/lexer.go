@@ -31,7 +31,12 @@ package pyparse
 //     DecodeFStringMiddle un-doubles them. Line breaks of triple-quoted f-strings are inside
 //     FStringMiddle tokens. FStringStart/Middle/End carry FlagRaw and FlagTriple from the prefix.
 //   - Every FStringStart is matched by an FStringEnd. When the f-string is unterminated the
-//     FStringEnd is empty and has FlagError (an Error has been recorded).
+//     FStringEnd is empty and has FlagError (an Error has been recorded). When a replacement
+//     field is left open and the f-string's own quote follows (`f'{'`, CPython's "f-string:
+//     expecting '}'"), that quote is the FStringEnd, with FlagError; the open field's tokens
+//     simply stop (no RBrace).
+//   - Unterminated strings and f-strings report an Error starting at the prefix (CPython's
+//     column), ending at the line end or at end of file.
 //   - A token with FlagError is malformed and an Error has been recorded for it: a Number such
 //     as `1abc` or `0o8` (the token spans the trailing letters and digits), an unterminated
 //     String (it runs to the end of its line, or of the file when triple-quoted), `<>` (a

@@ -2,6 +2,7 @@ package pyparse
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -252,6 +253,28 @@ func TestLexNoPanic(t *testing.T) {
 		src := []byte(in)
 		toks, _, _ := Lex(src)
 		checkTokenInvariants(t, src, toks)
+	}
+}
+
+func TestLexRandomBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []byte("f'\"{}()[]:!=#\\\n\r\t xé0_.j\xff")
+	for i := 0; i < 500; i++ {
+		src := make([]byte, rng.IntN(300))
+		for j := range src {
+			if i%2 == 0 {
+				src[j] = byte(rng.IntN(256))
+			} else {
+				src[j] = alphabet[rng.IntN(len(alphabet))]
+			}
+		}
+		toks, _, errs := Lex(src)
+		checkTokenInvariants(t, src, toks)
+		for _, e := range errs {
+			if e.Start < 0 || e.End < e.Start || int(e.End) > len(src) {
+				t.Fatalf("Lex(%q): error %q range %v outside the source", src, e.Msg, e.Range)
+			}
+		}
 	}
 }
 
