@@ -489,6 +489,8 @@ func literalShape(v value) (Shape, am.DType, bool) {
 		elts = v.elts
 	case vInt:
 		return knownShape(), am.Int64, true
+	case vArray:
+		return v.o.shape, v.o.dt, v.o.shape.Known && v.o.dt.Known()
 	case vFloat:
 		if v.complex {
 			return knownShape(), am.Complex128, true
@@ -504,14 +506,22 @@ func literalShape(v value) (Shape, am.DType, bool) {
 	if !ok {
 		return unknownShape, am.NoDType, false
 	}
+	n := int64(len(elts))
 	for _, e := range elts[1:] {
+		if o, ok := isArray(e); ok && o.stands > 0 {
+			if !o.shape.equal(inner) || o.dt != dt {
+				return unknownShape, am.NoDType, false
+			}
+			n += o.stands - 1
+			continue
+		}
 		sh, d, ok := literalShape(e)
 		if !ok || !sh.equal(inner) && len(sh.Dims) > 0 {
 			return unknownShape, am.NoDType, false
 		}
 		dt = am.Promote(dt, d)
 	}
-	return Shape{Dims: append([]int64{int64(len(elts))}, inner.Dims...), Known: true}, dt, true
+	return Shape{Dims: append([]int64{n}, inner.Dims...), Known: true}, dt, true
 }
 
 // boolUfuncs return bool arrays; floatUfuncs return floats for integer input.
@@ -1130,7 +1140,7 @@ func (s *sim) callBuiltin(e *ast.Call, c *call) value {
 					return vInt{d, d >= 0}
 				}
 			case vList:
-				return vInt{int64(len(v.l.elts)), true}
+				return vInt{v.l.length(), true}
 			case vTuple:
 				return vInt{int64(len(v.elts)), true}
 			}

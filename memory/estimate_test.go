@@ -238,3 +238,19 @@ func TestAgreesWithArrayInference(t *testing.T) {
 	}
 	t.Logf("%d allocations compared", checked)
 }
+
+func TestListComprehensionAndArrayOfArrays(t *testing.T) {
+	src := "import numpy as np\nparts = [np.ones(1000) for i in range(100)]\nx = np.array(parts)\ni = 7\n"
+	r := estimate(t, src, Options{})[0]
+	if r.PeakBytes != 1_600_000 || r.PeakLine != 3 {
+		t.Errorf("peak %d at %d, want 1600000 at line 3 (100 rows, then their 100×1000 copy)", r.PeakBytes, r.PeakLine)
+	}
+	src = "import numpy as np\nparts = [np.ones(1000) for i in range(1000)]\n"
+	if got := estimate(t, src, Options{})[0].PeakBytes; got != 8_000_000 {
+		t.Errorf("1000 elements: peak %d, want 8000000 (extrapolated past %d)", got, maxUnroll)
+	}
+	src = "import numpy as np\nimport sys\nparts = [np.ones(1000) for a in sys.argv]\n"
+	if r := estimate(t, src, Options{})[0]; len(r.Unknown) != 1 {
+		t.Errorf("unknown length: %+v", r.Unknown)
+	}
+}

@@ -138,6 +138,8 @@ func (s *sim) eval(e ast.Expr) value {
 		return s.eval(e.Value)
 	case *ast.JoinedStr:
 		return vStr{}
+	case *ast.ListComp:
+		return s.listComp(e.Elt, e.Generators)
 	case *ast.Await:
 		return s.eval(e.Value)
 	}
@@ -415,6 +417,70 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		}
 	}
 	return vUnknown{}
+}
+
+// listComp evaluates [elt for target in iter] with one generator and no conditions, iteration
+// by iteration like a for loop; other comprehensions are unknown values.
+func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
+	if len(gens) != 1 || len(gens[0].Ifs) > 0 {
+		return vUnknown{}
+	}
+	g := gens[0]
+	it := s.eval(g.Iter)
+	ite := s.iterationOf(it)
+	l := &pyList{refs: 1}
+	run := ite.trips
+	if run < 0 || run > maxUnroll {
+		run = min(max(ite.trips, 0), 2)
+		if ite.trips < 0 {
+			run = 0
+		}
+	}
+	// The comprehension's target is local to it: save and restore the enclosing binding.
+	names := map[string]value{}
+	ast.Inspect(g.Target, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			if v, had := s.top().vars[nm.ID]; had {
+				names[nm.ID] = v
+				delete(s.top().vars, nm.ID)
+			} else {
+				names[nm.ID] = nil
+			}
+		}
+		return true
+	})
+	var per int64
+	var last value
+	for i := int64(0); i < run; i++ {
+		before := s.h.cur
+		s.assign(g.Target, ite.elem(i))
+		last = s.eval(elt)
+		l.elts = append(l.elts, last)
+		per = s.h.cur - before
+	}
+	for name, old := range names {
+		if v, ok := s.top().vars[name]; ok {
+			delete(s.top().vars, name)
+			s.decref(v)
+		}
+		if old != nil {
+			s.top().vars[name] = old
+		}
+	}
+	if ite.trips > run && per > 0 {
+		extra := per * (ite.trips - run)
+		b := &buffer{expr: "list comprehension × " + Commas(ite.trips-run) + " more elements", bytes: extra, shape: unknownShape}
+		s.h.allocate(b, s.line(), s.site(), s.namesOf, s.pending)
+		stand := &arrObj{refs: 1, buf: b, shape: unknownShape, stands: ite.trips - run}
+		if o, ok := isArray(last); ok {
+			stand.shape, stand.dt = o.shape, o.dt
+		}
+		l.elts = append(l.elts, vArray{stand})
+	} else if ite.trips < 0 {
+		s.unknownAlloc(g, s.text(elt), "list comprehension over an iterable of unknown length", nil)
+	}
+	s.decref(it)
+	return vList{l}
 }
 
 func (s *sim) unary(op ast.UnaryOperator, v value, e ast.Node) value {

@@ -325,7 +325,7 @@ func (s *sim) iterationOf(v value) iteration {
 		}
 	case vList:
 		elts := v.l.elts
-		return iteration{trips: int64(len(elts)), elem: func(i int64) value {
+		return iteration{trips: v.l.length(), elem: func(i int64) value {
 			if int(i) < len(elts) {
 				incref(elts[i])
 				return elts[i]
@@ -425,7 +425,7 @@ func (s *sim) recordGrowth(st ast.Stmt, per int64, trips int64) {
 				bytes: extra, shape: unknownShape}
 			s.h.allocate(b, s.line(), s.site(), s.namesOf, s.pending)
 			if grown != nil {
-				grown.elts = append(grown.elts, vArray{&arrObj{refs: 1, buf: b, shape: unknownShape}})
+				grown.elts = append(grown.elts, vArray{&arrObj{refs: 1, buf: b, shape: unknownShape, stands: trips - 2}})
 			}
 		}
 	}

@@ -72,6 +72,9 @@ type arrObj struct {
 	store  *store
 	lo, hi int64
 	sliced bool
+	// stands is set on the stand-in for extrapolated list elements: how many elements of the
+	// element array (shape, dt) its buffer accounts for.
+	stands int64
 }
 
 // nbytes returns the array's size in bytes and whether it is known.
@@ -111,4 +114,15 @@ func scalarDType(v value) (am.DType, bool) {
 		return am.WeakFloat, true
 	}
 	return am.NoDType, false
+}
+
+// length returns the number of elements a list stands for, extrapolated elements included.
+func (l *pyList) length() int64 {
+	n := int64(len(l.elts))
+	for _, e := range l.elts {
+		if o, ok := isArray(e); ok && o.stands > 0 {
+			n += o.stands - 1
+		}
+	}
+	return n
 }
