@@ -133,7 +133,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		}
 		return d, true
 	}
-	if info.EnclosingLoop(asg) != nil && !references(asg.Value, tgt.ID) {
+	if loop := info.EnclosingLoop(asg); loop != nil && !references(asg.Value, tgt.ID) && !keptPerIteration(info, loop, tgt.ID) {
 		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, arrays.Bytes(nb)), true
 	}
 	return analysis.Diagnostic{}, false
@@ -174,6 +174,18 @@ func readLater(info *arrays.Info, asg *ast.Assign, name string) bool {
 			if a, ok := info.Array(n); ok && a.Producer != nil && a.MaskExpr != nil && references(a.MaskExpr, name) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// keptPerIteration reports whether the loop hands the array bound to name somewhere that keeps
+// it (a list, another name, a function): then each iteration needs its own array.
+func keptPerIteration(info *arrays.Info, loop ast.Stmt, name string) bool {
+	s := info.ScopeOf(loop)
+	for _, n := range s.Loads[name] {
+		if loop.Span().Encloses(n.Span()) && info.Escapes(n) {
+			return true
 		}
 	}
 	return false

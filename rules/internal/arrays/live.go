@@ -118,8 +118,12 @@ func (info *Info) MayAlias(stmt ast.Stmt, name string) bool {
 	return false
 }
 
-// escapes reports whether a read of an array name may hand the array (or a view of it) to
-// something that keeps it.
+// Escapes reports whether a read of an array name may hand the array (or a view of it) to
+// something that keeps it: another name, a container, a function that is not an array function,
+// a return or yield. Reads by operators, reductions, subscript stores and shape queries keep
+// nothing.
+func (info *Info) Escapes(n *ast.Name) bool { return info.escapes(n) }
+
 func (info *Info) escapes(n *ast.Name) bool {
 	p := info.parents[n]
 	switch p := p.(type) {

@@ -137,3 +137,12 @@ def integer_division():
     a = np.arange(N)
     a = a / 2  # another dtype or shape: the old buffer cannot hold it
     return a
+
+
+def kept_per_iteration():
+    a = np.ones(N)
+    results = []
+    for k in range(4):
+        t = a * k  # each iteration's array is kept
+        results.append(t)
+    return results, a
