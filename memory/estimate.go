@@ -27,8 +27,6 @@ type Options struct {
 	Assume map[string]int64
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
-
-	arrays *am.ArrayInfo
 }
 
 // Backends lists the accepted backend names.
@@ -92,7 +90,6 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	}
 	var out []*Report
 	idx := &fileIndex{}
-	opts.arrays = am.AnalyzeArrays(f.Module, imp)
 	if opts.Function == "" {
 		s := newSim(f, imp, backend, &opts)
 		s.idx = idx
@@ -131,7 +128,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 }
 
 func newSim(f *pyparse.File, imp *am.Imports, backend string, opts *Options) *sim {
-	s := &sim{file: f, imp: imp, backend: backend, opts: opts, legate: opts.Legate, arrays: opts.arrays}
+	s := &sim{file: f, imp: imp, backend: backend, opts: opts, legate: opts.Legate}
 	s.module = &frame{vars: map[string]value{}, globals: map[string]bool{}}
 	s.frames = []*frame{s.module}
 	s.root = s.module

@@ -600,10 +600,13 @@ func (s *sim) newArray(sh Shape, dt am.DType, expr string, at ast.Node, lazy boo
 // expression whose size the simulation could not work out; it answers only with exact shapes.
 func (s *sim) sharedFact(at ast.Node) (Shape, am.DType, bool) {
 	e, ok := at.(ast.Expr)
-	if !ok || e == nil || s.arrays == nil {
+	if !ok || e == nil || s.idx == nil {
 		return Shape{}, am.NoDType, false
 	}
-	a, ok := s.arrays.Array(e)
+	if s.idx.arrays == nil {
+		s.idx.arrays = am.AnalyzeArrays(s.file.Module, s.imp) // once per Estimate, on demand
+	}
+	a, ok := s.idx.arrays.Array(e)
 	if !ok || a.ViewOf != nil || a.Shape == nil {
 		return Shape{}, am.NoDType, false
 	}

@@ -48,7 +48,6 @@ type frame struct {
 type sim struct {
 	file      *pyparse.File
 	imp       *am.Imports
-	arrays    *am.ArrayInfo // the rules' array inference, consulted for sizes the simulation lacks
 	backend   string
 	opts      *Options
 	h         heap
