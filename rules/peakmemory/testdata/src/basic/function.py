@@ -14,5 +14,5 @@ def small(n):
 
 
 N = 3_000_000
-step(N)  # want `allocating 22.9 MiB here exceeds custom: 45.8 MiB of 61.0 MiB already held`
+step(N)  # want `allocating 22.9 MiB here exceeds --hbm 64MB: 45.8 MiB of 61.0 MiB already held`
 small(N)

@@ -5,4 +5,4 @@ import sys
 N = int(sys.argv[1])
 a = np.ones(N)
 b = np.ones(N)
-c = a + b  # want `allocating 7.6 MiB here exceeds custom: 15.3 MiB of 19.1 MiB already held`
+c = a + b  # want `allocating 7.6 MiB here exceeds --hbm 20MB: 15.3 MiB of 19.1 MiB already held`
