@@ -15,6 +15,7 @@ type bodyCheck struct {
 	info     *arrays.Info
 	c        *chunk
 	assigned map[string]bool // every name the body binds
+	uppers   map[string]bool // names bound to the chunk's end: `stop = min(s + K, n)`
 	defined  map[string]bool // names bound so far in this iteration
 	slices   int             // chunk slices seen
 }
@@ -23,7 +24,7 @@ func checkBody(info *arrays.Info, loop *ast.For, c chunk) bool {
 	if len(loop.Orelse) > 0 {
 		return false
 	}
-	b := &bodyCheck{info: info, c: &c, assigned: map[string]bool{}, defined: map[string]bool{}}
+	b := &bodyCheck{info: info, c: &c, assigned: map[string]bool{}, defined: map[string]bool{}, uppers: map[string]bool{}}
 	for _, st := range loop.Body {
 		ast.Inspect(st, func(n ast.Node) bool {
 			if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Store {
@@ -36,6 +37,13 @@ func checkBody(info *arrays.Info, loop *ast.For, c chunk) bool {
 		return false // the loop variable is rebound inside the body
 	}
 	for _, st := range loop.Body {
+		if name, ok := b.upperAssign(st); ok {
+			if b.uppers[name] {
+				return false // bound twice: keep it simple
+			}
+			b.uppers[name], b.defined[name] = true, true
+			continue
+		}
 		if !b.stmt(st) {
 			return false
 		}
@@ -246,8 +254,25 @@ func (b *bodyCheck) isChunkIndex(x ast.Expr) bool {
 	return b.upperIsChunk(s.Upper)
 }
 
-// upperIsChunk matches `v + K`, `K + v` and `min(v + K, n)` with K the chunk size.
+// upperAssign recognizes `stop = s + K` / `stop = min(s + K, n)` in the non-scaled form.
+func (b *bodyCheck) upperAssign(st ast.Stmt) (string, bool) {
+	asg, ok := st.(*ast.Assign)
+	if !ok || len(asg.Targets) != 1 || b.c.scaled {
+		return "", false
+	}
+	n, ok := asg.Targets[0].(*ast.Name)
+	if !ok || !b.upperIsChunk(asg.Value) {
+		return "", false
+	}
+	return n.ID, true
+}
+
+// upperIsChunk matches `v + K`, `K + v` and `min(v + K, n)` with K the chunk size, or a name
+// bound to one of them earlier in the body.
 func (b *bodyCheck) upperIsChunk(u ast.Expr) bool {
+	if n, ok := u.(*ast.Name); ok && b.uppers[n.ID] {
+		return true
+	}
 	if c, ok := u.(*ast.Call); ok {
 		if n, ok := c.Func.(*ast.Name); ok && n.ID == "min" && len(c.Args) == 2 && len(c.Keywords) == 0 {
 			for i, a := range c.Args {

@@ -67,3 +67,10 @@ def halves(a: np.ndarray, b: np.ndarray, n):
     for s in range(0, n, 256):  # want "loop runs chunks of 256 elements"
         b[s:s + 256] = a[s:s + 256] - b[s:s + 256]
     return b
+
+
+def named_stop(a: np.ndarray, b: np.ndarray):
+    for start in range(0, N, CHUNK):  # want "~2,442 chunks of 4,096 elements"
+        stop = min(start + CHUNK, N)
+        b[start:stop] = a[start:stop] * 0.5
+    return b

@@ -83,3 +83,11 @@ else:
 
 for s in range(0, N, CHUNK):
     pass
+
+
+def named_stop_used_elsewhere(a, b):
+    for start in range(0, N, CHUNK):
+        stop = min(start + CHUNK, N)
+        b[start:stop] = a[start:stop] * 0.5
+        print(stop)
+    return b
