@@ -17,8 +17,13 @@
 //	info.DTypeOf(expr)            // the dtype an expression names (np.float32, "f4", x.dtype)
 //	info.Scalar(expr)             // the dtype of a scalar expression (1.0 → WeakFloat, x.sum() → x's dtype)
 //	info.ReadAfter(stmt, name)    // is name read again after stmt (later in its scope, in a loop around it, or by a nested function)
+//	info.MayAlias(stmt, name)     // may the array name holds be reachable another way (param, view, escaped, another name)
+//	info.Escapes(nameNode)        // does this read hand the array to something that keeps it
 //	info.Assignments(scope, name) // every statement that binds name in scope
+//	info.Callee(call)             // the npapi entry of a library function, ndarray method or Generator method
+//	info.EnclosingLoop(n), info.EnclosingStmt(n), info.ScopeOf(n), info.Parent(n)
 //	info.Imports()                // the imports.Info the analysis used
+//	arrays.SameShape(a, b), arrays.SameExpr(x, y), arrays.Bytes(n), arrays.Commas(n)
 //
 // Facts come from one walk per scope in source order. Loops are walked twice (the second walk
 // starts from the join of the state before the loop and after one iteration), both branches of
