@@ -170,10 +170,10 @@ func (s *Server) diagnosticsLocked(r *run) []protocol.Diagnostic {
 // pulls gets workspace/diagnostic/refresh instead, when it supports it.
 func (s *Server) publish(r *run) {
 	s.mu.Lock()
-	pull, refresh := s.client.pull, s.client.diagRefresh
+	pull, refresh, full := s.client.pull, s.client.diagRefresh, r.fullOK
 	s.mu.Unlock()
 	if pull {
-		if refresh && r.fullOK && s.hasSlow {
+		if refresh && full && s.hasSlow {
 			go func() {
 				if err := s.conn.Call(context.Background(), protocol.MethodDiagnosticRefresh, nil, nil); err != nil {
 					s.logf(protocol.MessageLog, "refresh diagnostics: %v", err)

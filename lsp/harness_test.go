@@ -146,6 +146,12 @@ func start(t *testing.T, opts Options) *client {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return serve(t, srv)
+}
+
+// serve runs srv on an in-memory pipe and returns its client, not yet initialized.
+func serve(t *testing.T, srv *Server) *client {
+	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	c := &client{t: t, raw: clientEnd, exit: make(chan int, 1), changed: make(chan struct{})}
 	go func() { c.exit <- srv.Serve(context.Background(), serverEnd, serverEnd) }()
@@ -189,7 +195,7 @@ func (c *client) initialize(caps protocol.ClientCapabilities, root string) *prot
 }
 
 func (c *client) call(method string, params, result any) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	return c.conn.Call(ctx, method, params, result)
 }
@@ -217,7 +223,7 @@ func (c *client) change(uri protocol.DocumentURI, version int32, changes ...prot
 // It fails the test after a timeout.
 func (c *client) waitFor(what string, from int, ok func(message) bool) (message, int) {
 	c.t.Helper()
-	deadline := time.After(20 * time.Second)
+	deadline := time.After(90 * time.Second) // generous: the 10 MB test under -race
 	for {
 		c.mu.Lock()
 		for i := from; i < len(c.messages); i++ {

@@ -91,11 +91,14 @@ func TestLargeFile(t *testing.T) {
 
 // TestHandlerPanic checks that a panic inside a request handler becomes an error response.
 func TestHandlerPanic(t *testing.T) {
-	c := start(t, Options{Rules: testRules()})
+	srv, err := NewServer(Options{Rules: testRules()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.handlers["test/panic"] = asyncRequest(func(*Server, context.Context, *struct{}) (any, error) { panic("boom") })
+	c := serve(t, srv)
 	c.initialize(protocol.ClientCapabilities{}, "")
-	handlers["test/panic"] = asyncRequest(func(*Server, context.Context, *struct{}) (any, error) { panic("boom") })
-	defer delete(handlers, "test/panic")
-	err := c.call("test/panic", struct{}{}, nil)
+	err = c.call("test/panic", struct{}{}, nil)
 	if rpcCode(err) != jsonrpc2.CodeInternalError || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("panicking handler: %v", err)
 	}

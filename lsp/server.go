@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"runtime"
 	"strings"
 	"sync"
@@ -69,6 +70,8 @@ type Server struct {
 	// configErrShown records configuration errors already shown, so one bad file is shown once.
 	configErrShown map[string]bool
 
+	handlers map[string]handlerFunc // the methods served: a copy of the package's table
+
 	publishMu sync.Mutex    // orders publishDiagnostics notifications
 	sem       chan struct{} // bounds concurrent analyses
 }
@@ -104,6 +107,7 @@ func NewServer(opts Options) (*Server, error) {
 		configErrShown: make(map[string]bool),
 		trace:          protocol.TraceOff,
 		sem:            make(chan struct{}, runtime.GOMAXPROCS(0)),
+		handlers:       maps.Clone(handlers),
 	}
 	var fastRules []*analyzer.Rule
 	for _, r := range opts.Rules {
@@ -180,7 +184,7 @@ func (s *Server) handle(ctx context.Context, req *jsonrpc2.Request, reply jsonrp
 		reply(nil, jsonrpc2.Errorf(jsonrpc2.CodeInvalidRequest, "handle %s: server is shut down", req.Method))
 		return
 	}
-	h, ok := handlers[req.Method]
+	h, ok := s.handlers[req.Method]
 	if !ok {
 		if !req.IsNotification() {
 			reply(nil, jsonrpc2.Errorf(jsonrpc2.CodeMethodNotFound, "handle %s: method not found", req.Method))
