@@ -151,8 +151,28 @@ func newSim(f *pyparse.File, imp *am.Imports, backend string, opts *Options) *si
 
 // paramValue is what a parameter holds when its function is analysed on its own: an assumed
 // int, a constant default, or unknown.
+// An annotation `np.ndarray`, `jax.Array`, `ArrayLike`… makes the parameter an array of unknown
+// shape owned by the caller, so what the function derives from it is listed as unknown.
 func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
-	return s.defaultFor(def.Args, p)
+	v := s.defaultFor(def.Args, p)
+	if _, ok := v.(vUnknown); !ok {
+		return v
+	}
+	for _, a := range append(append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...), def.Args.Kwonlyargs...) {
+		if a.Arg != p || a.Annotation == nil {
+			continue
+		}
+		ann := s.text(a.Annotation)
+		switch {
+		case ann == "int":
+			return vInt{}
+		case ann == "float":
+			return vFloat{}
+		case strings.Contains(ann, "ndarray") || strings.Contains(ann, "Array"):
+			return vArray{&arrObj{refs: 1, shape: unknownShape, label: p, line: s.lineOf(def)}}
+		}
+	}
+	return v
 }
 
 // moduleConstants returns the module's constants and functions after running its body, for

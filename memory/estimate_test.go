@@ -254,3 +254,14 @@ func TestListComprehensionAndArrayOfArrays(t *testing.T) {
 		t.Errorf("unknown length: %+v", r.Unknown)
 	}
 }
+
+func TestAnnotatedParameters(t *testing.T) {
+	src := "import numpy as np\n\ndef f(x: np.ndarray, n: int, k=4):\n    y = x * 2\n    z = np.ones(k)\n    return y + z\n"
+	r := estimate(t, src, Options{Function: "f"})[0]
+	if r.PeakBytes != 32 {
+		t.Errorf("peak %d, want 32 (np.ones(4) with the default k)", r.PeakBytes)
+	}
+	if len(r.Unknown) != 2 || r.Unknown[0].Line != 4 || r.Unknown[1].Line != 6 {
+		t.Errorf("unknown = %+v, want lines 4 and 6 (derived from the array parameter x)", r.Unknown)
+	}
+}
