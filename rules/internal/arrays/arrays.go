@@ -84,6 +84,7 @@ const (
 
 var originNames = [...]string{"external", "fresh", "param", "view"}
 
+// String returns "external", "fresh", "param" or "view".
 func (o Origin) String() string { return originNames[o] }
 
 // Role distinguishes ordinary data from the index arrays nonzero-like functions return.
