@@ -265,3 +265,24 @@ func TestAnnotatedParameters(t *testing.T) {
 		t.Errorf("unknown = %+v, want lines 4 and 6 (derived from the array parameter x)", r.Unknown)
 	}
 }
+
+func TestJAXEager(t *testing.T) {
+	src := `import numpy as np
+import jax
+import jax.numpy as jnp
+
+host = np.ones(1000)
+dev = jax.device_put(host)
+x = jnp.zeros((1000,), dtype=jnp.float32)
+y = x.at[0].set(1.0)
+z = y + y + y
+`
+	r := estimate(t, src, Options{})[0]
+	if r.Backend != BackendJAX {
+		t.Fatalf("backend %s", r.Backend)
+	}
+	// host 8000 + dev 8000 + x 4000 + y 4000 + (y+y) 4000 + (…+y) 4000: JAX never reuses in place.
+	if r.PeakBytes != 32000 || r.PeakLine != 9 {
+		t.Errorf("peak %d at line %d, want 32000 at line 9", r.PeakBytes, r.PeakLine)
+	}
+}
