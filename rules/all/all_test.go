@@ -40,6 +40,13 @@ func TestGenerated(t *testing.T) {
 			t.Errorf("%s is stale: run go generate ./rules/all", rel)
 		}
 	}
+	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if spliced, ok := gen.SpliceReadme(readme, gen.ReadmeTable(all.Rules)); !ok || !bytes.Equal(spliced, readme) {
+		t.Errorf("the rules table of README.md is stale: run go generate ./rules/all")
+	}
 	pages, _ := filepath.Glob(filepath.Join(root, "docs", "rules", "AL*.md"))
 	if len(pages) != len(all.Rules) {
 		t.Errorf("docs/rules has %d pages for %d rules: run go generate ./rules/all", len(pages), len(all.Rules))

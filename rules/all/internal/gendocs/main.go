@@ -1,5 +1,5 @@
-// Command gendocs writes docs/rules.md and docs/rules/<CODE>.md from the registered rules, and
-// removes pages of rules that no longer exist.
+// Command gendocs writes docs/rules.md, docs/rules/<CODE>.md and the rules table of README.md
+// from the registered rules, and removes pages of rules that no longer exist.
 package main
 
 import (
@@ -42,5 +42,14 @@ func run() error {
 			return err
 		}
 	}
-	return nil
+	readme := filepath.Join(root, "README.md")
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		return err
+	}
+	out, ok := gen.SpliceReadme(data, gen.ReadmeTable(all.Rules))
+	if !ok {
+		return fmt.Errorf("update %s: the rules table markers are missing", readme)
+	}
+	return os.WriteFile(readme, out, 0o644)
 }
