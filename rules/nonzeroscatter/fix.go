@@ -25,7 +25,7 @@ func maskFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subs
 	if prod != st && !unchanged(in, info, src.mask, prod, st) {
 		return analysis.SuggestedFix{}, false
 	}
-	maskT := in.Text(src.mask)
+	maskT, isBool := boolMask(in, info, src.mask)
 	zA, zok := info.Array(sub.Value)
 	mA, mok := info.Array(src.mask)
 	shapesMatch := zok && mok && arrays.SameShape(zA, mA)
@@ -41,7 +41,7 @@ func maskFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subs
 	case gather && arrays.SameExpr(rhs.Slice, sub.Slice) || gather && sameTuple(rhs.Slice, sub.Slice):
 		vA, vok := info.Array(rhs.Value)
 		vMatch := vok && zok && arrays.SameShape(vA, zA)
-		if mod := moduleAlias(in, info, src.producer); mod != "" && shapesMatch && vMatch && vA.DType.Known() && vA.DType == zA.DType {
+		if mod := moduleAlias(in, info, src.producer); mod != "" && isBool && shapesMatch && vMatch && vA.DType.Known() && vA.DType == zA.DType {
 			text := fmt.Sprintf("%s.copyto(%s, %s, where=%s)", mod, in.Text(sub.Value), in.Text(rhs.Value), maskT)
 			fix := analysis.SuggestedFix{Message: fmt.Sprintf("Rewrite as `%s.copyto(…, where=mask)`", mod),
 				TextEdits: []analysis.TextEdit{in.Replace(st, text)}}
@@ -65,6 +65,9 @@ func maskFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subs
 	}
 	if aug, ok := st.(*ast.AugAssign); ok && references(aug.Value, idxNames) {
 		return analysis.SuggestedFix{}, false
+	}
+	if !isBool {
+		app = analyzer.Unsafe // `!= 0` matches nonzero for numbers and bools, not for object arrays
 	}
 	fix := analysis.SuggestedFix{Message: msg, TextEdits: edits}
 	analyzer.SetApplicability(&fix, app)

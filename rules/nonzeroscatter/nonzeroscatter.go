@@ -10,6 +10,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"github.com/arraylint/arraylint/rules/internal/arrays"
+	"github.com/arraylint/arraylint/rules/internal/npapi"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -116,7 +117,8 @@ func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Sub
 	idxText := clip(in.Text(sub.Slice), 24)
 	maskText := "the mask"
 	if src.mask != nil {
-		maskText = "`" + clip(in.Text(src.mask), 32) + "`"
+		t, _ := boolMask(in, info, src.mask)
+		maskText = "`" + clip(t, 32) + "`"
 	}
 	d := in.Diagnostic(st, "scatter through `%s` from `%s`; index with %s instead", idxText, src.fn, maskText)
 	if m, ok := info.Array(src.mask); ok {
@@ -138,4 +140,45 @@ func clip(s string, n int) string {
 		return s[:n-3] + "..."
 	}
 	return s
+}
+
+// boolMask returns the source of a boolean mask equivalent to what nonzero(mask) selects: the
+// mask itself when it is known to be boolean, else `mask != 0` (exact for numbers and bools).
+// isBool reports the first case.
+func boolMask(in *pyinspect.Result, info *arrays.Info, mask ast.Expr) (text string, isBool bool) {
+	t := in.Text(mask)
+	if a, ok := info.Array(mask); ok && a.DType == npapi.Bool || syntacticallyBool(info, mask) {
+		return t, true
+	}
+	switch mask.(type) {
+	case *ast.Name, *ast.Attribute, *ast.Subscript, *ast.Call:
+	default:
+		t = "(" + t + ")"
+	}
+	return t + " != 0", false
+}
+
+// syntacticallyBool reports whether e is boolean by construction: a comparison, a logical
+// ufunc, or ~ / & / | / ^ of such.
+func syntacticallyBool(info *arrays.Info, e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Compare:
+		return true
+	case *ast.UnaryOp:
+		return e.Op == ast.Invert && syntacticallyBool(info, e.Operand)
+	case *ast.BinOp:
+		switch e.Op {
+		case ast.BitAnd, ast.BitOr, ast.BitXor:
+			return syntacticallyBool(info, e.Left) && syntacticallyBool(info, e.Right)
+		}
+	case *ast.Call:
+		if c, ok := info.Callee(e); ok && !c.Method {
+			switch c.Func.Name {
+			case "isnan", "isinf", "isfinite", "signbit", "logical_and", "logical_or", "logical_xor",
+				"logical_not", "greater", "greater_equal", "less", "less_equal", "equal", "not_equal":
+				return true
+			}
+		}
+	}
+	return false
 }

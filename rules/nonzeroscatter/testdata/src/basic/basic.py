@@ -125,3 +125,11 @@ def in_loop():
     for _ in range(3):
         a[idx] = 1.0  # want "scatter through `idx`"
     return a
+
+
+def numeric_mask():
+    counts = rng.integers(0, 3, size=N)
+    out = np.zeros(N)
+    idx = np.nonzero(counts)
+    out[idx] = 1.0  # want "scatter through `idx` from `nonzero`; index with `counts != 0` instead"
+    return out
