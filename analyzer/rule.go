@@ -24,6 +24,7 @@ const (
 
 var severityNames = [...]string{"info", "warning", "error"}
 
+// String returns the severity's name: "info", "warning" or "error".
 func (s Severity) String() string {
 	if s < 0 || int(s) >= len(severityNames) {
 		return fmt.Sprintf("Severity(%d)", int(s))
@@ -51,6 +52,7 @@ const (
 
 var fixNames = [...]string{"never", "sometimes", "always"}
 
+// String returns "never", "sometimes" or "always".
 func (f FixAvailability) String() string {
 	if f < 0 || int(f) >= len(fixNames) {
 		return fmt.Sprintf("FixAvailability(%d)", int(f))
@@ -71,6 +73,7 @@ const (
 
 var applicabilityNames = [...]string{"safe", "unsafe", "display"}
 
+// String returns "safe", "unsafe" or "display".
 func (a Applicability) String() string {
 	if a < 0 || int(a) >= len(applicabilityNames) {
 		return fmt.Sprintf("Applicability(%d)", int(a))

@@ -11,6 +11,7 @@ import (
 // concisePrinter writes one line per finding: `path:line:col: CODE [*] message`.
 type concisePrinter struct{ opts Options }
 
+// Print writes findings in the concise format.
 func (p *concisePrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range findings {

@@ -12,6 +12,7 @@ import (
 // githubPrinter writes GitHub Actions workflow commands, which annotate the pull request diff.
 type githubPrinter struct{}
 
+// Print writes findings in the github format.
 func (githubPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range findings {

@@ -50,6 +50,7 @@ type jsonFinding struct {
 	URL         string        `json:"url"`
 }
 
+// Print writes findings in the json format.
 func (jsonPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	out := make([]jsonFinding, 0, len(findings))
 	for _, f := range findings {

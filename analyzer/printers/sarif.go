@@ -134,6 +134,7 @@ func (p *sarifPrinter) region(path string, rng pyparse.Range, line, col, endLine
 	return sarifRegion{line, col, endLine, endCol}
 }
 
+// Print writes findings in the sarif format.
 func (p *sarifPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	rules := slices.Clone(p.opts.Rules)
 	for _, f := range findings {

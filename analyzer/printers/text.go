@@ -19,6 +19,7 @@ type textPrinter struct {
 	lines *lineCache
 }
 
+// Print writes findings in the text format.
 func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	bw := bufio.NewWriter(w)
 	c := p.opts.Color

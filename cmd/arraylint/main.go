@@ -116,8 +116,10 @@ func usage(w io.Writer) {
 // listFlag is a repeatable flag whose values may also be comma-separated.
 type listFlag []string
 
+// String joins the values with commas (flag.Value).
 func (l *listFlag) String() string { return strings.Join(*l, ",") }
 
+// Set appends the comma-separated values of s (flag.Value).
 func (l *listFlag) Set(s string) error {
 	for _, v := range strings.Split(s, ",") {
 		if v = strings.TrimSpace(v); v != "" {
