@@ -185,8 +185,8 @@ func constructor(info *arrays.Info, recv ast.Expr) (made, bool) {
 }
 
 // dtypeFix moves the cast into the constructor: dtype= for functions that take it (safe for
-// zeros/ones/empty/full/eye/identity/*_like, unsafe for ranges and random sampling, whose values
-// are computed differently), or the Generator API for legacy random functions (unsafe: a
+// zeros/ones/empty/eye/identity and their *_like forms; unsafe for full, whose fill value may not
+// fit the new dtype, and for ranges and random sampling, whose values are computed differently), or the Generator API for legacy random functions (unsafe: a
 // different random stream).
 func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs) (analysis.SuggestedFix, bool) {
 	if args.extra || !args.target.Known() {
@@ -206,7 +206,8 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 			return analysis.SuggestedFix{}, false
 		}
 		text = t
-		if f.Kind == npapi.Constructor || f.Kind == npapi.Like {
+		if (f.Kind == npapi.Constructor || f.Kind == npapi.Like) && f.Name != "full" && f.Name != "full_like" {
+			// full(n, 300, dtype=np.int8) raises where .astype wraps around: unsafe
 			app = analyzer.Safe
 		}
 	case f.Kind == npapi.Random && !m.callee.Generator:
