@@ -47,11 +47,11 @@ func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch cha
 		first = 1
 	}
 	for i := first; i < len(ch.ops); i++ {
-		op := ch.ops[i]
-		if (len(ch.ops) > 1 || buf != tgt) && references(op.Right, buf) {
+		op, right := ch.ops[i], ch.rights[i]
+		if (len(ch.ops) > 1 || buf != tgt) && references(right, buf) {
 			return analysis.SuggestedFix{}, false
 		}
-		lines = append(lines, fmt.Sprintf("%s %s= %s", buf, op.Op.Symbol(), in.Text(op.Right)))
+		lines = append(lines, fmt.Sprintf("%s %s= %s", buf, op.Op.Symbol(), in.Text(right)))
 	}
 	if buf != tgt {
 		lines = append(lines, fmt.Sprintf("%s = %s", tgt, buf))

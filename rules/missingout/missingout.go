@@ -50,9 +50,28 @@ func run(pass *analysis.Pass) (any, error) {
 
 // chain is a left-leaning chain of arithmetic operators: base op1 a op2 b …
 type chain struct {
-	base  ast.Expr
-	ops   []*ast.BinOp // innermost first
-	final *arrays.Array
+	base   ast.Expr
+	ops    []*ast.BinOp // innermost first
+	rights []ast.Expr   // the operand each op applies to the running value (op.Right unless swapped)
+	final  *arrays.Array
+}
+
+// commutative operators may take the running value from either side.
+var commutative = map[ast.Operator]bool{ast.Add: true, ast.Mult: true}
+
+// swapFor makes the innermost operand named name the base when the innermost operator is
+// commutative (`c = 2 * b` is `b * 2`); it reports whether it did.
+func (ch *chain) swapFor(name func(*ast.Name) bool) bool {
+	op := ch.ops[0]
+	r, ok := op.Right.(*ast.Name)
+	if !ok || !commutative[op.Op] || !name(r) {
+		return false
+	}
+	if l, ok := ch.base.(*ast.Name); ok && name(l) {
+		return false
+	}
+	ch.base, ch.rights[0] = op.Right, op.Left
+	return true
 }
 
 func flatten(e ast.Expr) (chain, bool) {
@@ -71,7 +90,11 @@ func flatten(e ast.Expr) (chain, bool) {
 	for i, j := 0, len(ops)-1; i < j; i, j = i+1, j-1 {
 		ops[i], ops[j] = ops[j], ops[i]
 	}
-	return chain{base: e, ops: ops}, true
+	rights := make([]ast.Expr, len(ops))
+	for i, op := range ops {
+		rights[i] = op.Right
+	}
+	return chain{base: e, ops: ops, rights: rights}, true
 }
 
 func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes int64) (analysis.Diagnostic, bool) {
@@ -96,6 +119,14 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 	}
 	ch.final = res
 	valueText := clip(in.Text(asg.Value))
+	// `a = b + a` updates a; `c = 2 * b` with b dead reuses b: take the running value from the right
+	if !ch.swapFor(func(n *ast.Name) bool { return n.ID == tgt.ID }) {
+		ch.swapFor(func(n *ast.Name) bool {
+			a, ok := info.Array(n)
+			return ok && a.Origin == arrays.Fresh && a.DType == res.DType && arrays.SameShape(a, res) &&
+				!readLater(info, asg, n.ID) && !info.MayAlias(asg, n.ID)
+		})
+	}
 	base, baseIsName := ch.base.(*ast.Name)
 	baseArr, baseIsArr := info.Array(ch.base)
 	switch {
@@ -106,7 +137,8 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, true
-	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && !readLater(info, asg, base.ID) && !info.MayAlias(asg, base.ID):
+	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && baseArr.DType == res.DType && arrays.SameShape(baseArr, res) &&
+		!readLater(info, asg, base.ID) && !info.MayAlias(asg, base.ID):
 		d := in.Diagnostic(asg, "`%s` allocates %s while `%s` is never used again; reuse `%s`", valueText, arrays.Bytes(nb), base.ID, base.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, base.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}

@@ -78,3 +78,12 @@ def module_constant_size():
     s = np.full(N, 3.0)
     t = s ** 2  # want "`s \\*\\* 2` allocates 8,388,608 bytes while `s` is never used again"
     return t
+
+
+def commutative_operands():
+    a = rng.random(N)
+    b = rng.random(N)
+    a = b + a  # want "`a = b \\+ a` allocates a new array of 8,388,608 bytes; update `a` in place"
+    c = rng.random(N)
+    d = 2.0 * c  # want "`2.0 \\* c` allocates 8,388,608 bytes while `c` is never used again; reuse `c`"
+    return a, b, d

@@ -101,10 +101,10 @@ def bitwise():
     return flags
 
 
-def constant_first():
+def constant_first_operand_live():
     b = rng.random(N)
     c = 2.0 * b
-    return c
+    return b, c
 
 
 def passed_to_function(store):
@@ -146,3 +146,16 @@ def kept_per_iteration():
         t = a * k  # each iteration's array is kept
         results.append(t)
     return results, a
+
+
+def not_commutative():
+    e = rng.random(N)
+    g = 1.0 - e  # the dead operand is on the right of a subtraction
+    return g
+
+
+def small_dead_operand():
+    big = rng.random((N, 4))
+    small = rng.random(4)
+    out = small + big  # small cannot hold the (N, 4) result
+    return out, big
