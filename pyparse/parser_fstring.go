@@ -4,6 +4,8 @@ package pyparse
 // literals, and the f-string replacement fields (JoinedStr / FormattedValue).
 
 import (
+	"bytes"
+
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -141,6 +143,7 @@ func (p *parser) parseFString(b *strBuilder) {
 func (p *parser) parseField(b *strBuilder) {
 	lb := p.tok
 	p.next()
+	first := p.pos
 	if !p.enter() {
 		p.leave()
 		return
@@ -161,7 +164,7 @@ func (p *parser) parseField(b *strBuilder) {
 	if p.at(Equal) {
 		debug = true
 		p.next()
-		b.addText(string(p.src[lb.End:p.tok.Start]), Range{Start: lb.End, End: p.tok.Start})
+		b.addText(p.debugText(lb.End, first), Range{Start: lb.End, End: p.tok.Start})
 	}
 	if p.at(Exclamation) {
 		bang := p.tok
@@ -217,4 +220,36 @@ func (p *parser) parseField(b *strBuilder) {
 	p.expect(RBrace, "f-string: expecting '}'")
 	fv.Range = p.span(lb.Start)
 	b.addValue(p, fv)
+}
+
+// debugText returns the source of a self-documenting field from start (after its '{') up to the
+// current token (after its '='), without comments, as CPython 3.12 renders it. first is the
+// index of the field's first token.
+func (p *parser) debugText(start Offset, first int) string {
+	text := p.src[start:p.tok.Start]
+	if bytes.IndexByte(text, '#') < 0 {
+		return string(text)
+	}
+	var out []byte
+	pos := start
+	for i := first; i <= p.pos; i++ {
+		t := p.toks[i]
+		gap := p.src[pos:t.Start] // whitespace and comments between tokens
+		for len(gap) > 0 {
+			if gap[0] == '#' {
+				for len(gap) > 0 && gap[0] != '\n' && gap[0] != '\r' {
+					gap = gap[1:]
+				}
+				continue
+			}
+			out = append(out, gap[0])
+			gap = gap[1:]
+		}
+		if i == p.pos {
+			break
+		}
+		out = append(out, p.src[t.Start:t.End]...)
+		pos = t.End
+	}
+	return string(out)
 }
