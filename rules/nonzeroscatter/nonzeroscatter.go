@@ -147,7 +147,7 @@ func clip(s string, n int) string {
 // isBool reports the first case.
 func boolMask(in *pyinspect.Result, info *arrays.Info, mask ast.Expr) (text string, isBool bool) {
 	t := in.Text(mask)
-	if a, ok := info.Array(mask); ok && a.DType == npapi.Bool || syntacticallyBool(info, mask) {
+	if a, ok := info.Array(mask); ok && a.DType == npapi.Bool || syntacticallyBool(info, mask, 0) {
 		return t, true
 	}
 	switch mask.(type) {
@@ -159,17 +159,36 @@ func boolMask(in *pyinspect.Result, info *arrays.Info, mask ast.Expr) (text stri
 }
 
 // syntacticallyBool reports whether e is boolean by construction: a comparison, a logical
-// ufunc, or ~ / & / | / ^ of such.
-func syntacticallyBool(info *arrays.Info, e ast.Expr) bool {
+// ufunc, ~ / & / | / ^ of such, or a name every assignment of which is one.
+func syntacticallyBool(info *arrays.Info, e ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
 	switch e := e.(type) {
+	case *ast.Name:
+		s := info.ScopeOf(e)
+		if s == nil {
+			return false
+		}
+		if def := s.Lookup(e.ID); def != s {
+			return false
+		}
+		sites := info.Assignments(s, e.ID)
+		for _, site := range sites {
+			asg, ok := site.(*ast.Assign)
+			if !ok || len(asg.Targets) != 1 || !syntacticallyBool(info, asg.Value, depth+1) {
+				return false
+			}
+		}
+		return len(sites) > 0
 	case *ast.Compare:
 		return true
 	case *ast.UnaryOp:
-		return e.Op == ast.Invert && syntacticallyBool(info, e.Operand)
+		return e.Op == ast.Invert && syntacticallyBool(info, e.Operand, depth+1)
 	case *ast.BinOp:
 		switch e.Op {
 		case ast.BitAnd, ast.BitOr, ast.BitXor:
-			return syntacticallyBool(info, e.Left) && syntacticallyBool(info, e.Right)
+			return syntacticallyBool(info, e.Left, depth+1) && syntacticallyBool(info, e.Right, depth+1)
 		}
 	case *ast.Call:
 		if c, ok := info.Callee(e); ok && !c.Method {

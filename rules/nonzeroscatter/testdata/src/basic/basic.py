@@ -133,3 +133,10 @@ def numeric_mask():
     idx = np.nonzero(counts)
     out[idx] = 1.0  # want "scatter through `idx` from `nonzero`; index with `counts != 0` instead"
     return out
+
+
+def named_comparison(x, y):
+    small = x < y
+    idx = np.nonzero(small)
+    y[idx] = 0  # want "scatter through `idx` from `nonzero`; index with `small` instead"
+    return y
