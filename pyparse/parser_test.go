@@ -110,7 +110,7 @@ func TestParseNewerSyntax(t *testing.T) {
 		{`f"{x = }"`, `Expr(value=JoinedStr(values=[Constant(value="x = "), FormattedValue(value=Name(iD=x) conversion=114)]))`},
 		{`f"{x:{y:{z}}}"`, `Expr(value=JoinedStr(values=[FormattedValue(value=Name(iD=x) formatSpec=JoinedStr(values=[FormattedValue(value=Name(iD=y) formatSpec=JoinedStr(values=[FormattedValue(value=Name(iD=z))]))]))]))`},
 		{`f"{x:{f"{y:{z:{w}}}"}}"`, `Expr(value=JoinedStr(values=[FormattedValue(value=Name(iD=x) formatSpec=JoinedStr(values=[FormattedValue(value=JoinedStr(values=[FormattedValue(value=Name(iD=y) formatSpec=JoinedStr(values=[FormattedValue(value=Name(iD=z) formatSpec=JoinedStr(values=[FormattedValue(value=Name(iD=w))]))]))]))]))]))`},
-		{"f'''{\n1+2 = # note\n  }'''", `Expr(value=JoinedStr(values=[Constant(value="\n1+2 = \n  "), FormattedValue(value=BinOp(left=Constant(value=1) op=Add right=Constant(value=2)) conversion=114)]))`},
+		{"f'''{\n1+2 = # note\n  }'''", `Expr(value=JoinedStr(values=[Constant(value="\n1+2 = \n  "), FormattedValue(value=BinOp(left=Constant(value=1) right=Constant(value=2)) conversion=114)]))`},
 		{`f"{x=:>4}"`, `Expr(value=JoinedStr(values=[Constant(value="x="), FormattedValue(value=Name(iD=x) formatSpec=JoinedStr(values=[Constant(value=">4")]))]))`},
 		// PEP 695 and PEP 696.
 		{"type X = int", `TypeAlias(name=Name(iD=X ctx=Store) value=Name(iD=int))`},
