@@ -139,7 +139,7 @@ func Lex(src []byte) ([]Token, []Comment, []Error) {
 	return l.toks, l.comments, l.errs
 }
 
-// emit appends a token and returns its index.
+// emit appends a token.
 func (l *lexer) emit(kind TokenKind, start, end int, flags TokenFlags) {
 	l.toks = append(l.toks, Token{Range: Range{Start: Offset(start), End: Offset(end)}, Kind: kind, Flags: flags})
 }
@@ -254,7 +254,8 @@ func (l *lexer) next() {
 	l.operator(c)
 }
 
-// op2 returns the kind of a two-character token starting with c at pos, or 0.
+// operator lexes the operator, delimiter or stray character c at l.pos, tracking brackets and
+// the replacement-field braces and colons of f-strings.
 func (l *lexer) operator(c byte) {
 	src := l.src
 	start := l.pos
