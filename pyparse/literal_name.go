@@ -52,7 +52,8 @@ var (
 )
 
 // lookupRuneName returns the code point named name (case-insensitive), as unicodedata.lookup
-// does for \N{…}: character names, CJK unified ideographs and Hangul syllables.
+// does for \N{…}: character names, CJK unified ideographs, Hangul syllables and the aliases in
+// nameAliases.
 func lookupRuneName(name string) (rune, bool) {
 	name = strings.ToUpper(name)
 	if h, ok := strings.CutPrefix(name, "CJK UNIFIED IDEOGRAPH-"); ok {
@@ -81,6 +82,19 @@ func buildRuneNames() {
 		}
 		runeNames[n] = r
 	}
+	for _, line := range strings.Split(nameAliases, "\n") {
+		code, names, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok {
+			continue
+		}
+		v, err := strconv.ParseUint(code, 16, 32)
+		if err != nil {
+			continue
+		}
+		for _, n := range strings.Split(names, ";") {
+			runeNames[n] = rune(v)
+		}
+	}
 	const nV, nT = 21, 28
 	lead := strings.Split("G GG N D DD R M B BB S SS _ J JJ C K T P H", " ")
 	vowel := strings.Split("A AE YA YAE EO E YEO YE O WA WAE OE YO U WEO WE WI YU EU YI I", " ")
@@ -101,3 +115,52 @@ func isUnifiedIdeograph(r rune) bool {
 	}
 	return false
 }
+
+// nameAliases are the Unicode name aliases (NameAliases.txt) \N{…} accepts that runenames lacks:
+// the names and abbreviations of control characters, and common format-character abbreviations.
+// One code point per line: hex code, a space, then names separated by ';'.
+const nameAliases = `
+0000 NULL;NUL
+0001 START OF HEADING;SOH
+0002 START OF TEXT;STX
+0003 END OF TEXT;ETX
+0004 END OF TRANSMISSION;EOT
+0005 ENQUIRY;ENQ
+0006 ACKNOWLEDGE;ACK
+0007 ALERT;BEL
+0008 BACKSPACE;BS
+0009 CHARACTER TABULATION;HORIZONTAL TABULATION;HT;TAB
+000A LINE FEED;NEW LINE;END OF LINE;LF;NL;EOL
+000B LINE TABULATION;VERTICAL TABULATION;VT
+000C FORM FEED;FF
+000D CARRIAGE RETURN;CR
+000E SHIFT OUT;LOCKING-SHIFT ONE;SO
+000F SHIFT IN;LOCKING-SHIFT ZERO;SI
+0010 DATA LINK ESCAPE;DLE
+0011 DEVICE CONTROL ONE;DC1
+0012 DEVICE CONTROL TWO;DC2
+0013 DEVICE CONTROL THREE;DC3
+0014 DEVICE CONTROL FOUR;DC4
+0015 NEGATIVE ACKNOWLEDGE;NAK
+0016 SYNCHRONOUS IDLE;SYN
+0017 END OF TRANSMISSION BLOCK;ETB
+0018 CANCEL;CAN
+0019 END OF MEDIUM;EOM
+001A SUBSTITUTE;SUB
+001B ESCAPE;ESC
+001C INFORMATION SEPARATOR FOUR;FILE SEPARATOR;FS
+001D INFORMATION SEPARATOR THREE;GROUP SEPARATOR;GS
+001E INFORMATION SEPARATOR TWO;RECORD SEPARATOR;RS
+001F INFORMATION SEPARATOR ONE;UNIT SEPARATOR;US
+0020 SP
+007F DELETE;DEL
+0085 NEXT LINE;NEL
+00A0 NBSP
+00AD SHY
+01A2 LATIN CAPITAL LETTER GHA
+01A3 LATIN SMALL LETTER GHA
+200B ZWSP
+200C ZWNJ
+200D ZWJ
+FEFF BYTE ORDER MARK;BOM;ZWNBSP
+`

@@ -91,6 +91,7 @@ func TestLiteralOracleCPython(t *testing.T) {
 	extra := []byte("'\\ud800\\udfff' '\\N{bullet}\\N{HANGUL SYLLABLE GAG}\\N{CJK UNIFIED IDEOGRAPH-4E00}' " +
 		"'\\777\\0\\12' b'\\777\\x7f\\u0041' '\\q\\8' '''a\r\nb\rc''' 'x\\\r\ny' r'\\\n' rb'\\x' " +
 		"'\\U0010ffff' '\\x4' '\\N{NO SUCH NAME}' b'\xc3\xa9' '\\U00110000' 1_000_000_000_000_000_000_000 0xFFFF_FFFF_FFFF_FFFF " +
+		"'\\N{LINE FEED}\\N{esc}\\N{NUL}\\N{BOM}\\N{ZWJ}\\N{DEL}\\N{NEL}\\N{LATIN CAPITAL LETTER GHA}' " +
 		"1e400 1e-400 0.1 1_0.5e-3_0j 0o777 0b1010 00 0.0 .5j 9007199254740993\n")
 	toks, _, _ := Lex(extra)
 	for _, tk := range toks {

@@ -30,6 +30,7 @@ func TestDecodeString(t *testing.T) {
 		{`'\a\b\f\v\r'`, "\a\b\f\v\r", ""},
 		{`'\x41\101\u00e9\U0001F600'`, "AAé😀", ""},
 		{`'\N{BULLET}\N{latin small letter a}'`, "•a", ""},
+		{`'\N{LINE FEED}\N{esc}\N{BOM}'`, "\n\x1b\ufeff", ""},
 		{`'\N{HANGUL SYLLABLE GAG}\N{CJK UNIFIED IDEOGRAPH-4E00}'`, "각一", ""},
 		{`'\q\8\9'`, `\q\8\9`, ""},
 		{`'\777'`, "ǿ", ""},
