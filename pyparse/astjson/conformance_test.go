@@ -118,6 +118,7 @@ func TestConformance(t *testing.T) {
 	oracle := bufio.NewReaderSize(stdout, 1<<20)
 	var (
 		passed, failed int
+		bothErr, same  int // files both reject, and those where the first errors share a line
 		hist           = map[string]int{}
 		examples       []string
 	)
@@ -146,6 +147,14 @@ func TestConformance(t *testing.T) {
 			fail(p, "panic", "panic: "+got.panic)
 			continue
 		}
+		if wl, ok := errorLine(want); ok {
+			if gl, ok := errorLine(got.doc); ok {
+				bothErr++
+				if wl == gl {
+					same++
+				}
+			}
+		}
 		if bytes.Equal(bytes.TrimRight(want, "\n"), pySeparators(got.doc)) {
 			passed++
 			continue
@@ -161,6 +170,7 @@ func TestConformance(t *testing.T) {
 		}
 	}
 	t.Logf("%d passed, %d failed (%.2f%%)", passed, failed, 100*float64(passed)/float64(passed+failed))
+	t.Logf("%d files rejected by both; first error on the same line as CPython's in %d", bothErr, same)
 	if failed == 0 {
 		return
 	}
@@ -280,6 +290,29 @@ func jsonString(s string) string {
 	// doc is {"path":"<s>","error":…}: cut out the quoted path.
 	end := bytes.Index(doc, []byte(`,"error":`))
 	return string(doc[len(`{"path":`):end])
+}
+
+// errorLine returns the "line" of an error document ("line": null reads as 0), and whether doc is
+// an error document at all.
+func errorLine(doc []byte) (int, bool) {
+	i := bytes.Index(doc, []byte(`"error":`))
+	if i < 0 {
+		return 0, false
+	}
+	rest := doc[i:]
+	j := bytes.Index(rest, []byte(`"line":`))
+	if j < 0 {
+		return 0, true
+	}
+	rest = bytes.TrimLeft(rest[j+len(`"line":`):], " ")
+	n := 0
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // pySeparators rewrites a compact JSON document with Python's json.dumps separators (", " and
