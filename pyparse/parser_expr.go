@@ -102,7 +102,7 @@ func (p *parser) parseExpr() ast.Expr {
 			p.next()
 			test := p.parseDisjunction()
 			if !p.at(KwElse) {
-				p.errorHere("expected 'else' after 'if' expression")
+				p.errorAt(p.span(start), ErrKindSyntax, "expected 'else' after 'if' expression")
 			}
 			p.next()
 			orelse := p.parseExpr()
@@ -426,6 +426,7 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 	}
 	defer p.leave()
 	var kws []*ast.Keyword
+	var last ast.Expr
 	m := len(p.exprScratch)
 	sawKw, sawKwUnpack := false, false
 	for !p.at(RPar) {
@@ -437,7 +438,8 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 			if sawKwUnpack {
 				p.errorf(p.span(start), "iterable argument unpacking follows keyword argument unpacking")
 			}
-			p.exprScratch = append(p.exprScratch, &ast.Starred{Range: p.span(start), Value: v, Ctx: ast.Load})
+			last = &ast.Starred{Range: p.span(start), Value: v, Ctx: ast.Load}
+			p.exprScratch = append(p.exprScratch, last)
 		case p.at(DoubleStar):
 			p.next()
 			v := p.parseExpr()
@@ -445,6 +447,7 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 			kw.Range, kw.Value = p.span(start), v
 			kws = append(kws, kw)
 			sawKwUnpack = true
+			last = v
 		case p.at(Name) && p.peek(1).Kind == Equal:
 			name := p.name(p.tok)
 			p.next()
@@ -454,6 +457,7 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 			kw.Range, kw.Arg, kw.Value = p.span(start), name, v
 			kws = append(kws, kw)
 			sawKw = true
+			last = v
 		default:
 			e := p.parseNamedExpr()
 			if p.at(KwFor) || (p.at(KwAsync) && p.peek(1).Kind == KwFor) {
@@ -469,6 +473,9 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 				p.errorNode(e, "Generator expression must be parenthesized")
 			}
 			if p.at(Equal) {
+				if c, ok := e.(*ast.Constant); ok && (c.Value.Kind == ast.ConstBool || c.Value.Kind == ast.ConstNone) {
+					p.errorNode(e, "cannot assign to "+exprKind(e))
+				}
 				p.errorf(p.span(start), "expression cannot contain assignment, perhaps you meant \"==\"?")
 			}
 			if sawKwUnpack {
@@ -477,12 +484,14 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 				p.errorNode(e, "positional argument follows keyword argument")
 			}
 			p.exprScratch = append(p.exprScratch, e)
+			last = e
 		}
 		if !p.eat(Comma) {
 			break
 		}
+		last = nil
 	}
-	p.expect(RPar, "expected ')'")
+	p.expectClose(RPar, "expected ')'", last)
 	return p.exprs(m), kws
 }
 
@@ -571,13 +580,16 @@ func (p *parser) parseParen() ast.Expr {
 	if p.at(Comma) {
 		m := len(p.exprScratch)
 		p.exprScratch = append(p.exprScratch, first)
+		var last ast.Expr
 		for p.eat(Comma) {
 			if p.at(RPar) {
+				last = nil
 				break
 			}
-			p.exprScratch = append(p.exprScratch, p.parseStarNamedExpr())
+			last = p.parseStarNamedExpr()
+			p.exprScratch = append(p.exprScratch, last)
 		}
-		p.expect(RPar, "expected ')'")
+		p.expectClose(RPar, "expected ')'", last)
 		return p.newTuple(p.span(start), p.exprs(m), ast.Load)
 	}
 	if p.at(RPar) {
@@ -585,7 +597,7 @@ func (p *parser) parseParen() ast.Expr {
 			p.errorNode(first, "cannot use starred expression here")
 		}
 	}
-	p.expect(RPar, "expected ')'")
+	p.expectClose(RPar, "expected ')'", first)
 	return first
 }
 
@@ -612,13 +624,16 @@ func (p *parser) parseList() ast.Expr {
 	}
 	m := len(p.exprScratch)
 	p.exprScratch = append(p.exprScratch, first)
+	last := first
 	for p.eat(Comma) {
 		if p.at(RSqb) {
+			last = nil
 			break
 		}
-		p.exprScratch = append(p.exprScratch, p.parseStarNamedExpr())
+		last = p.parseStarNamedExpr()
+		p.exprScratch = append(p.exprScratch, last)
 	}
-	p.expect(RSqb, "expected ']'")
+	p.expectClose(RSqb, "expected ']'", last)
 	return &ast.List{Range: p.span(start), Elts: p.exprs(m), Ctx: ast.Load}
 }
 
@@ -643,6 +658,9 @@ func (p *parser) parseBrace() ast.Expr {
 			p.errorNode(first, "cannot use a starred expression in a dictionary key")
 		}
 		p.next()
+		if p.at(Star) {
+			p.errorHere("cannot use a starred expression in a dictionary value")
+		}
 		v := p.parseExpr()
 		if p.atComprehension() {
 			gens := p.parseComprehensions()
@@ -650,7 +668,7 @@ func (p *parser) parseBrace() ast.Expr {
 			return &ast.DictComp{Range: p.span(start), Key: first, Value: v, Generators: gens}
 		}
 		if !p.eat(Comma) {
-			p.expect(RBrace, "expected '}'")
+			p.expectClose(RBrace, "expected '}'", v)
 			return &ast.Dict{Range: p.span(start), Keys: []ast.Expr{first}, Values: []ast.Expr{v}}
 		}
 		return p.parseDictRest(start, []ast.Expr{first}, []ast.Expr{v})
@@ -665,36 +683,46 @@ func (p *parser) parseBrace() ast.Expr {
 	}
 	m := len(p.exprScratch)
 	p.exprScratch = append(p.exprScratch, first)
+	last := first
 	for p.eat(Comma) {
 		if p.at(RBrace) {
+			last = nil
 			break
 		}
-		p.exprScratch = append(p.exprScratch, p.parseStarNamedExpr())
+		last = p.parseStarNamedExpr()
+		p.exprScratch = append(p.exprScratch, last)
 	}
-	p.expect(RBrace, "expected '}'")
+	p.expectClose(RBrace, "expected '}'", last)
 	return &ast.Set{Range: p.span(start), Elts: p.exprs(m)}
 }
 
 // parseDictRest parses the remaining `key: value` and `**mapping` items of a dict display.
 func (p *parser) parseDictRest(start Offset, keys, values []ast.Expr) ast.Expr {
+	var last ast.Expr
 	for !p.at(RBrace) {
 		if p.eat(DoubleStar) {
+			last = p.parseBitOr()
 			keys = append(keys, nil)
-			values = append(values, p.parseBitOr())
+			values = append(values, last)
 		} else {
 			k := p.parseExpr()
 			p.expect(Colon, "':' expected after dictionary key")
+			if p.at(Star) {
+				p.errorHere("cannot use a starred expression in a dictionary value")
+			}
+			last = p.parseExpr()
 			keys = append(keys, k)
-			values = append(values, p.parseExpr())
+			values = append(values, last)
 		}
 		if !p.eat(Comma) {
 			break
 		}
+		last = nil
 	}
 	if p.atComprehension() && len(keys) == 1 && keys[0] == nil {
 		p.errorHere("dict unpacking cannot be used in dict comprehension")
 	}
-	p.expect(RBrace, "expected '}'")
+	p.expectClose(RBrace, "expected '}'", last)
 	return &ast.Dict{Range: p.span(start), Keys: keys, Values: values}
 }
 
@@ -744,4 +772,19 @@ func (p *parser) parseLambda() ast.Expr {
 	p.expect(Colon, "expected ':'")
 	body := p.parseExpr()
 	return &ast.Lambda{Range: p.span(start), Args: args, Body: body}
+}
+
+// expectClose expects the closing bracket k after the element last of a display or argument
+// list. When an expression starts there instead, the user most likely forgot a comma: CPython
+// says so (except after a soft keyword or a name directly followed by a string, as it does).
+func (p *parser) expectClose(k TokenKind, msg string, last ast.Expr) {
+	if !p.at(k) && last != nil && startsExpr(p.tok.Kind) && !p.failed {
+		n, isName := last.(*ast.Name)
+		soft := isName && (n.ID == "match" || n.ID == "case" || n.ID == "type" || n.ID == "_")
+		if !soft && !(isName && (p.at(String) || p.at(FStringStart))) {
+			p.errorAt(Range{Start: last.Span().Start, End: p.tok.End}, ErrKindSyntax, "invalid syntax. Perhaps you forgot a comma?")
+			return
+		}
+	}
+	p.expect(k, msg)
 }

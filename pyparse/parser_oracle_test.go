@@ -92,7 +92,8 @@ var parserOracleCases = []string{
 	"f'{x!z}'\n", "f'{}'\n", "f'{x'\n", "f'}'\n", "lambda: (yield)\n", "a if b\n", "a.1\n",
 	"class C(x for x in y): pass\n", "@x\nx = 1\n", "async x = 1\n", "x = 1 2\n", "None = 1\n",
 	"for f() in x: pass\n", "with a as f(): pass\n", "[x for f() in y]\n", "del (a, f())\n",
-	"x = {**a: 1}\n", "{a: *b}\n", "x[a:=1:2]\n", "x = a +\n", "print 'x'\n", "exec 'x'\n",
+	"x = {**a: 1}\n", "{a: *b}\n", "f(a b)\n", "[a b]\n", "{'a' 'b' c}\n", "f(x, lambda: 1 2)\n",
+	"(a b)\n", "print(f 'x')\n", "[match x]\n", "f(a, b c=1)\n", "x = [1, 2 3]\n", "{1: 2 3: 4}\n", "x[a:=1:2]\n", "x = a +\n", "print 'x'\n", "exec 'x'\n",
 }
 
 // parserOracle runs pyast2json.py over srcs (written to temporary files) and returns one JSON

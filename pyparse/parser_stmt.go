@@ -113,7 +113,52 @@ func (p *parser) parseSimpleStmts() {
 		}
 	}
 	if !p.eat(Newline) && !p.at(EndMarker) {
+		p.legacyCallError()
 		p.errorHere("invalid syntax")
+	}
+}
+
+// legacyCallError reports Python 2's `print x` / `exec x` as CPython does.
+func (p *parser) legacyCallError() {
+	n := len(p.stmtScratch)
+	if n == 0 || !startsExpr(p.tok.Kind) {
+		return
+	}
+	s, ok := p.stmtScratch[n-1].(*ast.ExprStmt)
+	if !ok {
+		return
+	}
+	if name, ok := s.Value.(*ast.Name); ok && (name.ID == "print" || name.ID == "exec") {
+		p.errorNode(name, "Missing parentheses in call to '"+name.ID+"'. Did you mean "+name.ID+"(...)?")
+	}
+}
+
+// isStarHandler reports whether handler h was written `except*`.
+func (p *parser) isStarHandler(h *ast.ExceptHandler) bool {
+	i := h.Start + 6 // len("except")
+	for int(i) < len(p.src) && (p.src[i] == ' ' || p.src[i] == '\t' || p.src[i] == '\\' || p.src[i] == '\n' || p.src[i] == '\r' || p.src[i] == '\f') {
+		i++
+	}
+	return int(i) < len(p.src) && p.src[i] == '*'
+}
+
+// checkAssignTarget reports the targets of `=` that cannot be assigned with CPython's wording:
+// a lone invalid target gets the "Maybe you meant '=='" hint, a yield a message of its own.
+func (p *parser) checkAssignTarget(t ast.Expr, alone bool) {
+	switch t.(type) {
+	case *ast.Name, *ast.Attribute, *ast.Subscript, *ast.Starred, *ast.Tuple, *ast.List:
+		return
+	case *ast.Yield, *ast.YieldFrom:
+		p.errorNode(t, "assignment to yield expression not possible")
+		return
+	case *ast.GeneratorExp:
+		return
+	}
+	if c, ok := t.(*ast.Constant); ok && (c.Value.Kind == ast.ConstBool || c.Value.Kind == ast.ConstNone) {
+		return
+	}
+	if alone {
+		p.errorf(t.Span(), "cannot assign to %s here. Maybe you meant '==' instead of '='?", exprKind(t))
 	}
 }
 
@@ -174,6 +219,9 @@ func (p *parser) parseSimpleStmt() ast.Stmt {
 		p.next()
 		m := len(p.exprScratch)
 		for {
+			if p.at(Star) {
+				p.errorHere("cannot delete starred")
+			}
 			t := p.parseBitOr()
 			p.setContext(t, ast.Del)
 			p.exprScratch = append(p.exprScratch, t)
@@ -232,6 +280,7 @@ func (p *parser) parseExprStmt() ast.Stmt {
 		all := p.exprs(m)
 		targets := all[: len(all)-1 : len(all)-1]
 		for _, t := range targets {
+			p.checkAssignTarget(t, len(targets) == 1)
 			p.setContext(t, ast.Store)
 		}
 		a := alloc(&p.assigns)
@@ -610,7 +659,12 @@ func (p *parser) parseTry() ast.Stmt {
 		handlers = append(handlers, h)
 	}
 	if star && plain {
-		p.errorf(Range{Start: start, End: start + 3}, "cannot have both 'except' and 'except*' on the same 'try'")
+		for _, h := range handlers[1:] {
+			if p.isStarHandler(h) != p.isStarHandler(handlers[0]) {
+				p.errorf(Range{Start: h.Start, End: h.Start + 6}, "cannot have both 'except' and 'except*' on the same 'try'")
+				break
+			}
+		}
 	}
 	var orelse, final []ast.Stmt
 	if len(handlers) > 0 {
