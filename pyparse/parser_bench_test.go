@@ -13,7 +13,7 @@ func BenchmarkParse(b *testing.B) {
 	for _, s := range srcs {
 		size += len(s)
 	}
-	b.ReportMetric(retainedPerByte(srcs, size), "kept-B/src-B")
+	kept := retainedPerByte(srcs, size)
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -25,6 +25,7 @@ func BenchmarkParse(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(lines)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")
+	b.ReportMetric(kept, "kept-B/src-B")
 }
 
 // BenchmarkParseModule measures the parser alone, on pre-lexed token streams.

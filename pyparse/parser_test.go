@@ -289,3 +289,42 @@ func TestParseTooDeepKind(t *testing.T) {
 		t.Fatalf("errors = %+v, want one ErrKindTooDeep", f.Errors)
 	}
 }
+
+func TestParseConcurrent(t *testing.T) {
+	srcs := []string{
+		"import numpy as np\nx = np.zeros((3, 4))\nfor i in range(3):\n    x[i] += f'{i!r:>4}'\n",
+		"def f(a, /, b=1, *c, d, **e):\n    return [y async for y in a if b]\nclass C[T]: pass\n",
+		"match p:\n    case Point(x=0) | [1, *r]:\n        pass\nx = (1,\ny = 2\n",
+	}
+	want := make([]string, len(srcs))
+	for i, s := range srcs {
+		f, err := pyparse.Parse([]byte(s))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = sexpr(f.Module)
+	}
+	done := make(chan string)
+	for g := 0; g < 8; g++ {
+		go func(g int) {
+			for n := 0; n < 50; n++ {
+				i := (g + n) % len(srcs)
+				f, err := pyparse.Parse([]byte(srcs[i]))
+				if err != nil {
+					done <- err.Error()
+					return
+				}
+				if got := sexpr(f.Module); got != want[i] {
+					done <- fmt.Sprintf("source %d parsed differently under concurrency:\n%s\n%s", i, got, want[i])
+					return
+				}
+			}
+			done <- ""
+		}(g)
+	}
+	for g := 0; g < 8; g++ {
+		if msg := <-done; msg != "" {
+			t.Error(msg)
+		}
+	}
+}
