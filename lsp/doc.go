@@ -44,7 +44,8 @@
 // Filling those gaps would have meant our own structs beside either library anyway, plus
 // converting between the two. So lsp/protocol holds a small hand-written subset of 3.17 (each
 // type links to its section of the specification; no map[string]any), and lsp/jsonrpc2 is a
-// ~400-line JSON-RPC 2.0 transport with Content-Length framing that does exactly what the server
-// needs: ordered dispatch of notifications, replies from other goroutines, $/cancelRequest,
-// server-to-client requests, and recovery from malformed messages without closing the stream.
+// JSON-RPC 2.0 transport (about 600 lines) with Content-Length framing that does exactly what
+// the server needs: ordered dispatch of notifications, replies from other goroutines,
+// $/cancelRequest, server-to-client requests, and recovery from malformed messages without
+// closing the stream.
 package lsp
