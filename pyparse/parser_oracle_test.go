@@ -92,6 +92,11 @@ var parserOracleCases = []string{
 	"f'{x!z}'\n", "f'{}'\n", "f'{x'\n", "f'}'\n", "lambda: (yield)\n", "a if b\n", "a.1\n",
 	"class C(x for x in y): pass\n", "@x\nx = 1\n", "async x = 1\n", "x = 1 2\n", "None = 1\n",
 	"for f() in x: pass\n", "with a as f(): pass\n", "[x for f() in y]\n", "del (a, f())\n",
+	"match x:\n case {**_}: pass\n", "match x:\n case {**a,}: pass\n", "a = *b\n", "return *a\n",
+	"from __future__ import braces\n", "x = yield a, *b\n", "f(a=1, *b, c=2, **d)\n", "del ()\n",
+	"for () in x: pass\n", "with a as (b, c): pass\n", "lambda *: 0\n", "lambda *a, b: 0\n",
+	"def f(a, *, b=1, c): pass\n", "(x for x in y, z)\n", "f(x for x in y)(z)\n", "global x,\n",
+	"print(*)\n", "x = 1 if 2 else 3 = 4\n",
 	"x = {**a: 1}\n", "{a: *b}\n", "f(a b)\n", "[a b]\n", "{'a' 'b' c}\n", "f(x, lambda: 1 2)\n",
 	"(a b)\n", "print(f 'x')\n", "[match x]\n", "f(a, b c=1)\n", "x = [1, 2 3]\n", "{1: 2 3: 4}\n", "x[a:=1:2]\n", "x = a +\n", "print 'x'\n", "exec 'x'\n",
 }

@@ -343,6 +343,9 @@ func (p *parser) parseMappingPattern() ast.Pattern {
 				break
 			}
 			m.Rest = p.name(p.tok)
+			if m.Rest == "_" {
+				p.errorHere("invalid syntax")
+			}
 			p.next()
 			p.eat(Comma)
 			if !p.at(RBrace) {
