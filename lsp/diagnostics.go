@@ -175,7 +175,9 @@ func (s *Server) publish(r *run) {
 	if pull {
 		if refresh && full && s.hasSlow {
 			go func() {
-				if err := s.conn.Call(context.Background(), protocol.MethodDiagnosticRefresh, nil, nil); err != nil {
+				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+				defer cancel()
+				if err := s.conn.Call(ctx, protocol.MethodDiagnosticRefresh, nil, nil); err != nil {
 					s.logf(protocol.MessageLog, "refresh diagnostics: %v", err)
 				}
 			}()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/protocol"
@@ -111,7 +112,9 @@ func (s *Server) Initialized(ctx context.Context, _ *struct{}) error {
 				{GlobPattern: "**/pyproject.toml"}, {GlobPattern: "**/arraylint.toml"},
 			}},
 		}}}
-		if err := s.conn.Call(context.WithoutCancel(ctx), protocol.MethodRegisterCapability, params, nil); err != nil {
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
+		defer cancel()
+		if err := s.conn.Call(cctx, protocol.MethodRegisterCapability, params, nil); err != nil {
 			s.logf(protocol.MessageWarning, "register config file watchers: %v", err)
 		}
 	}()
