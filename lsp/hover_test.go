@@ -12,8 +12,8 @@ import (
 
 const memorySrc = `import numpy as np
 
-# arraylint: target --hbm 1GiB
-N = 1_000_000
+# arraylint: target h100
+N = 1_000_000_000
 
 def f(n):
     a = np.zeros((n, 64), dtype=np.float32)
@@ -47,8 +47,8 @@ func TestHover(t *testing.T) {
 	if h == nil {
 		t.Fatal("no hover on x")
 	}
-	want := "`x`: float64[1,000,000], 7.6 MiB (8,000,000 bytes), allocated at line 10 by `np.ones(N)`\n\n" +
-		"Line 10: 7.6 MiB live, 0.7% of custom (1.0 GiB); peak of the module 22.9 MiB at line 11"
+	want := "`x`: float64[1,000,000,000], 7.5 GiB (8,000,000,000 bytes), allocated at line 10 by `np.ones(N)`\n\n" +
+		"Line 10: 7.5 GiB live, 9.4% of h100 (79.6 GiB); peak of the module 22.4 GiB at line 11"
 	if h.Contents.Kind != protocol.Markdown || h.Contents.Value != want {
 		t.Errorf("hover on x:\n%s\nwant\n%s", h.Contents.Value, want)
 	}
@@ -57,12 +57,12 @@ func TestHover(t *testing.T) {
 	}
 	// On `del x`: only the live memory, with x released.
 	h = hoverAt(t, c, 11, 0)
-	if h == nil || h.Contents.Value != "Line 12: 15.3 MiB live, 1.5% of custom (1.0 GiB); peak of the module 22.9 MiB at line 11" {
+	if h == nil || h.Contents.Value != "Line 12: 14.9 GiB live, 18.7% of h100 (79.6 GiB); peak of the module 22.4 GiB at line 11" {
 		t.Errorf("hover on del x: %+v", h)
 	}
 	// On y used later in the module, the most recent binding of y is described.
 	h = hoverAt(t, c, 10, 0)
-	if h == nil || !strings.HasPrefix(h.Contents.Value, "`y`: float32[1,000,000 × 4], 15.3 MiB (16,000,000 bytes), allocated at line 11") {
+	if h == nil || !strings.HasPrefix(h.Contents.Value, "`y`: float32[1,000,000,000 × 4], 14.9 GiB (16,000,000,000 bytes), allocated at line 11") {
 		t.Errorf("hover on y: %+v", h)
 	}
 	// Before any allocation: nothing to say.
@@ -78,9 +78,9 @@ func TestHover(t *testing.T) {
 func TestHoverWithoutTarget(t *testing.T) {
 	c := start(t, Options{Rules: testRules()})
 	c.initialize(protocol.ClientCapabilities{}, "")
-	c.open(testURI, 1, strings.Replace(memorySrc, "# arraylint: target --hbm 1GiB\n", "\n", 1))
+	c.open(testURI, 1, strings.Replace(memorySrc, "# arraylint: target h100\n", "\n", 1))
 	h := hoverAt(t, c, 9, 0)
-	if h == nil || h.Contents.Kind != protocol.PlainText || !strings.Contains(h.Contents.Value, "Line 10: 7.6 MiB live; peak of the module 22.9 MiB at line 11 (no memory target") {
+	if h == nil || h.Contents.Kind != protocol.PlainText || !strings.Contains(h.Contents.Value, "Line 10: 7.5 GiB live; peak of the module 22.4 GiB at line 11 (no memory target") {
 		t.Errorf("hover without target: %+v", h)
 	}
 }
@@ -99,7 +99,7 @@ func TestInlayHints(t *testing.T) {
 		got = append(got, h.Label+" @"+itoaPos(h.Position))
 	}
 	// x (line 10), y (line 11) and a allocated by the call f(10_000) at line 13.
-	want := []string{"7.6 MiB @9:14", "15.3 MiB @10:38", "2.4 MiB @12:13"}
+	want := []string{"7.5 GiB @9:14", "14.9 GiB @10:38", "2.4 MiB @12:13"}
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		t.Errorf("hints = %v, want %v", got, want)
 	}
@@ -108,7 +108,7 @@ func TestInlayHints(t *testing.T) {
 	if err := c.call(protocol.MethodInlayHint, protocol.InlayHintParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}, Range: part}, &hints); err != nil {
 		t.Fatal(err)
 	}
-	if len(hints) != 1 || hints[0].Label != "15.3 MiB" {
+	if len(hints) != 1 || hints[0].Label != "14.9 GiB" {
 		t.Errorf("hints in line 11 only: %+v", hints)
 	}
 }
