@@ -115,3 +115,15 @@ func TestNotificationWithID(t *testing.T) {
 		t.Errorf("didOpen sent as a request: %s, %v", res, err)
 	}
 }
+
+func TestUntitledDocument(t *testing.T) {
+	c := start(t, Options{Rules: testRules()})
+	c.initialize(protocol.ClientCapabilities{}, t.TempDir())
+	const uri = protocol.DocumentURI("untitled:Untitled-1")
+	c.open(uri, 1, "np.zeros\n")
+	c.waitDiags(uri, 1, hasCodes("AL391"))
+	var h *protocol.Hover
+	if err := c.call(protocol.MethodHover, protocol.HoverParams{TextDocument: protocol.TextDocumentIdentifier{URI: uri}}, &h); err != nil {
+		t.Errorf("hover on an untitled document: %v", err)
+	}
+}
