@@ -362,9 +362,6 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 	if t := s.opts.Target; t != nil {
 		limit := s.h.limit
 		r.Target = t.Name
-		if t.Name == "custom" {
-			r.Target = t.Desc // "--hbm 16GiB"
-		}
 		if s.backend == BackendLegate {
 			r.Target = s.h.poolName
 			if t.Pools.Any() {

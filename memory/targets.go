@@ -35,6 +35,14 @@ type Target struct {
 	Pools Pools
 }
 
+// Label names the target for messages: the preset name, or the flag that made it ("--hbm 16GiB").
+func (t *Target) Label() string {
+	if t.Name == "custom" && t.Desc != "" {
+		return t.Desc
+	}
+	return t.Name
+}
+
 // Usable returns the bytes an allocator may hand out: Bytes × Fraction.
 func (t *Target) Usable() int64 {
 	if t == nil {

@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			seen[line] = true
 			pass.Report(in.Diagnostic(st, "one allocation of %s (%s B) is larger than %s (%s)",
-				memory.FormatBytes(b.Bytes), memory.Commas(b.Bytes), r.Target, memory.FormatBytes(limit)))
+				memory.FormatBytes(b.Bytes), memory.Commas(b.Bytes), peakmemory.Label(r, target), memory.FormatBytes(limit)))
 		}
 	}
 	return nil, nil

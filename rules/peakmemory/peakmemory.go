@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.Scope != "<module>" && moduleReported && CalledAtModule(in.File.Module, r.Scope) {
 			continue // the module's finding already covers this call
 		}
-		d, ok := diagnose(in, r, warn)
+		d, ok := diagnose(in, r, warn, Label(r, target))
 		if !ok {
 			continue
 		}
@@ -55,7 +55,15 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func diagnose(in *pyinspect.Result, r *memory.Report, warn float64) (analysis.Diagnostic, bool) {
+// Label names the target in messages: Legate's pool, a preset, or the --hbm flag.
+func Label(r *memory.Report, t *memory.Target) string {
+	if r.Backend == memory.BackendLegate {
+		return r.Target
+	}
+	return t.Label()
+}
+
+func diagnose(in *pyinspect.Result, r *memory.Report, warn float64, target string) (analysis.Diagnostic, bool) {
 	if r.TargetBytes == nil || *r.TargetBytes <= 0 || r.PeakBytes == 0 {
 		return analysis.Diagnostic{}, false
 	}
@@ -66,16 +74,16 @@ func diagnose(in *pyinspect.Result, r *memory.Report, warn float64) (analysis.Di
 	case r.OOM != nil:
 		o := r.OOM
 		line = o.Line
-		msg = "allocating " + memory.FormatBytes(o.RequestBytes) + " here exceeds " + r.Target + ": " +
+		msg = "allocating " + memory.FormatBytes(o.RequestBytes) + " here exceeds " + target + ": " +
 			memory.FormatBytes(o.HeldBytes) + " of " + memory.FormatBytes(o.PoolBytes) + " already held"
 		live = nil
 		for _, l := range o.Live {
 			live = append(live, related{l.Name, l.Line, l.Bytes})
 		}
 	case r.PeakBytes > limit:
-		msg = "estimated peak " + memory.FormatBytes(r.PeakBytes) + " exceeds " + r.Target + " (" + memory.FormatBytes(limit) + ")"
+		msg = "estimated peak " + memory.FormatBytes(r.PeakBytes) + " exceeds " + target + " (" + memory.FormatBytes(limit) + ")"
 	case warn > 0 && warn < 1 && float64(r.PeakBytes) >= warn*float64(limit):
-		msg = "estimated peak " + memory.FormatBytes(r.PeakBytes) + " is " + pct(r.PeakBytes, limit) + " of " + r.Target + " (" + memory.FormatBytes(limit) + ")"
+		msg = "estimated peak " + memory.FormatBytes(r.PeakBytes) + " is " + pct(r.PeakBytes, limit) + " of " + target + " (" + memory.FormatBytes(limit) + ")"
 	default:
 		return analysis.Diagnostic{}, false
 	}
