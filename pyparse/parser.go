@@ -228,6 +228,14 @@ func (p *parser) errorAt(r Range, kind ErrorKind, msg string) {
 	p.tok = Token{Kind: EndMarker, Range: Range{Start: p.tok.Start, End: p.tok.Start}}
 }
 
+// literalError records an error in a literal (a bad escape or number, mixed bytes and str)
+// without failing the statement: the literal still has a value and the tree stays well formed.
+func (p *parser) literalError(r Range, kind ErrorKind, msg string) {
+	if !p.failed {
+		p.errs = append(p.errs, Error{Range: r, Kind: kind, Msg: msg})
+	}
+}
+
 // errorHere records msg at the current token.
 func (p *parser) errorHere(msg string) {
 	r := p.tok.Range

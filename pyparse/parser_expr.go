@@ -504,8 +504,8 @@ func (p *parser) parseAtom() ast.Expr {
 		return p.newName(t.Range, p.name(t), ast.Load)
 	case Number:
 		v, err := ParseNumber(p.text(t.Range))
-		if err != nil {
-			p.errorAt(err.Range, err.Kind, err.Msg)
+		if err != nil && t.Flags&FlagError == 0 {
+			p.literalError(err.Range, err.Kind, err.Msg)
 		}
 		p.next()
 		return p.newConst(t.Range, v)

@@ -85,7 +85,7 @@ func (p *parser) parseStrings() ast.Expr {
 	}
 	r := p.span(start)
 	if mixed || (isF && isBytes) {
-		p.errorAt(r, ErrKindSyntax, "cannot mix bytes and nonbytes literals")
+		p.literalError(r, ErrKindSyntax, "cannot mix bytes and nonbytes literals")
 	}
 	if isBytes {
 		return p.newConst(r, ast.ConstValue{Kind: ast.ConstBytes, Str: string(bytesVal)})
@@ -101,7 +101,7 @@ func (p *parser) parseStrings() ast.Expr {
 func (p *parser) decodeString(t Token) ast.ConstValue {
 	s, err := DecodeString(p.src, t)
 	if err != nil && t.Flags&FlagError == 0 {
-		p.errorAt(err.Range, err.Kind, err.Msg)
+		p.literalError(err.Range, err.Kind, err.Msg)
 	}
 	if t.Flags&FlagBytes != 0 {
 		return ast.ConstValue{Kind: ast.ConstBytes, Str: s}
