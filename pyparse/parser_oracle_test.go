@@ -105,7 +105,10 @@ var parserOracleCases = []string{
 // line per source.
 func parserOracle(t *testing.T, srcs []string) (paths []string, docs [][]byte) {
 	t.Helper()
-	python, err := exec.LookPath("python3")
+	python, err := exec.LookPath("python3.11") // the oracle version; any python3 will do
+	if err != nil {
+		python, err = exec.LookPath("python3")
+	}
 	if err != nil {
 		parserSkipOrFail(t, "python3 not found: the CPython oracle cannot run")
 	}
