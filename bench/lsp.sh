@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Measures `arraylint server` through the protocol (lsp/lspbench):
-#   - edit-to-diagnostics latency on a 5,000-line file, p50 and p99 over 200 edits (goal p99 < 50 ms)
+#   - edit-to-diagnostics latency on a 5,000-line file, p50 and p99 over 200 edits (goal p99 < 50 ms),
+#     and the server's CPU time per edit (independent of the machine's load)
 #   - the server's RSS after opening 1,000 files (goal < 200 MB)
 #   - the floor under the latency: parse + every rule on the same file, without the server
 # Usage: bench/lsp.sh   (from the repository root; takes about a minute)
