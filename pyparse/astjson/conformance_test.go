@@ -119,6 +119,7 @@ func TestConformance(t *testing.T) {
 	var (
 		passed, failed int
 		bothErr, same  int // files both reject, and those where the first errors share a line
+		otherLine      []string
 		hist           = map[string]int{}
 		examples       []string
 	)
@@ -152,6 +153,8 @@ func TestConformance(t *testing.T) {
 				bothErr++
 				if wl == gl {
 					same++
+				} else if len(otherLine) < 10 {
+					otherLine = append(otherLine, fmt.Sprintf("%s: CPython line %d, pyparse line %d", p, wl, gl))
 				}
 			}
 		}
@@ -171,6 +174,9 @@ func TestConformance(t *testing.T) {
 	}
 	t.Logf("%d passed, %d failed (%.2f%%)", passed, failed, 100*float64(passed)/float64(passed+failed))
 	t.Logf("%d files rejected by both; first error on the same line as CPython's in %d", bothErr, same)
+	for _, o := range otherLine {
+		t.Log("  first error elsewhere: " + o)
+	}
 	if failed == 0 {
 		return
 	}
