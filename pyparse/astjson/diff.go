@@ -41,6 +41,7 @@ func (d *Diff) NormPath() string {
 	return b.String()
 }
 
+// String renders the difference as astdiff.py does: "at PATH expected X got Y".
 func (d *Diff) String() string {
 	return fmt.Sprintf("at %s expected %s got %s", d.Path, d.Expected, d.Actual)
 }

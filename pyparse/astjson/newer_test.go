@@ -31,9 +31,7 @@ for p in sys.argv[2:]:
 
 // knownGaps lists inputs on which pyparse is known to disagree with CPython, with the reason. The
 // test logs them, and fails once pyparse agrees, so that the entry gets removed.
-var knownGaps = map[string]string{
-	"fstring_nested_too_deep.py": "pyparse accepts format specs nested three deep; CPython 3.12+ rejects them",
-}
+var knownGaps = map[string]string{}
 
 // needs313 lists the valid inputs that only Python 3.13 accepts.
 var needs313 = map[string]bool{"pep696_defaults.py": true}
