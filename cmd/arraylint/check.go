@@ -7,6 +7,7 @@ import (
 	"maps"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"runtime/pprof"
 	"slices"
 	"sort"
@@ -79,7 +80,21 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if f.memprofile != "" {
 		defer writeHeapProfile(e, f.memprofile)
 	}
+	tuneGC(e)
 	return check(ctx, e, &f, paths)
+}
+
+// tuneGC trades memory for speed in a batch run unless the user set GOGC or GOMEMLIMIT: the live
+// heap is small (one parse per worker), so collecting at 4x it instead of 2x cut CPU time by a
+// third on the stdlib (4.4 s to 3.0 s user+sys, peak RSS 120 to 260 MiB); the 400 MiB soft limit
+// makes the collector work harder before the heap could pass it.
+func tuneGC(e *env) {
+	if e.getenv("GOGC") == "" {
+		debug.SetGCPercent(400)
+	}
+	if e.getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(400 << 20)
+	}
 }
 
 func writeHeapProfile(e *env, path string) {
