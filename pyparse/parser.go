@@ -31,9 +31,9 @@ type parser struct {
 
 	specDepth int // format specs open in the current f-string
 
-	lines   *LineIndex // built lazily for line numbers in error messages
-	lineEnd int        // index of the Newline/EndMarker ending the logical line at lineEndOf
-	lineOf0 int        // token index lineEnd was computed from (-1: none)
+	lines    *LineIndex // built lazily for line numbers in error messages
+	lineEnd  int        // index of the Newline/EndMarker ending the logical line at lineFrom
+	lineFrom int        // token index lineEnd was computed from (-1: none)
 
 	// Reused across files (the parser is pooled).
 	names       *[nameCacheSize]string // direct-mapped cache of interned ASCII identifiers
@@ -80,7 +80,7 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 	names, es, ss, sb := p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0]
 	*p = parser{src: src, toks: toks, names: names, exprScratch: es, stmtScratch: ss, strBuf: sb}
 	p.sizeSlabs()
-	p.lineOf0 = -1
+	p.lineFrom = -1
 	p.tok = toks[0]
 	mod := &ast.Module{Range: Range{End: Offset(len(src))}}
 	mod.Body = p.parseStatements(EndMarker)

@@ -96,7 +96,8 @@ var parserOracleCases = []string{
 	"from __future__ import braces\n", "x = yield a, *b\n", "f(a=1, *b, c=2, **d)\n", "del ()\n",
 	"for () in x: pass\n", "with a as (b, c): pass\n", "lambda *: 0\n", "lambda *a, b: 0\n",
 	"def f(a, *, b=1, c): pass\n", "(x for x in y, z)\n", "f(x for x in y)(z)\n", "global x,\n",
-	"print(*)\n", "x = 1 if 2 else 3 = 4\n",
+	"print(*)\n", "match x:\n case _.x: pass\n", "match x:\n case _(): pass\n", "match x:\n case {_.x: 1}: pass\n",
+	"match(x)[0]: int = 1\n", "match x, :\n case 1: pass\n", "match match:\n case case: pass\n", "x = 1 if 2 else 3 = 4\n",
 	"x = {**a: 1}\n", "{a: *b}\n", "f(a b)\n", "[a b]\n", "{'a' 'b' c}\n", "f(x, lambda: 1 2)\n",
 	"(a b)\n", "print(f 'x')\n", "[match x]\n", "f(a, b c=1)\n", "x = [1, 2 3]\n", "{1: 2 3: 4}\n", "x[a:=1:2]\n", "x = a +\n", "print 'x'\n", "exec 'x'\n",
 }

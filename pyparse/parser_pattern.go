@@ -25,14 +25,14 @@ func (p *parser) atMatchStmt() bool {
 // logicalLineEnd returns the index of the Newline or EndMarker that ends the logical line at the
 // cursor. The answer is cached, so `match a; match b; …` scans its line once.
 func (p *parser) logicalLineEnd() int {
-	if p.lineOf0 >= 0 && p.lineOf0 <= p.pos && p.pos < p.lineEnd {
+	if p.lineFrom >= 0 && p.lineFrom <= p.pos && p.pos < p.lineEnd {
 		return p.lineEnd
 	}
 	i := p.pos + 1
 	for i < len(p.toks)-1 && p.toks[i].Kind != Newline {
 		i++
 	}
-	p.lineOf0, p.lineEnd = p.pos, i
+	p.lineFrom, p.lineEnd = p.pos, i
 	return i
 }
 
@@ -291,6 +291,11 @@ func (p *parser) parseNameOrAttr() (ast.Expr, bool) {
 func (p *parser) parseNamePattern() ast.Pattern {
 	start := p.tok.Start
 	nameTok := p.tok
+	if p.atSoft("_") {
+		// The wildcard wins, as in CPython's ordered choice: `_.x` and `_()` are errors.
+		p.next()
+		return &ast.MatchAs{Range: nameTok.Range}
+	}
 	e, dotted := p.parseNameOrAttr()
 	if p.at(LPar) {
 		return p.parseClassPattern(start, e)
@@ -298,11 +303,7 @@ func (p *parser) parseNamePattern() ast.Pattern {
 	if dotted {
 		return &ast.MatchValue{Range: p.span(start), Value: e}
 	}
-	name := p.name(nameTok)
-	if name == "_" {
-		return &ast.MatchAs{Range: nameTok.Range}
-	}
-	return &ast.MatchAs{Range: nameTok.Range, Name: name}
+	return &ast.MatchAs{Range: nameTok.Range, Name: p.name(nameTok)}
 }
 
 // parseClassPattern parses the argument patterns of `cls(...)`.
