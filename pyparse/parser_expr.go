@@ -652,10 +652,16 @@ func (p *parser) parseBrace() ast.Expr {
 	if p.at(DoubleStar) {
 		return p.parseDictRest(start, nil, nil)
 	}
+	fstart := p.tok.Start
 	first := p.parseStarNamedExpr()
 	if p.at(Colon) {
-		if _, ok := first.(*ast.Starred); ok {
+		switch first.(type) {
+		case *ast.Starred:
 			p.errorNode(first, "cannot use a starred expression in a dictionary key")
+		case *ast.NamedExpr:
+			if p.src[fstart] != '(' { // a key is an expression: `{x := 1: 2}` is invalid
+				p.errorHere("invalid syntax")
+			}
 		}
 		p.next()
 		if p.at(Star) {
