@@ -192,11 +192,14 @@ func (c *checker) node(n ast.Node, bound Range, inStr bool) {
 	case *ast.ClassDef:
 		decorators = n.DecoratorList
 	}
+	next := 0 // decorators come in order among the children: match them in one pass
 	ast.ForEachChild(n, func(k ast.Node) {
-		for _, d := range decorators {
-			if k == ast.Node(d) {
-				return // checked below, against the decorated statement's line start
-			}
+		for next < len(decorators) && decorators[next] == nil {
+			next++
+		}
+		if next < len(decorators) && k == ast.Node(decorators[next]) {
+			next++
+			return // checked below, against the start of the decorated statement
 		}
 		c.kids = append(c.kids, k)
 	})
