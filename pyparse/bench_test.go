@@ -39,10 +39,10 @@ func loadBenchFiles(b *testing.B) (srcs [][]byte, lines, size int) {
 	return srcs, lines, size
 }
 
-// BenchmarkParse parses the benchmark files once per iteration and reports lines/s, plus the
+// BenchmarkParseStdlib parses the benchmark files once per iteration and reports lines/s, plus the
 // heap the resulting Files keep alive per source byte (ast-bytes/src-byte: tokens, comments,
 // tree and line index, source excluded since Parse shares it).
-func BenchmarkParse(b *testing.B) {
+func BenchmarkParseStdlib(b *testing.B) {
 	srcs, lines, size := loadBenchFiles(b)
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
