@@ -70,10 +70,10 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 		end := Offset(len(src))
 		toks = append(toks[:len(toks):len(toks)], Token{Kind: EndMarker, Range: Range{Start: end, End: end}})
 	}
-	var blanked []Offset
+	var broken []brokenSpan
 	if open := unclosedOpeners(toks); open != nil {
-		if relexed, b, ok := relexUnclosed(src, toks, open); ok {
-			toks, blanked = relexed, b
+		if recovered, spans, ok := recoverUnclosed(src, toks, open); ok {
+			toks, broken = recovered, spans
 		}
 	}
 	p := parserPool.Get().(*parser)
@@ -84,7 +84,7 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 	p.tok = toks[0]
 	mod := &ast.Module{Range: Range{End: Offset(len(src))}}
 	mod.Body = p.parseStatements(EndMarker)
-	errs := dropErrorsNearBlanked(p.errs, toks, blanked)
+	errs := dropErrorsInSpans(p.errs, broken)
 	names, es, ss, sb = p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0]
 	*p = parser{names: names, exprScratch: es, stmtScratch: ss, strBuf: sb}
 	parserPool.Put(p)

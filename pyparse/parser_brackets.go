@@ -2,11 +2,16 @@ package pyparse
 
 // This file defines the recovery from unclosed brackets. The lexer, like CPython's tokenizer,
 // keeps everything after an unclosed '(' inside one logical line, so a single `foo(` typed in
-// the middle of a file would swallow every statement after it. The parser instead re-lexes a
-// copy of the source in which the unmatched openers are blanked: the copy has the same length,
-// so every offset still indexes the original source, and the rest of the file gets its lines,
-// indentation and statements back. The lexer's "'(' was never closed" error stays the one
-// reported for it.
+// the middle of a file would swallow every statement after it.
+//
+// The parser instead re-lexes a copy of the source in which the unmatched openers are blanked:
+// the copy has the same length, so every offset still indexes the original source, and the
+// rest of the file gets its lines and indentation back. Then each unclosed construct is closed
+// where its indentation ends: the opener token is put back, the continuation lines (those
+// indented deeper than the opener's line) are joined again, and an empty closing token is
+// inserted after their last token. So `x = foo(a,` followed by a dedented line parses as the
+// call `foo(a)`, and the statements after it are intact. The lexer's "'(' was never closed"
+// stays the error reported for the construct; the parser's own errors inside it are dropped.
 
 import "sort"
 
@@ -43,49 +48,132 @@ func unclosedOpeners(toks []Token) []int {
 	return stack
 }
 
-// relexUnclosed returns the tokens of src with the unclosed openers of toks blanked, and the
-// offsets of the blanked openers; ok is false when there is nothing to recover.
-func relexUnclosed(src []byte, toks []Token, open []int) (relexed []Token, blanked []Offset, ok bool) {
+// closerOf returns the closing kind of an opening bracket kind.
+func closerOf(k TokenKind) TokenKind {
+	switch k {
+	case LSqb:
+		return RSqb
+	case LBrace:
+		return RBrace
+	}
+	return RPar
+}
+
+// brokenSpan is the source range of one recovered construct: its first opener to the end of
+// its last continuation line.
+type brokenSpan struct{ start, end Offset }
+
+// recoverUnclosed returns a token stream for src in which the unclosed openers of toks are
+// closed at the end of their indented continuation lines, and the spans of those constructs;
+// ok is false when there is nothing to recover.
+func recoverUnclosed(src []byte, toks []Token, open []int) (out []Token, spans []brokenSpan, ok bool) {
 	if len(open) == 0 {
 		return nil, nil, false
 	}
 	cp := make([]byte, len(src))
 	copy(cp, src)
-	for _, i := range open {
+	openers := make([]Token, len(open))
+	for j, i := range open {
 		t := toks[i]
 		if t.End-t.Start != 1 {
 			return nil, nil, false
 		}
 		cp[t.Start] = ' '
-		blanked = append(blanked, t.Start)
+		openers[j] = t
 	}
-	relexed, _, _ = Lex(cp)
-	return relexed, blanked, true
+	r, _, _ := Lex(cp)
+	out = make([]Token, 0, len(r)+2*len(openers))
+	i, o := 0, 0 // next token of r, next opener
+	for o < len(openers) {
+		first := openers[o]
+		for i < len(r) && r[i].Start < first.Start {
+			out = append(out, r[i])
+			i++
+		}
+		// The construct continues over the following lines indented deeper than its first line.
+		indent := lineIndent(src, first.Start)
+		cut := i // index in r of the Newline that ends the construct's last line
+		for cut < len(r)-1 {
+			if r[cut].Kind != Newline {
+				cut++
+				continue
+			}
+			next := cut + 1
+			for next < len(r)-1 && (r[next].Kind == Indent || r[next].Kind == Dedent) {
+				next++
+			}
+			if r[next].Kind == EndMarker || lineIndent(src, r[next].Start) <= indent {
+				break
+			}
+			cut = next
+		}
+		// Re-insert the openers of this construct, join its lines, close it.
+		var stack []TokenKind
+		net := 0 // Indents minus Dedents dropped from the construct
+		end := first.Start
+		for ; i < cut; i++ {
+			t := r[i]
+			for o < len(openers) && openers[o].Start <= t.Start {
+				out = append(out, openers[o])
+				stack = append(stack, closerOf(openers[o].Kind))
+				o++
+			}
+			switch t.Kind {
+			case Newline:
+				continue
+			case Indent:
+				net++
+				continue
+			case Dedent:
+				net--
+				continue
+			}
+			out = append(out, t)
+			end = t.End
+		}
+		for o < len(openers) && (cut >= len(r) || openers[o].Start < r[cut].Start) {
+			out = append(out, openers[o]) // an opener after the last token of its line
+			stack = append(stack, closerOf(openers[o].Kind))
+			end = max(end, openers[o].End)
+			o++
+		}
+		for k := len(stack) - 1; k >= 0; k-- {
+			out = append(out, Token{Kind: stack[k], Range: Range{Start: end, End: end}})
+		}
+		spans = append(spans, brokenSpan{first.Start, end})
+		if i < len(r) && r[i].Kind == Newline {
+			out = append(out, r[i])
+			i++
+		}
+		for ; net > 0 && i < len(r) && r[i].Kind == Dedent; net-- {
+			i++ // the Dedents that closed the joined lines' indentation
+		}
+	}
+	out = append(out, r[i:]...)
+	return out, spans, true
 }
 
-// dropErrorsNearBlanked removes the parser's own errors on the logical lines of blanked
-// openers: those lines are broken by the blanking and the lexer has reported them. It sorts errs
-// by start and sweeps them against the (sorted) lines in linear time.
-func dropErrorsNearBlanked(errs []Error, toks []Token, blanked []Offset) []Error {
-	if len(blanked) == 0 || len(errs) == 0 {
+// lineIndent returns the width in bytes of the indentation of the line holding offset o.
+func lineIndent(src []byte, o Offset) int {
+	s := int(o)
+	for s > 0 && src[s-1] != '\n' && src[s-1] != '\r' {
+		s--
+	}
+	n := 0
+	for s+n < len(src) && (src[s+n] == ' ' || src[s+n] == '\t' || src[s+n] == '\f') {
+		n++
+	}
+	return n
+}
+
+// dropErrorsInSpans removes the parser's own errors inside recovered constructs: the lexer has
+// reported the unclosed bracket, and what the recovery made of the rest is a guess. It sorts
+// errs by start and sweeps them against the sorted spans in linear time.
+func dropErrorsInSpans(errs []Error, spans []brokenSpan) []Error {
+	if len(spans) == 0 || len(errs) == 0 {
 		return errs
 	}
 	sort.SliceStable(errs, func(i, j int) bool { return errs[i].Start < errs[j].Start })
-	// Each blanked opener's logical line runs to the first Newline after it; merge overlaps.
-	type span struct{ start, end Offset }
-	var spans []span
-	j := 0
-	for _, b := range blanked {
-		for j < len(toks)-1 && (toks[j].Start < b || toks[j].Kind != Newline) {
-			j++
-		}
-		end := toks[j].End
-		if n := len(spans); n > 0 && b <= spans[n-1].end {
-			spans[n-1].end = max(spans[n-1].end, end)
-			continue
-		}
-		spans = append(spans, span{b, end})
-	}
 	out := errs[:0]
 	k := 0
 	for _, e := range errs {

@@ -204,7 +204,7 @@ func TestParseRecovery(t *testing.T) {
 		{"else without if", "else:\n    x = 1\ny = 2\n", 1, "invalid syntax", "Assign Assign"},
 		{"bad escape", "x = 1\ny = '\\N{NOT A NAME}'\nz = 3\n", 2, "unknown Unicode character name", "Assign Assign Assign"},
 		{"semicolons", "a = 1; b = ; c = 3\nd = 4\n", 1, "", "Assign"},
-		{"unclosed bracket", "def f():\n    x = foo(1,\n\ndef g():\n    return 2\ny = 3\n", 2, "'(' was never closed", "FunctionDef{} FunctionDef{Return} Assign"},
+		{"unclosed bracket", "def f():\n    x = foo(1,\n\ndef g():\n    return 2\ny = 3\n", 2, "'(' was never closed", "FunctionDef{Assign} FunctionDef{Return} Assign"},
 		{"unclosed list", "x = [1, 2\nclass C:\n    pass\n", 1, "'[' was never closed", "Assign ClassDef"},
 		{"match body", "match x:\n    case 1:\n        a = (\n    case 2:\n        pass\n", 3, "", ""},
 	}
@@ -326,6 +326,44 @@ func TestParseConcurrent(t *testing.T) {
 	for g := 0; g < 8; g++ {
 		if msg := <-done; msg != "" {
 			t.Error(msg)
+		}
+	}
+}
+
+func TestParseUnclosedBracketRecovery(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"x = foo(a,\n        b\ny = 2\n",
+			"Assign(targets=[Name(iD=x ctx=Store)] value=Call(func=Name(iD=foo) args=[Name(iD=a), Name(iD=b)])) Assign(targets=[Name(iD=y ctx=Store)] value=Constant(value=2))"},
+		{"x = f(g(1,\ny = 2\n",
+			"Assign(targets=[Name(iD=x ctx=Store)] value=Call(func=Name(iD=f) args=[Call(func=Name(iD=g) args=[Constant(value=1)])])) Assign(targets=[Name(iD=y ctx=Store)] value=Constant(value=2))"},
+		{"x = foo(\ny = 2\n",
+			"Assign(targets=[Name(iD=x ctx=Store)] value=Call(func=Name(iD=foo))) Assign(targets=[Name(iD=y ctx=Store)] value=Constant(value=2))"},
+		{"a = [1,\nb = {2: 3,\nc = 4\n",
+			"Assign(targets=[Name(iD=a ctx=Store)] value=List(elts=[Constant(value=1)])) Assign(targets=[Name(iD=b ctx=Store)] value=Dict(keys=[Constant(value=2)] values=[Constant(value=3)])) Assign(targets=[Name(iD=c ctx=Store)] value=Constant(value=4))"},
+		{"if x:\n    y = foo(1,\n            2\n    z = 3\nw = 4\n",
+			"If(test=Name(iD=x) body=[Assign(targets=[Name(iD=y ctx=Store)] value=Call(func=Name(iD=foo) args=[Constant(value=1), Constant(value=2)])), Assign(targets=[Name(iD=z ctx=Store)] value=Constant(value=3))]) Assign(targets=[Name(iD=w ctx=Store)] value=Constant(value=4))"},
+		{"def f():\n    return g(x\n\nclass C:\n    pass\n",
+			"FunctionDef(name=f args=arguments() body=[Return(value=Call(func=Name(iD=g) args=[Name(iD=x)]))]) ClassDef(name=C body=[Pass()])"},
+		{"print((1, 2\n",
+			"Expr(value=Call(func=Name(iD=print) args=[Tuple(elts=[Constant(value=1), Constant(value=2)])]))"},
+	}
+	for _, tt := range tests {
+		f, err := pyparse.Parse([]byte(tt.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pyparse.CheckInvariants(f); err != nil {
+			t.Errorf("Parse(%q): invariant: %v", tt.src, err)
+		}
+		if len(f.Errors) != 1 || !strings.Contains(f.Errors[0].Msg, "was never closed") {
+			t.Errorf("Parse(%q): errors %+v, want only the lexer's unclosed-bracket error", tt.src, f.Errors)
+		}
+		var got []string
+		for _, s := range f.Module.Body {
+			got = append(got, sexpr(s))
+		}
+		if g := strings.Join(got, " "); g != tt.want {
+			t.Errorf("Parse(%q)\n got %s\nwant %s", tt.src, g, tt.want)
 		}
 	}
 }
