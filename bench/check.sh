@@ -5,8 +5,10 @@
 #
 #   bench/check.sh [CORPUS_DIR]      default: the running python3's stdlib
 #
-# Prints lines/s (median of 5 runs for arraylint, 3 for peers), ratios and peak RSS. The machine
-# is shared and noisy: compare the ratios of one run, not absolute figures across runs.
+# Prints lines/s of wall time and of CPU time (user+sys; median of 5 runs for arraylint, 3 for
+# peers), ratios and peak RSS. The machine is shared and noisy: compare the ratios of one run, not
+# absolute figures across runs; CPU time is less sensitive to other load than wall time, but
+# arraylint uses every core while the peers use one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -46,11 +48,11 @@ echo "corpus: $corpus ($files files, $lines lines)"
 measure() {
 	local name=$1 n=$2
 	shift 2
-	local times=() rss=0
+	local times=() cpus=() rss=0
 	for ((i = 0; i < n; i++)); do
 		local t0 t1
 		t0=$(date +%s.%N)
-		/usr/bin/time -f '%M' -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err" || {
+		/usr/bin/time -f '%M %U %S' -o "$tmp/rss" "$@" >/dev/null 2>"$tmp/err" || {
 			local st=$?
 			if [ "$name" != arraylint ] || [ $st -ne 1 ]; then
 				echo "$name failed (status $st):"; tail -5 "$tmp/err"; return 1
@@ -58,15 +60,19 @@ measure() {
 		}
 		t1=$(date +%s.%N)
 		times+=("$(echo "$t1 - $t0" | bc -l)")
-		local r
-		r=$(tail -1 "$tmp/rss")
+		local r u s
+		read -r r u s < <(tail -1 "$tmp/rss")
 		((r > rss)) && rss=$r
+		cpus+=("$(echo "$u + $s" | bc -l)")
 	done
 	local median
 	median=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+	local cpu
+	cpu=$(printf '%s\n' "${cpus[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 	local lps
 	lps=$(echo "$lines / $median" | bc -l)
-	printf '%-28s median %6.2f s  %10.0f lines/s  peak RSS %5d MiB\n' "$name" "$median" "$lps" $((rss / 1024))
+	printf '%-22s median %6.2f s %9.0f lines/s | cpu %6.2f s %9.0f lines/cpu-s | peak RSS %4d MiB\n' \
+		"$name" "$median" "$lps" "$cpu" "$(echo "$lines / $cpu" | bc -l)" $((rss / 1024))
 	echo "$lps" >"$tmp/lps.$name"
 }
 
