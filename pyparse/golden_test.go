@@ -126,7 +126,7 @@ func renderErrors(f *pyparse.File) string {
 			}
 		}
 		stop = min(stop, end)
-		b.WriteString("  | " + string(f.Src[start:end]) + "\n")
+		b.WriteString("  | " + printable(f.Src[start:end]) + "\n")
 		// Underline with the same tabs as the source so the carets line up.
 		var pad strings.Builder
 		for _, r := range string(f.Src[start:e.Start]) {
@@ -138,6 +138,22 @@ func renderErrors(f *pyparse.File) string {
 		}
 		n := max(utf8.RuneCount(f.Src[e.Start:max(stop, e.Start)]), 1)
 		b.WriteString("  | " + pad.String() + strings.Repeat("^", n) + "\n")
+	}
+	return b.String()
+}
+
+// printable returns line with each invalid UTF-8 byte shown as '?', keeping one column per
+// character so that the carets below still line up.
+func printable(line []byte) string {
+	var b strings.Builder
+	for len(line) > 0 {
+		r, size := utf8.DecodeRune(line)
+		if r == utf8.RuneError && size == 1 {
+			b.WriteByte('?')
+		} else {
+			b.Write(line[:size])
+		}
+		line = line[size:]
 	}
 	return b.String()
 }

@@ -151,6 +151,9 @@ func checkNewer(t *testing.T, version, dir, p string, want []byte) {
 	if _, err := fmt.Sscanf(string(want[bytes.Index(want, []byte(`"line": `)):]), `"line": %d`, &line); err != nil {
 		t.Fatalf("%s: no error line in %s", name, want)
 	}
+	if line <= 0 {
+		return // CPython gives no line (line 0: an encoding declaration error)
+	}
 	var ours []string
 	for _, e := range f.Errors {
 		l, c := f.Lines.LineCol(e.Start)
