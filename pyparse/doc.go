@@ -82,8 +82,10 @@
 // abandon anything by themselves: a statement holding an unterminated string is kept when it still
 // parses. A block after a broken header, or after an unexpected indent, is still parsed, and its
 // statements appear in the enclosing body. An unclosed bracket would otherwise make the
-// rest of the file one logical line: the parser re-lexes with the unmatched openers blanked, so the
-// statements after it survive. Nesting is bounded: more than 200 open brackets (as CPython) or
+// rest of the file one logical line: the parser re-lexes with the unmatched openers blanked, then
+// closes each unclosed construct where its indented continuation lines end, so `x = foo(a,` before
+// a dedented line parses as the call foo(a) and the statements after it survive (the lexer's
+// "'(' was never closed" stays the reported error). Nesting is bounded: more than 200 open brackets (as CPython) or
 // MaxDepth levels of recursion give an ErrKindTooDeep error and no deeper descent, never a stack
 // overflow, and a progress guard makes the statement loop consume a token on every round.
 //
