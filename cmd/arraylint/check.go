@@ -16,6 +16,7 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/printers"
+	"github.com/rogpeppe/go-internal/diff"
 )
 
 func init() {
@@ -28,6 +29,7 @@ type checkFlags struct {
 	config         string
 	noColor        bool
 	fix, unsafeFix bool
+	diff           bool
 	exitZero       bool
 	statistics     bool
 	jobs           int
@@ -44,7 +46,8 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&f.config, "config", "", "use this configuration file for every file instead of discovering pyproject.toml/arraylint.toml")
 	fs.BoolVar(&f.noColor, "no-color", false, "never colour the output (also: NO_COLOR set in the environment)")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files in place")
-	fs.BoolVar(&f.unsafeFix, "unsafe-fixes", false, "with --fix, also apply unsafe fixes")
+	fs.BoolVar(&f.unsafeFix, "unsafe-fixes", false, "with --fix or --diff, also apply unsafe fixes")
+	fs.BoolVar(&f.diff, "diff", false, "print the changes --fix would make as a unified diff instead of writing them; exit 1 if there are any")
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit with status 0 even when there are findings")
 	fs.BoolVar(&f.statistics, "statistics", false, "print the number of findings per rule instead of the findings")
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
@@ -61,8 +64,12 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint check: unknown --output-format %q (want %s)\n", f.format, strings.Join(printers.Formats, ", "))
 		return exitError
 	}
-	if f.unsafeFix && !f.fix {
-		fmt.Fprintf(e.stderr, "arraylint check: --unsafe-fixes needs --fix\n")
+	if f.unsafeFix && !f.fix && !f.diff {
+		fmt.Fprintf(e.stderr, "arraylint check: --unsafe-fixes needs --fix or --diff\n")
+		return exitError
+	}
+	if f.fix && f.diff {
+		fmt.Fprintf(e.stderr, "arraylint check: --fix and --diff exclude each other\n")
 		return exitError
 	}
 	if f.cpuprofile != "" {
@@ -136,8 +143,12 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 
 	var results []analyzer.FileResult
 	fixed := 0
-	if f.fix {
-		results, fixed = fixFiles(ctx, e, rn, files, cc, f)
+	if f.fix || f.diff {
+		var diffs [][]byte
+		results, fixed, diffs = fixFiles(ctx, rn, files, cc, f)
+		if f.diff {
+			return printDiffs(e, results, diffs, fixed)
+		}
 	} else {
 		results = rn.CheckFiles(ctx, files, cc, f.jobs)
 	}
@@ -183,10 +194,12 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 	return status
 }
 
-// fixFiles applies fixes file by file on the runner's workers and writes changed files
-// atomically. Results carry the findings that remain.
-func fixFiles(ctx context.Context, e *env, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, f *checkFlags) ([]analyzer.FileResult, int) {
+// fixFiles applies fixes file by file on the runner's workers and, unless --diff, writes changed
+// files atomically. Results carry the findings that remain; with --diff, diffs[i] is the unified
+// diff of file i (nil when unchanged).
+func fixFiles(ctx context.Context, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, f *checkFlags) ([]analyzer.FileResult, int, [][]byte) {
 	results := make([]analyzer.FileResult, len(files))
+	diffs := make([][]byte, len(files))
 	var mu sync.Mutex
 	total := 0
 	jobs := f.jobs
@@ -198,8 +211,8 @@ func fixFiles(ctx context.Context, e *env, rn *analyzer.Runner, files []string, 
 	for range min(jobs, len(files)) {
 		wg.Go(func() {
 			for i := range next {
-				r, n := fixOne(ctx, rn, files[i], cc, f.unsafeFix)
-				results[i] = r
+				r, n, d := fixOne(ctx, rn, files[i], cc, f.unsafeFix, !f.diff)
+				results[i], diffs[i] = r, d
 				mu.Lock()
 				total += n
 				mu.Unlock()
@@ -211,37 +224,62 @@ func fixFiles(ctx context.Context, e *env, rn *analyzer.Runner, files []string, 
 	}
 	close(next)
 	wg.Wait()
-	return results, total
+	return results, total, diffs
 }
 
-func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.ConfigCache, unsafe bool) (analyzer.FileResult, int) {
+func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.ConfigCache, unsafe, write bool) (analyzer.FileResult, int, []byte) {
 	res := analyzer.FileResult{Path: path}
 	cfg, err := cc.ForFile(path)
 	if err != nil {
 		res.Err = err
-		return res, 0
+		return res, 0, nil
 	}
 	src, err := os.ReadFile(path)
 	if err != nil {
 		res.Err = fmt.Errorf("check %s: %w", path, err)
-		return res, 0
+		return res, 0, nil
 	}
 	fr, err := rn.FixSource(ctx, path, src, cfg, unsafe)
 	if fr == nil {
 		res.Src, res.Err = src, err
-		return res, 0
+		return res, 0, nil
 	}
 	res.Src, res.Findings = fr.Src, fr.Remaining
 	if err != nil {
 		res.Err = err
 	}
-	if fr.Applied > 0 && !bytes.Equal(fr.Src, src) {
-		if werr := analyzer.WriteFileAtomic(path, fr.Src); werr != nil {
-			res.Err = werr
-			return res, 0
+	if fr.Applied == 0 || bytes.Equal(fr.Src, src) {
+		return res, 0, nil
+	}
+	if !write {
+		return res, fr.Applied, diff.Diff(path, src, path, fr.Src)
+	}
+	if werr := analyzer.WriteFileAtomic(path, fr.Src); werr != nil {
+		res.Err = werr
+		return res, 0, nil
+	}
+	return res, fr.Applied, nil
+}
+
+// printDiffs prints --diff's output: the diffs, then how many fixes they hold.
+func printDiffs(e *env, results []analyzer.FileResult, diffs [][]byte, fixes int) int {
+	status := exitOK
+	for i, r := range results {
+		if r.Err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: %v\n", r.Err)
+			status = exitError
+		}
+		if diffs[i] != nil {
+			e.stdout.Write(diffs[i])
 		}
 	}
-	return res, fr.Applied
+	if fixes > 0 {
+		fmt.Fprintf(e.stdout, "\nWould fix %d %s.\n", fixes, plural(fixes, "finding", "findings"))
+		if status == exitOK {
+			status = exitFindings
+		}
+	}
+	return status
 }
 
 func printSummary(e *env, findings []analyzer.Finding, fixed int, fixing bool, nfiles int) {
