@@ -98,7 +98,11 @@ func renderGolden(f *pyparse.File) []byte {
 	}
 	b.WriteString(renderErrors(f))
 	b.WriteString("ast:\n")
-	b.Write(astjson.AppendIndent(nil, astjson.Options{FStringPositions: true}.AppendNode(nil, f.Module, f.Lines), "  ", 160))
+	doc, err := astjson.AppendIndent(nil, astjson.Options{FStringPositions: true}.AppendNode(nil, f.Module, f.Lines), "  ", 160)
+	if err != nil {
+		return []byte(err.Error())
+	}
+	b.Write(doc)
 	b.WriteByte('\n')
 	return b.Bytes()
 }

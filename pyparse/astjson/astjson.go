@@ -48,7 +48,10 @@ func EncodeIndent(w io.Writer, path string, f *pyparse.File, parseErr error, ind
 	if err != nil {
 		return err
 	}
-	out := AppendIndent(nil, buf, indent, width)
+	out, err := AppendIndent(nil, buf, indent, width)
+	if err != nil {
+		return err
+	}
 	out = append(out, '\n')
 	if _, err := w.Write(out); err != nil {
 		return fmt.Errorf("write ast json of %s: %w", path, err)

@@ -363,6 +363,15 @@ func TestEncodeIndent(t *testing.T) {
 	if buf.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", buf.String(), want)
 	}
+	for _, bad := range []string{"", "{", `{"a":}`, "[1,]", `{"a" 1}`, "]"} {
+		if out, err := astjson.AppendIndent([]byte("x"), []byte(bad), "  ", 10); err == nil || string(out) != "x" {
+			t.Errorf("AppendIndent(%q) = %q, %v: want an error and dst unchanged", bad, out, err)
+		}
+	}
+	spaced, err := astjson.AppendIndent(nil, []byte(`{ "a" : [ 1 , 2 ], "b": {} }`), "  ", 4)
+	if want := "{\n  \"a\": [\n    1,\n    2\n  ],\n  \"b\": {}\n}"; err != nil || string(spaced) != want {
+		t.Errorf("AppendIndent of spaced JSON = %q, %v; want %q", spaced, err, want)
+	}
 	compact := encode(t, f, nil)
 	if d, err := astjson.Compare(compact, buf.Bytes()); err != nil || d != nil {
 		t.Errorf("indented document differs from the compact one: %v %v", d, err)

@@ -1,12 +1,21 @@
 package astjson
 
-// AppendIndent appends the compact JSON document src (as written by Append or AppendNode) to dst
-// with one member per line, indented by indent, for every object or array whose compact form is
-// longer than width bytes; shorter ones stay on one line. Object keys get a space after the colon.
-func AppendIndent(dst, src []byte, indent string, width int) []byte {
-	if len(src) == 0 {
-		return dst
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+)
+
+// AppendIndent appends the JSON document src (as written by Append or AppendNode; any valid JSON
+// is accepted) to dst with one member per line, indented by indent, for every object or array
+// whose compact form is longer than width bytes; shorter ones stay on one line. Object keys get a
+// space after the colon. Invalid JSON is an error, and dst is returned unchanged.
+func AppendIndent(dst, src []byte, indent string, width int) ([]byte, error) {
+	var compact bytes.Buffer
+	if err := json.Compact(&compact, src); err != nil {
+		return dst, fmt.Errorf("indent json document: %w", err)
 	}
+	src = compact.Bytes()
 	w := &byteWriter{dst}
 	ends := matchEnds(src)
 	var write func(i, depth int) int
@@ -52,7 +61,7 @@ func AppendIndent(dst, src []byte, indent string, width int) []byte {
 		return j + 1
 	}
 	write(0, 0)
-	return w.b
+	return w.b, nil
 }
 
 // byteWriter is the small part of bufio.Writer's API that AppendIndent uses, appending to b.
