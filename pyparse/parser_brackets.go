@@ -107,6 +107,16 @@ func recoverUnclosed(src []byte, toks []Token, open []int) (out []Token, spans [
 			}
 			cut = next
 		}
+		if r[cut].Kind != Newline {
+			// No line break ends the construct (it runs to the end of the file): it ends after
+			// its last real token, and the final Dedents stay outside it.
+			cut = i
+			for j := i; j < len(r); j++ {
+				if k := r[j].Kind; k != Newline && k != Indent && k != Dedent && k != EndMarker {
+					cut = j + 1
+				}
+			}
+		}
 		// Re-insert the openers of this construct, join its lines, close it.
 		var stack []TokenKind
 		net := 0 // Indents minus Dedents dropped from the construct
@@ -116,6 +126,7 @@ func recoverUnclosed(src []byte, toks []Token, open []int) (out []Token, spans [
 			for o < len(openers) && openers[o].Start <= t.Start {
 				out = append(out, openers[o])
 				stack = append(stack, closerOf(openers[o].Kind))
+				end = max(end, openers[o].End)
 				o++
 			}
 			switch t.Kind {
@@ -131,7 +142,7 @@ func recoverUnclosed(src []byte, toks []Token, open []int) (out []Token, spans [
 			out = append(out, t)
 			end = t.End
 		}
-		for o < len(openers) && (cut >= len(r) || openers[o].Start < r[cut].Start) {
+		for o < len(openers) && (cut >= len(r) || openers[o].Start <= r[cut].Start) {
 			out = append(out, openers[o]) // an opener after the last token of its line
 			stack = append(stack, closerOf(openers[o].Kind))
 			end = max(end, openers[o].End)
