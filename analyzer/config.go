@@ -106,29 +106,39 @@ func matchesAny(ss []string, r *Rule) bool {
 // Enabled reports whether rule r runs on path (relative paths are taken relative to the working
 // directory): by default every rule does; each layer may replace the set (select), add to it
 // (extend-select) and remove from it (ignore), and per-file-ignores remove more.
-func (c *Config) Enabled(r *Rule, path string) bool {
-	on := true
-	for _, l := range c.layers {
-		if l.selectors != nil {
-			on = matchesAny(l.selectors, r)
-		}
-		if matchesAny(l.extend, r) {
-			on = true
-		}
-		if matchesAny(l.ignore, r) {
-			on = false
+func (c *Config) Enabled(r *Rule, path string) bool { return c.enabler(path)(r) }
+
+// enabler returns Enabled for one path, resolving the path against c.Dir once.
+func (c *Config) enabler(path string) func(*Rule) bool {
+	var ignores [][]string
+	if len(c.perFileIgnores) > 0 {
+		rel := c.rel(path)
+		for _, fi := range c.perFileIgnores {
+			if fi.glob.matchPath(rel, false) {
+				ignores = append(ignores, fi.codes)
+			}
 		}
 	}
-	if !on || len(c.perFileIgnores) == 0 {
+	return func(r *Rule) bool {
+		on := true
+		for _, l := range c.layers {
+			if l.selectors != nil {
+				on = matchesAny(l.selectors, r)
+			}
+			if matchesAny(l.extend, r) {
+				on = true
+			}
+			if matchesAny(l.ignore, r) {
+				on = false
+			}
+		}
+		for _, codes := range ignores {
+			if on && matchesAny(codes, r) {
+				on = false
+			}
+		}
 		return on
 	}
-	rel := c.rel(path)
-	for _, fi := range c.perFileIgnores {
-		if fi.glob.matchPath(rel, false) && matchesAny(fi.codes, r) {
-			return false
-		}
-	}
-	return true
 }
 
 // Excluded reports whether path matches an `exclude` glob.

@@ -89,9 +89,10 @@ func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File,
 	if sup.skip {
 		return nil, nil
 	}
+	isEnabled := cfg.enabler(path)
 	var enabled []*Rule
 	for _, r := range rn.rules {
-		if cfg.Enabled(r, path) {
+		if isEnabled(r) {
 			enabled = append(enabled, r)
 		}
 	}
@@ -110,14 +111,14 @@ func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File,
 		}
 		out = append(out, fd)
 	}
-	if cfg.Enabled(UnusedNoqa, path) {
+	if isEnabled(UnusedNoqa) {
 		for _, d := range sup.dirs {
 			if fd, ok := fr.unusedDirective(d, enabled); ok {
 				out = append(out, fd)
 			}
 		}
 	}
-	if cfg.Enabled(InvalidSuppression, path) {
+	if isEnabled(InvalidSuppression) {
 		for _, b := range sup.bad {
 			out = append(out, fr.finding(InvalidSuppression, b.rng, b.msg))
 		}
