@@ -35,7 +35,13 @@ type Result struct {
 // New builds the Result for a parsed file, adding one token.File for it to fset.
 func New(fset *token.FileSet, path string, f *pyparse.File) *Result {
 	tf := fset.AddFile(path, -1, len(f.Src))
-	tf.SetLines(f.Lines.LineStarts())
+	lines := f.Lines.LineStarts()
+	// token.File wants every line start inside the file: drop the empty last line that follows
+	// a final line break (SetLines would otherwise reject all lines and put everything on line 1).
+	for len(lines) > 0 && lines[len(lines)-1] >= len(f.Src) {
+		lines = lines[:len(lines)-1]
+	}
+	tf.SetLines(lines) // cannot fail: LineIndex starts are increasing and now inside the file
 	return &Result{Path: path, File: f, TokenFile: tf, Inspector: ast.NewInspector(f.Module)}
 }
 
