@@ -55,7 +55,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
-		return exitError
+		return flagErrorStatus(err)
 	}
 	if len(paths) == 0 {
 		paths = []string{"."}

@@ -49,7 +49,7 @@ func runRule(_ context.Context, e *env, args []string) int {
 	format := fs.String("format", "text", "output format: text or json")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
-		return exitError
+		return flagErrorStatus(err)
 	}
 	if *format != "text" && *format != "json" {
 		fmt.Fprintf(e.stderr, "arraylint rule: unknown --format %q (want text or json)\n", *format)
