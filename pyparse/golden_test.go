@@ -98,7 +98,10 @@ func renderGolden(f *pyparse.File) []byte {
 	}
 	b.WriteString(renderErrors(f))
 	b.WriteString("ast:\n")
-	doc, err := astjson.AppendIndent(nil, astjson.Options{FStringPositions: true}.AppendNode(nil, f.Module, f.Lines), "  ", 160)
+	doc, err := astjson.Options{FStringPositions: true}.AppendNode(nil, f.Module, f.Lines)
+	if err == nil {
+		doc, err = astjson.AppendIndent(nil, doc, "  ", 160)
+	}
 	if err != nil {
 		return []byte(err.Error())
 	}

@@ -14,6 +14,10 @@ import (
 // maxInvariantErrors bounds the violations CheckInvariants reports for one file.
 const maxInvariantErrors = 10
 
+// maxCheckDepth bounds the checker's recursion: a deeper tree is reported, not walked, so that
+// the check cannot overflow the goroutine stack (about 300 MB of stack at this depth).
+const maxCheckDepth = 1_000_000
+
 // CheckInvariants verifies the structural promises of a parsed File and returns every violation
 // found (up to ten, joined), or nil:
 //
@@ -65,6 +69,7 @@ type checker struct {
 	errs    []error
 	dropped int
 	kids    []ast.Node // scratch for one node's children
+	depth   int        // current nesting in node
 }
 
 func (c *checker) errorf(format string, args ...any) {
@@ -165,6 +170,12 @@ func (c *checker) tokenOverlapping(r Range) (Token, bool) {
 // node checks n, whose range must lie in bound, then its children. inStr is true inside a
 // JoinedStr, where string parts may split tokens.
 func (c *checker) node(n ast.Node, bound Range, inStr bool) {
+	if c.depth >= maxCheckDepth {
+		c.errorf("%s: tree nested deeper than %d levels", c.desc(n), maxCheckDepth)
+		return
+	}
+	c.depth++
+	defer func() { c.depth-- }()
 	r := n.Span()
 	if !c.valid(r) {
 		c.errorf("%s: range outside the %d-byte source", c.desc(n), c.n)

@@ -20,6 +20,7 @@
 package astjson
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -64,6 +65,7 @@ func Append(dst []byte, path string, f *pyparse.File, parseErr error) ([]byte, e
 	if f == nil && parseErr == nil {
 		return dst, fmt.Errorf("encode ast json of %s: no file and no error", path)
 	}
+	start := len(dst)
 	dst = append(dst, `{"path":`...)
 	dst = appendString(dst, path)
 	switch {
@@ -86,6 +88,9 @@ func Append(dst []byte, path string, f *pyparse.File, parseErr error) ([]byte, e
 		e := encoder{buf: dst, lines: f.Lines}
 		e.buf = append(e.buf, `,"ast":`...)
 		e.node(f.Module, false)
+		if e.tooDeep {
+			return dst[:start], errTooDeep(path)
+		}
 		dst = append(e.buf, '}')
 	}
 	return dst, nil
@@ -100,16 +105,25 @@ type Options struct {
 
 // AppendNode appends the JSON encoding of the subtree n to dst, as the package-level AppendNode
 // does but with o's adjustments.
-func (o Options) AppendNode(dst []byte, n ast.Node, lines *pyparse.LineIndex) []byte {
+func (o Options) AppendNode(dst []byte, n ast.Node, lines *pyparse.LineIndex) ([]byte, error) {
 	e := encoder{buf: dst, lines: lines, allPos: o.FStringPositions}
 	e.node(n, false)
-	return e.buf
+	if e.tooDeep {
+		return dst, errTooDeep("subtree")
+	}
+	return e.buf, nil
+}
+
+// ErrTooDeep is returned (wrapped) for trees nested deeper than MaxTreeDepth.
+var ErrTooDeep = errors.New("tree nested too deep")
+
+func errTooDeep(subject string) error {
+	return fmt.Errorf("encode ast json of %s: %w (over %d levels)", subject, ErrTooDeep, MaxTreeDepth)
 }
 
 // AppendNode appends the JSON encoding of the subtree n (positions computed with lines) to dst.
-// A nil n encodes as null.
-func AppendNode(dst []byte, n ast.Node, lines *pyparse.LineIndex) []byte {
-	e := encoder{buf: dst, lines: lines}
-	e.node(n, false)
-	return e.buf
+// A nil n encodes as null. A tree deeper than MaxTreeDepth is an error, and dst is returned
+// unchanged.
+func AppendNode(dst []byte, n ast.Node, lines *pyparse.LineIndex) ([]byte, error) {
+	return Options{}.AppendNode(dst, n, lines)
 }

@@ -377,3 +377,27 @@ func TestEncodeIndent(t *testing.T) {
 		t.Errorf("indented document differs from the compact one: %v %v", d, err)
 	}
 }
+
+// TestEncodeTooDeep checks that a tree nested deeper than MaxTreeDepth is an error, not a stack
+// overflow or a truncated document.
+func TestEncodeTooDeep(t *testing.T) {
+	src := "x\n"
+	// Module, ExprStmt, k UnaryOps and the Name: k+3 levels.
+	chain := func(k int) *pyparse.File {
+		var e ast.Expr = &ast.Name{Range: span(t, src, "x", 0), ID: "x"}
+		for range k {
+			e = &ast.UnaryOp{Range: e.Span(), Op: ast.USub, Operand: e}
+		}
+		return fileOf(src, &ast.ExprStmt{Range: e.Span(), Value: e})
+	}
+	f := chain(astjson.MaxTreeDepth - 2)
+	if out, err := astjson.Append([]byte("keep"), "p.py", f, nil); err == nil || string(out) != "keep" {
+		t.Errorf("Append of a too deep tree = %.40q…, %v: want an error and dst unchanged", out, err)
+	}
+	if _, err := astjson.AppendNode(nil, f.Module, f.Lines); err == nil {
+		t.Error("AppendNode of a too deep tree: want an error")
+	}
+	if _, err := astjson.Append(nil, "p.py", chain(astjson.MaxTreeDepth-3), nil); err != nil {
+		t.Errorf("Append of a tree exactly at the limit: %v", err)
+	}
+}

@@ -120,7 +120,10 @@ func checkNewer(t *testing.T, version, dir, p string, want []byte) {
 			return
 		}
 		got := []byte(`{"path":"","ast":`)
-		got = astjson.Options{FStringPositions: true}.AppendNode(got, f.Module, f.Lines)
+		got, err = astjson.Options{FStringPositions: true}.AppendNode(got, f.Module, f.Lines)
+		if err != nil {
+			t.Fatal(err)
+		}
 		got = append(got, '}')
 		d, err := astjson.CompareNewer(want, got)
 		if err != nil {

@@ -9,10 +9,17 @@ import (
 
 // encoder appends JSON to buf; lines converts node offsets to CPython positions.
 type encoder struct {
-	buf    []byte
-	lines  *pyparse.LineIndex
-	allPos bool // positions inside f-strings too (Options.FStringPositions)
+	buf     []byte
+	lines   *pyparse.LineIndex
+	allPos  bool // positions inside f-strings too (Options.FStringPositions)
+	depth   int  // nesting of node calls
+	tooDeep bool // a subtree deeper than MaxTreeDepth was cut
 }
+
+// MaxTreeDepth is the deepest node nesting the encoder writes. CPython's own AST construction
+// gives up near 3,000 levels; a tree deeper than this (a 64 MiB file of `a+a+…`) makes the
+// encoder fail with an error rather than overflow the goroutine stack.
+const MaxTreeDepth = 100_000
 
 // node appends n as a JSON object, or null when n is nil (an absent optional child, or a node
 // the parser could not recover). inF is true inside a JoinedStr, where positions are left out.
@@ -21,8 +28,16 @@ func (e *encoder) node(n ast.Node, inF bool) {
 		e.null()
 		return
 	}
+	if e.depth >= MaxTreeDepth {
+		e.tooDeep = true
+		e.null()
+		return
+	}
 	start := len(e.buf)
-	if !e.fields(n, inF) {
+	e.depth++
+	ok := e.fields(n, inF)
+	e.depth--
+	if !ok {
 		e.buf = e.buf[:start]
 		e.null()
 		return
