@@ -65,6 +65,13 @@ func Append(dst []byte, path string, f *pyparse.File, parseErr error) ([]byte, e
 	if f == nil && parseErr == nil {
 		return dst, fmt.Errorf("encode ast json of %s: no file and no error", path)
 	}
+	var lines *pyparse.LineIndex
+	if f != nil {
+		lines = f.Lines
+		if lines == nil { // a hand-built File
+			lines = pyparse.NewLineIndex(f.Src)
+		}
+	}
 	start := len(dst)
 	dst = append(dst, `{"path":`...)
 	dst = appendString(dst, path)
@@ -76,7 +83,7 @@ func Append(dst []byte, path string, f *pyparse.File, parseErr error) ([]byte, e
 	case len(f.Errors) > 0:
 		e := f.Errors[0]
 		// CPython reports SyntaxError.offset as a 1-based character column.
-		line, col := f.Lines.LineColRune(e.Start)
+		line, col := lines.LineColRune(e.Start)
 		dst = append(dst, `,"error":{"line":`...)
 		dst = appendInt(dst, int64(line))
 		dst = append(dst, `,"col":`...)
@@ -85,7 +92,7 @@ func Append(dst []byte, path string, f *pyparse.File, parseErr error) ([]byte, e
 		dst = appendString(dst, e.Msg)
 		dst = append(dst, "}}"...)
 	default:
-		e := encoder{buf: dst, lines: f.Lines}
+		e := encoder{buf: dst, lines: lines}
 		e.buf = append(e.buf, `,"ast":`...)
 		e.node(f.Module, false)
 		if e.tooDeep {
@@ -106,6 +113,9 @@ type Options struct {
 // AppendNode appends the JSON encoding of the subtree n to dst, as the package-level AppendNode
 // does but with o's adjustments.
 func (o Options) AppendNode(dst []byte, n ast.Node, lines *pyparse.LineIndex) ([]byte, error) {
+	if lines == nil {
+		return dst, errors.New("encode ast json of subtree: no line index")
+	}
 	e := encoder{buf: dst, lines: lines, allPos: o.FStringPositions}
 	e.node(n, false)
 	if e.tooDeep {
