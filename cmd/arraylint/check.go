@@ -170,7 +170,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		findings = append(findings, r.Findings...)
 	}
 
-	color := !f.noColor && e.getenv("NO_COLOR") == "" && e.stdoutIsTTY
+	color := useColor(f, e)
 	if f.statistics {
 		printStatistics(e, findings)
 	} else {
@@ -192,6 +192,12 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		status = exitFindings
 	}
 	return status
+}
+
+// useColor reports whether output is coloured: only on a terminal, and never with --no-color or
+// a non-empty NO_COLOR (no-color.org).
+func useColor(f *checkFlags, e *env) bool {
+	return !f.noColor && e.getenv("NO_COLOR") == "" && e.stdoutIsTTY
 }
 
 // fixFiles applies fixes file by file on the runner's workers and, unless --diff, writes changed

@@ -35,3 +35,29 @@ func TestParseInterspersed(t *testing.T) {
 		}
 	}
 }
+
+func TestUseColor(t *testing.T) {
+	env := func(tty bool, noColor string) *env {
+		return &env{stdoutIsTTY: tty, getenv: func(k string) string {
+			if k == "NO_COLOR" {
+				return noColor
+			}
+			return ""
+		}}
+	}
+	for _, tc := range []struct {
+		tty     bool
+		noColor string
+		flag    bool
+		want    bool
+	}{
+		{true, "", false, true},
+		{false, "", false, false},
+		{true, "1", false, false},
+		{true, "", true, false},
+	} {
+		if got := useColor(&checkFlags{noColor: tc.flag}, env(tc.tty, tc.noColor)); got != tc.want {
+			t.Errorf("tty=%v NO_COLOR=%q --no-color=%v: colour %v, want %v", tc.tty, tc.noColor, tc.flag, got, tc.want)
+		}
+	}
+}
