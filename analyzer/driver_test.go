@@ -236,6 +236,16 @@ func TestFixSource(t *testing.T) {
 	}
 }
 
+// TestFixSourceWithSyntaxErrors: a file that already has syntax errors is still fixed (with the
+// syntax-error rule off too), as long as the fixes add none.
+func TestFixSourceWithSyntaxErrors(t *testing.T) {
+	rn := mustRunner(t, badWord)
+	res, err := rn.FixSource(context.Background(), "t.py", []byte("x = bad\ndef f(:\n"), nil, false)
+	if err != nil || !strings.HasPrefix(string(res.Src), "x = good\n") {
+		t.Errorf("got %q, %v", res.Src, err)
+	}
+}
+
 func TestApplyEditsRejectsOverlap(t *testing.T) {
 	_, err := ApplyEdits([]byte("abcdef"), []Edit{{Range: rng(0, 3), NewText: "x"}, {Range: rng(2, 4), NewText: "y"}})
 	if err == nil || !strings.Contains(err.Error(), "overlaps") {

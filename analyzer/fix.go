@@ -59,16 +59,16 @@ type FixResult struct {
 // syntax errors than the original is discarded and stops the process, so fixing never corrupts.
 func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *Config, unsafe bool) (*FixResult, error) {
 	res := &FixResult{Src: src}
-	baseErrs := -1
+	baseErrs := 0
+	if f, err := pyparse.Parse(src); err == nil {
+		baseErrs = len(f.Errors)
+	}
 	for round := 0; ; round++ {
 		findings, err := rn.Check(ctx, path, res.Src, cfg)
 		if err != nil {
 			return nil, err
 		}
 		res.Remaining = findings
-		if baseErrs < 0 {
-			baseErrs = countSyntaxErrors(findings)
-		}
 		if round == MaxFixRounds {
 			return res, nil
 		}
@@ -98,16 +98,6 @@ func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *C
 		res.Applied += n
 		res.Rounds++
 	}
-}
-
-func countSyntaxErrors(fs []Finding) int {
-	n := 0
-	for _, f := range fs {
-		if f.Code == SyntaxError.Spec.Code {
-			n++
-		}
-	}
-	return n
 }
 
 // WriteFileAtomic replaces the file at path with data: it writes a temporary file in the same
