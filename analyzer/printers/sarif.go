@@ -46,11 +46,17 @@ type sarifText struct {
 	Text string `json:"text"`
 }
 
+// sarifMessage is a multiformatMessageString: plain text plus optional Markdown.
+type sarifMessage struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
 type sarifRule struct {
 	ID                   string          `json:"id"`
 	Name                 string          `json:"name"`
 	ShortDescription     sarifText       `json:"shortDescription"`
-	Help                 sarifText       `json:"help"`
+	Help                 sarifMessage    `json:"help"`
 	DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
 	Properties           map[string]any  `json:"properties,omitempty"`
 }
@@ -151,7 +157,7 @@ func (p *sarifPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		index[r.Spec.Code] = i
 		driver.Rules = append(driver.Rules, sarifRule{
 			ID: r.Spec.Code, Name: r.Spec.Name, ShortDescription: sarifText{r.Spec.Summary},
-			Help:                 sarifText{"See " + r.URL},
+			Help:                 sarifMessage{Text: "See " + r.URL, Markdown: strings.TrimSpace(r.Spec.Doc)},
 			DefaultConfiguration: sarifRuleConfig{sarifLevel(r.Spec.Severity)},
 			Properties:           map[string]any{"category": r.Category(), "docs": r.URL},
 		})
