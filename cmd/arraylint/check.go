@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/changed"
 	"github.com/arraylint/arraylint/analyzer/printers"
 	"github.com/rogpeppe/go-internal/diff"
 )
@@ -34,6 +35,9 @@ type checkFlags struct {
 	statistics     bool
 	jobs           int
 	cpuprofile     string
+	newFromRev     string
+	newFromPatch   string
+	newFromBase    string
 	memprofile     string
 }
 
@@ -50,6 +54,9 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.BoolVar(&f.diff, "diff", false, "print the changes --fix would make as a unified diff instead of writing them; exit 1 if there are any")
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit with status 0 even when there are findings")
 	fs.BoolVar(&f.statistics, "statistics", false, "print the number of findings per rule instead of the findings")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (working tree included)")
+	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only findings on lines this unified diff adds or changes")
+	fs.StringVar(&f.newFromBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and this revision")
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
@@ -66,6 +73,10 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	}
 	if f.unsafeFix && !f.fix && !f.diff {
 		fmt.Fprintf(e.stderr, "arraylint check: --unsafe-fixes needs --fix or --diff\n")
+		return exitError
+	}
+	if (f.fix || f.diff) && (f.newFromRev != "" || f.newFromPatch != "" || f.newFromBase != "") {
+		fmt.Fprintf(e.stderr, "arraylint check: --fix and --diff cannot be combined with --new-from-*\n")
 		return exitError
 	}
 	if f.fix && f.diff {
@@ -130,6 +141,11 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		}
 		cc.Fixed = cfg
 	}
+	keep, err := changesFilter(f)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+		return exitError
+	}
 	files, err := analyzer.Discover(paths, cc)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
@@ -167,6 +183,9 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 			continue
 		}
 		sources[r.Path] = r.Src
+		if keep != nil {
+			r.Findings = keep.Filter(r.Findings)
+		}
 		findings = append(findings, r.Findings...)
 	}
 
@@ -192,6 +211,32 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		status = exitFindings
 	}
 	return status
+}
+
+// changesFilter returns the --new-from-* filter, or nil when none is set.
+func changesFilter(f *checkFlags) (*changed.Changes, error) {
+	n := 0
+	for _, s := range []string{f.newFromRev, f.newFromPatch, f.newFromBase} {
+		if s != "" {
+			n++
+		}
+	}
+	switch {
+	case n == 0:
+		return nil, nil
+	case n > 1:
+		return nil, fmt.Errorf("use one of --new-from-rev, --new-from-patch and --new-from-merge-base")
+	case f.newFromRev != "":
+		return changed.FromRev(".", f.newFromRev)
+	case f.newFromBase != "":
+		return changed.FromMergeBase(".", f.newFromBase)
+	}
+	data, err := os.Open(f.newFromPatch)
+	if err != nil {
+		return nil, fmt.Errorf("read patch: %w", err)
+	}
+	defer data.Close()
+	return changed.ParsePatch(data, ".")
 }
 
 // useColor reports whether output is coloured: only on a terminal, and never with --no-color or

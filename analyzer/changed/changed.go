@@ -1,0 +1,241 @@
+// Package changed keeps only the findings on lines a change touched, for adopting arraylint on an
+// existing code base ("new issues only", like golangci-lint's new-from-rev / new-from-patch /
+// new-from-merge-base, after revgrep). Syntax and internal errors are always kept.
+package changed
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/arraylint/arraylint/analyzer"
+)
+
+// Changes maps absolute, cleaned file paths to the 1-based lines of the new version that a
+// change added or modified. A file mapped to nil was added whole (every line counts).
+type Changes struct {
+	files map[string]map[int]bool
+	whole map[string]bool
+}
+
+// ParsePatch reads a unified diff (git diff, diff -u). Paths in it are taken relative to base.
+// Deleted files are ignored. A malformed diff is an error, never a partial result.
+func ParsePatch(r io.Reader, base string) (*Changes, error) {
+	c := &Changes{files: map[string]map[int]bool{}, whole: map[string]bool{}}
+	if abs, err := filepath.Abs(base); err == nil {
+		base = abs
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 16<<20)
+	var (
+		cur            map[int]bool
+		oldLeft, left  int // lines of the current hunk still expected on the old and new sides
+		newLine        int
+		lineNo         int
+		inHunk, oldDev bool
+	)
+	fail := func(format string, args ...any) (*Changes, error) {
+		return nil, fmt.Errorf("parse patch line %d: %s", lineNo, fmt.Sprintf(format, args...))
+	}
+	for sc.Scan() {
+		lineNo++
+		line := sc.Text()
+		if inHunk && (oldLeft > 0 || left > 0) {
+			switch {
+			case strings.HasPrefix(line, "+"):
+				if left == 0 {
+					return fail("more added lines than the hunk header says")
+				}
+				if cur != nil {
+					cur[newLine] = true
+				}
+				newLine++
+				left--
+			case strings.HasPrefix(line, "-"):
+				if oldLeft == 0 {
+					return fail("more removed lines than the hunk header says")
+				}
+				oldLeft--
+			case strings.HasPrefix(line, " ") || line == "":
+				if oldLeft == 0 || left == 0 {
+					return fail("more context lines than the hunk header says")
+				}
+				newLine++
+				left--
+				oldLeft--
+			case strings.HasPrefix(line, `\`): // "\ No newline at end of file"
+			default:
+				return fail("unexpected %q inside a hunk", line)
+			}
+			continue
+		}
+		inHunk = false
+		switch {
+		case strings.HasPrefix(line, "--- "):
+			oldDev = strings.TrimSpace(strings.TrimPrefix(line, "--- ")) == "/dev/null"
+		case strings.HasPrefix(line, "+++ "):
+			name := strings.TrimPrefix(line, "+++ ")
+			if i := strings.IndexByte(name, '\t'); i >= 0 {
+				name = name[:i] // diff -u puts a timestamp after a tab
+			}
+			name = strings.TrimSpace(name)
+			if name == "/dev/null" {
+				cur = nil // deleted file
+				continue
+			}
+			if strings.HasPrefix(name, "b/") {
+				name = name[2:]
+			}
+			if unq, err := strconv.Unquote(name); err == nil {
+				name = unq
+			}
+			p := filepath.Clean(filepath.Join(base, filepath.FromSlash(name)))
+			if c.files[p] == nil {
+				c.files[p] = map[int]bool{}
+			}
+			cur = c.files[p]
+			if oldDev {
+				c.whole[p] = true
+			}
+		case strings.HasPrefix(line, "@@"):
+			o, n, start, err := parseHunkHeader(line)
+			if err != nil {
+				return fail("%v", err)
+			}
+			oldLeft, left, newLine, inHunk = o, n, start, true
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("read patch: %w", err)
+	}
+	if inHunk && (oldLeft > 0 || left > 0) {
+		return fail("the last hunk is truncated")
+	}
+	return c, nil
+}
+
+// parseHunkHeader parses "@@ -a[,b] +c[,d] @@ ...": old count b, new count d and new start c.
+func parseHunkHeader(h string) (oldCount, newCount, newStart int, err error) {
+	fields := strings.Fields(h)
+	if len(fields) < 4 || fields[0] != "@@" || fields[3] != "@@" || !strings.HasPrefix(fields[1], "-") || !strings.HasPrefix(fields[2], "+") {
+		return 0, 0, 0, fmt.Errorf("bad hunk header %q", h)
+	}
+	_, oldCount, err = parseRange(fields[1][1:])
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("bad hunk header %q: %v", h, err)
+	}
+	newStart, newCount, err = parseRange(fields[2][1:])
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("bad hunk header %q: %v", h, err)
+	}
+	return oldCount, newCount, newStart, nil
+}
+
+func parseRange(s string) (start, count int, err error) {
+	a, b, hasCount := strings.Cut(s, ",")
+	if start, err = strconv.Atoi(a); err != nil || start < 0 {
+		return 0, 0, fmt.Errorf("bad line number %q", a)
+	}
+	count = 1
+	if hasCount {
+		if count, err = strconv.Atoi(b); err != nil || count < 0 {
+			return 0, 0, fmt.Errorf("bad line count %q", b)
+		}
+	}
+	return start, count, nil
+}
+
+// FromRev returns the changes of the working tree of the repository containing dir against
+// revision rev, untracked (not ignored) files counting as added whole.
+func FromRev(dir, rev string) (*Changes, error) {
+	root, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, err
+	}
+	top := strings.TrimSpace(string(root))
+	patch, err := git(top, "diff", "--no-color", "--no-ext-diff", "--no-renames", "-U0", rev, "--")
+	if err != nil {
+		return nil, err
+	}
+	c, err := ParsePatch(bytes.NewReader(patch), top)
+	if err != nil {
+		return nil, fmt.Errorf("git diff %s: %w", rev, err)
+	}
+	untracked, err := git(top, "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range strings.Split(string(untracked), "\x00") {
+		if name != "" {
+			p := filepath.Clean(filepath.Join(top, filepath.FromSlash(name)))
+			c.files[p] = map[int]bool{}
+			c.whole[p] = true
+		}
+	}
+	return c, nil
+}
+
+// FromMergeBase returns the changes since the merge base of HEAD and rev (a pull request's view).
+func FromMergeBase(dir, rev string) (*Changes, error) {
+	base, err := git(dir, "merge-base", rev, "HEAD")
+	if err != nil {
+		return nil, err
+	}
+	return FromRev(dir, strings.TrimSpace(string(base)))
+}
+
+func git(dir string, args ...string) ([]byte, error) {
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("git %s: %v: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+	}
+	return out, nil
+}
+
+// Keep reports whether f is on a changed line: a line of its range was added or modified, or its
+// file was added whole. Syntax errors (AL901) and internal errors (AL900) are always kept.
+func (c *Changes) Keep(f analyzer.Finding) bool {
+	if f.Code == analyzer.SyntaxError.Spec.Code || f.Code == analyzer.InternalError.Spec.Code {
+		return true
+	}
+	p, err := filepath.Abs(f.Path)
+	if err != nil {
+		return true
+	}
+	p = filepath.Clean(p)
+	if _, ok := c.files[p]; !ok {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			p = real // git reports the repository's real path
+		}
+	}
+	if c.whole[p] {
+		return true
+	}
+	lines := c.files[p]
+	for l := f.Line; l <= max(f.EndLine, f.Line); l++ {
+		if lines[l] {
+			return true
+		}
+	}
+	return false
+}
+
+// Filter returns the findings Keep keeps.
+func (c *Changes) Filter(fs []analyzer.Finding) []analyzer.Finding {
+	var out []analyzer.Finding
+	for _, f := range fs {
+		if c.Keep(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
