@@ -83,6 +83,7 @@ func TestSuppression(t *testing.T) {
 		{"ignore no codes", "x = bad  # arraylint: ignore\n", []string{"1:5-1:8 AL801 `bad` is bad", "1:10-1:29 AL903 `arraylint: ignore` needs rule codes or names: `# arraylint: ignore[AL304]`"}},
 		{"unknown directive", "# arraylint: disable\n", []string{"1:1-1:21 AL903 unknown directive `arraylint: disable`: want ignore[...], skip-file or file-ignore"}},
 		{"skip file", "# arraylint: skip-file\nx = bad\n", nil},
+		{"memory directives", "# arraylint: target --backend legate --sysmem 40\n# arraylint: assume n=10\n", nil},
 		{"panic not suppressible", "boom = bad  # noqa\n", []string{"1:1-1:1 AL900 internal error: rule AL802 (test-boom) panicked on this file: boom"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/arraylint/arraylint/pyparse"
 )
@@ -115,7 +116,7 @@ func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
 			}
 		}
 		if !matched {
-			if m := otherDirRE.FindStringSubmatchIndex(text); m != nil {
+			if m := otherDirRE.FindStringSubmatchIndex(text); m != nil && !knownDirective(text[m[2]:m[3]]) {
 				bad = append(bad, malformed{at(m[0], m[1]), "unknown directive `arraylint: " + text[m[2]:m[3]] +
 					"`: want ignore[...], skip-file or file-ignore"})
 			}
@@ -145,6 +146,29 @@ func codeList(list string) ([]codeRef, int) {
 		end = m[1]
 	}
 	return out, end
+}
+
+// directives are the `# arraylint: NAME` comments read outside the suppression machinery; the
+// memory estimator reads `target` and `assume`.
+var directives = struct {
+	sync.RWMutex
+	names map[string]bool
+}{names: map[string]bool{"target": true, "assume": true}}
+
+// RegisterDirective declares `# arraylint: NAME ...` comments that some component reads, so that
+// AL903 does not report them as unknown.
+func RegisterDirective(names ...string) {
+	directives.Lock()
+	defer directives.Unlock()
+	for _, n := range names {
+		directives.names[n] = true
+	}
+}
+
+func knownDirective(name string) bool {
+	directives.RLock()
+	defer directives.RUnlock()
+	return directives.names[name]
 }
 
 func refs(list string) []codeRef {
