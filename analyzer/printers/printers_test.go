@@ -53,6 +53,9 @@ func TestGolden(t *testing.T) {
 	for _, format := range Formats {
 		t.Run(format, func(t *testing.T) {
 			got := render(t, format, Options{Source: source, Rules: analyzer.ToolRules(), Version: "0.1.0-test"})
+			if format == "sarif" {
+				got = withoutMarkdown(t, got) // rule docs change on their own; TestSARIFHelp checks them
+			}
 			golden := filepath.Join("testdata", "out."+format)
 			if *update {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {
@@ -67,6 +70,63 @@ func TestGolden(t *testing.T) {
 				t.Errorf("%s output differs from %s (go test -update rewrites it):\n%s", format, golden, got)
 			}
 		})
+	}
+}
+
+// withoutMarkdown drops every "markdown" member of a JSON document.
+func withoutMarkdown(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var doc any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	var strip func(v any)
+	strip = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			delete(v, "markdown")
+			for _, e := range v {
+				strip(e)
+			}
+		case []any:
+			for _, e := range v {
+				strip(e)
+			}
+		}
+	}
+	strip(doc)
+	out, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, '\n')
+}
+
+func TestSARIFHelp(t *testing.T) {
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID   string
+						Help struct{ Text, Markdown string }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(render(t, "sarif", Options{Rules: analyzer.ToolRules()}), &log); err != nil {
+		t.Fatal(err)
+	}
+	rules := log.Runs[0].Tool.Driver.Rules
+	if len(rules) != len(analyzer.ToolRules()) {
+		t.Fatalf("%d rules in the SARIF driver, want %d", len(rules), len(analyzer.ToolRules()))
+	}
+	for _, r := range rules {
+		want := strings.TrimSpace(analyzer.Lookup(r.ID).Spec.Doc)
+		if r.Help.Markdown != want || r.Help.Text != "See docs/rules/"+r.ID+".md" {
+			t.Errorf("%s: help = %q / %.40q…", r.ID, r.Help.Text, r.Help.Markdown)
+		}
 	}
 }
 
