@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"go/token"
+	"maps"
 	"os"
 	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/pyparse"
@@ -20,6 +23,37 @@ type Runner struct {
 	rules  []*Rule
 	byCode map[string]*Rule
 	strict bool
+
+	timing  bool
+	timesMu sync.Mutex
+	times   map[string]time.Duration
+}
+
+// EnableTimings makes the runner add up the time spent parsing and in each analyzer, for Timings.
+// Call it before checking.
+func (rn *Runner) EnableTimings() {
+	rn.timing = true
+	rn.times = map[string]time.Duration{}
+}
+
+// Timings returns the total time spent per phase: "parse", "suppressions" and each analyzer by
+// name (a rule's code, or a helper such as "arrays"), summed over all workers.
+func (rn *Runner) Timings() map[string]time.Duration {
+	rn.timesMu.Lock()
+	defer rn.timesMu.Unlock()
+	out := make(map[string]time.Duration, len(rn.times))
+	maps.Copy(out, rn.times)
+	return out
+}
+
+func (rn *Runner) addTime(name string, start time.Time) {
+	if !rn.timing {
+		return
+	}
+	d := time.Since(start)
+	rn.timesMu.Lock()
+	rn.times[name] += d
+	rn.timesMu.Unlock()
 }
 
 // SetStrict makes the runner report, as AL900 findings, diagnostics whose fixes it would
@@ -66,7 +100,9 @@ func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Confi
 	if cfg == nil {
 		cfg = Default("")
 	}
+	start := time.Now()
 	f, err := pyparse.Parse(src)
+	rn.addTime("parse", start)
 	if err != nil {
 		if !cfg.Enabled(SyntaxError, path) {
 			return nil, nil
@@ -85,7 +121,9 @@ func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File,
 	if cfg == nil {
 		cfg = Default("")
 	}
+	start := time.Now()
 	sup := newSuppressions(f)
+	rn.addTime("suppressions", start)
 	if sup.skip {
 		return nil, nil
 	}
@@ -98,7 +136,9 @@ func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File,
 	}
 	fr := &fileRun{path: path, f: f, cfg: cfg, rn: rn}
 	fset := token.NewFileSet() // one per file: no lock shared between workers
+	start = time.Now()
 	fr.in = pyinspect.New(fset, path, f)
+	rn.addTime("pyinspect", start)
 	if err := fr.run(ctx, fset, enabled); err != nil {
 		return nil, err
 	}
@@ -233,7 +273,9 @@ func (fr *fileRun) runOne(a *analysis.Analyzer, pass *analysis.Pass) (res any, e
 			res, err = nil, fmt.Errorf("internal error: %s panicked on this file: %v", describeAnalyzer(a), p)
 		}
 	}()
+	start := time.Now()
 	res, err = a.Run(pass)
+	fr.rn.addTime(a.Name, start)
 	if err != nil {
 		return nil, fmt.Errorf("internal error: %s failed on this file: %v", describeAnalyzer(a), err)
 	}

@@ -295,3 +295,17 @@ func TestSetApplicability(t *testing.T) {
 		}
 	}
 }
+
+func TestTimings(t *testing.T) {
+	rn := mustRunner(t, badWord, boom)
+	rn.EnableTimings()
+	if _, err := rn.Check(context.Background(), "t.py", []byte("x = bad\n"), nil); err != nil {
+		t.Fatal(err)
+	}
+	times := rn.Timings()
+	for _, k := range []string{"parse", "pyinspect", "suppressions", "AL801", "AL802"} {
+		if _, ok := times[k]; !ok {
+			t.Errorf("no timing for %s in %v", k, times)
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/changed"
@@ -38,6 +39,7 @@ type checkFlags struct {
 	newFromRev     string
 	newFromPatch   string
 	newFromBase    string
+	timings        bool
 	memprofile     string
 }
 
@@ -57,6 +59,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (working tree included)")
 	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only findings on lines this unified diff adds or changes")
 	fs.StringVar(&f.newFromBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and this revision")
+	fs.BoolVar(&f.timings, "timings", false, "print the time spent parsing and in each analyzer to standard error")
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
@@ -156,6 +159,10 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		fmt.Fprintf(e.stderr, "arraylint: internal error: %v\n", err)
 		return exitError
 	}
+	if f.timings {
+		rn.EnableTimings()
+		defer printTimings(e, rn)
+	}
 
 	var results []analyzer.FileResult
 	fixed := 0
@@ -237,6 +244,23 @@ func changesFilter(f *checkFlags) (*changed.Changes, error) {
 	}
 	defer data.Close()
 	return changed.ParsePatch(data, ".")
+}
+
+// printTimings writes the runner's timings, largest first, with their share of the total.
+func printTimings(e *env, rn *analyzer.Runner) {
+	times := rn.Timings()
+	var total time.Duration
+	names := make([]string, 0, len(times))
+	for n, d := range times {
+		names = append(names, n)
+		total += d
+	}
+	sort.Slice(names, func(i, j int) bool { return times[names[i]] > times[names[j]] })
+	fmt.Fprintf(e.stderr, "%-24s %10s %6s\n", "phase (all workers)", "time", "share")
+	for _, n := range names {
+		fmt.Fprintf(e.stderr, "%-24s %10s %5.1f%%\n", n, times[n].Round(time.Millisecond), 100*float64(times[n])/float64(max(total, 1)))
+	}
+	fmt.Fprintf(e.stderr, "%-24s %10s\n", "total", total.Round(time.Millisecond))
 }
 
 // useColor reports whether output is coloured: only on a terminal, and never with --no-color or
