@@ -325,6 +325,30 @@ func (p *parser) enter() bool {
 
 func (p *parser) leave() { p.depth-- }
 
+// MaxChain bounds the operands of one left-associative chain (a+b+…, a.b.c…, f()()…), each of
+// which adds a level to the tree. CPython 3.11 fails near 3,000 levels ("maximum recursion depth
+// exceeded during ast construction"); without a bound, a 20 MB `a+a+…` file builds a tree ten
+// million levels deep that no recursive walk survives.
+const MaxChain = 3000
+
+// chainLink counts one more link of a chain that has n links so far; past MaxChain it records
+// ErrKindTooDeep once and fails the statement, as enter does.
+func (p *parser) chainLink(n int) bool {
+	if n < MaxChain {
+		return true
+	}
+	if !p.tooDeep && !p.failed {
+		p.tooDeep = true
+		p.errs = append(p.errs, Error{Range: p.tok.Range, Kind: ErrKindTooDeep,
+			Msg: fmt.Sprintf("expression chain too long (more than %d operands)", MaxChain)})
+	}
+	if !p.failed {
+		p.failed = true
+		p.tok = Token{Kind: EndMarker, Range: Range{Start: p.tok.Start, End: p.tok.Start}}
+	}
+	return false
+}
+
 // --- allocation ---
 
 // slab hands out values of T from chunks, to keep the allocation count per file low.

@@ -251,9 +251,9 @@ func (p *parser) parseBitOr() ast.Expr { return p.parseBinary(1) }
 func (p *parser) parseBinary(minPrec int) ast.Expr {
 	start := p.tok.Start
 	left := p.parseFactor()
-	for {
+	for n := 0; ; n++ {
 		op, prec := binOp(p.tok.Kind)
-		if prec < minPrec || prec == 0 {
+		if prec < minPrec || prec == 0 || !p.chainLink(n) {
 			return left
 		}
 		p.next()
@@ -324,7 +324,10 @@ func (p *parser) parseAwaitPrimary() ast.Expr {
 func (p *parser) parsePrimary() ast.Expr {
 	start := p.tok.Start
 	e := p.parseAtom()
-	for {
+	for n := 0; ; n++ {
+		if k := p.tok.Kind; (k == Dot || k == LPar || k == LSqb) && !p.chainLink(n) {
+			return e
+		}
 		switch p.tok.Kind {
 		case Dot:
 			p.next()

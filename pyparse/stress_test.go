@@ -27,9 +27,15 @@ func TestPathological(t *testing.T) {
 		name, src string
 		want      string // "" no error (valid Python), "error" some error, "too-deep" an ErrKindTooDeep
 	}{
-		{"binop chain", "x = " + rep("a + ", 200000) + "a\n", ""},
-		{"attribute chain", "x = " + rep("a.", 200000) + "a\n", ""},
-		{"call chain", "x = f" + rep("()", 100000) + "\n", ""},
+		// Left-deep chains add a tree level per link: up to MaxChain they parse (CPython 3.11
+		// accepts 2,000), beyond it they fail instead of building a tree no walk survives.
+		{"binop chain", "x = " + rep("a + ", 2000) + "a\n", ""},
+		{"attribute chain", "x = " + rep("a.", 2000) + "a\n", ""},
+		{"call chain", "x = f" + rep("()", 2000) + "\n", ""},
+		{"long binop chain", "x = " + rep("a + ", 200000) + "a\n", "too-deep"},
+		{"long attribute chain", "x = " + rep("a.", 200000) + "a\n", "too-deep"},
+		{"long call chain", "x = f" + rep("()", 100000) + "\n", "too-deep"},
+		{"long subscript chain", "x = a" + rep("[0]", 100000) + "\n", "too-deep"},
 		{"comparison chain", "x = " + rep("a < ", 100000) + "a\n", ""},
 		{"boolean chain", "x = " + rep("a and ", 100000) + "a\n", ""},
 		{"many statements", rep("x = 1\n", 300000), ""},
