@@ -3,8 +3,9 @@ package memory
 import (
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // This file defines calls: the array API (classified by the shared npapi table), array and
@@ -113,7 +114,7 @@ func shapeFrom(v value) Shape {
 }
 
 // dtypeArg returns the dtype given as dtype= (or positional i), or def.
-func (s *sim) dtypeArg(c *call, i int, def am.DType) am.DType {
+func (s *sim) dtypeArg(c *call, i int, def npapi.DType) npapi.DType {
 	v, ok := c.arg(i, "dtype")
 	if !ok {
 		return def
@@ -122,14 +123,14 @@ func (s *sim) dtypeArg(c *call, i int, def am.DType) am.DType {
 	case vDType:
 		return v.dt
 	case vStr:
-		if d, ok := am.ParseDType(v.s); ok {
+		if d, ok := npapi.ParseDType(v.s); ok {
 			return d
 		}
 	case vNone:
 		return def
 	}
 	if m, ok := v.(vModule); ok {
-		if d, ok := am.DTypeName(lastPart(m.ref.API)); ok {
+		if d, ok := npapi.DTypeName(lastPart(m.ref.API)); ok {
 			return d
 		}
 	}
@@ -146,20 +147,20 @@ func (s *sim) dtypeArg(c *call, i int, def am.DType) am.DType {
 			}
 		}
 	}
-	return am.NoDType
+	return npapi.NoDType
 }
 
-func builtinDType(e ast.Expr) (am.DType, bool) {
+func builtinDType(e ast.Expr) (npapi.DType, bool) {
 	if n, ok := e.(*ast.Name); ok {
 		switch n.ID {
 		case "float", "int", "complex", "bool":
-			return am.ParseDType(n.ID)
+			return npapi.ParseDType(n.ID)
 		}
 	}
 	if a, ok := e.(*ast.Attribute); ok {
-		return am.DTypeName(a.Attr)
+		return npapi.DTypeName(a.Attr)
 	}
-	return am.NoDType, false
+	return npapi.NoDType, false
 }
 
 // outArg returns the out= array of a ufunc-like call.
@@ -174,19 +175,19 @@ func outArg(c *call) (*arrObj, bool) {
 	return isArray(v)
 }
 
-func (s *sim) callAPI(ref am.Ref, c *call) value {
+func (s *sim) callAPI(ref imports.Ref, c *call) value {
 	api := ref.API
 	expr := s.text(c.e)
 	switch api {
 	case "where":
 		if len(c.args) == 3 {
-			return s.ufunc(c, c.args, am.NoDType, expr)
+			return s.ufunc(c, c.args, npapi.NoDType, expr)
 		}
 	case "sort", "argsort":
 		if a, ok := firstArray(c); ok {
 			dt := a.dt
 			if api == "argsort" {
-				dt = am.Int64
+				dt = npapi.Int64
 			}
 			s.use(vArray{a})
 			return s.newArray(a.shape, dt, expr, c.e, false)
@@ -228,7 +229,7 @@ func (s *sim) callAPI(ref am.Ref, c *call) value {
 		}
 		return vNone{}
 	}
-	fn, ok := am.Lookup(api)
+	fn, ok := npapi.Lookup(api)
 	if !ok {
 		for _, a := range c.args {
 			s.use(a)
@@ -236,9 +237,9 @@ func (s *sim) callAPI(ref am.Ref, c *call) value {
 		return vUnknown{}
 	}
 	switch fn.Kind {
-	case am.Constructor:
+	case npapi.Constructor:
 		return s.construct(fn, c, expr)
-	case am.Like:
+	case npapi.Like:
 		a, ok := firstArray(c)
 		if !ok {
 			return vUnknown{}
@@ -249,42 +250,42 @@ func (s *sim) callAPI(ref am.Ref, c *call) value {
 		}
 		dt := s.dtypeArg(c, fn.DTypeArg, a.dt)
 		return s.newArray(sh, dt, expr, c.e, true)
-	case am.Range:
+	case npapi.Range:
 		return s.arange(fn, c, expr)
-	case am.Random:
+	case npapi.Random:
 		return s.random(fn, c, expr)
-	case am.Convert:
+	case npapi.Convert:
 		return s.convert(fn, c, expr)
-	case am.Ufunc:
-		return s.ufunc(c, c.args, s.dtypeArg(c, -1, am.NoDType), expr)
-	case am.Reduction:
+	case npapi.Ufunc:
+		return s.ufunc(c, c.args, s.dtypeArg(c, -1, npapi.NoDType), expr)
+	case npapi.Reduction:
 		a, ok := firstArray(c)
 		if !ok {
 			return vUnknown{}
 		}
 		axis, _ := c.arg(1, "axis")
 		return s.reduce(fn.Name, a, axis, c, expr)
-	case am.Index:
+	case npapi.Index:
 		return s.indexFunc(fn.Name, c, expr)
-	case am.Scatter:
+	case npapi.Scatter:
 		for _, a := range c.args {
 			s.use(a)
 		}
 		return vNone{}
-	case am.Gather:
+	case npapi.Gather:
 		return s.gather(fn.Name, c, expr)
-	case am.View:
+	case npapi.View:
 		a, ok := firstArray(c)
 		if !ok {
 			return vUnknown{}
 		}
 		rest := &call{e: c.e, args: c.args[1:], kw: c.kw}
 		return s.viewFunc(fn.Name, a, rest, expr)
-	case am.Join:
+	case npapi.Join:
 		return s.join(fn.Name, c, expr)
-	case am.Product:
+	case npapi.Product:
 		return s.product(fn.Name, c, expr)
-	case am.RNGFactory:
+	case npapi.RNGFactory:
 		return vRNG{jax: strings.HasPrefix(api, "jax.")}
 	}
 	return vUnknown{}
@@ -316,7 +317,7 @@ func firstArray(c *call) (*arrObj, bool) {
 	return isArray(c.args[0])
 }
 
-func (s *sim) construct(fn *am.Func, c *call, expr string) value {
+func (s *sim) construct(fn *npapi.Func, c *call, expr string) value {
 	lazy := fn.Name != "eye" && fn.Name != "identity"
 	switch fn.Name {
 	case "eye", "identity":
@@ -338,7 +339,7 @@ func (s *sim) construct(fn *am.Func, c *call, expr string) value {
 		if _, ok := intValue(n); !ok {
 			rows, cols = -1, -1
 		}
-		return s.newArray(knownShape(rows, cols), s.dtypeArg(c, fn.DTypeArg, am.Float64), expr, c.e, lazy)
+		return s.newArray(knownShape(rows, cols), s.dtypeArg(c, fn.DTypeArg, npapi.Float64), expr, c.e, lazy)
 	}
 	shv, ok := c.arg(fn.ShapeArg, fn.ShapeKw)
 	if !ok {
@@ -352,7 +353,7 @@ func (s *sim) construct(fn *am.Func, c *call, expr string) value {
 	return s.newArray(shapeFrom(shv), s.dtypeArg(c, fn.DTypeArg, def), expr, c.e, lazy)
 }
 
-func (s *sim) arange(fn *am.Func, c *call, expr string) value {
+func (s *sim) arange(fn *npapi.Func, c *call, expr string) value {
 	if fn.Name != "arange" {
 		num := int64(50)
 		if v, ok := c.arg(2, "num"); ok {
@@ -363,7 +364,7 @@ func (s *sim) arange(fn *am.Func, c *call, expr string) value {
 				num = n
 			}
 		}
-		return s.newArray(knownShape(num), s.dtypeArg(c, fn.DTypeArg, am.Float64), expr, c.e, false)
+		return s.newArray(knownShape(num), s.dtypeArg(c, fn.DTypeArg, npapi.Float64), expr, c.e, false)
 	}
 	var nums []value
 	for i := 0; i < len(c.args) && i < 3; i++ {
@@ -387,9 +388,9 @@ func (s *sim) arange(fn *am.Func, c *call, expr string) value {
 		}
 		vals[i] = n
 	}
-	def := am.Float64
+	def := npapi.Float64
 	if allInt {
-		def = am.Int64
+		def = npapi.Int64
 	}
 	dt := s.dtypeArg(c, 3, def)
 	n := int64(-1)
@@ -410,7 +411,7 @@ func (s *sim) arange(fn *am.Func, c *call, expr string) value {
 	return s.newArray(knownShape(n), dt, expr, c.e, false)
 }
 
-func (s *sim) random(fn *am.Func, c *call, expr string) value {
+func (s *sim) random(fn *npapi.Func, c *call, expr string) value {
 	var sh Shape
 	if fn.Varargs {
 		if len(c.args) == 0 {
@@ -442,7 +443,7 @@ func (s *sim) random(fn *am.Func, c *call, expr string) value {
 	return s.newArray(sh, dt, expr, c.e, false)
 }
 
-func (s *sim) convert(fn *am.Func, c *call, expr string) value {
+func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
 	src, ok := c.arg(0, "a")
 	if !ok {
 		if fn.Name == "fromfile" || fn.Name == "loadtxt" || fn.Name == "load" || fn.Name == "genfromtxt" {
@@ -476,11 +477,11 @@ func (s *sim) convert(fn *am.Func, c *call, expr string) value {
 		}
 	}
 	s.unknownAlloc(c.e, expr, "array built from data known only at run time", nil)
-	return s.newArrayUnknown(s.dtypeArg(c, fn.DTypeArg, am.NoDType), expr)
+	return s.newArrayUnknown(s.dtypeArg(c, fn.DTypeArg, npapi.NoDType), expr)
 }
 
 // literalShape returns the shape and default dtype of a nested list/tuple of scalars.
-func literalShape(v value) (Shape, am.DType, bool) {
+func literalShape(v value) (Shape, npapi.DType, bool) {
 	var elts []value
 	switch v := v.(type) {
 	case vList:
@@ -488,38 +489,38 @@ func literalShape(v value) (Shape, am.DType, bool) {
 	case vTuple:
 		elts = v.elts
 	case vInt:
-		return knownShape(), am.Int64, true
+		return knownShape(), npapi.Int64, true
 	case vArray:
 		return v.o.shape, v.o.dt, v.o.shape.Known && v.o.dt.Known()
 	case vFloat:
 		if v.complex {
-			return knownShape(), am.Complex128, true
+			return knownShape(), npapi.Complex128, true
 		}
-		return knownShape(), am.Float64, true
+		return knownShape(), npapi.Float64, true
 	default:
-		return unknownShape, am.NoDType, false
+		return unknownShape, npapi.NoDType, false
 	}
 	if len(elts) == 0 {
-		return knownShape(0), am.Float64, true
+		return knownShape(0), npapi.Float64, true
 	}
 	inner, dt, ok := literalShape(elts[0])
 	if !ok {
-		return unknownShape, am.NoDType, false
+		return unknownShape, npapi.NoDType, false
 	}
 	n := int64(len(elts))
 	for _, e := range elts[1:] {
 		if o, ok := isArray(e); ok && o.stands > 0 {
 			if !o.shape.equal(inner) || o.dt != dt {
-				return unknownShape, am.NoDType, false
+				return unknownShape, npapi.NoDType, false
 			}
 			n += o.stands - 1
 			continue
 		}
 		sh, d, ok := literalShape(e)
 		if !ok || !sh.equal(inner) && len(sh.Dims) > 0 {
-			return unknownShape, am.NoDType, false
+			return unknownShape, npapi.NoDType, false
 		}
-		dt = am.Promote(dt, d)
+		dt = npapi.Promote(dt, d)
 	}
 	return Shape{Dims: append([]int64{n}, inner.Dims...), Known: true}, dt, true
 }
@@ -537,7 +538,7 @@ var floatUfuncs = map[string]bool{"sqrt": true, "cbrt": true, "exp": true, "exp2
 	"float_power": true, "logaddexp": true, "logaddexp2": true}
 
 // ufunc applies an elementwise function to args (the first Nin are inputs; scalars broadcast).
-func (s *sim) ufunc(c *call, args []value, dt am.DType, expr string) value {
+func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 	name := lastPart(s.apiName(c))
 	for _, a := range args {
 		s.use(a)
@@ -549,7 +550,7 @@ func (s *sim) ufunc(c *call, args []value, dt am.DType, expr string) value {
 		return o
 	}
 	nin := len(args)
-	if fn, ok := am.Lookup(name); ok && fn.Nin > 0 && fn.Nin < nin && name != "clip" {
+	if fn, ok := npapi.Lookup(name); ok && fn.Nin > 0 && fn.Nin < nin && name != "clip" {
 		nin = fn.Nin
 	}
 	if name == "clip" {
@@ -560,7 +561,7 @@ func (s *sim) ufunc(c *call, args []value, dt am.DType, expr string) value {
 		nin = 2
 	}
 	sh := knownShape()
-	rdt := am.NoDType
+	rdt := npapi.NoDType
 	anyArray := false
 	for i := 0; i < nin && i < len(args); i++ {
 		a := args[i]
@@ -576,7 +577,7 @@ func (s *sim) ufunc(c *call, args []value, dt am.DType, expr string) value {
 		if i == 0 {
 			rdt = operandDType(a)
 		} else {
-			rdt = am.Promote(rdt, operandDType(a))
+			rdt = npapi.Promote(rdt, operandDType(a))
 		}
 	}
 	if name == "where" && len(c.args) == 3 {
@@ -589,10 +590,10 @@ func (s *sim) ufunc(c *call, args []value, dt am.DType, expr string) value {
 	}
 	switch {
 	case boolUfuncs[name]:
-		rdt = am.Bool
+		rdt = npapi.Bool
 	case floatUfuncs[name]:
 		if rdt.IsInteger() || rdt.Kind() == 'b' {
-			rdt = am.Float64
+			rdt = npapi.Float64
 		}
 	}
 	if dt.Known() {
@@ -625,19 +626,19 @@ func (s *sim) reduce(name string, a *arrObj, axis value, c *call, expr string) v
 	dt := a.dt
 	switch name {
 	case "argmax", "argmin", "count_nonzero":
-		dt = am.Int64
+		dt = npapi.Int64
 	case "any", "all":
-		dt = am.Bool
+		dt = npapi.Bool
 	case "mean", "std", "var", "average", "median", "nanmean", "nanstd", "nanvar":
 		if dt.IsInteger() || dt.Kind() == 'b' {
-			dt = am.Float64
+			dt = npapi.Float64
 		}
 	case "sum", "prod", "cumsum", "cumprod", "nansum", "nanprod":
 		if dt.Kind() == 'b' || (dt.IsInteger() && dt.ItemSize() < 8) {
-			dt = am.Int64
+			dt = npapi.Int64
 		}
 	}
-	if d := s.dtypeArg(c, -1, am.NoDType); d.Known() {
+	if d := s.dtypeArg(c, -1, npapi.NoDType); d.Known() {
 		dt = d
 	}
 	cumulative := name == "cumsum" || name == "cumprod"
@@ -700,7 +701,7 @@ func (s *sim) indexFunc(name string, c *call, expr string) value {
 		return vUnknown{}
 	}
 	if name == "where" && len(c.args) == 3 {
-		return s.ufunc(c, c.args, am.NoDType, expr)
+		return s.ufunc(c, c.args, npapi.NoDType, expr)
 	}
 	s.use(vArray{a})
 	n, known := a.shape.Size()
@@ -718,15 +719,15 @@ func (s *sim) indexFunc(name string, c *call, expr string) value {
 	switch name {
 	case "argwhere":
 		s.unknownAlloc(c.e, expr, "argwhere: one row per True", bound(int64(nd)))
-		return s.newArrayUnknown(am.Int64, expr)
+		return s.newArrayUnknown(npapi.Int64, expr)
 	case "flatnonzero":
 		s.unknownAlloc(c.e, expr, "flatnonzero: one index per True", bound(1))
-		return s.newArrayUnknown(am.Int64, expr)
+		return s.newArrayUnknown(npapi.Int64, expr)
 	}
 	s.unknownAlloc(c.e, expr, "nonzero: one int64 index per True in each dimension", bound(int64(nd)))
 	elts := make([]value, nd)
 	for i := range elts {
-		elts[i] = s.newArrayUnknown(am.Int64, expr)
+		elts[i] = s.newArrayUnknown(npapi.Int64, expr)
 	}
 	return vTuple{elts}
 }
@@ -919,7 +920,7 @@ func (s *sim) join(name string, c *call, expr string) value {
 		a, _ := c.arg(0, "arr")
 		b, _ := c.arg(1, "values")
 		var total int64
-		dt := am.NoDType
+		dt := npapi.NoDType
 		for i, v := range []value{a, b} {
 			o, ok := isArray(v)
 			if !ok {
@@ -934,7 +935,7 @@ func (s *sim) join(name string, c *call, expr string) value {
 			if i == 0 {
 				dt = o.dt
 			} else {
-				dt = am.Promote(dt, o.dt)
+				dt = npapi.Promote(dt, o.dt)
 			}
 		}
 		return s.newArray(knownShape(total), dt, expr, c.e, false)
@@ -954,22 +955,22 @@ func (s *sim) join(name string, c *call, expr string) value {
 		elts = v.elts
 	default:
 		s.unknownAlloc(c.e, expr, name+" of a sequence the estimator cannot see", nil)
-		return s.newArrayUnknown(am.NoDType, expr)
+		return s.newArrayUnknown(npapi.NoDType, expr)
 	}
 	var arrs []*arrObj
-	dt := am.NoDType
+	dt := npapi.NoDType
 	for i, e := range elts {
 		o, ok := isArray(e)
 		if !ok {
 			s.unknownAlloc(c.e, expr, name+" of a non-array element", nil)
-			return s.newArrayUnknown(am.NoDType, expr)
+			return s.newArrayUnknown(npapi.NoDType, expr)
 		}
 		s.use(e)
 		arrs = append(arrs, o)
 		if i == 0 {
 			dt = o.dt
 		} else {
-			dt = am.Promote(dt, o.dt)
+			dt = npapi.Promote(dt, o.dt)
 		}
 	}
 	if len(arrs) == 0 {
@@ -1054,17 +1055,17 @@ func (s *sim) product(name string, c *call, expr string) value {
 		if !b.shape.Known {
 			m = -1
 		}
-		return s.newArray(knownShape(n, m), am.Promote(a.dt, b.dt), expr, c.e, false)
+		return s.newArray(knownShape(n, m), npapi.Promote(a.dt, b.dt), expr, c.e, false)
 	}
 	s.unknownAlloc(c.e, expr, name+": result shape not modelled", nil)
-	return s.newArrayUnknown(am.Promote(a.dt, b.dt), expr)
+	return s.newArrayUnknown(npapi.Promote(a.dt, b.dt), expr)
 }
 
 // matmul allocates the result of a @ b (1-D and 2-D operands, and stacks of matrices).
 func (s *sim) matmul(a, b *arrObj, expr string) value {
-	dt := am.NoDType
+	dt := npapi.NoDType
 	if a != nil && b != nil {
-		dt = am.Promote(a.dt, b.dt)
+		dt = npapi.Promote(a.dt, b.dt)
 	}
 	if a == nil || b == nil || !a.shape.Known || !b.shape.Known {
 		return s.newArray(unknownShape, dt, expr, nil, false)
@@ -1086,7 +1087,7 @@ func (s *sim) matmul(a, b *arrObj, expr string) value {
 
 func (s *sim) meshgrid(c *call, expr string) value {
 	var dims []int64
-	dt := am.NoDType
+	dt := npapi.NoDType
 	for i, a := range c.args {
 		o, ok := isArray(a)
 		if !ok {
@@ -1100,7 +1101,7 @@ func (s *sim) meshgrid(c *call, expr string) value {
 		if i == 0 {
 			dt = o.dt
 		} else {
-			dt = am.Promote(dt, o.dt)
+			dt = npapi.Promote(dt, o.dt)
 		}
 	}
 	if len(dims) >= 2 {
@@ -1114,7 +1115,7 @@ func (s *sim) meshgrid(c *call, expr string) value {
 }
 
 // callDType handles np.float32(x): a scalar, or a converted copy of an array.
-func (s *sim) callDType(dt am.DType, c *call) value {
+func (s *sim) callDType(dt npapi.DType, c *call) value {
 	if a, ok := firstArray(c); ok {
 		return s.copyOf(a, dt, s.text(c.e), c.e)
 	}

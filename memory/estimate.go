@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // Options configure an estimate.
@@ -35,16 +35,16 @@ var Backends = []string{BackendNumPy, BackendCuPy, BackendLegate, BackendJAX}
 // DetectBackend picks the memory model from a module's imports: cuPyNumeric → legate, JAX →
 // jax, CuPy → cupy, otherwise numpy.
 func DetectBackend(mod *ast.Module) string {
-	return backendOf(am.BuildImports(mod).Backends())
+	return backendOf(imports.Build(mod).Backends())
 }
 
-func backendOf(b am.Backend) string {
+func backendOf(b imports.Backend) string {
 	switch {
-	case b&am.CuPyNumeric != 0:
+	case b&imports.CuPyNumeric != 0:
 		return BackendLegate
-	case b&am.JAX != 0:
+	case b&imports.JAX != 0:
 		return BackendJAX
-	case b&am.CuPy != 0:
+	case b&imports.CuPy != 0:
 		return BackendCuPy
 	}
 	return BackendNumPy
@@ -70,7 +70,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		return nil, fmt.Errorf("estimate %s: no module", opts.Path)
 	}
 	backend := strings.ToLower(opts.Backend)
-	imp := am.BuildImports(f.Module)
+	imp := imports.Build(f.Module)
 	if backend == "" || backend == "auto" {
 		backend = backendOf(imp.Backends())
 	}
@@ -127,7 +127,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	return out, nil
 }
 
-func newSim(f *pyparse.File, imp *am.Imports, backend string, opts *Options) *sim {
+func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options) *sim {
 	s := &sim{file: f, imp: imp, backend: backend, opts: opts, legate: opts.Legate}
 	s.module = &frame{vars: map[string]value{}, globals: map[string]bool{}}
 	s.frames = []*frame{s.module}
@@ -177,7 +177,7 @@ func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
 
 // moduleConstants returns the module's constants and functions after running its body, for
 // functions analysed on their own (not its arrays: their memory belongs to the module scope).
-func moduleConstants(f *pyparse.File, imp *am.Imports, backend string, opts *Options) map[string]value {
+func moduleConstants(f *pyparse.File, imp *imports.Info, backend string, opts *Options) map[string]value {
 	scratch := newSim(f, imp, backend, opts)
 	scratch.h.limit = 0
 	scratch.execBlock(f.Module.Body)

@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 func estimate(t *testing.T, src string, opts Options) []*Report {
@@ -193,7 +194,7 @@ y = small + 1
 	}
 }
 
-// The simulation and the rules' array inference (rules/internal/arrays) must agree on the size
+// The simulation and the rules' array inference (arraymodel/arrays) must agree on the size
 // of every allocation both claim to know in the straight-line programs of testdata/mem.
 func TestAgreesWithArrayInference(t *testing.T) {
 	progs, _ := filepath.Glob("../testdata/mem/[0-9]*.py")
@@ -210,8 +211,8 @@ func TestAgreesWithArrayInference(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		imp := am.BuildImports(f.Module)
-		info := am.AnalyzeArrays(f.Module, imp)
+		imp := imports.Build(f.Module)
+		info := arrays.Analyze(f.Module, imp)
 		opts := &Options{Path: p, Legate: DefaultLegateModel}
 		s := newSim(f, imp, BackendNumPy, opts)
 		s.execBlock(f.Module.Body)

@@ -3,8 +3,9 @@ package memory
 import (
 	"math"
 
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // This file defines expression evaluation. eval returns a value holding one reference that the
@@ -239,7 +240,7 @@ var elidable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: tru
 var commutes = map[ast.Operator]bool{ast.Add: true, ast.Mult: true, ast.BitAnd: true, ast.BitOr: true, ast.BitXor: true}
 
 // operandDType returns the dtype of an operand: an array's, a Python scalar's weak type, or unknown.
-func operandDType(v value) am.DType {
+func operandDType(v value) npapi.DType {
 	if o, ok := isArray(v); ok {
 		return o.dt
 	}
@@ -249,7 +250,7 @@ func operandDType(v value) am.DType {
 	if d, ok := v.(vDType); ok {
 		return d.dt
 	}
-	return am.NoDType
+	return npapi.NoDType
 }
 
 func operandShape(v value) (Shape, bool) {
@@ -279,19 +280,19 @@ func (s *sim) binop(op ast.Operator, l, r value, e ast.Node) value {
 		return res
 	}
 	ldt, rdt := operandDType(l), operandDType(r)
-	dt := am.Promote(ldt, rdt)
+	dt := npapi.Promote(ldt, rdt)
 	if op == ast.Div {
-		dt = am.TrueDivide(ldt, rdt)
+		dt = npapi.TrueDivide(ldt, rdt)
 	}
 	dt = dt.Default()
 	lsh, _ := operandShape(l)
 	rsh, _ := operandShape(r)
 	sh, _ := broadcast(lsh, rsh)
 	if _, ok := scalarDType(l); !ok && !lok {
-		sh, dt = unknownShape, am.NoDType
+		sh, dt = unknownShape, npapi.NoDType
 	}
 	if _, ok := scalarDType(r); !ok && !rok {
-		sh, dt = unknownShape, am.NoDType
+		sh, dt = unknownShape, npapi.NoDType
 	}
 	if elidable[op] {
 		if res, ok := s.elide(lo, r, dt); ok {
@@ -314,7 +315,7 @@ func (s *sim) binop(op ast.Operator, l, r value, e ast.Node) value {
 // (its refcount is 1, it owns its data, it has at least 256 KiB, the result dtype is its dtype and
 // the other operand is a scalar or an array of the same shape), or when a jit-compiled function
 // fuses the operation into the producer of t. It takes the other operand's reference.
-func (s *sim) elide(t *arrObj, other value, dt am.DType) (value, bool) {
+func (s *sim) elide(t *arrObj, other value, dt npapi.DType) (value, bool) {
 	if t == nil || t.refs != 1 || t.base != nil || t.buf == nil {
 		return nil, false
 	}
@@ -556,7 +557,7 @@ func (s *sim) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	if lk && rk {
 		sh, _ = broadcast(lsh, rsh)
 	}
-	res := s.newArray(sh, am.Bool, s.text(e), e, false)
+	res := s.newArray(sh, npapi.Bool, s.text(e), e, false)
 	res.o.elementwise = true
 	s.decref(l)
 	s.decref(r)
@@ -565,7 +566,7 @@ func (s *sim) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 
 // newArray allocates a fresh array. lazy marks a fill constructor, which Legate does not
 // instantiate until first use.
-func (s *sim) newArray(sh Shape, dt am.DType, expr string, at ast.Node, lazy bool) vArray {
+func (s *sim) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy bool) vArray {
 	o := &arrObj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line()}
 	n, known := o.nbytes()
 	if !known {
@@ -596,22 +597,22 @@ func (s *sim) newArray(sh Shape, dt am.DType, expr string, at ast.Node, lazy boo
 	return vArray{o}
 }
 
-// sharedFact asks the rules' array inference (rules/internal/arrays) about an allocating
+// sharedFact asks the rules' array inference (arraymodel/arrays) about an allocating
 // expression whose size the simulation could not work out; it answers only with exact shapes.
-func (s *sim) sharedFact(at ast.Node) (Shape, am.DType, bool) {
+func (s *sim) sharedFact(at ast.Node) (Shape, npapi.DType, bool) {
 	e, ok := at.(ast.Expr)
 	if !ok || e == nil || s.idx == nil {
-		return Shape{}, am.NoDType, false
+		return Shape{}, npapi.NoDType, false
 	}
 	if s.idx.arrays == nil {
-		s.idx.arrays = am.AnalyzeArrays(s.file.Module, s.imp) // once per Estimate, on demand
+		s.idx.arrays = arrays.Analyze(s.file.Module, s.imp) // once per Estimate, on demand
 	}
 	a, ok := s.idx.arrays.Array(e)
 	if !ok || a.ViewOf != nil || a.Shape == nil {
-		return Shape{}, am.NoDType, false
+		return Shape{}, npapi.NoDType, false
 	}
 	if _, ok := a.NBytes(); !ok {
-		return Shape{}, am.NoDType, false
+		return Shape{}, npapi.NoDType, false
 	}
 	dims := make([]int64, len(a.Shape))
 	for i, d := range a.Shape {
@@ -620,7 +621,7 @@ func (s *sim) sharedFact(at ast.Node) (Shape, am.DType, bool) {
 	return Shape{Dims: dims, Known: true}, a.DType, true
 }
 
-func reasonFor(sh Shape, dt am.DType) string {
+func reasonFor(sh Shape, dt npapi.DType) string {
 	switch {
 	case !sh.Known:
 		return "shape unknown"
@@ -645,7 +646,7 @@ func (s *sim) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
 }
 
 // view returns a view of o (no allocation) that keeps o alive.
-func (s *sim) view(o *arrObj, sh Shape, dt am.DType, label string) vArray {
+func (s *sim) view(o *arrObj, sh Shape, dt npapi.DType, label string) vArray {
 	o.refs++
 	v := &arrObj{refs: 1, shape: sh, dt: dt, buf: o.buf, base: o, label: label, store: o.store,
 		lo: o.lo, hi: o.hi, sliced: o.sliced}
@@ -653,7 +654,7 @@ func (s *sim) view(o *arrObj, sh Shape, dt am.DType, label string) vArray {
 }
 
 // copyOf allocates a copy of o with dtype dt (astype, copy, ascontiguousarray).
-func (s *sim) copyOf(o *arrObj, dt am.DType, expr string, at ast.Node) vArray {
+func (s *sim) copyOf(o *arrObj, dt npapi.DType, expr string, at ast.Node) vArray {
 	s.touchRange(o, 0, 0, false)
 	return s.newArray(o.shape, dt, expr, at, false)
 }

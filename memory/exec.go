@@ -3,8 +3,8 @@ package memory
 import (
 	"fmt"
 
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // This file defines how statements run: bindings, deletes, loops, branches and calls into
@@ -567,7 +567,7 @@ func isJITExpr(s *sim, e ast.Expr) bool {
 		return ref.API == "jax.jit" || ref.Qual == "jax.jit"
 	}
 	if n, ok := e.(*ast.Name); ok {
-		return n.ID == "jit" && s.imp.Backends()&am.JAX != 0
+		return n.ID == "jit" && s.imp.Backends()&imports.JAX != 0
 	}
 	return false
 }

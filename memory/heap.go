@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // This file defines the buffer accounting: allocations, releases, the running total, the peak and
@@ -21,7 +21,7 @@ type buffer struct {
 	node  ast.Expr // the allocating expression, when there is one
 	bytes int64
 	shape Shape
-	dt    am.DType
+	dt    npapi.DType
 	alloc int
 	free  int
 	live  bool
@@ -177,7 +177,7 @@ func (h *heap) oomLive(names func(*buffer) string) []OOMLive {
 	return out
 }
 
-func dtypeName(d am.DType) string {
+func dtypeName(d npapi.DType) string {
 	if !d.Known() {
 		return "unknown"
 	}
@@ -211,7 +211,7 @@ type store struct {
 	line      int
 	elems     int64 // elements of a 1-D store, or all elements
 	shape     Shape
-	dt        am.DType
+	dt        npapi.DType
 	expr      string
 	hint      bool // stencil_hint was called: the first instance covers the whole store
 	instances []*buffer

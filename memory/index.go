@@ -1,8 +1,8 @@
 package memory
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // This file defines indexing: basic indexing makes views, advanced indexing (integer arrays,
@@ -272,7 +272,7 @@ func (s *sim) advancedIndex(o *arrObj, ix index, e ast.Node) value {
 	expr := s.text(e)
 	if len(ix.vals) == 1 {
 		if m, ok := isArray(ix.vals[0]); ok {
-			if m.dt == am.Bool {
+			if m.dt == npapi.Bool {
 				// a[mask]: one element per True, unknown until run time, at most mask.size.
 				var bound *int64
 				if n, ok := m.shape.Size(); ok && o.dt.Known() {
@@ -312,7 +312,7 @@ func restSize(sh Shape, from int) (int64, bool) {
 }
 
 // newArrayUnknown makes an array whose size is not known; the caller has recorded why.
-func (s *sim) newArrayUnknown(dt am.DType, expr string) vArray {
+func (s *sim) newArrayUnknown(dt npapi.DType, expr string) vArray {
 	o := &arrObj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line()}
 	if s.backend == BackendLegate {
 		o.store = &store{line: s.line(), shape: unknownShape, dt: dt}

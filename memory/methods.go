@@ -1,7 +1,7 @@
 package memory
 
 import (
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
 // This file defines method calls on arrays, lists, random generators and jax's x.at[...].
@@ -44,7 +44,7 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 		if r.jax {
 			return vUnknown{}
 		}
-		fn, ok := am.GeneratorMethod(m.name)
+		fn, ok := npapi.GeneratorMethod(m.name)
 		if !ok {
 			return vUnknown{}
 		}
@@ -113,10 +113,10 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 		return vUnknown{}
 	case "argsort":
 		s.use(vArray{o})
-		return s.newArray(o.shape, am.Int64, expr, c.e, false)
+		return s.newArray(o.shape, npapi.Int64, expr, c.e, false)
 	case "round", "clip", "conj", "conjugate":
 		args := append([]value{vArray{o}}, c.args...)
-		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], am.NoDType, expr)
+		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], npapi.NoDType, expr)
 	case "take", "compress", "repeat":
 		args := append([]value{vArray{o}}, c.args...)
 		cc := &call{e: c.e, args: args, kw: c.kw}
@@ -125,12 +125,12 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 		}
 		return s.gather(name, cc, expr)
 	}
-	if fn, ok := am.Method(name); ok {
+	if fn, ok := npapi.Method(name); ok {
 		switch fn.Kind {
-		case am.Reduction:
+		case npapi.Reduction:
 			axis, _ := c.arg(0, "axis")
 			return s.reduce(name, o, axis, c, expr)
-		case am.View:
+		case npapi.View:
 			return s.viewFunc(name, o, c, expr)
 		}
 	}

@@ -1,9 +1,10 @@
 package memory
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // This file defines the simulation state: frames, references and how objects die.
@@ -47,7 +48,7 @@ type frame struct {
 // sim simulates one scope.
 type sim struct {
 	file      *pyparse.File
-	imp       *am.Imports
+	imp       *imports.Info
 	backend   string
 	opts      *Options
 	h         heap
@@ -180,8 +181,8 @@ func (s *sim) lookup(n *ast.Name) (value, bool) {
 }
 
 // refValue turns a resolved library member into a value: dtypes become vDType.
-func (s *sim) refValue(ref am.Ref) value {
-	if dt, ok := am.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
+func (s *sim) refValue(ref imports.Ref) value {
+	if dt, ok := npapi.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
 		return vDType{dt}
 	}
 	return vModule{ref}
@@ -197,7 +198,7 @@ func lastPart(api string) string {
 }
 
 func isFuncAPI(api string) bool {
-	_, ok := am.Lookup(api)
+	_, ok := npapi.Lookup(api)
 	return ok
 }
 

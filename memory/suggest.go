@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // This file defines the "what would help" hints of a report.
@@ -78,7 +78,7 @@ func (s *sim) suggest(r *Report) []string {
 type fileIndex struct {
 	lastLoad map[string]int   // name → last line it is read on
 	stmts    map[int]ast.Stmt // line → innermost statement starting there
-	arrays   *am.ArrayInfo    // the rules' array inference, consulted for sizes the simulation lacks
+	arrays   *arrays.Info     // the rules' array inference, consulted for sizes the simulation lacks
 }
 
 func (s *sim) index() *fileIndex {

@@ -1,8 +1,9 @@
 package memory
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	am "github.com/arraylint/arraylint/rules/peakmemory/arraymodel"
 )
 
 // This file defines the abstract values the simulation computes for Python expressions.
@@ -28,9 +29,9 @@ type (
 	// vList is a list object shared by every name bound to it.
 	vList struct{ l *pyList }
 	// vDType is a dtype object such as np.float32.
-	vDType struct{ dt am.DType }
+	vDType struct{ dt npapi.DType }
 	// vModule is a member of an array library: a module or a function (np, np.random, np.zeros).
-	vModule struct{ ref am.Ref }
+	vModule struct{ ref imports.Ref }
 	// vFunc is a function defined in the analysed file.
 	vFunc struct{ def *ast.FunctionDef }
 	// vRNG is a random generator object (np.random.default_rng(), jax.random.key()).
@@ -60,7 +61,7 @@ type pyList struct {
 type arrObj struct {
 	refs  int
 	shape Shape
-	dt    am.DType
+	dt    npapi.DType
 	buf   *buffer // the data (shared with the base for a view); nil on the legate backend
 	base  *arrObj // non-nil for a view
 	label string  // source text of the expression that made it
@@ -103,17 +104,17 @@ func isArray(v value) (*arrObj, bool) {
 }
 
 // scalarDType returns the weak dtype of a Python scalar value.
-func scalarDType(v value) (am.DType, bool) {
+func scalarDType(v value) (npapi.DType, bool) {
 	switch v := v.(type) {
 	case vInt:
-		return am.WeakInt, true
+		return npapi.WeakInt, true
 	case vFloat:
 		if v.complex {
-			return am.WeakComplex, true
+			return npapi.WeakComplex, true
 		}
-		return am.WeakFloat, true
+		return npapi.WeakFloat, true
 	}
-	return am.NoDType, false
+	return npapi.NoDType, false
 }
 
 // length returns the number of elements a list stands for, extrapolated elements included.

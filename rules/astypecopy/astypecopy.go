@@ -9,9 +9,9 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/internal/arrays"
-	"github.com/arraylint/arraylint/rules/internal/npapi"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -1,9 +1,9 @@
 package chunkedsliceloop
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/internal/arrays"
-	"github.com/arraylint/arraylint/rules/internal/npapi"
 )
 
 // This file decides whether a loop body does only elementwise or masked work on its chunk:

@@ -10,9 +10,9 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/internal/arrays"
-	"github.com/arraylint/arraylint/rules/internal/imports"
 	"golang.org/x/tools/go/analysis"
 )
 

@@ -4,7 +4,7 @@ import (
 	"reflect"
 
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
-	"github.com/arraylint/arraylint/rules/internal/imports"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"golang.org/x/tools/go/analysis"
 )
 

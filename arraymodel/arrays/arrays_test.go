@@ -4,10 +4,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/internal/imports"
-	"github.com/arraylint/arraylint/rules/internal/npapi"
 )
 
 // analyze parses src and runs the inference.

@@ -36,9 +36,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/internal/imports"
-	"github.com/arraylint/arraylint/rules/internal/npapi"
 )
 
 // Dim is one dimension of a shape: a known length, a symbolic length (a name whose value the

@@ -1,8 +1,8 @@
 package arrays
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/internal/npapi"
 )
 
 // This file defines indexing: basic slicing (views) and advanced indexing (copies).

@@ -1,9 +1,9 @@
 package arrays
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/internal/imports"
-	"github.com/arraylint/arraylint/rules/internal/npapi"
 )
 
 // This file defines liveness queries: is a name read again after a statement.
