@@ -57,7 +57,48 @@ func (c *Config) RespectGitignore() bool { return c.respectGitignore }
 
 // Section returns the raw values of a top-level table that the core does not interpret, such as
 // "memory" (nil when absent). The map must not be modified.
-func (c *Config) Section(name string) map[string]any { return c.sections[name] }
+func (c *Config) Section(name string) map[string]any {
+	if c == nil {
+		return nil
+	}
+	return c.sections[name]
+}
+
+// WithOptions returns a copy of c in which every registered rule that declares an option named
+// by a key of opts takes that value, converted like a config value (so "80GiB" works for a size).
+// It is how command-line flags such as `check --target h100` reach the rules that read them.
+func (c *Config) WithOptions(opts map[string]any) (*Config, error) {
+	if len(opts) == 0 {
+		return c, nil
+	}
+	cp := *c
+	cp.options = make(map[string]map[string]any, len(c.options))
+	for code, m := range c.options {
+		cp.options[code] = maps.Clone(m)
+	}
+	for name, v := range opts {
+		declared := false
+		for _, r := range Registered() {
+			o, ok := r.option(name)
+			if !ok {
+				continue
+			}
+			declared = true
+			val, err := convertOption(o.Default, v)
+			if err != nil {
+				return nil, fmt.Errorf("option %s of %s: %w", name, r.Spec.Code, err)
+			}
+			if cp.options[r.Spec.Code] == nil {
+				cp.options[r.Spec.Code] = map[string]any{}
+			}
+			cp.options[r.Spec.Code][name] = val
+		}
+		if !declared {
+			return nil, fmt.Errorf("option %s: no rule declares it", name)
+		}
+	}
+	return &cp, nil
+}
 
 // WithOverrides returns a copy of c with command-line --select (replacing the configured set when
 // non-empty) and --ignore applied on top. Selectors are validated like config values.
@@ -522,6 +563,8 @@ type ConfigCache struct {
 	Fixed *Config
 	// Select and Ignore are the command-line overrides.
 	Select, Ignore []string
+	// Options are command-line rule options (see Config.WithOptions), e.g. "target": "h100".
+	Options map[string]any
 
 	mu    sync.Mutex
 	byDir map[string]*Config
@@ -533,7 +576,11 @@ func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
 		return Default(dir), nil
 	}
 	if cc.Fixed != nil {
-		return cc.Fixed.WithOverrides(cc.Select, cc.Ignore)
+		c, err := cc.Fixed.WithOverrides(cc.Select, cc.Ignore)
+		if err != nil {
+			return nil, err
+		}
+		return c.WithOptions(cc.Options)
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -552,6 +599,9 @@ func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
 		if c, err = c.WithOverrides(cc.Select, cc.Ignore); err != nil {
 			return nil, err
 		}
+		if c, err = c.WithOptions(cc.Options); err != nil {
+			return nil, err
+		}
 	case filepath.Dir(abs) != abs:
 		cc.mu.Unlock()
 		c, err = cc.ForDir(filepath.Dir(abs)) // already carries the overrides
@@ -561,6 +611,9 @@ func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
 		}
 	default:
 		if c, err = Default(abs).WithOverrides(cc.Select, cc.Ignore); err != nil {
+			return nil, err
+		}
+		if c, err = c.WithOptions(cc.Options); err != nil {
 			return nil, err
 		}
 	}

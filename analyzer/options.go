@@ -43,6 +43,15 @@ func OptionValue(pass *analysis.Pass, name string) any {
 	return v
 }
 
+// ConfigOf returns the configuration that applies to the pass's file (nil outside the driver).
+// Rules read raw tables such as Section("memory") from it; Section is nil-safe.
+func ConfigOf(pass *analysis.Pass) *Config {
+	if fc, ok := pass.ResultOf[contextKey].(*fileContext); ok {
+		return fc.cfg
+	}
+	return nil
+}
+
 // sizeUnits maps size suffixes to multipliers: SI (kB, MB, GB, TB) and binary (KiB … TiB).
 var sizeUnits = []struct {
 	suffix string

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/arraylint/arraylint/memory"
 	"maps"
 	"os"
 	"runtime"
@@ -11,6 +12,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -41,6 +43,9 @@ type checkFlags struct {
 	newFromBase    string
 	timings        bool
 	memprofile     string
+	// mem holds the memory-target flags that `check` shares with `mem`; they become the options
+	// of the rules that declare them (AL101, AL102).
+	mem map[string]*string
 }
 
 func runCheck(ctx context.Context, e *env, args []string) int {
@@ -63,6 +68,19 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
+	f.mem = map[string]*string{}
+	for _, m := range []struct{ name, usage string }{
+		{"target", "memory target preset for AL101/AL102 (see `arraylint mem --list-targets`)"},
+		{"hbm", "device memory size for AL101/AL102, e.g. 80GiB (overrides the preset's)"},
+		{"fraction", "usable fraction of the device memory for AL101/AL102 (JAX on GPUs: 0.75)"},
+		{"sysmem", "Legate SYSTEM_MEM pool per rank in MiB for AL101/AL102"},
+		{"fbmem", "Legate FBMEM pool per rank in MiB for AL101/AL102"},
+		{"zcmem", "Legate ZCMEM pool per rank in MiB for AL101/AL102"},
+		{"legate-config", "LEGATE_CONFIG-style flags for AL101/AL102, e.g. \"--sysmem 40 --fbmem 1000\""},
+		{"backend", "memory model for AL101/AL102: numpy, cupy, legate or jax (default: from the imports)"},
+	} {
+		f.mem[m.name] = fs.String(m.name, "", m.usage)
+	}
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagErrorStatus(err)
@@ -131,9 +149,37 @@ func writeHeapProfile(e *env, path string) {
 }
 
 func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
-	cc := &analyzer.ConfigCache{Select: f.sel, Ignore: f.ignore}
+	cc := &analyzer.ConfigCache{Select: f.sel, Ignore: f.ignore, Options: map[string]any{}}
 	if _, err := analyzer.Default("").WithOverrides(f.sel, f.ignore); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint check: --select/--ignore: %v\n", err)
+		return exitError
+	}
+	for name, v := range f.mem {
+		switch {
+		case *v == "":
+		case name == "fraction":
+			x, err := strconv.ParseFloat(*v, 64)
+			if err != nil || x <= 0 || x > 1 {
+				fmt.Fprintf(e.stderr, "arraylint check: --fraction %q: want a number in (0, 1]\n", *v)
+				return exitError
+			}
+			cc.Options[name] = x
+		default:
+			cc.Options[name] = *v
+		}
+	}
+	if _, err := analyzer.Default("").WithOptions(cc.Options); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+		return exitError
+	}
+	target := memory.TargetOptions{Target: *f.mem["target"], HBM: *f.mem["hbm"], SysMem: *f.mem["sysmem"],
+		FBMem: *f.mem["fbmem"], ZCMem: *f.mem["zcmem"], Legate: *f.mem["legate-config"]}
+	if _, err := target.Resolve(); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: memory target: %v\n", err)
+		return exitError
+	}
+	if b := *f.mem["backend"]; b != "" && !slices.Contains(memory.Backends, b) {
+		fmt.Fprintf(e.stderr, "arraylint check: --backend %q: want one of %s\n", b, strings.Join(memory.Backends, ", "))
 		return exitError
 	}
 	if f.config != "" {

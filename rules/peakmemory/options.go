@@ -2,9 +2,6 @@ package peakmemory
 
 import (
 	"fmt"
-	"maps"
-	"path/filepath"
-	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -40,9 +37,9 @@ func Estimate(pass *analysis.Pass) ([]*memory.Report, *memory.Target, error) {
 		FBMem: str("fbmem"), ZCMem: str("zcmem"), Legate: str("legate-config")}
 	opts.Fraction, _ = analyzer.OptionValue(pass, "fraction").(float64)
 	backend := str("backend")
-	cfgOpts, cfgBackend, assume, err := configFor(in.Path)
+	cfgOpts, cfgBackend, assume, err := memory.ConfigSection(analyzer.ConfigOf(pass).Section("memory"))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, fmt.Errorf("read [tool.arraylint.memory] for %s: %w", in.Path, err)
 	}
 	opts = cfgOpts.Overlay(opts)
 	if backend == "" {
@@ -67,35 +64,6 @@ func Estimate(pass *analysis.Pass) ([]*memory.Report, *memory.Target, error) {
 		return nil, nil, err
 	}
 	return reports, target, nil
-}
-
-// configs caches [tool.arraylint.memory] per directory: the analyzer hands rules their options
-// but not the raw memory table, so the rule loads the configuration that applies to the file the
-// same way `arraylint mem` does.
-var configs sync.Map // dir → configEntry
-
-type configEntry struct {
-	opts    memory.TargetOptions
-	backend string
-	assume  map[string]int64
-	err     error
-}
-
-func configFor(path string) (memory.TargetOptions, string, map[string]int64, error) {
-	dir := filepath.Dir(path)
-	if e, ok := configs.Load(dir); ok {
-		c := e.(configEntry)
-		return c.opts, c.backend, maps.Clone(c.assume), c.err
-	}
-	var c configEntry
-	cfg, err := analyzer.LoadConfig(dir)
-	if err != nil {
-		c.err = err
-	} else if cfg != nil {
-		c.opts, c.backend, c.assume, c.err = memory.ConfigSection(cfg.Section("memory"))
-	}
-	configs.Store(dir, c)
-	return c.opts, c.backend, maps.Clone(c.assume), c.err
 }
 
 // StmtAt returns the innermost statement that starts on line, for placing a finding.
