@@ -1,6 +1,9 @@
 package arrays
 
 import (
+	"reflect"
+	"sync"
+
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -41,12 +44,76 @@ func intValue(i int64) value { return value{kind: vScalar, dtype: npapi.WeakInt,
 
 func arrValue(a *Array) value { return value{kind: vArray, arr: a} }
 
-// Info is the inferred array facts of one module.
+// Info is the inferred array facts of one module. Its methods are safe for concurrent use.
 type Info struct {
-	imp   *imports.Info
+	imp *imports.Info
+	mod *ast.Module
+	// mayArrays is false when no value in the module can be an array (see mayHoldArrays).
+	mayArrays bool
+
+	// mu guards the analysis state below, which queries complete lazily.
+	mu    sync.Mutex
 	facts map[ast.Node]value
-	// parents maps each walked statement and expression to its syntactic parent.
-	parents map[ast.Node]ast.Node
+	// final holds each analysed scope's state at its end.
+	final map[*imports.Scope]env
+	// walked maps each analysed scope to the scopes defined in it.
+	walked map[*imports.Scope][]pendingScope
+	root   pendingScope
+	// allWalked is set once every scope is analysed: a node without a fact has none.
+	allWalked bool
+
+	// parents maps each node of the module to its syntactic parent, built on first use.
+	parentsOnce sync.Once
+	parents     map[ast.Node]ast.Node
+}
+
+// fact returns the fact recorded for e, analysing e's scope first when it has not been.
+func (info *Info) fact(e ast.Expr) value {
+	info.mu.Lock()
+	defer info.mu.Unlock()
+	v, ok := info.facts[e]
+	if ok || info.allWalked || isNil(e) {
+		return v
+	}
+	info.ensureFor(e.Span().Start)
+	return info.facts[e]
+}
+
+// isNil reports whether n is nil or a nil pointer in an interface.
+func isNil(n ast.Node) bool {
+	if n == nil {
+		return true
+	}
+	v := reflect.ValueOf(n)
+	return v.Kind() == reflect.Pointer && v.IsNil()
+}
+
+// parent returns n's syntactic parent.
+func (info *Info) parent(n ast.Node) ast.Node {
+	info.parentsOnce.Do(func() {
+		info.parents = map[ast.Node]ast.Node{}
+		if info.mod != nil {
+			// A module has about one node per 5 bytes of source.
+			info.parents = make(map[ast.Node]ast.Node, int(info.mod.End-info.mod.Start)/5)
+			recordParents(info.mod, info.parents)
+		}
+	})
+	return info.parents[n]
+}
+
+func recordParents(root ast.Node, parents map[ast.Node]ast.Node) {
+	var stack []ast.Node
+	ast.Inspect(root, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			parents[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		return true
+	})
 }
 
 // Imports returns the import resolution the analysis used.
@@ -54,8 +121,11 @@ func (info *Info) Imports() *imports.Info { return info.imp }
 
 // Array returns the array e holds at its program point.
 func (info *Info) Array(e ast.Expr) (*Array, bool) {
-	v, ok := info.facts[e]
-	if !ok || v.kind != vArray {
+	if !info.mayArrays {
+		return nil, false
+	}
+	v := info.fact(e)
+	if v.kind != vArray {
 		return nil, false
 	}
 	return v.arr, true
@@ -69,7 +139,7 @@ func (info *Info) IsArray(e ast.Expr) bool {
 
 // Int returns the integer value of e at its program point when it is known.
 func (info *Info) Int(e ast.Expr) (int64, bool) {
-	v := info.facts[e]
+	v := info.fact(e)
 	if v.kind == vScalar && v.known {
 		return v.i, true
 	}
@@ -79,7 +149,7 @@ func (info *Info) Int(e ast.Expr) (int64, bool) {
 // Scalar returns the dtype of e when it is known to be a scalar: weak types for Python numbers,
 // an array dtype for NumPy scalars such as x.sum() or np.float32(2).
 func (info *Info) Scalar(e ast.Expr) (npapi.DType, bool) {
-	v := info.facts[e]
+	v := info.fact(e)
 	if v.kind != vScalar {
 		return npapi.NoDType, false
 	}
@@ -88,7 +158,7 @@ func (info *Info) Scalar(e ast.Expr) (npapi.DType, bool) {
 
 // DTypeOf returns the dtype that e names (np.float32, "float32", float, x.dtype, np.dtype("f4")).
 func (info *Info) DTypeOf(e ast.Expr) (npapi.DType, bool) {
-	v := info.facts[e]
+	v := info.fact(e)
 	if v.kind != vDType || v.dtype == npapi.NoDType {
 		return npapi.NoDType, false
 	}
@@ -96,15 +166,17 @@ func (info *Info) DTypeOf(e ast.Expr) (npapi.DType, bool) {
 }
 
 // IsGenerator reports whether e holds a random generator (np.random.default_rng(), RandomState).
-func (info *Info) IsGenerator(e ast.Expr) bool { return info.facts[e].kind == vGenerator }
+func (info *Info) IsGenerator(e ast.Expr) bool {
+	return info.mayArrays && info.fact(e).kind == vGenerator
+}
 
 // Parent returns the syntactic parent of a statement or expression that the analysis walked.
-func (info *Info) Parent(n ast.Node) ast.Node { return info.parents[n] }
+func (info *Info) Parent(n ast.Node) ast.Node { return info.parent(n) }
 
 // EnclosingLoop returns the innermost for/while statement around n in n's own scope (function
 // bodies stop the search), or nil.
 func (info *Info) EnclosingLoop(n ast.Node) ast.Stmt {
-	for p := info.parents[n]; p != nil; p = info.parents[p] {
+	for p := info.parent(n); p != nil; p = info.parent(p) {
 		switch p := p.(type) {
 		case *ast.For:
 			return p
@@ -121,7 +193,7 @@ func (info *Info) EnclosingLoop(n ast.Node) ast.Stmt {
 
 // EnclosingStmt returns the innermost statement containing n (n itself if it is one).
 func (info *Info) EnclosingStmt(n ast.Node) ast.Stmt {
-	for ; n != nil; n = info.parents[n] {
+	for ; n != nil; n = info.parent(n) {
 		if s, ok := n.(ast.Stmt); ok {
 			return s
 		}
@@ -131,7 +203,7 @@ func (info *Info) EnclosingStmt(n ast.Node) ast.Stmt {
 
 // ScopeOf returns the scope a statement or expression belongs to.
 func (info *Info) ScopeOf(n ast.Node) *imports.Scope {
-	for p := n; p != nil; p = info.parents[p] {
+	for p := n; p != nil; p = info.parent(p) {
 		if p != n {
 			if s, ok := info.imp.Scopes[p]; ok {
 				return s

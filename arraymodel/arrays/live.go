@@ -125,7 +125,7 @@ func (info *Info) MayAlias(stmt ast.Stmt, name string) bool {
 func (info *Info) Escapes(n *ast.Name) bool { return info.escapes(n) }
 
 func (info *Info) escapes(n *ast.Name) bool {
-	p := info.parents[n]
+	p := info.parent(n)
 	switch p := p.(type) {
 	case *ast.BinOp, *ast.Compare, *ast.UnaryOp, *ast.AugAssign:
 		return false
@@ -142,7 +142,7 @@ func (info *Info) escapes(n *ast.Name) bool {
 		case "shape", "dtype", "size", "ndim", "nbytes", "itemsize":
 			return false
 		}
-		call, ok := info.parents[p].(*ast.Call)
+		call, ok := info.parent(p).(*ast.Call)
 		if !ok || call.Func != ast.Expr(p) {
 			return true
 		}
@@ -167,7 +167,7 @@ func (info *Info) escapes(n *ast.Name) bool {
 		}
 		return false
 	case *ast.Keyword:
-		if call, ok := info.parents[p].(*ast.Call); ok {
+		if call, ok := info.parent(p).(*ast.Call); ok {
 			if _, ok := info.Callee(call); ok {
 				return false
 			}
@@ -180,7 +180,7 @@ func (info *Info) escapes(n *ast.Name) bool {
 // escapesExpr reports whether the value of expression e (a view) is kept: anything but an
 // immediate use in an operator.
 func (info *Info) escapesExpr(e ast.Expr) bool {
-	switch p := info.parents[e].(type) {
+	switch p := info.parent(e).(type) {
 	case *ast.BinOp, *ast.Compare, *ast.UnaryOp:
 		return false
 	case *ast.Subscript:

@@ -170,7 +170,7 @@ func (w *walker) advanced(e *ast.Subscript, a *Array, vals []value) value {
 // sliceLen returns the length of slice s applied to a dimension of length d.
 func (w *walker) sliceLen(s *ast.Slice, d Dim) Dim {
 	if s.Step != nil {
-		st, ok := w.info.Int(s.Step)
+		st, ok := w.intFact(s.Step)
 		if !ok || st != 1 {
 			if ok && st > 0 && s.Lower == nil && s.Upper == nil && d.Known {
 				return Int((d.N + st - 1) / st)
@@ -187,11 +187,11 @@ func (w *walker) sliceLen(s *ast.Slice, d Dim) Dim {
 	}
 	lo, loOK := int64(0), s.Lower == nil
 	if !loOK {
-		lo, loOK = w.info.Int(s.Lower)
+		lo, loOK = w.intFact(s.Lower)
 	}
 	hi, hiOK := int64(0), false
 	if s.Upper != nil {
-		hi, hiOK = w.info.Int(s.Upper)
+		hi, hiOK = w.intFact(s.Upper)
 	} else if d.Known {
 		hi, hiOK = d.N, true
 	}
@@ -236,7 +236,7 @@ func (w *walker) offsetFrom(lower, upper ast.Expr) (int64, bool) {
 		return 0, false
 	}
 	if b.Op == ast.Add && sameExpr(b.Left, lower) {
-		if k, ok := w.info.Int(b.Right); ok && k > 0 {
+		if k, ok := w.intFact(b.Right); ok && k > 0 {
 			return k, true
 		}
 	}
@@ -244,8 +244,8 @@ func (w *walker) offsetFrom(lower, upper ast.Expr) (int64, bool) {
 	lb, ok := lower.(*ast.BinOp)
 	if ok && lb.Op == ast.Mult && b.Op == ast.Mult && sameExpr(lb.Right, b.Right) {
 		if inc, ok := b.Left.(*ast.BinOp); ok && inc.Op == ast.Add && sameExpr(inc.Left, lb.Left) {
-			if one, ok := w.info.Int(inc.Right); ok && one == 1 {
-				if k, ok := w.info.Int(b.Right); ok && k > 0 {
+			if one, ok := w.intFact(inc.Right); ok && one == 1 {
+				if k, ok := w.intFact(b.Right); ok && k > 0 {
 					return k, true
 				}
 			}
@@ -273,3 +273,12 @@ func sameExpr(a, b ast.Expr) bool {
 // SameExpr reports whether two expressions are syntactically the same Name, attribute chain
 // (x.y.z) or small constant; rules use it to match `a = a + b` and `z[idx] = v[idx]`.
 func SameExpr(a, b ast.Expr) bool { return sameExpr(a, b) }
+
+// intFact is Int for the walker: the fact of an expression this walk has just evaluated.
+func (w *walker) intFact(e ast.Expr) (int64, bool) {
+	v := w.info.facts[e]
+	if v.kind == vScalar && v.known {
+		return v.i, true
+	}
+	return 0, false
+}

@@ -69,45 +69,147 @@ type pendingScope struct {
 const maxLoopDepth = 6
 
 // Analyze infers array facts for mod using the import resolution imp (from imports.Build).
+//
+// A module that imports an array library (or annotates a parameter as an array) is analysed
+// at once, each scope exactly once. Any other module holds no arrays, so the array queries
+// answer without analysis, and the scalar queries (Int, Scalar, DTypeOf) analyse only the scope
+// of the asked expression and the scopes around it, on first use. The answers are the same
+// either way: a scope's facts depend only on its own code and its enclosing scopes' final
+// states.
 func Analyze(mod *ast.Module, imp *imports.Info) *Info {
-	info := &Info{imp: imp, facts: map[ast.Node]value{}, parents: map[ast.Node]ast.Node{}}
+	info := &Info{imp: imp, mod: mod}
 	if mod == nil || imp == nil || imp.Root == nil {
 		if info.imp == nil {
 			info.imp = imports.Build(nil)
 		}
+		info.facts = map[ast.Node]value{}
+		info.allWalked = true
 		return info
 	}
-	recordParents(mod, info.parents)
-	final := map[*imports.Scope]env{}
-	queue := []pendingScope{{node: mod, body: mod.Body, scope: imp.Root}}
+	info.final = map[*imports.Scope]env{}
+	info.walked = map[*imports.Scope][]pendingScope{}
+	info.root = pendingScope{node: mod, body: mod.Body, scope: imp.Root}
+	info.mayArrays = mayHoldArrays(imp)
+	if !info.mayArrays {
+		info.facts = map[ast.Node]value{}
+		return info
+	}
+	// About one fact per 6 bytes of source in array code; sizing the map up front avoids
+	// rehashing it a dozen times while it grows.
+	info.facts = make(map[ast.Node]value, int(mod.End-mod.Start)/6)
+	queue := []pendingScope{info.root}
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		if p.scope == nil {
-			continue
+		if _, done := info.walked[p.scope]; !done {
+			queue = append(queue, info.walkScope(p)...)
 		}
-		w := &walker{info: info, scope: p.scope, env: env{}, final: final}
-		w.params(p.args)
-		w.block(p.body, 0)
-		final[p.scope] = w.env
-		queue = append(queue, w.pending...)
 	}
+	info.allWalked = true
 	return info
 }
 
-func recordParents(root ast.Node, parents map[ast.Node]ast.Node) {
-	var stack []ast.Node
-	ast.Inspect(root, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
+// walkScope analyses one scope (once; later calls do nothing) and returns the scopes defined
+// in it, each once, in source order. The caller has walked every enclosing scope.
+func (info *Info) walkScope(p pendingScope) []pendingScope {
+	if p.scope == nil {
+		return nil
+	}
+	if nested, done := info.walked[p.scope]; done {
+		return nested
+	}
+	w := &walker{info: info, scope: p.scope, env: env{}, final: info.final}
+	w.params(p.args)
+	w.block(p.body, 0)
+	info.final[p.scope] = w.env
+	// A def inside a loop is met once per walk of the loop body: keep the first.
+	nested := w.pending[:0]
+	for _, q := range w.pending {
+		dup := false
+		for _, r := range nested {
+			if r.scope == q.scope {
+				dup = true
+				break
+			}
 		}
-		if len(stack) > 0 {
-			parents[n] = stack[len(stack)-1]
+		if !dup {
+			nested = append(nested, q)
 		}
-		stack = append(stack, n)
+	}
+	info.walked[p.scope] = nested
+	return nested
+}
+
+// stmtStart is where st begins, counting decorators (a def's range starts at `def`).
+func stmtStart(st ast.Stmt) ast.Offset {
+	start := st.Span().Start
+	var decos []ast.Expr
+	switch st := st.(type) {
+	case *ast.FunctionDef:
+		decos = st.DecoratorList
+	case *ast.AsyncFunctionDef:
+		decos = st.DecoratorList
+	case *ast.ClassDef:
+		decos = st.DecoratorList
+	}
+	for _, d := range decos {
+		if d != nil {
+			start = min(start, d.Span().Start)
+		}
+	}
+	return start
+}
+
+// mayHoldArrays reports whether a module may hold any array: it imports an array library, or
+// a parameter is annotated with a string or attribute that annotation() takes for an array.
+// Without either, no value in the module can be an array, a generator or a library reference.
+func mayHoldArrays(imp *imports.Info) bool {
+	if imp.Backends() != imports.Unknown {
 		return true
-	})
+	}
+	w := &walker{info: &Info{imp: imp}}
+	var walk func(s *imports.Scope) bool
+	walk = func(s *imports.Scope) bool {
+		var args *ast.Arguments
+		switch n := s.Node.(type) {
+		case *ast.FunctionDef:
+			args = n.Args
+		case *ast.AsyncFunctionDef:
+			args = n.Args
+		}
+		for _, a := range imports.AllArgs(args) {
+			if a.Annotation != nil && w.annotation(a.Annotation).kind == vArray {
+				return true
+			}
+		}
+		for _, c := range s.Children {
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(imp.Root)
+}
+
+// ensureFor walks the scope whose analysis records facts for the node starting at pos, and the
+// scopes around it. The caller holds info.mu.
+func (info *Info) ensureFor(pos ast.Offset) {
+	p := info.root
+	for {
+		nested := info.walkScope(p)
+		next := -1
+		for i, q := range nested {
+			if len(q.body) > 0 && stmtStart(q.body[0]) <= pos && pos < q.body[len(q.body)-1].Span().End {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			return
+		}
+		p = nested[next]
+	}
 }
 
 // params binds parameters: arrays when annotated as arrays, symbolic ints when annotated int.
