@@ -75,6 +75,8 @@ func RunWithConfig(t testing.TB, dir string, rule *analyzer.Rule, config string,
 	return runConfig(t, dir, rule, cfg, pkgs, fixes)
 }
 
+// run uses the configuration discovered for each file (a pyproject.toml or arraylint.toml in its
+// testdata directory), or the defaults.
 func run(t testing.TB, dir string, rule *analyzer.Rule, pkgs []string, fixes bool) []*Result {
 	t.Helper()
 	return runConfig(t, dir, rule, nil, pkgs, fixes)
@@ -97,7 +99,14 @@ func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *analyzer.Conf
 		}
 		sort.Strings(files)
 		for _, path := range files {
-			if r := checkFile(t, rn, rule, cfg, path, fixes); r != nil {
+			fcfg := cfg
+			if fcfg == nil { // discover pyproject.toml/arraylint.toml beside the file, as check does
+				if fcfg, err = analyzer.LoadConfig(filepath.Dir(path)); err != nil {
+					t.Errorf("analysistest: %v", err)
+					continue
+				}
+			}
+			if r := checkFile(t, rn, rule, fcfg, path, fixes); r != nil {
 				results = append(results, r)
 			}
 		}
