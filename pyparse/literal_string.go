@@ -44,12 +44,16 @@ func DecodeString(src []byte, t Token) (val string, err *Error) {
 
 // DecodeFStringMiddle returns the literal text of an FStringMiddle token: doubled braces are
 // un-doubled, escapes applied unless the f-string is raw, line ends normalised to "\n".
-// Malformed escapes are kept as written.
-func DecodeFStringMiddle(src []byte, t Token) string {
+// A malformed escape (`\xZZ`, an unknown `\N{…}` name) yields an Error with CPython's message
+// over the token's range, as DecodeString does; val then keeps the escape as written.
+func DecodeFStringMiddle(src []byte, t Token) (val string, err *Error) {
 	text := src[t.Start:t.End]
 	d := decoder{raw: t.Flags&FlagRaw != 0, fstring: true}
-	val, _ := d.decode(text)
-	return val
+	val, msg := d.decode(text)
+	if msg != "" {
+		return val, &Error{Range: t.Range, Kind: ErrKindToken, Msg: msg}
+	}
+	return val, nil
 }
 
 // decoder decodes a literal's body.

@@ -94,7 +94,8 @@ func TestDecodeFStringMiddle(t *testing.T) {
 		var got strings.Builder
 		for _, tk := range toks {
 			if tk.Kind == FStringMiddle {
-				got.WriteString(DecodeFStringMiddle(src, tk))
+				v, _ := DecodeFStringMiddle(src, tk)
+				got.WriteString(v)
 			}
 		}
 		if got.String() != tt.want {
@@ -103,7 +104,7 @@ func TestDecodeFStringMiddle(t *testing.T) {
 	}
 	// A format spec's text is decoded too: f"{x:\x3e10}" has spec ">10".
 	src := []byte(`f"{x:\x3e10}"`)
-	if got := DecodeFStringMiddle(src, firstToken(t, src, FStringMiddle)); got != ">10" {
+	if got, _ := DecodeFStringMiddle(src, firstToken(t, src, FStringMiddle)); got != ">10" {
 		t.Errorf("spec = %q, want \">10\"", got)
 	}
 }

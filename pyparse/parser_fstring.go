@@ -109,6 +109,15 @@ func (p *parser) decodeString(t Token) ast.ConstValue {
 	return ast.ConstValue{Kind: ast.ConstStr, Str: s}
 }
 
+// decodeMiddle decodes an FStringMiddle token, recording a malformed escape.
+func (p *parser) decodeMiddle(t Token) string {
+	s, err := DecodeFStringMiddle(p.src, t)
+	if err != nil && t.Flags&FlagError == 0 {
+		p.literalError(err.Range, err.Kind, err.Msg)
+	}
+	return s
+}
+
 // maxSpecNesting is how deep format specs may nest replacement fields within one f-string, as in
 // CPython 3.12: `f"{x:{y:{z}}}"` is accepted, one level more is rejected.
 const maxSpecNesting = 2
@@ -122,7 +131,7 @@ func (p *parser) parseFString(b *strBuilder) {
 	for {
 		switch p.tok.Kind {
 		case FStringMiddle:
-			b.addText(DecodeFStringMiddle(p.src, p.tok), p.tok.Range)
+			b.addText(p.decodeMiddle(p.tok), p.tok.Range)
 			p.next()
 		case LBrace:
 			p.parseField(b)
@@ -195,7 +204,7 @@ func (p *parser) parseField(b *strBuilder) {
 		for !p.at(RBrace) {
 			switch p.tok.Kind {
 			case FStringMiddle:
-				sb.addText(DecodeFStringMiddle(p.src, p.tok), p.tok.Range)
+				sb.addText(p.decodeMiddle(p.tok), p.tok.Range)
 				p.next()
 			case LBrace:
 				if p.specDepth > maxSpecNesting {
