@@ -12,16 +12,39 @@ import (
 // args holds a call's evaluated positional and keyword arguments.
 type args struct {
 	pos []value
-	kw  map[string]value
-	// posX and kwX are the argument expressions.
+	// posX are the positional argument expressions.
 	posX []ast.Expr
-	kwX  map[string]ast.Expr
+	// kws are the named keyword arguments in source order; a repeated name counts its last.
+	kws  []kwarg
 	star bool // *args or **kwargs present: positions are not reliable
+}
+
+// kwarg is one named keyword argument.
+type kwarg struct {
+	name string
+	v    value
+	x    ast.Expr
+}
+
+// kwarg returns the keyword argument called name (calls have a handful: a scan beats a map).
+func (a *args) kwarg(name string) (kwarg, bool) {
+	for i := len(a.kws) - 1; i >= 0; i-- {
+		if a.kws[i].name == name {
+			return a.kws[i], true
+		}
+	}
+	return kwarg{}, false
+}
+
+// kw returns the value of the keyword argument called name.
+func (a *args) kw(name string) (value, bool) {
+	k, ok := a.kwarg(name)
+	return k.v, ok
 }
 
 func (a *args) get(i int, kw string) (value, bool) {
 	if kw != "" {
-		if v, ok := a.kw[kw]; ok {
+		if v, ok := a.kw(kw); ok {
 			return v, true
 		}
 	}
@@ -32,7 +55,10 @@ func (a *args) get(i int, kw string) (value, bool) {
 }
 
 func (w *walker) evalArgs(e *ast.Call) *args {
-	a := &args{kw: map[string]value{}, kwX: map[string]ast.Expr{}}
+	a := &args{}
+	if len(e.Args) > 0 {
+		a.pos, a.posX = make([]value, 0, len(e.Args)), make([]ast.Expr, 0, len(e.Args))
+	}
 	for _, x := range e.Args {
 		if _, ok := x.(*ast.Starred); ok {
 			a.star = true
@@ -46,8 +72,7 @@ func (w *walker) evalArgs(e *ast.Call) *args {
 			a.star = true
 			continue
 		}
-		a.kw[k.Arg] = v
-		a.kwX[k.Arg] = k.Value
+		a.kws = append(a.kws, kwarg{k.Arg, v, k.Value})
 	}
 	return a
 }
@@ -59,7 +84,7 @@ func (w *walker) call(e *ast.Call) value {
 	if at, ok := e.Func.(*ast.Attribute); ok {
 		if _, isRef := w.info.imp.Resolve(at); !isRef {
 			recv = w.eval(at.Value)
-			w.info.facts[at] = unknown
+			w.record(at, unknown)
 			method = at.Attr
 		}
 	}
@@ -331,13 +356,13 @@ func (w *walker) rangeCall(e *ast.Call, f *npapi.Func, b imports.Backend, a *arg
 				step = a.pos[2]
 			}
 		}
-		if v, ok := a.kw["start"]; ok {
+		if v, ok := a.kw("start"); ok {
 			start = v
 		}
-		if v, ok := a.kw["stop"]; ok {
+		if v, ok := a.kw("stop"); ok {
 			stop = v
 		}
-		if v, ok := a.kw["step"]; ok {
+		if v, ok := a.kw("step"); ok {
 			step = v
 		}
 		if start.known && stop.known && step.known && step.i != 0 && start.dtype.IsInteger() && stop.dtype.IsInteger() && step.dtype.IsInteger() {
@@ -477,10 +502,10 @@ var floating = map[string]bool{"sqrt": true, "cbrt": true, "exp": true, "exp2": 
 	"arctan2": true, "logaddexp": true, "logaddexp2": true, "float_power": true, "reciprocal": false}
 
 func (w *walker) ufunc(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	if out, ok := a.kw["out"]; ok && out.kind == vArray {
+	if out, ok := a.kw("out"); ok && out.kind == vArray {
 		return out // writes into and returns the output buffer
 	}
-	if out, ok := a.kw["out"]; ok && out.kind == vTuple && len(out.elems) == 1 && out.elems[0].kind == vArray {
+	if out, ok := a.kw("out"); ok && out.kind == vTuple && len(out.elems) == 1 && out.elems[0].kind == vArray {
 		return out.elems[0]
 	}
 	if len(a.pos) < f.Nin || a.star {
@@ -529,7 +554,7 @@ func (w *walker) ufunc(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) v
 
 // reduce applies a reduction over axis (argument position axisPos or axis=) with keepdims.
 func (w *walker) reduce(e *ast.Call, name string, src *Array, a *args, axisPos int) value {
-	if out, ok := a.kw["out"]; ok && out.kind == vArray {
+	if out, ok := a.kw("out"); ok && out.kind == vArray {
 		return out
 	}
 	dt := src.DType
@@ -566,9 +591,10 @@ func (w *walker) reduce(e *ast.Call, name string, src *Array, a *args, axisPos i
 		return arrValue(fresh(src.Backend, dt, src.Shape, e))
 	}
 	keep := false
-	if k, ok := a.kw["keepdims"]; ok && k.kind == vScalar {
+	if k, ok := a.kw("keepdims"); ok && k.kind == vScalar {
 		keep = true // a literal True; False would also be a scalar but is rare in code
-		if c, ok := a.kwX["keepdims"].(*ast.Constant); ok && c.Value.Kind == ast.ConstBool {
+		k, _ := a.kwarg("keepdims")
+		if c, ok := k.x.(*ast.Constant); ok && c.Value.Kind == ast.ConstBool {
 			keep = c.Value.Bool
 		}
 	}
@@ -673,7 +699,7 @@ func (w *walker) viewCall(e *ast.Call, name string, src *Array, a *args, first i
 			s, _ = a.get(first, "newshape")
 		} else if len(a.pos) > first+1 {
 			s = value{kind: vTuple, elems: a.pos[first:]}
-		} else if x, ok := a.kw["shape"]; ok {
+		} else if x, ok := a.kw("shape"); ok {
 			s = x
 		}
 		v.Shape = resolveMinusOne(shapeOf(s), src)
@@ -691,7 +717,7 @@ func (w *walker) viewCall(e *ast.Call, name string, src *Array, a *args, first i
 			v.Shape = nil
 		}
 	case "view":
-		if len(a.pos) > first || len(a.kw) > 0 {
+		if len(a.pos) > first || len(a.kws) > 0 {
 			v.DType, v.Shape = npapi.NoDType, nil
 		}
 	default:
@@ -779,7 +805,7 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 	case npapi.View:
 		return w.viewCall(e, name, x, a, 0)
 	case npapi.Ufunc:
-		if out, ok := a.kw["out"]; ok && out.kind == vArray {
+		if out, ok := a.kw("out"); ok && out.kind == vArray {
 			return out
 		}
 		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))

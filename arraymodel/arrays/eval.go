@@ -14,8 +14,18 @@ func (w *walker) eval(e ast.Expr) value {
 		return unknown
 	}
 	v := w.evalNoRecord(e)
-	w.info.facts[e] = v
+	w.record(e, v)
 	return v
+}
+
+// record sets n's fact. Unknown is not stored (a missing fact reads as unknown), which keeps
+// the map about half the size; a stale fact from an earlier walk of a loop body is removed.
+func (w *walker) record(n ast.Node, v value) {
+	if v.kind == vUnknown {
+		delete(w.info.facts, n)
+		return
+	}
+	w.info.facts[n] = v
 }
 
 func (w *walker) evalNoRecord(e ast.Expr) value {
@@ -92,6 +102,9 @@ func (w *walker) evalNoRecord(e ast.Expr) value {
 
 func (w *walker) sequence(elts []ast.Expr) value {
 	v := value{kind: vTuple}
+	if len(elts) > 0 {
+		v.elems = make([]value, 0, len(elts))
+	}
 	for _, x := range elts {
 		v.elems = append(v.elems, w.eval(x))
 	}
@@ -158,12 +171,12 @@ func moduleValue(ref imports.Ref) value {
 	if d, ok := npapi.DTypeName(ref.API); ok {
 		return value{kind: vDType, dtype: d, backend: ref.Backend}
 	}
-	return value{kind: vModule, backend: ref.Backend, ref: ref}
+	return value{kind: vModule, backend: ref.Backend, ref: &ref}
 }
 
 func (w *walker) attribute(e *ast.Attribute) value {
 	if ref, ok := w.info.imp.Resolve(e); ok {
-		w.info.facts[e.Value] = w.evalNoRecord(e.Value)
+		w.record(e.Value, w.evalNoRecord(e.Value))
 		return moduleValue(ref)
 	}
 	base := w.eval(e.Value)

@@ -35,7 +35,7 @@ type value struct {
 	elems   []value
 	arr     *Array
 	backend imports.Backend // vGenerator, vModule, vDType
-	ref     imports.Ref     // vModule
+	ref     *imports.Ref    // vModule
 }
 
 var unknown = value{}
@@ -93,8 +93,8 @@ func (info *Info) parent(n ast.Node) ast.Node {
 	info.parentsOnce.Do(func() {
 		info.parents = map[ast.Node]ast.Node{}
 		if info.mod != nil {
-			// A module has about one node per 5 bytes of source.
-			info.parents = make(map[ast.Node]ast.Node, int(info.mod.End-info.mod.Start)/5)
+			// A module has about one node per 6-20 bytes of source.
+			info.parents = make(map[ast.Node]ast.Node, int(info.mod.End-info.mod.Start)/10)
 			recordParents(info.mod, info.parents)
 		}
 	})

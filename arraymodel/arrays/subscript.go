@@ -50,7 +50,7 @@ func (w *walker) evalIndex(x ast.Expr) value {
 		for _, el := range x.Elts {
 			v.elems = append(v.elems, w.evalIndex(el))
 		}
-		w.info.facts[x] = v
+		w.record(x, v)
 		return v
 	}
 	return w.eval(x)

@@ -36,6 +36,23 @@ func joinEnv(a, b env) env {
 	return out
 }
 
+// joinInto is joinEnv writing the result into a, for states nothing else refers to.
+func joinInto(a, b env) env {
+	for k, v := range a {
+		if w, ok := b[k]; ok {
+			a[k] = join(v, w)
+		} else {
+			a[k] = unknown
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			a[k] = unknown
+		}
+	}
+	return a
+}
+
 func sameEnv(a, b env) bool {
 	if len(a) != len(b) {
 		return false
@@ -94,9 +111,9 @@ func Analyze(mod *ast.Module, imp *imports.Info) *Info {
 		info.facts = map[ast.Node]value{}
 		return info
 	}
-	// About one fact per 6 bytes of source in array code; sizing the map up front avoids
+	// About one known fact per 15-60 bytes of source in array code; sizing the map up front avoids
 	// rehashing it a dozen times while it grows.
-	info.facts = make(map[ast.Node]value, int(mod.End-mod.Start)/6)
+	info.facts = make(map[ast.Node]value, int(mod.End-mod.Start)/24)
 	queue := []pendingScope{info.root}
 	for len(queue) > 0 {
 		p := queue[0]
@@ -306,7 +323,7 @@ func (w *walker) stmt(st ast.Stmt, depth int) {
 		after := w.env
 		w.env = before
 		w.block(st.Orelse, depth)
-		w.env = joinEnv(after, w.env)
+		w.env = joinInto(after, w.env)
 	case *ast.For:
 		w.loop(st.Iter, st.Target, st.Body, st.Orelse, depth)
 	case *ast.AsyncFor:
@@ -333,7 +350,7 @@ func (w *walker) stmt(st ast.Stmt, depth int) {
 			if i == 0 {
 				out = w.env
 			} else {
-				out = joinEnv(out, w.env)
+				out = joinInto(out, w.env)
 			}
 		}
 		w.env = joinEnv(out, before)
@@ -418,13 +435,13 @@ func (w *walker) loop(iter, target ast.Expr, body, orelse []ast.Stmt, depth int)
 	if depth < maxLoopDepth {
 		bindTarget()
 		w.block(body, depth+1)
-		w.env = joinEnv(before, w.env)
+		w.env = joinInto(before, w.env)
 	}
 	// The recorded facts come from this walk, which starts from the loop-head state.
 	head := w.env.clone()
 	bindTarget()
 	w.block(body, depth+1)
-	w.env = joinEnv(head, w.env)
+	w.env = joinInto(head, w.env)
 	w.block(orelse, depth)
 }
 
@@ -461,7 +478,7 @@ func (w *walker) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fin
 	w.block(orelse, depth)
 	after := w.env
 	// A handler may start after any statement of the body: begin from the join.
-	start := joinEnv(before, after)
+	start := joinInto(before, after)
 	out := after
 	for _, h := range handlers {
 		w.env = start.clone()
@@ -470,7 +487,7 @@ func (w *walker) try(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, fin
 			w.env[h.Name] = unknown
 		}
 		w.block(h.Body, depth)
-		out = joinEnv(out, w.env)
+		out = joinInto(out, w.env)
 	}
 	w.env = out
 	w.block(final, depth)
@@ -517,7 +534,7 @@ func (w *walker) assign(t ast.Expr, v value) {
 
 func (w *walker) assignName(n *ast.Name, v value) {
 	w.env[n.ID] = v
-	w.info.facts[n] = v
+	w.record(n, v)
 }
 
 func (w *walker) unpack(elts []ast.Expr, v value) {

@@ -9,10 +9,14 @@ import (
 // Build computes the scope tree and array-library imports of mod. A nil module gives an Info
 // whose Resolve finds nothing.
 func Build(mod *ast.Module) *Info {
-	info := &Info{Scopes: map[ast.Node]*Scope{}, nameScope: map[*ast.Name]*Scope{}}
+	info := &Info{Scopes: map[ast.Node]*Scope{}}
 	if mod == nil {
+		info.nameScope = map[*ast.Name]*Scope{}
 		return info
 	}
+	// About one Name per 20-40 bytes of source: sizing the map up front avoids rehashing it
+	// while it grows.
+	info.nameScope = make(map[*ast.Name]*Scope, int(mod.End-mod.Start)/40)
 	b := &builder{info: info}
 	info.Root = b.open(ModuleScope, mod, nil)
 	for _, st := range mod.Body {
@@ -47,6 +51,12 @@ func (b *builder) bind(s *Scope, name string, kind BindingKind, n ast.Node, ref 
 		pos = b.cur.Span().End
 	}
 	s.Bindings[name] = append(s.Bindings[name], Binding{Name: name, Kind: kind, Node: n, Pos: pos, Ref: ref})
+	if ref != nil {
+		if b.info.refNames == nil {
+			b.info.refNames = map[string]bool{}
+		}
+		b.info.refNames[name] = true
+	}
 }
 
 func (b *builder) stmts(list []ast.Stmt, s *Scope) {

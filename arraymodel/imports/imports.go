@@ -36,6 +36,9 @@ type Info struct {
 	Scopes map[ast.Node]*Scope
 	// nameScope is the scope each Name node occurs in.
 	nameScope map[*ast.Name]*Scope
+	// refNames holds every name some scope binds to an array-library import: no other Name
+	// can resolve (nil when there is none, as in most modules).
+	refNames map[string]bool
 }
 
 // ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.
@@ -65,6 +68,9 @@ func (info *Info) Resolve(e ast.Expr) (Ref, bool) {
 
 // resolveName applies the scoping rules described in the package comment.
 func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
+	if !info.refNames[n.ID] {
+		return Ref{}, false
+	}
 	s := info.nameScope[n]
 	if s == nil {
 		return Ref{}, false
