@@ -28,11 +28,34 @@ func Build(mod *ast.Module) *Info {
 type builder struct {
 	info *Info
 	cur  ast.Stmt // innermost statement being walked
+	// loadSlab and bindSlab are chunks that short Loads and Bindings lists are carved from:
+	// most names are read or bound a few times, and one allocation per list per growth step
+	// was most of Build's allocations.
+	loadSlab []*ast.Name
+	bindSlab []Binding
+}
+
+// slabMax is the capacity past which a list grows by plain append.
+const slabMax = 32
+
+// grow returns list with room for one more element, carving short lists from *slab.
+func grow[T any](list []T, slab *[]T, chunk int) []T {
+	if len(list) < cap(list) || cap(list) >= slabMax {
+		return list
+	}
+	c := max(2*cap(list), 2)
+	if len(*slab) < c {
+		*slab = make([]T, chunk)
+	}
+	out := (*slab)[:len(list):c]
+	*slab = (*slab)[c:]
+	copy(out, list)
+	return out
 }
 
 func (b *builder) open(kind ScopeKind, n ast.Node, parent *Scope) *Scope {
 	s := &Scope{Kind: kind, Node: n, Parent: parent, Bindings: map[string][]Binding{},
-		Loads: map[string][]*ast.Name{}, Globals: map[string]bool{}, Nonlocals: map[string]bool{}}
+		Loads: map[string][]*ast.Name{}}
 	if parent != nil {
 		parent.Children = append(parent.Children, s)
 	}
@@ -50,7 +73,7 @@ func (b *builder) bind(s *Scope, name string, kind BindingKind, n ast.Node, ref 
 	case *ast.Assign, *ast.AugAssign, *ast.AnnAssign, *ast.Import, *ast.ImportFrom, *ast.Delete, *ast.ExprStmt:
 		pos = b.cur.Span().End
 	}
-	s.Bindings[name] = append(s.Bindings[name], Binding{Name: name, Kind: kind, Node: n, Pos: pos, Ref: ref})
+	s.Bindings[name] = append(grow(s.Bindings[name], &b.bindSlab, 256), Binding{Name: name, Kind: kind, Node: n, Pos: pos, Ref: ref})
 	if ref != nil {
 		if b.info.refNames == nil {
 			b.info.refNames = map[string]bool{}
@@ -71,8 +94,25 @@ func (b *builder) stmt(st ast.Stmt, s *Scope) {
 	}
 	saved := b.cur
 	b.cur = st
-	defer func() { b.cur = saved }()
+	b.stmtKind(st, s)
+	b.cur = saved
+}
+
+// stmtKind records the bindings of st; the common statements visit their children directly,
+// in the order ast.ForEachChild does, the rest through it.
+func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 	switch st := st.(type) {
+	case *ast.ExprStmt:
+		b.expr(st.Value, s)
+	case *ast.Assign:
+		b.exprs(st.Targets, s)
+		b.expr(st.Value, s)
+	case *ast.Return:
+		b.expr(st.Value, s)
+	case *ast.If:
+		b.expr(st.Test, s)
+		b.stmts(st.Body, s)
+		b.stmts(st.Orelse, s)
 	case *ast.FunctionDef:
 		b.function(st, st.Name, st.Args, st.Body, st.DecoratorList, st.Returns, s)
 	case *ast.AsyncFunctionDef:
@@ -111,10 +151,16 @@ func (b *builder) stmt(st ast.Stmt, s *Scope) {
 		}
 	case *ast.Global:
 		for _, n := range st.Names {
+			if s.Globals == nil {
+				s.Globals = map[string]bool{}
+			}
 			s.Globals[n] = true
 		}
 	case *ast.Nonlocal:
 		for _, n := range st.Names {
+			if s.Nonlocals == nil {
+				s.Nonlocals = map[string]bool{}
+			}
 			s.Nonlocals[n] = true
 		}
 	default:
@@ -161,7 +207,7 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 	case *ast.Name:
 		b.info.nameScope[e] = s
 		if e.Ctx == ast.Load {
-			s.Loads[e.ID] = append(s.Loads[e.ID], e)
+			s.Loads[e.ID] = append(grow(s.Loads[e.ID], &b.loadSlab, 1024), e)
 		} else {
 			b.bind(s, e.ID, BindAssign, e, nil)
 		}
@@ -188,6 +234,37 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 		b.comprehension(e, e.Generators, s, e.Elt)
 	case *ast.DictComp:
 		b.comprehension(e, e.Generators, s, e.Key, e.Value)
+	// The most common expressions visit their children directly, in ast.ForEachChild's order.
+	case *ast.Constant:
+	case *ast.Attribute:
+		b.expr(e.Value, s)
+	case *ast.Call:
+		b.expr(e.Func, s)
+		b.exprs(e.Args, s)
+		for _, k := range e.Keywords {
+			if k != nil {
+				b.expr(k.Value, s)
+			}
+		}
+	case *ast.BinOp:
+		b.expr(e.Left, s)
+		b.expr(e.Right, s)
+	case *ast.Subscript:
+		b.expr(e.Value, s)
+		b.expr(e.Slice, s)
+	case *ast.Tuple:
+		b.exprs(e.Elts, s)
+	case *ast.List:
+		b.exprs(e.Elts, s)
+	case *ast.Compare:
+		b.expr(e.Left, s)
+		b.exprs(e.Comparators, s)
+	case *ast.UnaryOp:
+		b.expr(e.Operand, s)
+	case *ast.BoolOp:
+		b.exprs(e.Values, s)
+	case *ast.Starred:
+		b.expr(e.Value, s)
 	default:
 		ast.ForEachChild(e, func(c ast.Node) { b.node(c, s) })
 	}

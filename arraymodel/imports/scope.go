@@ -28,7 +28,7 @@ type Scope struct {
 	Bindings map[string][]Binding
 	// Loads lists, per name, every read (Name in Load context) directly in this scope.
 	Loads map[string][]*ast.Name
-	// Globals and Nonlocals are the names declared `global` / `nonlocal` here.
+	// Globals and Nonlocals are the names declared `global` / `nonlocal` here (nil when none).
 	Globals, Nonlocals map[string]bool
 }
 
