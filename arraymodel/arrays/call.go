@@ -79,17 +79,17 @@ func (w *walker) evalArgs(e *ast.Call) *args {
 
 func (w *walker) call(e *ast.Call) value {
 	// Methods: evaluate the receiver first.
-	var recv value
+	var recv, fn value
 	var method string
 	if at, ok := e.Func.(*ast.Attribute); ok {
-		if _, isRef := w.info.imp.Resolve(at); !isRef {
+		if ref, isRef := w.info.imp.Resolve(at); isRef {
+			fn = w.moduleAttr(at, ref) // w.eval(at) without resolving at again
+		} else {
 			recv = w.eval(at.Value)
 			w.record(at, unknown)
 			method = at.Attr
 		}
-	}
-	var fn value
-	if method == "" {
+	} else {
 		fn = w.eval(e.Func)
 	}
 	a := w.evalArgs(e)

@@ -174,6 +174,14 @@ func moduleValue(ref imports.Ref) value {
 	return value{kind: vModule, backend: ref.Backend, ref: &ref}
 }
 
+// moduleAttr is w.eval(e) for an attribute that resolves to ref.
+func (w *walker) moduleAttr(e *ast.Attribute, ref imports.Ref) value {
+	w.record(e.Value, w.evalNoRecord(e.Value))
+	v := moduleValue(ref)
+	w.record(e, v)
+	return v
+}
+
 func (w *walker) attribute(e *ast.Attribute) value {
 	if ref, ok := w.info.imp.Resolve(e); ok {
 		w.record(e.Value, w.evalNoRecord(e.Value))
