@@ -111,9 +111,9 @@ func Analyze(mod *ast.Module, imp *imports.Info) *Info {
 		info.facts = map[ast.Node]value{}
 		return info
 	}
-	// About one known fact per 15-60 bytes of source in array code; sizing the map up front avoids
+	// About one known fact per 10-60 bytes of source in array code; sizing the map up front avoids
 	// rehashing it a dozen times while it grows.
-	info.facts = make(map[ast.Node]value, int(mod.End-mod.Start)/24)
+	info.facts = make(map[ast.Node]value, int(mod.End-mod.Start)/12)
 	queue := []pendingScope{info.root}
 	for len(queue) > 0 {
 		p := queue[0]
