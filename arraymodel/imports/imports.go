@@ -13,6 +13,8 @@
 package imports
 
 import (
+	"strings"
+
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -56,14 +58,26 @@ func (info *Info) Resolve(e ast.Expr) (Ref, bool) {
 			return Ref{}, false
 		}
 		qual := base.Qual + "." + e.Attr
-		_, api, ok := Classify(qual)
-		if !ok {
-			return Ref{}, false
-		}
+		api := memberAPI(base, e.Attr, qual)
 		// The backend comes from the import: `xp.zeros` with xp = cupy|numpy stays cupy|numpy.
 		return Ref{Qual: qual, API: api, Backend: base.Backend, Site: base.Site}, true
 	}
 	return Ref{}, false
+}
+
+// memberAPI is the API name of member attr of base (qual is base.Qual.attr): what Classify
+// gives for qual, without scanning the roots again. Only jax has a root nested under it
+// (jax.numpy), so only a member of jax can land in another root.
+func memberAPI(base Ref, attr, qual string) string {
+	if base.Qual == "jax" || strings.HasPrefix(base.Qual, "jax.") {
+		_, api, _ := Classify(qual)
+		return api
+	}
+	if base.API == "" {
+		return attr
+	}
+	// base.Qual ends with base.API, so qual ends with base.API.attr: no new string.
+	return qual[len(base.Qual)-len(base.API):]
 }
 
 // resolveName applies the scoping rules described in the package comment.

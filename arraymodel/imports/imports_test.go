@@ -194,3 +194,22 @@ func TestClassify(t *testing.T) {
 		t.Errorf("Device() is wrong")
 	}
 }
+
+func TestMemberAPIMatchesClassify(t *testing.T) {
+	bases := []string{"numpy", "numpy.random", "numpy.linalg.lapack", "cupy", "cupy.fft", "cupynumeric",
+		"cunumeric", "legate.numpy", "legate.numpy.random", "jax", "jax.numpy", "jax.numpy.linalg", "jax.random", "jax.lax"}
+	for _, q := range bases {
+		b, api, ok := Classify(q)
+		if !ok {
+			t.Fatalf("Classify(%q) failed", q)
+		}
+		base := Ref{Qual: q, API: api, Backend: b}
+		for _, attr := range []string{"zeros", "numpy", "random", "linalg", "lax", "ndarray"} {
+			qual := q + "." + attr
+			_, want, _ := Classify(qual)
+			if got := memberAPI(base, attr, qual); got != want {
+				t.Errorf("memberAPI(%q, %q) = %q, Classify gives %q", q, attr, got, want)
+			}
+		}
+	}
+}
