@@ -22,6 +22,7 @@ func Build(mod *ast.Module) *Info {
 	for _, st := range mod.Body {
 		b.stmt(st, info.Root)
 	}
+	info.indexModuleRefs()
 	return info
 }
 

@@ -41,6 +41,9 @@ type Info struct {
 	// refNames holds every name some scope binds to an array-library import: no other Name
 	// can resolve (nil when there is none, as in most modules).
 	refNames map[string]bool
+	// moduleRefs holds the resolution of each name that only the module scope binds, and
+	// only by imports of one API name: every read of it in the module resolves the same way.
+	moduleRefs map[string]Ref
 }
 
 // ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.
@@ -89,6 +92,9 @@ func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
 	if s == nil {
 		return Ref{}, false
 	}
+	if r, ok := info.moduleRefs[n.ID]; ok {
+		return r, true
+	}
 	b := s.Lookup(n.ID)
 	if b == nil {
 		return Ref{}, false
@@ -110,6 +116,33 @@ func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
 		return Ref{}, false
 	}
 	return *last.Ref, true
+}
+
+// indexModuleRefs fills moduleRefs (after Build has bound every name).
+func (info *Info) indexModuleRefs() {
+	for name := range info.refNames {
+		// (A module-level `nonlocal` of the name makes Lookup fail there: leave it to Lookup.)
+		if info.Root == nil || len(info.Root.Bindings[name]) == 0 || info.Root.Nonlocals[name] ||
+			boundBelow(info.Root.Children, name) {
+			continue
+		}
+		if r, ok := allImports(info.Root.Bindings[name]); ok {
+			if info.moduleRefs == nil {
+				info.moduleRefs = map[string]Ref{}
+			}
+			info.moduleRefs[name] = r
+		}
+	}
+}
+
+// boundBelow reports whether any of scopes or their nested scopes binds name.
+func boundBelow(scopes []*Scope, name string) bool {
+	for _, s := range scopes {
+		if _, ok := s.Bindings[name]; ok || boundBelow(s.Children, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // allImports merges the bindings of one name when every one is an array-library import of the
