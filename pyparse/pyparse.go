@@ -77,6 +77,7 @@ type Error struct {
 	Msg string
 }
 
+// Error returns the message, so an Error can be used as a Go error.
 func (e Error) Error() string { return e.Msg }
 
 // Parse parses a Python module. It returns a Go error only when the input is not treated as

@@ -38,6 +38,7 @@ func (r Range) Contains(o Offset) bool { return r.Start <= o && o < r.End }
 // Encloses reports whether r contains all of s.
 func (r Range) Encloses(s Range) bool { return r.Start <= s.Start && s.End <= r.End }
 
+// String formats r as "[start,end)".
 func (r Range) String() string { return fmt.Sprintf("[%d,%d)", r.Start, r.End) }
 
 // Node is any syntax tree node.
@@ -89,6 +90,7 @@ const (
 
 var ctxNames = [...]string{"Load", "Store", "Del"}
 
+// String returns the CPython class name of the context, e.g. "Load".
 func (c ExprContext) String() string { return ctxNames[c] }
 
 // BoolOperator is CPython's boolop.
@@ -102,6 +104,7 @@ const (
 
 var boolNames = [...]string{"And", "Or"}
 
+// String returns the CPython class name of the operator, e.g. "And".
 func (o BoolOperator) String() string { return boolNames[o] }
 
 // Operator is CPython's operator: the binary and augmented-assignment operators.
@@ -129,6 +132,7 @@ var opNames = [...]string{"Add", "Sub", "Mult", "MatMult", "Div", "Mod", "Pow", 
 
 var opSymbols = [...]string{"+", "-", "*", "@", "/", "%", "**", "<<", ">>", "|", "^", "&", "//"}
 
+// String returns the CPython class name of the operator, e.g. "Add".
 func (o Operator) String() string { return opNames[o] }
 
 // Symbol returns the operator's Python spelling, e.g. "+" for Add.
@@ -147,6 +151,7 @@ const (
 
 var unaryNames = [...]string{"Invert", "Not", "UAdd", "USub"}
 
+// String returns the CPython class name of the operator, e.g. "USub".
 func (o UnaryOperator) String() string { return unaryNames[o] }
 
 // CmpOp is CPython's cmpop.
@@ -168,6 +173,7 @@ const (
 
 var cmpNames = [...]string{"Eq", "NotEq", "Lt", "LtE", "Gt", "GtE", "Is", "IsNot", "In", "NotIn"}
 
+// String returns the CPython class name of the operator, e.g. "Eq".
 func (o CmpOp) String() string { return cmpNames[o] }
 
 // ConstKind says which Python type a ConstValue holds.
