@@ -37,18 +37,8 @@ func ConfigSection(sec map[string]any) (t TargetOptions, backend string, assume 
 			}
 		}
 		switch k {
-		case "target":
-			t.Target = s
-		case "hbm":
-			t.HBM = s
-		case "sysmem":
-			t.SysMem = s
-		case "fbmem":
-			t.FBMem = s
-		case "zcmem":
-			t.ZCMem = s
-		case "legate-config":
-			t.Legate = s
+		case "target", "hbm", "sysmem", "fbmem", "zcmem", "legate-config":
+			t.SetString(k, s)
 		case "backend":
 			backend = strings.ToLower(s)
 		case "fraction":

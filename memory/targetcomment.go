@@ -45,16 +45,8 @@ func parseTargetFlags(fields []string, o *TargetOptions, backend string) (string
 			val = fields[i]
 		}
 		switch name {
-		case "--target":
-			o.Target = val
-		case "--hbm":
-			o.HBM = val
-		case "--sysmem":
-			o.SysMem = val
-		case "--fbmem":
-			o.FBMem = val
-		case "--zcmem":
-			o.ZCMem = val
+		case "--target", "--hbm", "--sysmem", "--fbmem", "--zcmem":
+			o.SetString(name[2:], val)
 		case "--backend":
 			backend = val
 		case "--fraction":

@@ -132,6 +132,29 @@ type TargetOptions struct {
 	Legate   string  // a LEGATE_CONFIG-style flag string ("--sysmem 40 --fbmem 1000")
 }
 
+// SetString sets the string-valued option called name in `arraylint mem`'s flags and in
+// [tool.arraylint.memory]: target, hbm, sysmem, fbmem, zcmem or legate-config. ok is false for
+// any other name.
+func (o *TargetOptions) SetString(name, val string) (ok bool) {
+	switch name {
+	case "target":
+		o.Target = val
+	case "hbm":
+		o.HBM = val
+	case "sysmem":
+		o.SysMem = val
+	case "fbmem":
+		o.FBMem = val
+	case "zcmem":
+		o.ZCMem = val
+	case "legate-config":
+		o.Legate = val
+	default:
+		return false
+	}
+	return true
+}
+
 // Resolve turns the options into a target, or nil when none was given. Explicit pool flags win
 // over the flag string; --hbm overrides a preset's size.
 func (o TargetOptions) Resolve() (*Target, error) {

@@ -172,8 +172,10 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
 		return exitError
 	}
-	target := memory.TargetOptions{Target: *f.mem["target"], HBM: *f.mem["hbm"], SysMem: *f.mem["sysmem"],
-		FBMem: *f.mem["fbmem"], ZCMem: *f.mem["zcmem"], Legate: *f.mem["legate-config"]}
+	var target memory.TargetOptions
+	for name, v := range f.mem {
+		target.SetString(name, *v) // fraction and backend are checked on their own
+	}
 	if _, err := target.Resolve(); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint check: memory target: %v\n", err)
 		return exitError
