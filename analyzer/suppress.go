@@ -136,12 +136,12 @@ var codeLikeRE = regexp.MustCompile(`^(?:[A-Z]+[0-9]+|[a-z0-9]+(?:-[a-z0-9]+)+)$
 func codeList(list string) ([]codeRef, int) {
 	var out []codeRef
 	end := 0
-	for _, m := range regexp.MustCompile(`[A-Za-z0-9_\-]+`).FindAllStringIndex(list, -1) {
+	for _, m := range wordRE.FindAllStringIndex(list, -1) {
 		w := list[m[0]:m[1]]
-		if !codeLikeRE.MatchString(w) && Lookup(w) == nil {
+		r := Lookup(w)
+		if r == nil && !codeLikeRE.MatchString(w) {
 			break
 		}
-		r := Lookup(w)
 		out = append(out, codeRef{text: w, rule: r, foreign: r == nil && !strings.HasPrefix(w, "AL")})
 		end = m[1]
 	}
