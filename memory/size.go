@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/arrays"
 )
 
 // Byte units.
@@ -99,22 +101,6 @@ func FormatBytes(n int64) string {
 	return fmt.Sprintf("%d B", n)
 }
 
-// Commas renders n with thousands separators: 33554400 → "33,554,400".
-func Commas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+// Commas renders n with thousands separators: 33554400 → "33,554,400" (the rules' own
+// arrays.Commas, so both report counts alike).
+func Commas(n int64) string { return arrays.Commas(n) }
