@@ -100,9 +100,7 @@ func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Confi
 	if cfg == nil {
 		cfg = Default("")
 	}
-	start := time.Now()
-	f, err := pyparse.Parse(src)
-	rn.addTime("parse", start)
+	f, err := rn.parse(src)
 	if err != nil {
 		if !cfg.Enabled(SyntaxError, path) {
 			return nil, nil
@@ -114,6 +112,14 @@ func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Confi
 			Message: "file is not Python source: " + msg}}, nil
 	}
 	return rn.CheckParsed(ctx, path, f, cfg)
+}
+
+// parse parses src, timing it as the "parse" phase.
+func (rn *Runner) parse(src []byte) (*pyparse.File, error) {
+	start := time.Now()
+	f, err := pyparse.Parse(src)
+	rn.addTime("parse", start)
+	return f, err
 }
 
 // CheckParsed checks an already parsed file (the LSP keeps parses per document version).

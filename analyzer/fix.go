@@ -6,8 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-
-	"github.com/arraylint/arraylint/pyparse"
 )
 
 // MaxFixRounds bounds the re-check/re-fix iterations of FixSource.
@@ -59,12 +57,20 @@ type FixResult struct {
 // syntax errors than the original is discarded and stops the process, so fixing never corrupts.
 func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *Config, unsafe bool) (*FixResult, error) {
 	res := &FixResult{Src: src}
-	baseErrs := 0
-	if f, err := pyparse.Parse(src); err == nil {
-		baseErrs = len(f.Errors)
+	// Each source is parsed once: for the syntax-error baseline and then checked as parsed.
+	f, perr := rn.parse(src)
+	if perr != nil {
+		// Not Python source: Check reports why, with no fix to apply.
+		findings, err := rn.Check(ctx, path, src, cfg)
+		if err != nil {
+			return nil, err
+		}
+		res.Remaining = findings
+		return res, nil
 	}
+	baseErrs := len(f.Errors)
 	for round := 0; ; round++ {
-		findings, err := rn.Check(ctx, path, res.Src, cfg)
+		findings, err := rn.CheckParsed(ctx, path, f, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -91,10 +97,11 @@ func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *C
 		if err != nil {
 			return nil, fmt.Errorf("apply fixes to %s: %w", path, err)
 		}
-		if f, perr := pyparse.Parse(next); perr != nil || len(f.Errors) > baseErrs {
+		nf, perr := rn.parse(next)
+		if perr != nil || len(nf.Errors) > baseErrs {
 			return res, fmt.Errorf("apply fixes to %s: the result would not parse; file left as it was after %d fixes", path, res.Applied)
 		}
-		res.Src = next
+		res.Src, f = next, nf
 		res.Applied += n
 		res.Rounds++
 	}
