@@ -94,12 +94,7 @@ func toSeverity(s analyzer.Severity) protocol.DiagnosticSeverity {
 	}
 }
 
-// rangesOverlap reports whether two LSP ranges intersect (touching counts, so a cursor at the end
-// of a diagnostic still finds it).
-func rangesOverlap(a, b protocol.Range) bool {
-	return !posLess(a.End, b.Start) && !posLess(b.End, a.Start)
-}
-
+// posLess reports whether LSP position a comes before b.
 func posLess(a, b protocol.Position) bool {
 	return a.Line < b.Line || (a.Line == b.Line && a.Character < b.Character)
 }
