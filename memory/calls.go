@@ -175,6 +175,18 @@ func outArg(c *call) (*arrObj, bool) {
 	return isArray(v)
 }
 
+// outResult returns the out= array of a ufunc-like call with a new reference: what the call
+// returns when it writes into out.
+func outResult(c *call) (vArray, bool) {
+	out, ok := outArg(c)
+	if !ok {
+		return vArray{}, false
+	}
+	o := vArray{out}
+	incref(o)
+	return o, true
+}
+
 func (s *sim) callAPI(ref imports.Ref, c *call) value {
 	api := ref.API
 	expr := s.text(c.e)
@@ -231,9 +243,7 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 	}
 	fn, ok := npapi.Lookup(api)
 	if !ok {
-		for _, a := range c.args {
-			s.use(a)
-		}
+		s.useAll(c.args)
 		return vUnknown{}
 	}
 	switch fn.Kind {
@@ -268,9 +278,7 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 	case npapi.Index:
 		return s.indexFunc(fn.Name, c, expr)
 	case npapi.Scatter:
-		for _, a := range c.args {
-			s.use(a)
-		}
+		s.useAll(c.args)
 		return vNone{}
 	case npapi.Gather:
 		return s.gather(fn.Name, c, expr)
@@ -540,13 +548,9 @@ var floatUfuncs = map[string]bool{"sqrt": true, "cbrt": true, "exp": true, "exp2
 // ufunc applies an elementwise function to args (the first Nin are inputs; scalars broadcast).
 func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 	name := lastPart(s.apiName(c))
-	for _, a := range args {
-		s.use(a)
-	}
-	if out, ok := outArg(c); ok {
-		s.touchRange(out, 0, 0, false)
-		o := vArray{out}
-		incref(o)
+	s.useAll(args)
+	if o, ok := outResult(c); ok {
+		s.touchRange(o.o, 0, 0, false)
 		return o
 	}
 	nin := len(args)
@@ -618,9 +622,7 @@ func (s *sim) apiName(c *call) string {
 // reduce applies a reduction over axis (None: all axes, giving a scalar).
 func (s *sim) reduce(name string, a *arrObj, axis value, c *call, expr string) value {
 	s.use(vArray{a})
-	if out, ok := outArg(c); ok {
-		o := vArray{out}
-		incref(o)
+	if o, ok := outResult(c); ok {
 		return o
 	}
 	dt := a.dt
@@ -737,12 +739,8 @@ func (s *sim) gather(name string, c *call, expr string) value {
 	if !ok {
 		return vUnknown{}
 	}
-	for _, x := range c.args {
-		s.use(x)
-	}
-	if out, ok := outArg(c); ok {
-		o := vArray{out}
-		incref(o)
+	s.useAll(c.args)
+	if o, ok := outResult(c); ok {
 		return o
 	}
 	if name == "take" && len(c.args) > 1 {
@@ -886,12 +884,8 @@ func resolveReshape(sh, src Shape) Shape {
 }
 
 func (s *sim) join(name string, c *call, expr string) value {
-	for _, a := range c.args {
-		s.use(a)
-	}
-	if out, ok := outArg(c); ok {
-		o := vArray{out}
-		incref(o)
+	s.useAll(c.args)
+	if o, ok := outResult(c); ok {
 		return o
 	}
 	switch name {
@@ -1030,12 +1024,8 @@ func (s *sim) product(name string, c *call, expr string) value {
 	if len(c.args) < 2 {
 		return vUnknown{}
 	}
-	for _, a := range c.args {
-		s.use(a)
-	}
-	if out, ok := outArg(c); ok {
-		o := vArray{out}
-		incref(o)
+	s.useAll(c.args)
+	if o, ok := outResult(c); ok {
 		return o
 	}
 	a, aok := isArray(c.args[0])
@@ -1216,9 +1206,7 @@ func (s *sim) callBuiltin(e *ast.Call, c *call) value {
 		}
 		return vUnknown{}
 	case "print", "min", "max", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
-		for _, a := range c.args {
-			s.use(a)
-		}
+		s.useAll(c.args)
 		return vUnknown{}
 	}
 	if a, ok := e.Func.(*ast.Attribute); ok && a.Attr == "collect" {
@@ -1230,8 +1218,6 @@ func (s *sim) callBuiltin(e *ast.Call, c *call) value {
 		}
 		return vNone{}
 	}
-	for _, a := range c.args {
-		s.use(a)
-	}
+	s.useAll(c.args)
 	return vUnknown{}
 }

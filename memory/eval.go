@@ -659,6 +659,13 @@ func (s *sim) copyOf(o *arrObj, dt npapi.DType, expr string, at ast.Node) vArray
 	return s.newArray(o.shape, dt, expr, at, false)
 }
 
+// useAll marks every array in vs as read (see use).
+func (s *sim) useAll(vs []value) {
+	for _, v := range vs {
+		s.use(v)
+	}
+}
+
 // use marks every array in v as read by an operation (Legate instantiates what it reads).
 func (s *sim) use(v value) {
 	if s.backend != BackendLegate {

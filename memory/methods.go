@@ -52,9 +52,7 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 	case vAt:
 		// x.at[idx].set(v) / .add(v) / .multiply(v) … return a new array shaped like x.
 		if o, ok := isArray(r.arr); ok {
-			for _, a := range c.args {
-				s.use(a)
-			}
+			s.useAll(c.args)
 			return s.copyOf(o, o.dt, expr, c.e)
 		}
 	case vDType:
@@ -86,9 +84,7 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 	case "view":
 		return s.view(o, o.shape, s.dtypeArg(c, 0, o.dt), expr)
 	case "fill", "sort", "put", "itemset", "setflags", "resize":
-		for _, a := range c.args {
-			s.use(a)
-		}
+		s.useAll(c.args)
 		s.touchRange(o, 0, 0, false)
 		return vNone{}
 	case "stencil_hint":
@@ -134,8 +130,6 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 			return s.viewFunc(name, o, c, expr)
 		}
 	}
-	for _, a := range c.args {
-		s.use(a)
-	}
+	s.useAll(c.args)
 	return vUnknown{}
 }
