@@ -561,19 +561,3 @@ func joinArrays(a, b *Array) *Array {
 	}
 	return out
 }
-
-// sameValue reports whether two values are indistinguishable for the analysis.
-func sameValue(a, b value) bool {
-	if a.kind != b.kind || a.dtype != b.dtype || a.known != b.known || a.i != b.i || a.sym != b.sym || a.arr != b.arr {
-		return false
-	}
-	if len(a.elems) != len(b.elems) {
-		return false
-	}
-	for i := range a.elems {
-		if !sameValue(a.elems[i], b.elems[i]) {
-			return false
-		}
-	}
-	return true
-}

@@ -53,18 +53,6 @@ func joinInto(a, b env) env {
 	return a
 }
 
-func sameEnv(a, b env) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || !sameValue(v, w) {
-			return false
-		}
-	}
-	return true
-}
-
 type walker struct {
 	info  *Info
 	scope *imports.Scope
