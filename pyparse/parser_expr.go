@@ -573,27 +573,12 @@ func (p *parser) parseParen() ast.Expr {
 	}
 	first := p.parseStarNamedExpr()
 	if p.atComprehension() {
-		if _, ok := first.(*ast.Starred); ok {
-			p.errorNode(first, "iterable unpacking cannot be used in comprehension")
-		}
-		gens := p.parseComprehensions()
-		p.expect(RPar, "expected ')'")
+		gens := p.parseCompTail(first, RPar, "expected ')'")
 		return &ast.GeneratorExp{Range: p.span(start), Elt: first, Generators: gens}
 	}
 	if p.at(Comma) {
-		m := len(p.exprScratch)
-		p.exprScratch = append(p.exprScratch, first)
-		var last ast.Expr
-		for p.eat(Comma) {
-			if p.at(RPar) {
-				last = nil
-				break
-			}
-			last = p.parseStarNamedExpr()
-			p.exprScratch = append(p.exprScratch, last)
-		}
-		p.expectClose(RPar, "expected ')'", last)
-		return p.newTuple(p.span(start), p.exprs(m), ast.Load)
+		elts := p.parseEltsRest(first, RPar, "expected ')'")
+		return p.newTuple(p.span(start), elts, ast.Load)
 	}
 	if p.at(RPar) {
 		if _, ok := first.(*ast.Starred); ok {
@@ -618,26 +603,11 @@ func (p *parser) parseList() ast.Expr {
 	}
 	first := p.parseStarNamedExpr()
 	if p.atComprehension() {
-		if _, ok := first.(*ast.Starred); ok {
-			p.errorNode(first, "iterable unpacking cannot be used in comprehension")
-		}
-		gens := p.parseComprehensions()
-		p.expect(RSqb, "expected ']'")
+		gens := p.parseCompTail(first, RSqb, "expected ']'")
 		return &ast.ListComp{Range: p.span(start), Elt: first, Generators: gens}
 	}
-	m := len(p.exprScratch)
-	p.exprScratch = append(p.exprScratch, first)
-	last := first
-	for p.eat(Comma) {
-		if p.at(RSqb) {
-			last = nil
-			break
-		}
-		last = p.parseStarNamedExpr()
-		p.exprScratch = append(p.exprScratch, last)
-	}
-	p.expectClose(RSqb, "expected ']'", last)
-	return &ast.List{Range: p.span(start), Elts: p.exprs(m), Ctx: ast.Load}
+	elts := p.parseEltsRest(first, RSqb, "expected ']'")
+	return &ast.List{Range: p.span(start), Elts: elts, Ctx: ast.Load}
 }
 
 // parseBrace parses a dict or set display or comprehension.
@@ -683,26 +653,40 @@ func (p *parser) parseBrace() ast.Expr {
 		return p.parseDictRest(start, []ast.Expr{first}, []ast.Expr{v})
 	}
 	if p.atComprehension() {
-		if _, ok := first.(*ast.Starred); ok {
-			p.errorNode(first, "iterable unpacking cannot be used in comprehension")
-		}
-		gens := p.parseComprehensions()
-		p.expect(RBrace, "expected '}'")
+		gens := p.parseCompTail(first, RBrace, "expected '}'")
 		return &ast.SetComp{Range: p.span(start), Elt: first, Generators: gens}
 	}
+	elts := p.parseEltsRest(first, RBrace, "expected '}'")
+	return &ast.Set{Range: p.span(start), Elts: elts}
+}
+
+// parseCompTail parses the comprehension clauses after the element elt of a generator, list or
+// set comprehension, and the closing token closer (msg when it is missing).
+func (p *parser) parseCompTail(elt ast.Expr, closer TokenKind, msg string) []*ast.Comprehension {
+	if _, ok := elt.(*ast.Starred); ok {
+		p.errorNode(elt, "iterable unpacking cannot be used in comprehension")
+	}
+	gens := p.parseComprehensions()
+	p.expect(closer, msg)
+	return gens
+}
+
+// parseEltsRest parses the `, elt` items after first in a tuple, list or set display, and the
+// closing token closer (msg when it is missing); it returns first and the items.
+func (p *parser) parseEltsRest(first ast.Expr, closer TokenKind, msg string) []ast.Expr {
 	m := len(p.exprScratch)
 	p.exprScratch = append(p.exprScratch, first)
 	last := first
 	for p.eat(Comma) {
-		if p.at(RBrace) {
+		if p.at(closer) {
 			last = nil
 			break
 		}
 		last = p.parseStarNamedExpr()
 		p.exprScratch = append(p.exprScratch, last)
 	}
-	p.expectClose(RBrace, "expected '}'", last)
-	return &ast.Set{Range: p.span(start), Elts: p.exprs(m)}
+	p.expectClose(closer, msg, last)
+	return p.exprs(m)
 }
 
 // parseDictRest parses the remaining `key: value` and `**mapping` items of a dict display.
