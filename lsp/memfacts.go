@@ -80,8 +80,10 @@ func targetOptions(cfg *analyzer.Config) (memory.TargetOptions, string) {
 		s, _ := v.(string)
 		return s
 	}
-	o := memory.TargetOptions{Target: str("target"), HBM: str("hbm"), SysMem: str("sysmem"),
-		FBMem: str("fbmem"), ZCMem: str("zcmem"), Legate: str("legate-config")}
+	var o memory.TargetOptions
+	for _, name := range []string{"target", "hbm", "sysmem", "fbmem", "zcmem", "legate-config"} {
+		o.SetString(name, str(name))
+	}
 	if v, ok := cfg.Option(r, "fraction"); ok {
 		o.Fraction, _ = v.(float64)
 	}
