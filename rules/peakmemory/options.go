@@ -33,8 +33,10 @@ func TargetOptions() []analyzer.Option {
 func Estimate(pass *analysis.Pass) ([]*memory.Report, *memory.Target, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	str := func(name string) string { s, _ := analyzer.OptionValue(pass, name).(string); return s }
-	opts := memory.TargetOptions{Target: str("target"), HBM: str("hbm"), SysMem: str("sysmem"),
-		FBMem: str("fbmem"), ZCMem: str("zcmem"), Legate: str("legate-config")}
+	var opts memory.TargetOptions
+	for _, o := range TargetOptions() {
+		opts.SetString(o.Name, str(o.Name)) // skips fraction and backend, read below
+	}
 	opts.Fraction, _ = analyzer.OptionValue(pass, "fraction").(float64)
 	backend := str("backend")
 	cfgOpts, cfgBackend, assume, err := memory.ConfigSection(analyzer.ConfigOf(pass).Section("memory"))
