@@ -557,7 +557,8 @@ func describe(v any) string {
 }
 
 // ConfigCache finds and caches the configuration of each directory, applying the same
-// command-line overrides to every configuration it loads. It is safe for concurrent use.
+// command-line overrides to every configuration it loads. It is safe for concurrent use; its
+// exported fields must not change once it is in use.
 type ConfigCache struct {
 	// Fixed, when set, is used for every file (--config).
 	Fixed *Config
@@ -568,6 +569,19 @@ type ConfigCache struct {
 
 	mu    sync.Mutex
 	byDir map[string]*Config
+
+	fixedOnce sync.Once
+	fixed     *Config // Fixed with the overrides applied
+	fixedErr  error
+}
+
+// withOverrides applies the cache's command-line overrides to c.
+func (cc *ConfigCache) withOverrides(c *Config) (*Config, error) {
+	c, err := c.WithOverrides(cc.Select, cc.Ignore)
+	if err != nil {
+		return nil, err
+	}
+	return c.WithOptions(cc.Options)
 }
 
 // ForDir returns the configuration for files directly in dir. A nil cache gives Default.
@@ -576,11 +590,8 @@ func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
 		return Default(dir), nil
 	}
 	if cc.Fixed != nil {
-		c, err := cc.Fixed.WithOverrides(cc.Select, cc.Ignore)
-		if err != nil {
-			return nil, err
-		}
-		return c.WithOptions(cc.Options)
+		cc.fixedOnce.Do(func() { cc.fixed, cc.fixedErr = cc.withOverrides(cc.Fixed) })
+		return cc.fixed, cc.fixedErr
 	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -596,10 +607,7 @@ func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
 	case err != nil:
 		return nil, err
 	case c != nil:
-		if c, err = c.WithOverrides(cc.Select, cc.Ignore); err != nil {
-			return nil, err
-		}
-		if c, err = c.WithOptions(cc.Options); err != nil {
+		if c, err = cc.withOverrides(c); err != nil {
 			return nil, err
 		}
 	case filepath.Dir(abs) != abs:
@@ -610,10 +618,7 @@ func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
 			return nil, err
 		}
 	default:
-		if c, err = Default(abs).WithOverrides(cc.Select, cc.Ignore); err != nil {
-			return nil, err
-		}
-		if c, err = c.WithOptions(cc.Options); err != nil {
+		if c, err = cc.withOverrides(Default(abs)); err != nil {
 			return nil, err
 		}
 	}
