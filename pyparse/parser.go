@@ -305,11 +305,11 @@ func (p *parser) reset(m mark) {
 	p.tok = p.toks[p.pos]
 }
 
-// enter increments the nesting depth; past MaxDepth it records ErrKindTooDeep once and fails.
-// Every successful or failed enter must be paired with leave.
+// enter increments the nesting depth; past MaxDepth it leaves the depth as it was, records
+// ErrKindTooDeep once and fails. Every successful enter must be paired with leave.
 func (p *parser) enter() bool {
-	p.depth++
-	if p.depth <= MaxDepth {
+	if p.depth < MaxDepth {
+		p.depth++
 		return true
 	}
 	if !p.tooDeep && !p.failed {

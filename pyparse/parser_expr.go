@@ -89,7 +89,6 @@ func (p *parser) parseExpr() ast.Expr {
 		return p.parseAtom() // fast path: skips the dozen precedence levels
 	}
 	if !p.enter() {
-		p.leave()
 		return p.missing()
 	}
 	var e ast.Expr
@@ -150,7 +149,6 @@ func (p *parser) parseInversion() ast.Expr {
 	}
 	start := p.tok.Start
 	if !p.enter() {
-		p.leave()
 		return p.missing()
 	}
 	p.next()
@@ -283,7 +281,6 @@ func (p *parser) parseFactor() ast.Expr {
 	}
 	start := p.tok.Start
 	if !p.enter() {
-		p.leave()
 		return p.missing()
 	}
 	p.next()
@@ -300,7 +297,6 @@ func (p *parser) parsePower() ast.Expr {
 		return base
 	}
 	if !p.enter() {
-		p.leave()
 		return base
 	}
 	p.next()
@@ -345,7 +341,6 @@ func (p *parser) parsePrimary() ast.Expr {
 		case LSqb:
 			p.next()
 			if !p.enter() {
-				p.leave()
 				return e
 			}
 			s := p.parseSlices()
@@ -424,7 +419,6 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 	open := p.tok.Start
 	p.next()
 	if !p.enter() {
-		p.leave()
 		return nil, nil
 	}
 	defer p.leave()
@@ -559,7 +553,6 @@ func (p *parser) parseParen() ast.Expr {
 	start := p.tok.Start
 	p.next()
 	if !p.enter() {
-		p.leave()
 		return p.missing()
 	}
 	defer p.leave()
@@ -594,7 +587,6 @@ func (p *parser) parseList() ast.Expr {
 	start := p.tok.Start
 	p.next()
 	if !p.enter() {
-		p.leave()
 		return p.missing()
 	}
 	defer p.leave()
@@ -615,7 +607,6 @@ func (p *parser) parseBrace() ast.Expr {
 	start := p.tok.Start
 	p.next()
 	if !p.enter() {
-		p.leave()
 		return p.missing()
 	}
 	defer p.leave()

@@ -154,7 +154,6 @@ func (p *parser) parseField(b *strBuilder) {
 	p.next()
 	first := p.pos
 	if !p.enter() {
-		p.leave()
 		return
 	}
 	defer p.leave()

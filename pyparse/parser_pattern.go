@@ -63,7 +63,6 @@ func (p *parser) parseMatch() ast.Stmt {
 	}
 	p.next()
 	if !p.enter() {
-		p.leave()
 		return nil
 	}
 	defer p.leave()
@@ -138,7 +137,6 @@ func (p *parser) parseMaybeStarPattern() ast.Pattern {
 func (p *parser) parsePattern() ast.Pattern {
 	start := p.tok.Start
 	if !p.enter() {
-		p.leave()
 		return &ast.MatchAs{Range: Range{Start: start, End: start}}
 	}
 	defer p.leave()

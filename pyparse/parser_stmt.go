@@ -34,8 +34,8 @@ func (p *parser) parseStatements(end TokenKind) []ast.Stmt {
 				inner := p.parseStatements(Dedent)
 				p.stmtScratch = append(p.stmtScratch, inner...)
 				p.eat(Dedent)
+				p.leave()
 			}
-			p.leave()
 		default:
 			p.parseStatement()
 		}
@@ -461,8 +461,8 @@ func (p *parser) parseBlock(what string, start Offset) []ast.Stmt {
 		if !p.eat(Dedent) && !p.at(EndMarker) {
 			p.errorHere("invalid syntax")
 		}
+		p.leave()
 	}
-	p.leave()
 	return body
 }
 
