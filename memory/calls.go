@@ -1,6 +1,8 @@
 package memory
 
 import (
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -34,7 +36,7 @@ func (s *sim) release(c *call) {
 	for _, a := range c.args {
 		s.decref(a)
 	}
-	for _, k := range sortedKeys(c.kw) {
+	for _, k := range slices.Sorted(maps.Keys(c.kw)) {
 		s.decref(c.kw[k])
 	}
 }

@@ -2,6 +2,8 @@ package memory
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -411,7 +413,7 @@ func (s *sim) recordGrowth(st ast.Stmt, per int64, trips int64) {
 		}
 	}
 	for _, fr := range s.frames {
-		for _, k := range sortedKeys(fr.vars) {
+		for _, k := range slices.Sorted(maps.Keys(fr.vars)) {
 			if l, ok := fr.vars[k].(vList); ok && len(l.l.elts) > 0 {
 				grown, g.Name = l.l, k
 			}
@@ -460,7 +462,7 @@ func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) 
 		for _, a := range args {
 			s.decref(a)
 		}
-		for _, k := range sortedKeys(kw) {
+		for _, k := range slices.Sorted(maps.Keys(kw)) {
 			s.decref(kw[k])
 		}
 		return vUnknown{}
@@ -483,7 +485,7 @@ func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) 
 	for i := len(params); i < len(args); i++ {
 		s.decref(args[i])
 	}
-	for _, k := range sortedKeys(kw) {
+	for _, k := range slices.Sorted(maps.Keys(kw)) {
 		s.decref(kw[k])
 	}
 	s.frames = append(s.frames, fr)
@@ -496,7 +498,7 @@ func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) 
 		ret = vNone{}
 	}
 	// Locals die when the frame goes; the return value keeps its own reference.
-	for _, k := range sortedKeys(fr.vars) {
+	for _, k := range slices.Sorted(maps.Keys(fr.vars)) {
 		s.decref(fr.vars[k])
 	}
 	s.frames = s.frames[:len(s.frames)-1]
@@ -591,7 +593,7 @@ func (s *sim) dropDead(stmts []ast.Stmt, i int) {
 			params[p] = true
 		}
 	}
-	for _, k := range sortedKeys(f.vars) {
+	for _, k := range slices.Sorted(maps.Keys(f.vars)) {
 		if later[k] || params[k] {
 			continue
 		}

@@ -5,6 +5,8 @@ import (
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"maps"
+	"slices"
 )
 
 // This file defines the simulation state: frames, references and how objects die.
@@ -271,7 +273,7 @@ func (s *sim) namesOf(b *buffer) string {
 		}
 	}
 	for _, f := range s.frames {
-		for _, k := range sortedKeys(f.vars) {
+		for _, k := range slices.Sorted(maps.Keys(f.vars)) {
 			visit(k, f.vars[k], 0)
 		}
 	}

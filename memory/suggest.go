@@ -2,6 +2,8 @@ package memory
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/arrays"
@@ -58,7 +60,7 @@ func (s *sim) suggest(r *Report) []string {
 				counts[l.Name]++
 			}
 		}
-		for _, n := range sortedKeys(counts) {
+		for _, n := range slices.Sorted(maps.Keys(counts)) {
 			if counts[n] > 1 {
 				out = append(out, fmt.Sprintf("`%s` holds %d instances (a sub-range and the full array): call `%s.stencil_hint(...)` before the sliced write, or touch the whole array first with `np.multiply(%s, 1, out=%s)`",
 					n, counts[n], n, n, n))
