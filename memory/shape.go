@@ -1,10 +1,5 @@
 package memory
 
-import (
-	"strconv"
-	"strings"
-)
-
 // Shape is an array shape; a dimension of -1 is unknown. A nil Shape with Known false means
 // even the rank is unknown.
 type Shape struct {
@@ -34,24 +29,9 @@ func (s Shape) Size() (int64, bool) {
 	return n, true
 }
 
-// String renders the shape as Python does: "(3,)", "(1024, 1024)", "(N?, 4)", "?".
-func (s Shape) String() string {
-	if !s.Known {
-		return "?"
-	}
-	parts := make([]string, len(s.Dims))
-	for i, d := range s.Dims {
-		if d < 0 {
-			parts[i] = "?"
-		} else {
-			parts[i] = strconv.FormatInt(d, 10)
-		}
-	}
-	if len(parts) == 1 {
-		return "(" + parts[0] + ",)"
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
-}
+// String renders the shape as Python does: "(3,)", "(1024, 1024)", "(?, 4)", "?" (as the text
+// report renders a Live.Shape).
+func (s Shape) String() string { return shapeString(s.List()) }
 
 // List returns the dims for JSON, with null for unknown dims; nil when the rank is unknown.
 func (s Shape) List() []*int64 {
