@@ -68,10 +68,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 	fs.BoolVar(&list, "list-targets", false, "list the target presets and exit")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
-		if err == flag.ErrHelp {
-			return exitOK
-		}
-		return exitError
+		return flagErrorStatus(err)
 	}
 	if list {
 		listTargets(e)

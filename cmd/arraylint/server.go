@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 
@@ -22,10 +21,7 @@ func runServer(ctx context.Context, e *env, args []string) int {
 	fs.Bool("stdio", true, "speak LSP over stdin and stdout (the only transport; accepted because clients pass it)")
 	delay := fs.Duration("diagnostics-delay", lsp.DefaultSlowDelay, "how long after an edit the memory rules run")
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitError
+		return flagErrorStatus(err)
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(e.stderr, "arraylint server: unexpected arguments %q\n", fs.Args())
