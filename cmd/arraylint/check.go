@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/memory"
 	"maps"
 	"os"
 	"runtime"
@@ -20,6 +19,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/changed"
 	"github.com/arraylint/arraylint/analyzer/printers"
+	"github.com/arraylint/arraylint/memory"
 	"github.com/rogpeppe/go-internal/diff"
 )
 
