@@ -64,7 +64,6 @@ type walker struct {
 }
 
 type pendingScope struct {
-	node  ast.Node
 	args  *ast.Arguments
 	body  []ast.Stmt
 	scope *imports.Scope
@@ -93,7 +92,7 @@ func Analyze(mod *ast.Module, imp *imports.Info) *Info {
 	}
 	info.final = map[*imports.Scope]env{}
 	info.walked = map[*imports.Scope][]pendingScope{}
-	info.root = pendingScope{node: mod, body: mod.Body, scope: imp.Root}
+	info.root = pendingScope{body: mod.Body, scope: imp.Root}
 	info.mayArrays = mayHoldArrays(imp)
 	if !info.mayArrays {
 		info.facts = map[ast.Node]value{}
@@ -355,7 +354,7 @@ func (w *walker) stmt(st ast.Stmt, depth int) {
 		}
 		w.env[st.Name] = unknown
 		if s := w.info.imp.Scopes[st]; s != nil {
-			w.pending = append(w.pending, pendingScope{node: st, body: st.Body, scope: s})
+			w.pending = append(w.pending, pendingScope{body: st.Body, scope: s})
 		}
 	case *ast.Import, *ast.ImportFrom:
 		for _, a := range importAliases(st) {
@@ -407,7 +406,7 @@ func (w *walker) defineFunction(st ast.Stmt, name string, args *ast.Arguments, b
 	}
 	w.env[name] = unknown
 	if s := w.info.imp.Scopes[st]; s != nil {
-		w.pending = append(w.pending, pendingScope{node: st, args: args, body: body, scope: s})
+		w.pending = append(w.pending, pendingScope{args: args, body: body, scope: s})
 	}
 }
 
