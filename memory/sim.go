@@ -60,7 +60,6 @@ type sim struct {
 	unknown   []Unknown
 	growth    []Growth
 	depth     int
-	funcs     map[string]*ast.FunctionDef
 	legate    LegateModel
 	pending   string     // the name the current assignment binds, for naming a failed allocation
 	root      *frame     // the scope's frame
