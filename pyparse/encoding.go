@@ -211,17 +211,6 @@ func normalEncodingName(name string) string {
 	return name
 }
 
-// cp1252High maps bytes 0x80–0x9F of cp1252; 0 marks the five undefined bytes.
-var cp1252High = [32]rune{
-	0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
-}
-
-// latin9Diff lists where ISO-8859-15 differs from latin-1.
-var latin9Diff = map[byte]rune{
-	0xA4: 0x20AC, 0xA6: 0x0160, 0xA8: 0x0161, 0xB4: 0x017D, 0xB8: 0x017E, 0xBC: 0x0152, 0xBD: 0x0153, 0xBE: 0x0178,
-}
-
 // reencode converts a single-byte-encoded source to UTF-8.
 func reencode(src []byte, enc srcEncoding) ([]byte, []Error) {
 	ascii := true
@@ -234,6 +223,9 @@ func reencode(src []byte, enc srcEncoding) ([]byte, []Error) {
 	if ascii {
 		return src, nil
 	}
+	if enc == encLatin9 {
+		return decodeCharmap(src, charmap.ISO8859_15), nil
+	}
 	var errs []Error
 	out := make([]byte, 0, len(src)+len(src)/8)
 	for i, c := range src {
@@ -243,17 +235,9 @@ func reencode(src []byte, enc srcEncoding) ([]byte, []Error) {
 		}
 		r := rune(c)
 		switch enc {
-		case encLatin9:
-			if v, ok := latin9Diff[c]; ok {
-				r = v
-			}
 		case encCP1252:
-			if c < 0xA0 {
-				r = cp1252High[c-0x80]
-				if r == 0 {
-					errs = append(errs, decodeError(len(out), fmt.Sprintf("'charmap' codec can't decode byte 0x%02x in position %d: character maps to <undefined>", c, i)))
-					r = utf8.RuneError
-				}
+			if r = charmap.Windows1252.DecodeByte(c); r == utf8.RuneError { // the five undefined bytes
+				errs = append(errs, decodeError(len(out), fmt.Sprintf("'charmap' codec can't decode byte 0x%02x in position %d: character maps to <undefined>", c, i)))
 			}
 		case encASCII:
 			errs = append(errs, decodeError(len(out), fmt.Sprintf("'ascii' codec can't decode byte 0x%02x in position %d: ordinal not in range(128)", c, i)))
