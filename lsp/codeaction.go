@@ -64,9 +64,10 @@ func kindRequested(only []protocol.CodeActionKind, k protocol.CodeActionKind) bo
 	return false
 }
 
-// ignorable reports whether "Ignore on this line" makes sense for a code.
+// ignorable reports whether "Ignore on this line" makes sense for a code: a rule's, not one of
+// the tool's own (analyzer.ToolRules).
 func ignorable(code string) bool {
-	return strings.HasPrefix(code, "AL") && !slices.Contains([]string{"AL900", "AL901", "AL902", "AL903"}, code)
+	return strings.HasPrefix(code, "AL") && !slices.ContainsFunc(analyzer.ToolRules(), func(r *analyzer.Rule) bool { return r.Spec.Code == code })
 }
 
 // quickFixes returns the fix and noqa actions of the context's diagnostics. A diagnostic's fix
