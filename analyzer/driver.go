@@ -349,8 +349,9 @@ func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 			}
 			fix.Edits = append(fix.Edits, Edit{Range: fr.rangeOf(e.Pos, e.End), NewText: string(e.NewText)})
 		}
+		editsErr := checkEdits(fix.Edits, len(fr.f.Src))
 		if bad == nil {
-			bad = checkEdits(fix.Edits, len(fr.f.Src))
+			bad = editsErr
 		}
 		switch {
 		case bad == nil && len(d.SuggestedFixes) > 1:
@@ -361,7 +362,7 @@ func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 			bad = fmt.Errorf("a fix without edits")
 		}
 		if bad == nil || !fr.rn.strict {
-			if checkEdits(fix.Edits, len(fr.f.Src)) == nil && len(fix.Edits) > 0 {
+			if editsErr == nil && len(fix.Edits) > 0 {
 				fd.Fix = fix
 			}
 		} else {
