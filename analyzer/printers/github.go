@@ -30,12 +30,13 @@ func (githubPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	return bw.Flush()
 }
 
+var (
+	ghDataEscaper     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	ghPropertyEscaper = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+)
+
 // ghData escapes a workflow command's message.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
+func ghData(s string) string { return ghDataEscaper.Replace(s) }
 
 // ghProperty escapes a workflow command property value.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
-}
+func ghProperty(s string) string { return ghPropertyEscaper.Replace(s) }
