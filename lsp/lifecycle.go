@@ -28,7 +28,6 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	}
 	if ws := caps.Workspace; ws != nil {
 		cf.diagRefresh = ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport
-		cf.inlayRefresh = ws.InlayHint != nil && ws.InlayHint.RefreshSupport
 		cf.documentChanges = ws.WorkspaceEdit != nil && ws.WorkspaceEdit.DocumentChanges
 		cf.watchFilesDynamo = ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration
 	}

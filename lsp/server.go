@@ -81,7 +81,6 @@ type clientFeatures struct {
 	encoding         protocol.PositionEncodingKind
 	pull             bool // textDocument/diagnostic: the client pulls, so the server does not push
 	diagRefresh      bool // workspace/diagnostic/refresh
-	inlayRefresh     bool // workspace/inlayHint/refresh
 	documentChanges  bool // versioned WorkspaceEdits
 	markdownHover    bool
 	watchFilesDynamo bool // client/registerCapability for didChangeWatchedFiles

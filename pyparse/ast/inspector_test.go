@@ -134,6 +134,6 @@ func TestKindOfCoversAllNodes(t *testing.T) {
 		}
 	}
 	if n != numKinds {
-		t.Fatalf("nodes_gen.go declares %d types, inspector_kinds.go knows %d: regenerate the kind switch", n, numKinds)
+		t.Fatalf("nodes_gen.go declares %d types, kindOf knows %d: regenerate nodes_gen.go", n, numKinds)
 	}
 }

@@ -152,6 +152,17 @@ def main():
         out.append("\tcase *%s:" % go)
         out.append("\t\treturn \"%s\"" % py)
     out += ["\t}", "\treturn \"\"", "}", ""]
+    out.append("// numKinds is the number of concrete node types; kindOf returns 0..numKinds-1, or numKinds")
+    out.append("// for a type it does not know.")
+    out.append("const numKinds = %d" % len(names))
+    out.append("")
+    out.append("// kindOf maps each node type to a small integer for the Inspector's type masks.")
+    out.append("func kindOf(n Node) int {")
+    out.append("\tswitch n.(type) {")
+    for i, (go, py, k) in enumerate(names):
+        out.append("\tcase *%s:" % go)
+        out.append("\t\treturn %d" % i)
+    out += ["\t}", "\treturn numKinds", "}", ""]
     out.append("// hasPos reports whether CPython gives the node kind position attributes.")
     out.append("func hasPos(n Node) bool {")
     out.append("\tswitch n.(type) {")
