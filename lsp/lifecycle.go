@@ -103,13 +103,15 @@ func (s *Server) Initialized(ctx context.Context, _ *struct{}) error {
 	if !dynamic {
 		return nil
 	}
+	var watchers []protocol.FileSystemWatcher // the files DidChangeWatchedFiles reloads on
+	for _, name := range analyzer.ConfigFileNames {
+		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: "**/" + name})
+	}
 	go func() { // the response arrives on the read goroutine: never wait for it there
 		params := protocol.RegistrationParams{Registrations: []protocol.Registration{{
-			ID:     "arraylint-config-files",
-			Method: protocol.MethodDidChangeWatchedFiles,
-			RegisterOptions: &protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: []protocol.FileSystemWatcher{
-				{GlobPattern: "**/pyproject.toml"}, {GlobPattern: "**/arraylint.toml"},
-			}},
+			ID:              "arraylint-config-files",
+			Method:          protocol.MethodDidChangeWatchedFiles,
+			RegisterOptions: &protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers},
 		}}}
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 		defer cancel()
