@@ -40,7 +40,7 @@ func (s *Server) toDiagnostic(snap *Snapshot, f analyzer.Finding) protocol.Diagn
 		}
 		d.CodeDescription = &protocol.CodeDescription{Href: href}
 	}
-	if f.Code == "AL902" {
+	if f.Code == analyzer.UnusedNoqa.Spec.Code {
 		d.Tags = []protocol.DiagnosticTag{protocol.TagUnnecessary}
 	}
 	for _, rel := range f.Related {

@@ -85,7 +85,7 @@ func (s *Server) runFast(ctx context.Context, r *run) {
 		// would look unused now.
 		kept := findings[:0]
 		for _, f := range findings {
-			if f.Code != "AL902" {
+			if f.Code != analyzer.UnusedNoqa.Spec.Code {
 				kept = append(kept, f)
 			}
 		}
