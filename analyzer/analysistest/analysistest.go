@@ -142,7 +142,7 @@ func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, cfg *anal
 	for _, e := range errs {
 		t.Errorf("%s: %v", rel, e)
 	}
-	findings, err := rn.Check(context.Background(), path, src, cfg)
+	findings, err := rn.CheckParsed(context.Background(), path, f, cfg)
 	if err != nil {
 		t.Errorf("analysistest: check %s: %v", rel, err)
 		return nil
