@@ -13,15 +13,11 @@ import (
 )
 
 // Rules is every rule, the tool's own included, in code order.
-var Rules = sorted([]*analyzer.Rule{
-	analyzer.InternalError,
-	analyzer.SyntaxError,
-	analyzer.UnusedNoqa,
-	analyzer.InvalidSuppression,
+var Rules = sorted(append(analyzer.ToolRules(),
 	allocexceeds.Rule,
 	astypecopy.Rule,
 	chunkedsliceloop.Rule,
 	missingout.Rule,
 	nonzeroscatter.Rule,
 	peakmemory.Rule,
-})
+))

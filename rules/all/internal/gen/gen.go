@@ -110,12 +110,11 @@ func AllGo(pkgs []string) ([]byte, error) {
 	for _, p := range pkgs {
 		fmt.Fprintf(&b, "\t%q\n", p)
 	}
-	b.WriteString(")\n\n// Rules is every rule, the tool's own included, in code order.\nvar Rules = sorted([]*analyzer.Rule{\n")
-	b.WriteString("\tanalyzer.InternalError,\n\tanalyzer.SyntaxError,\n\tanalyzer.UnusedNoqa,\n\tanalyzer.InvalidSuppression,\n")
+	b.WriteString(")\n\n// Rules is every rule, the tool's own included, in code order.\nvar Rules = sorted(append(analyzer.ToolRules(),\n")
 	for _, p := range pkgs {
 		fmt.Fprintf(&b, "\t%s.Rule,\n", p[strings.LastIndexByte(p, '/')+1:])
 	}
-	b.WriteString("})\n")
+	b.WriteString("))\n")
 	return format.Source(b.Bytes())
 }
 
