@@ -127,14 +127,12 @@ var categories = []struct{ key, title string }{
 	{"tool", "The tool itself (AL9xx)"},
 }
 
+// fixText is the rule's fix availability for the tables, blank for never.
 func fixText(r *analyzer.Rule) string {
-	switch r.Spec.Fix {
-	case analyzer.FixAlways:
-		return "always"
-	case analyzer.FixSometimes:
-		return "sometimes"
+	if r.Spec.Fix == analyzer.FixNever {
+		return ""
 	}
-	return ""
+	return r.Spec.Fix.String()
 }
 
 // Docs renders docs/rules.md and docs/rules/<CODE>.md, keyed by path relative to the root.
