@@ -32,11 +32,7 @@ func OptionValue(pass *analysis.Pass, name string) any {
 	if r == nil {
 		panic(fmt.Sprintf("analyzer.OptionValue: %s is not a registered rule", pass.Analyzer.Name))
 	}
-	var cfg *Config
-	if fc, ok := pass.ResultOf[contextKey].(*fileContext); ok {
-		cfg = fc.cfg
-	}
-	v, ok := cfg.Option(r, name)
+	v, ok := ConfigOf(pass).Option(r, name)
 	if !ok {
 		panic(fmt.Sprintf("analyzer.OptionValue: rule %s declares no option %q", r.Spec.Code, name))
 	}
