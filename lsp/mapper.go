@@ -19,14 +19,10 @@ type Mapper struct {
 // NewMapper returns a mapper for src. Only UTF8 selects byte columns; any other encoding
 // counts UTF-16 code units.
 func NewMapper(src []byte, enc protocol.PositionEncodingKind) *Mapper {
-	return newMapperLines(pyparse.NewLineIndex(src), len(src), enc)
-}
-
-func newMapperLines(lines *pyparse.LineIndex, size int, enc protocol.PositionEncodingKind) *Mapper {
 	if enc != protocol.UTF8 {
 		enc = protocol.UTF16
 	}
-	return &Mapper{enc: enc, lines: lines, size: size}
+	return &Mapper{enc: enc, lines: pyparse.NewLineIndex(src), size: len(src)}
 }
 
 // Encoding returns the position encoding the mapper uses.
