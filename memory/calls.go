@@ -190,6 +190,12 @@ func outResult(c *call) (vArray, bool) {
 }
 
 func (s *sim) callAPI(ref imports.Ref, c *call) value {
+	if ref.Backend == imports.JAX && !s.imp.X64 {
+		// Without jax_enable_x64, JAX holds no 64-bit arrays, asked for or not.
+		saved := s.jax32
+		s.jax32 = true
+		defer func() { s.jax32 = saved }()
+	}
 	api := ref.API
 	expr := s.text(c.e)
 	switch api {

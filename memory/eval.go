@@ -567,6 +567,9 @@ func (s *sim) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 // newArray allocates a fresh array. lazy marks a fill constructor, which Legate does not
 // instantiate until first use.
 func (s *sim) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy bool) vArray {
+	if s.jax32 {
+		dt = dt.JAX32()
+	}
 	o := &arrObj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line()}
 	n, known := o.nbytes()
 	if !known {

@@ -67,6 +67,7 @@ type sim struct {
 	idx       *fileIndex // shared by the scopes of one Estimate
 	steps     int        // statements run so far
 	exhausted bool       // steps passed maxSteps
+	jax32     bool       // a jax call without 64-bit mode is running: its arrays are 32-bit
 }
 
 func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }

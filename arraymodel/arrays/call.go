@@ -216,18 +216,9 @@ func dtypeArg(f *npapi.Func, a *args) (dt npapi.DType, given bool) {
 
 func (w *walker) apiCall(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
 	v := w.apiCall1(e, f, b, a)
-	if b == imports.JAX && v.kind == vArray && v.arr.Alloc == ast.Node(e) {
-		// jax.numpy defaults to 32-bit types unless jax_enable_x64 is set.
-		switch v.arr.DType {
-		case npapi.Float64:
-			if _, given := dtypeArg(f, a); !given {
-				v.arr.DType = npapi.Float32
-			}
-		case npapi.Int64:
-			if _, given := dtypeArg(f, a); !given {
-				v.arr.DType = npapi.Int32
-			}
-		}
+	if b == imports.JAX && !w.info.imp.X64 && v.kind == vArray && v.arr.Alloc == ast.Node(e) {
+		// Without jax_enable_x64, JAX holds no 64-bit arrays, asked for or not.
+		v.arr.DType = v.arr.DType.JAX32()
 	}
 	return v
 }

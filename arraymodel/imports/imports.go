@@ -44,6 +44,8 @@ type Info struct {
 	// moduleRefs holds the resolution of each name that only the module scope binds, and
 	// only by imports of one API name: every read of it in the module resolves the same way.
 	moduleRefs map[string]Ref
+	// X64 is set when the module imports JAX and turns on its 64-bit mode (EnablesX64).
+	X64 bool
 }
 
 // ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.

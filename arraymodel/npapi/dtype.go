@@ -309,3 +309,20 @@ func TrueDivide(a, b DType) DType {
 	}
 	return r
 }
+
+// JAX32 returns the dtype JAX gives an array of dtype d when 64-bit mode is off: JAX then holds
+// no 64-bit arrays, so float64, int64, uint64 and complex128 (asked for or inferred) become their
+// 32-bit counterparts. Other dtypes are unchanged.
+func (d DType) JAX32() DType {
+	switch d {
+	case Float64:
+		return Float32
+	case Int64:
+		return Int32
+	case Uint64:
+		return Uint32
+	case Complex128:
+		return Complex64
+	}
+	return d
+}

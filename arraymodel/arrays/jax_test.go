@@ -1,0 +1,28 @@
+package arrays
+
+import (
+	"testing"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+)
+
+// The rules see JAX's dtypes as the memory estimate does: 32-bit without x64, 64-bit with it.
+func TestJAXDTypeFollowsX64(t *testing.T) {
+	cases := []struct {
+		src  string
+		want npapi.DType
+	}{
+		{"import jax.numpy as jnp\nx = jnp.zeros((4, 4))\n", npapi.Float32},
+		{"import jax.numpy as jnp\nx = jnp.zeros((4, 4), dtype=jnp.float64)\n", npapi.Float32},
+		{"import jax\nimport jax.numpy as jnp\njax.config.update('jax_enable_x64', True)\nx = jnp.zeros((4, 4))\n", npapi.Float64},
+		{"import jax.numpy as jnp\nx = jnp.arange(16)\n", npapi.Int32},
+		{"import jax\nimport jax.numpy as jnp\njax.config.update('jax_enable_x64', True)\nx = jnp.arange(16)\n", npapi.Int64},
+	}
+	for _, c := range cases {
+		f, info := analyze(t, c.src)
+		a := mustArray(t, info, lastName(f, "x"), c.src)
+		if a.DType != c.want {
+			t.Errorf("%q: dtype %s, want %s", c.src, a.DType, c.want)
+		}
+	}
+}
