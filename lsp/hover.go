@@ -88,12 +88,19 @@ func describeLive(r *memory.Report, line int, live int64) string {
 	if r.Scope != "<module>" {
 		scope = r.Scope + "()"
 	}
-	s := fmt.Sprintf("Line %d: %s live", line, memory.FormatBytes(live))
+	atLeast := ""
+	if r.PeakIsLowerBound {
+		atLeast = "≥ " // some allocation's size is unknown
+	}
+	s := fmt.Sprintf("Line %d: %s%s live", line, atLeast, memory.FormatBytes(live))
 	if r.TargetBytes != nil && *r.TargetBytes > 0 {
 		s += fmt.Sprintf(", %s of %s (%s)", percent(live, *r.TargetBytes), r.Target, memory.FormatBytes(*r.TargetBytes))
 	}
-	if r.PeakBytes > 0 {
-		s += fmt.Sprintf("; peak of %s %s at line %d", scope, memory.FormatBytes(r.PeakBytes), r.PeakLine)
+	if r.PeakBytes > 0 || r.PeakIsLowerBound {
+		s += fmt.Sprintf("; peak of %s %s%s", scope, atLeast, memory.FormatBytes(r.PeakBytes))
+		if r.PeakLine > 0 {
+			s += fmt.Sprintf(" at line %d", r.PeakLine)
+		}
 	}
 	if r.TargetBytes == nil {
 		s += " (no memory target: set the AL101 `target` option or a `# arraylint: target` comment)"

@@ -252,6 +252,9 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 	fn, ok := npapi.Lookup(api)
 	if !ok {
 		s.useAll(c.args)
+		if !npapi.ReturnsNoArray(api) {
+			s.unmodelled(c, "`"+s.text(c.e.Func)+"` is not in the API table")
+		}
 		return vUnknown{}
 	}
 	switch fn.Kind {
@@ -1227,5 +1230,8 @@ func (s *sim) callBuiltin(e *ast.Call, c *call) value {
 		return vNone{}
 	}
 	s.useAll(c.args)
+	if !noArrayBuiltins[name] && s.discarded != ast.Expr(e) && anyArray(c) {
+		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given arrays")
+	}
 	return vUnknown{}
 }

@@ -335,6 +335,7 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 	if r.Unknown == nil {
 		r.Unknown = []Unknown{}
 	}
+	r.PeakIsLowerBound = len(r.Unknown) > 0
 	if r.Growth == nil {
 		r.Growth = []Growth{}
 	}

@@ -636,6 +636,15 @@ func reasonFor(sh Shape, dt npapi.DType) string {
 
 // unknownAlloc records an allocation of unknown size (once per line and expression).
 func (s *sim) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
+	s.addUnknown(at, expr, reason, bound, BoundAtMost)
+}
+
+// addUnknown lists an allocation of unknown size once per line and expression; kind says what
+// bound is (ignored when bound is nil).
+func (s *sim) addUnknown(at ast.Node, expr, reason string, bound *int64, kind string) {
+	if bound == nil {
+		kind = ""
+	}
 	line := s.line()
 	if at != nil {
 		line = s.lineOf(at)
@@ -645,7 +654,7 @@ func (s *sim) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
 			return
 		}
 	}
-	s.unknown = append(s.unknown, Unknown{Line: line, Expr: expr, Reason: reason, BoundBytes: bound})
+	s.unknown = append(s.unknown, Unknown{Line: line, Expr: expr, Reason: reason, BoundBytes: bound, Bound: kind})
 }
 
 // view returns a view of o (no allocation) that keeps o alive.

@@ -64,7 +64,10 @@ func (s *sim) exec(st ast.Stmt) {
 			s.del(t)
 		}
 	case *ast.ExprStmt:
+		saved := s.discarded
+		s.discarded = st.Value
 		s.decref(s.eval(st.Value))
+		s.discarded = saved
 	case *ast.Return:
 		if st.Value != nil {
 			f.ret = s.eval(st.Value)

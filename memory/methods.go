@@ -131,5 +131,9 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 		}
 	}
 	s.useAll(c.args)
+	if !npapi.MethodReturnsNoArray(name) {
+		s.unmodelled(&call{e: c.e, args: append([]value{vArray{o}}, c.args...), kw: c.kw},
+			"array method `"+name+"` is not in the API table")
+	}
 	return vUnknown{}
 }

@@ -131,7 +131,7 @@ func buildHTMLScope(i int, r *Report) htmlScope {
 			Y: svgTop + svgPlotH - h, H: max(h, 1), Human: FormatBytes(b.Bytes), ShapeStr: shapeString(b.Shape),
 			AtPeak: atPeak[b.ID]})
 	}
-	hs.Summary = fmt.Sprintf("peak %s (%s B)", FormatBytes(r.PeakBytes), Commas(r.PeakBytes))
+	hs.Summary = "peak " + r.PeakText()
 	if r.PeakLine > 0 {
 		hs.Summary += fmt.Sprintf(" at line %d", r.PeakLine)
 	}

@@ -34,7 +34,7 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		scope += " (jax.jit)"
 	}
 	fmt.Fprintf(b, "%s: %s — backend %s\n", r.Path, scope, r.Backend)
-	fmt.Fprintf(b, "  peak %s (%s B)", FormatBytes(r.PeakBytes), Commas(r.PeakBytes))
+	fmt.Fprintf(b, "  peak %s", r.PeakText())
 	if r.PeakLine > 0 {
 		fmt.Fprintf(b, " at line %d", r.PeakLine)
 	}
@@ -59,10 +59,14 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		writeChart(b, r)
 	}
 	if len(r.Unknown) > 0 {
-		b.WriteString("\n  sizes not known before the run:\n")
+		b.WriteString("\n  sizes not known before the run (the peak is a lower bound):\n")
 		for _, u := range r.Unknown {
 			fmt.Fprintf(b, "    line %d: `%s`: %s", u.Line, u.Expr, u.Reason)
-			if u.BoundBytes != nil {
+			switch {
+			case u.BoundBytes == nil:
+			case u.Bound == BoundInputs:
+				fmt.Fprintf(b, " (inputs up to %s)", FormatBytes(*u.BoundBytes))
+			default:
 				fmt.Fprintf(b, " (at most %s)", FormatBytes(*u.BoundBytes))
 			}
 			b.WriteString("\n")

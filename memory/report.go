@@ -17,6 +17,9 @@ type Report struct {
 	JIT bool `json:"jit,omitempty"`
 	// PeakBytes is the highest total of live buffers the simulation saw (unknown sizes excluded).
 	PeakBytes int64 `json:"peak_bytes"`
+	// PeakIsLowerBound is set when some allocation's size is unknown (Unknown is not empty): the
+	// real peak may be higher than PeakBytes.
+	PeakIsLowerBound bool `json:"peak_is_lower_bound"`
 	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
 	// was allocated).
 	PeakLine int `json:"peak_line"`
@@ -84,8 +87,31 @@ type Unknown struct {
 	Line   int    `json:"line"`
 	Expr   string `json:"expr"`
 	Reason string `json:"reason"`
-	// BoundBytes is an upper bound when one is known (nonzero ≤ mask size), else null.
+	// BoundBytes is a figure for the size when one is known, else null; Bound says what it is.
 	BoundBytes *int64 `json:"bound_bytes"`
+	// Bound is "at-most" when BoundBytes is an upper bound (nonzero ≤ mask size) and "inputs"
+	// when it is the size of the call's largest array input (a call the estimator does not
+	// model: most array functions return at least that much); "" when BoundBytes is null.
+	Bound string `json:"bound,omitempty"`
+}
+
+// The kinds of Unknown.Bound.
+const (
+	BoundAtMost = "at-most"
+	BoundInputs = "inputs"
+)
+
+// PeakText renders the peak for people: "1.5 MiB (1,572,864 B)", "80 B", and with a leading
+// "≥ " when the peak is a lower bound.
+func (r *Report) PeakText() string {
+	s := FormatBytes(r.PeakBytes)
+	if exact := Commas(r.PeakBytes) + " B"; exact != s {
+		s += " (" + exact + ")"
+	}
+	if r.PeakIsLowerBound {
+		s = "≥ " + s
+	}
+	return s
 }
 
 // Growth is a loop whose live memory grows each iteration (arrays appended to a list).

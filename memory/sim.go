@@ -68,6 +68,7 @@ type sim struct {
 	steps     int        // statements run so far
 	exhausted bool       // steps passed maxSteps
 	jax32     bool       // a jax call without 64-bit mode is running: its arrays are 32-bit
+	discarded ast.Expr   // the expression statement being run: its value is dropped unread
 }
 
 func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }
