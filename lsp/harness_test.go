@@ -129,7 +129,7 @@ type message struct {
 
 // client is the test's side of the connection.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	conn *jsonrpc2.Conn
 	raw  net.Conn // the client's end, for writing malformed bytes
 	exit chan int
@@ -140,7 +140,7 @@ type client struct {
 }
 
 // start runs a server with opts on an in-memory pipe and returns its client, not yet initialized.
-func start(t *testing.T, opts Options) *client {
+func start(t testing.TB, opts Options) *client {
 	t.Helper()
 	srv, err := NewServer(opts)
 	if err != nil {
@@ -150,7 +150,7 @@ func start(t *testing.T, opts Options) *client {
 }
 
 // serve runs srv on an in-memory pipe and returns its client, not yet initialized.
-func serve(t *testing.T, srv *Server) *client {
+func serve(t testing.TB, srv *Server) *client {
 	t.Helper()
 	serverEnd, clientEnd := net.Pipe()
 	c := &client{t: t, raw: clientEnd, exit: make(chan int, 1), changed: make(chan struct{})}

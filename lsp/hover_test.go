@@ -25,7 +25,7 @@ del x
 w = f(10_000)
 `
 
-func hoverAt(t *testing.T, c *client, line, char uint32) *protocol.Hover {
+func hoverAt(t testing.TB, c *client, line, char uint32) *protocol.Hover {
 	t.Helper()
 	var h *protocol.Hover
 	err := c.call(protocol.MethodHover, protocol.HoverParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI},

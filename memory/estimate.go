@@ -91,9 +91,12 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	var out []*Report
 	idx := &fileIndex{}
 	if opts.Function == "" {
-		s := newSim(f, imp, backend, &opts)
-		s.idx = idx
-		s.execBlock(f.Module.Body)
+		s := simulate(func(pc *peakCapture) *sim {
+			s := newSim(f, imp, backend, &opts)
+			s.h.pc, s.idx = pc, idx
+			s.execBlock(f.Module.Body)
+			return s
+		})
 		out = append(out, s.report("<module>", 1, false))
 	}
 	found := false
@@ -104,21 +107,25 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 			continue
 		}
 		found = true
-		s := newSim(f, imp, backend, &opts)
-		s.idx = idx
 		if consts == nil {
 			consts = moduleConstants(f, imp, backend, &opts)
 		}
-		for k, v := range consts {
-			s.module.vars[k] = v
-		}
-		fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
-		for _, p := range paramNames(def.Args) {
-			fr.vars[p] = s.paramValue(def, p)
-		}
-		s.frames = append(s.frames, fr)
-		s.root = fr
-		s.execBlock(def.Body)
+		var fr *frame
+		s := simulate(func(pc *peakCapture) *sim {
+			s := newSim(f, imp, backend, &opts)
+			s.h.pc, s.idx = pc, idx
+			for k, v := range consts {
+				s.module.vars[k] = v
+			}
+			fr = &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
+			for _, p := range paramNames(def.Args) {
+				fr.vars[p] = s.paramValue(def, p)
+			}
+			s.frames = append(s.frames, fr)
+			s.root = fr
+			s.execBlock(def.Body)
+			return s
+		})
 		out = append(out, s.report(def.Name, s.lineOf(def), fr.jit))
 	}
 	if opts.Function != "" && !found {
@@ -127,8 +134,21 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	return out, nil
 }
 
+// simulate runs a scope (run builds a simulation and runs the scope on it) and, when it
+// allocated anything, runs it once more to list the buffers live at its peak (see peakCapture).
+// The simulation is deterministic, so the second run reaches the same peak at the same event.
+func simulate(run func(*peakCapture) *sim) *sim {
+	s := run(&peakCapture{})
+	if s.h.peak == 0 || s.h.peakEvent == 0 {
+		return s
+	}
+	s.peakLive = run(&peakCapture{at: s.h.peakEvent}).h.pc.live
+	return s
+}
+
 func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options) *sim {
 	s := &sim{file: f, imp: imp, backend: backend, opts: opts, legate: opts.Legate}
+	s.h.pc = &peakCapture{}
 	s.module = &frame{vars: map[string]value{}, globals: map[string]bool{}}
 	s.frames = []*frame{s.module}
 	s.root = s.module
@@ -324,7 +344,7 @@ func abs64(n int64) int64 {
 // report assembles the scope's report from the simulation.
 func (s *sim) report(scope string, line int, jit bool) *Report {
 	r := &Report{Scope: scope, Path: s.opts.Path, Line: line, Backend: s.backend, JIT: jit,
-		PeakBytes: s.h.peak, PeakLine: s.h.peakLine, LiveAtPeak: s.h.peakLive,
+		PeakBytes: s.h.peak, PeakLine: s.h.peakLine, LiveAtPeak: s.peakLive,
 		Timeline: s.h.timeline, Unknown: s.unknown, Growth: s.growth, OOM: s.h.oom}
 	if r.LiveAtPeak == nil {
 		r.LiveAtPeak = []Live{}

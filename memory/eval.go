@@ -471,7 +471,7 @@ func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	if ite.trips > run && per > 0 {
 		extra := per * (ite.trips - run)
 		b := &buffer{expr: "list comprehension × " + Commas(ite.trips-run) + " more elements", bytes: extra, shape: unknownShape}
-		s.h.allocate(b, s.line(), s.site(), s.namesOf, s.pending)
+		s.h.allocate(b, s.line(), s.site(), s.namer, s.pending)
 		stand := &arrObj{refs: 1, buf: b, shape: unknownShape, stands: ite.trips - run}
 		if o, ok := isArray(last); ok {
 			stand.shape, stand.dt = o.shape, o.dt
@@ -596,7 +596,7 @@ func (s *sim) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy 
 	if !known {
 		o.buf.bytes = 0
 	}
-	s.h.allocate(o.buf, s.line(), s.site(), s.namesOf, s.pending)
+	s.h.allocate(o.buf, s.line(), s.site(), s.namer, s.pending)
 	return vArray{o}
 }
 

@@ -410,7 +410,7 @@ func (s *sim) recordGrowth(st ast.Stmt, per int64, trips int64) {
 	}
 	g := Growth{Line: s.lineOf(st), BytesPerIteration: per}
 	var grown *pyList
-	for _, b := range s.h.live {
+	for _, b := range s.h.liveList() {
 		if b.alloc > 0 && b.name != "" {
 			g.Name = b.name
 		}
@@ -428,7 +428,7 @@ func (s *sim) recordGrowth(st ast.Stmt, per int64, trips int64) {
 		if extra := per * (trips - 2); extra > 0 {
 			b := &buffer{name: g.Name, expr: "growth × " + Commas(trips-2) + " more iterations",
 				bytes: extra, shape: unknownShape}
-			s.h.allocate(b, s.line(), s.site(), s.namesOf, s.pending)
+			s.h.allocate(b, s.line(), s.site(), s.namer, s.pending)
 			if grown != nil {
 				grown.elts = append(grown.elts, vArray{&arrObj{refs: 1, buf: b, shape: unknownShape, stands: trips - 2}})
 			}

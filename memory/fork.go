@@ -126,12 +126,12 @@ func (s *sim) fork() *sim {
 	for i, b := range s.h.bufs {
 		p.h.bufs[i] = c.buf(b)
 	}
-	p.h.live = make([]*buffer, len(s.h.live))
-	for i, b := range s.h.live {
+	live := s.h.liveList()
+	p.h.live = make([]*buffer, len(live))
+	for i, b := range live {
 		p.h.live[i] = c.buf(b)
 	}
 	p.h.largest = c.buf(s.h.largest)
-	p.h.peakLive = slices.Clone(s.h.peakLive)
 	p.h.timeline = slices.Clone(s.h.timeline)
 	p.steps += len(s.h.bufs) / 8 // copying costs budget too
 	return &p
@@ -143,7 +143,7 @@ func (s *sim) adopt(p *sim, before int) {
 	s.steps = max(s.steps, p.steps)
 	s.exhausted = s.exhausted || p.exhausted
 	if p.h.peak > s.h.peak {
-		s.h.peak, s.h.peakLine, s.h.peakLive = p.h.peak, p.h.peakLine, p.h.peakLive
+		s.h.peak, s.h.peakLine, s.h.peakEvent = p.h.peak, p.h.peakLine, p.h.peakEvent
 	}
 	if s.h.oom == nil && p.h.oom != nil {
 		s.h.oom = p.h.oom

@@ -25,6 +25,7 @@ type buffer struct {
 	alloc int
 	free  int
 	live  bool
+	pos   int // index in heap.live while live
 	// Legate instance detail.
 	footprint int64
 	storeLine int
@@ -34,16 +35,33 @@ type buffer struct {
 	store     *store
 }
 
+// namer returns, when called, the function that names the arrays bound to a buffer right now
+// (building it costs one pass over every binding: it is called only when a report needs names).
+type namer func() func(*buffer) string
+
+// peakCapture finds the peak's live set without listing the live buffers at every new peak
+// (which made an estimate cubic in the number of live arrays). A scope is simulated once to find
+// the allocation that reaches its peak, counted in events, and, when it allocated anything, once
+// more to list the live buffers and their names at that event. It is shared by a simulation and
+// its forks, so an event names one allocation in whichever branch made it.
+type peakCapture struct {
+	events int    // allocations so far, forks included
+	at     int    // the event to list the live buffers at (0: none)
+	live   []Live // the list taken at event at
+}
+
 // heap holds every buffer of one simulation and the running totals.
 type heap struct {
 	bufs      []*buffer
-	live      []*buffer
+	live      []*buffer // allocation order; released buffers are nil until compacted
+	dead      int       // nil entries in live
+	pc        *peakCapture
+	peakEvent int // the capture event of the peak
 	cur       int64 // total bytes of live buffers
 	foot      int64 // Legate: total footprint (payload + alignment + overhead) of live instances
 	step      int
 	peak      int64
 	peakLine  int
-	peakLive  []Live
 	timeline  []Point
 	oom       *OOM
 	limit     int64  // bytes available (0: no target)
@@ -55,7 +73,8 @@ type heap struct {
 
 // allocate makes b live. line is the scope's current line; names resolves the names bound to
 // live buffers for the report.
-func (h *heap) allocate(b *buffer, line, site int, names func(*buffer) string, pending string) {
+func (h *heap) allocate(b *buffer, line, site int, names namer, pending string) {
+	h.pc.events++
 	h.step++
 	b.id = len(h.bufs) + 1
 	b.alloc = h.step
@@ -78,10 +97,11 @@ func (h *heap) allocate(b *buffer, line, site int, names func(*buffer) string, p
 				name = pending
 			}
 			h.oom = &OOM{Line: line, Name: name, Expr: b.expr, Pool: h.poolName,
-				RequestBytes: b.bytes, HeldBytes: h.cur, PoolBytes: h.limit, Live: h.oomLive(names)}
+				RequestBytes: b.bytes, HeldBytes: h.cur, PoolBytes: h.limit, Live: h.oomLive(names())}
 		}
 	}
 	h.bufs = append(h.bufs, b)
+	b.pos = len(h.live)
 	h.live = append(h.live, b)
 	h.cur += b.bytes
 	h.foot += b.footprint
@@ -92,7 +112,10 @@ func (h *heap) allocate(b *buffer, line, site int, names func(*buffer) string, p
 	if h.cur > h.peak {
 		h.peak = h.cur
 		h.peakLine = line
-		h.peakLive = h.snapshot(names)
+		h.peakEvent = h.pc.events
+	}
+	if h.pc.at == h.pc.events {
+		h.pc.live = h.snapshot(names())
 	}
 }
 
@@ -104,10 +127,25 @@ func (h *heap) release(b *buffer, line int) {
 	h.step++
 	b.live = false
 	b.free = h.step
-	h.live = slices.DeleteFunc(h.live, func(x *buffer) bool { return x == b })
+	if b.pos < len(h.live) && h.live[b.pos] == b {
+		h.live[b.pos] = nil
+		h.dead++
+	}
 	h.cur -= b.bytes
 	h.foot -= b.footprint
 	h.timeline = append(h.timeline, Point{Step: h.step, Line: line, Bytes: h.cur})
+}
+
+// liveList returns the live buffers in allocation order, dropping released ones first.
+func (h *heap) liveList() []*buffer {
+	if h.dead > 0 {
+		h.live = slices.DeleteFunc(h.live, func(b *buffer) bool { return b == nil })
+		for i, b := range h.live {
+			b.pos = i
+		}
+		h.dead = 0
+	}
+	return h.live
 }
 
 func (h *heap) liveOf(b *buffer, names func(*buffer) string) Live {
@@ -124,8 +162,9 @@ func (h *heap) liveOf(b *buffer, names func(*buffer) string) Live {
 
 // snapshot lists the live buffers, largest first (ties in allocation order).
 func (h *heap) snapshot(names func(*buffer) string) []Live {
-	out := make([]Live, 0, len(h.live))
-	for _, b := range h.live {
+	live := h.liveList()
+	out := make([]Live, 0, len(live))
+	for _, b := range live {
 		if b.bytes == 0 {
 			continue
 		}
@@ -146,9 +185,10 @@ func (h *heap) snapshot(names func(*buffer) string) []Live {
 // oomLive lists the live buffers for an OOM report in Legate's order: by store, newest store
 // first, instances newest first.
 func (h *heap) oomLive(names func(*buffer) string) []OOMLive {
-	out := make([]OOMLive, 0, len(h.live))
-	for i := len(h.live) - 1; i >= 0; i-- {
-		b := h.live[i]
+	live := h.liveList()
+	out := make([]OOMLive, 0, len(live))
+	for i := len(live) - 1; i >= 0; i-- {
+		b := live[i]
 		if b.bytes == 0 {
 			continue
 		}

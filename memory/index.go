@@ -319,7 +319,7 @@ func (s *sim) newArrayUnknown(dt npapi.DType, expr string) vArray {
 		return vArray{o}
 	}
 	o.buf = &buffer{expr: expr, shape: unknownShape, dt: dt}
-	s.h.allocate(o.buf, s.line(), s.site(), s.namesOf, s.pending)
+	s.h.allocate(o.buf, s.line(), s.site(), s.namer, s.pending)
 	return vArray{o}
 }
 

@@ -51,7 +51,7 @@ func (s *sim) instantiate(st *store, lo, hi int64) {
 		note: fmt.Sprintf("instance %d of the store from line %d, covering %s", st.count, st.line, covering(lo, hi))}
 	b.expr = st.expr
 	st.instances = append(st.instances, b)
-	s.h.allocate(b, s.line(), s.site(), s.namesOf, s.pending)
+	s.h.allocate(b, s.line(), s.site(), s.namer, s.pending)
 }
 
 // offload releases a store's instances in the pool being modelled (offload_to moves the data to

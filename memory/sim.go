@@ -69,6 +69,7 @@ type sim struct {
 	exhausted bool       // steps passed maxSteps
 	jax32     bool       // a jax call without 64-bit mode is running: its arrays are 32-bit
 	discarded ast.Expr   // the expression statement being run: its value is dropped unread
+	peakLive  []Live     // the buffers live at the peak (after simulate)
 }
 
 func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }
@@ -240,15 +241,24 @@ func (s *sim) nameBuffers(o *arrObj, name string) {
 	}
 }
 
-// namesOf returns the names currently bound (in any frame) to arrays using buffer b.
-func (s *sim) namesOf(b *buffer) string {
-	var names []string
-	seen := map[string]bool{}
-	add := func(n string) {
-		if !seen[n] {
-			seen[n] = true
-			names = append(names, n)
+// namer indexes the names currently bound (in any frame) to each array's buffer, in one pass
+// over the bindings, and returns the lookup. A name is listed for a buffer when the array it
+// holds, or a view chain from it, uses that buffer (or that Legate store); arrays in tuples and
+// lists are reached up to three levels down, list elements as "name[…]". Names come in frame
+// order, then sorted, each once.
+func (s *sim) namer() func(*buffer) string {
+	type hit struct {
+		seq  int
+		name string
+	}
+	byBuf := map[*buffer][]hit{}
+	byStore := map[*store][]hit{}
+	seq := 0
+	add := func(list []hit, h hit) []hit {
+		if n := len(list); n > 0 && list[n-1].seq == h.seq {
+			return list
 		}
+		return append(list, h)
 	}
 	var visit func(name string, v value, depth int)
 	visit = func(name string, v value, depth int) {
@@ -257,10 +267,14 @@ func (s *sim) namesOf(b *buffer) string {
 		}
 		switch v := v.(type) {
 		case vArray:
+			seq++
+			h := hit{seq, name}
 			for o := v.o; o != nil; o = o.base {
-				if (o.buf != nil && o.buf == b) || (o.store != nil && o.store == b.store) {
-					add(name)
-					return
+				if o.buf != nil {
+					byBuf[o.buf] = add(byBuf[o.buf], h)
+				}
+				if o.store != nil {
+					byStore[o.store] = add(byStore[o.store], h)
 				}
 			}
 		case vTuple:
@@ -278,7 +292,27 @@ func (s *sim) namesOf(b *buffer) string {
 			visit(k, f.vars[k], 0)
 		}
 	}
-	return joinNames(names)
+	return func(b *buffer) string {
+		a, c := byBuf[b], []hit(nil)
+		if b.store != nil {
+			c = byStore[b.store]
+		}
+		var names []string
+		seen := map[string]bool{}
+		for len(a) > 0 || len(c) > 0 {
+			var h hit
+			if len(c) == 0 || (len(a) > 0 && a[0].seq <= c[0].seq) {
+				h, a = a[0], a[1:]
+			} else {
+				h, c = c[0], c[1:]
+			}
+			if !seen[h.name] {
+				seen[h.name] = true
+				names = append(names, h.name)
+			}
+		}
+		return joinNames(names)
+	}
 }
 
 func joinNames(ns []string) string {

@@ -49,7 +49,7 @@ func (s *sim) suggest(r *Report) []string {
 	}
 	if s.backend == BackendLegate {
 		counts := map[string]int{}
-		for _, b := range s.h.live {
+		for _, b := range s.h.liveList() {
 			if b.store != nil && b.name != "" {
 				counts[b.name]++
 			}
