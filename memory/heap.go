@@ -56,7 +56,7 @@ type heap struct {
 	live      []*buffer // allocation order; released buffers are nil until compacted
 	dead      int       // nil entries in live
 	pc        *peakCapture
-	peakEvent int // the capture event of the peak
+	peakEvent int   // the capture event of the peak
 	cur       int64 // total bytes of live buffers
 	foot      int64 // Legate: total footprint (payload + alignment + overhead) of live instances
 	step      int
