@@ -52,7 +52,8 @@ func render(t *testing.T, format string, opts Options) []byte {
 func TestGolden(t *testing.T) {
 	for _, format := range Formats {
 		t.Run(format, func(t *testing.T) {
-			got := render(t, format, Options{Source: source, Rules: analyzer.ToolRules(), Version: "0.1.0-test"})
+			got := render(t, format, Options{Source: source, Rules: analyzer.ToolRules(), Version: "0.1.0-test",
+				Files: []string{"src/clean.py", "src/example.py"}})
 			if format == "sarif" {
 				got = withoutMarkdown(t, got) // rule docs change on their own; TestSARIFHelp checks them
 			}

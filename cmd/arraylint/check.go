@@ -249,7 +249,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		printStatistics(e, findings)
 	} else {
 		p, err := printers.New(f.format, printers.Options{Color: color, Source: func(p string) []byte { return sources[p] },
-			Rules: rn.Rules(), Version: version})
+			Rules: rn.Rules(), Version: version, Files: files})
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 			return exitError
