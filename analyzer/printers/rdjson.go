@@ -3,6 +3,7 @@ package printers
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
 
 	"github.com/arraylint/arraylint/analyzer"
@@ -36,6 +37,7 @@ type rdDiagnostic struct {
 	Source           *rdSource    `json:"source,omitempty"`
 	Code             rdCode       `json:"code"`
 	Suggestions      []rdSuggest  `json:"suggestions,omitempty"`
+	OriginalOutput   string       `json:"original_output"`
 	RelatedLocations []rdRelation `json:"related_locations,omitempty"`
 }
 
@@ -91,6 +93,8 @@ func toRD(f analyzer.Finding) rdDiagnostic {
 		Location: rdLocation{Path: f.Path, Range: rdRange{rdPosition{f.Line, f.Col}, rdPosition{f.EndLine, f.EndCol}}},
 		Severity: rdSeverity(f.Severity),
 		Code:     rdCode{Value: f.Code, URL: docsLink(f.URL)},
+		// reviewdog's local reporter prints this line instead of the whole diagnostic.
+		OriginalOutput: fmt.Sprintf("%s:%d:%d: %s %s", f.Path, f.Line, f.Col, f.Code, f.Message),
 	}
 	if f.Fix != nil && f.Fix.Applicability != analyzer.DisplayOnly {
 		for _, e := range f.Fix.Edits {
