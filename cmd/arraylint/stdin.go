@@ -31,8 +31,8 @@ type stdinInput struct {
 }
 
 // readStdin returns the buffer when paths is just "-", nil when "-" is not among them, and an
-// error for "-" next to other paths or --stdin-filename without "-". The source is read whole, up
-// to one byte more than the parser accepts so an oversized buffer is reported as such.
+// error for "-" next to other paths, --stdin-filename without "-", and input larger than the
+// parser accepts (read only up to one byte past that limit, so a huge stream costs no more).
 func readStdin(e *env, paths []string, filename string) (*stdinInput, error) {
 	if !slices.Contains(paths, "-") {
 		if filename != "" {
@@ -49,6 +49,9 @@ func readStdin(e *env, paths []string, filename string) (*stdinInput, error) {
 	src, err := io.ReadAll(io.LimitReader(e.stdin, pyparse.MaxFileSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("read standard input: %w", err)
+	}
+	if len(src) > pyparse.MaxFileSize {
+		return nil, fmt.Errorf("read standard input: more than %d bytes, the largest source arraylint parses", pyparse.MaxFileSize)
 	}
 	if filename == "" {
 		filename = stdinName
