@@ -208,3 +208,41 @@ func requireTool(t *testing.T, what string) {
 	}
 	t.Skipf("%s is not available", what)
 }
+
+// TestJSONLinesMatchesJSON checks that json-lines holds the objects of json, one per line.
+func TestJSONLinesMatchesJSON(t *testing.T) {
+	var array []json.RawMessage
+	if err := json.Unmarshal(render(t, "json", Options{}), &array); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(render(t, "json-lines", Options{})), "\n"), "\n")
+	if len(lines) != len(array) || len(array) == 0 {
+		t.Fatalf("%d lines for %d findings", len(lines), len(array))
+	}
+	for i, l := range lines {
+		var a, b any
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if err := json.Unmarshal(array[i], &b); err != nil {
+			t.Fatal(err)
+		}
+		if ja, jb := mustJSON(t, a), mustJSON(t, b); ja != jb {
+			t.Errorf("line %d is %s, json has %s", i+1, ja, jb)
+		}
+	}
+	p, _ := New("json-lines", Options{})
+	var buf bytes.Buffer
+	if err := p.Print(&buf, nil); err != nil || buf.Len() != 0 {
+		t.Errorf("no findings: %q, %v; want no output", buf.String(), err)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -49,6 +50,15 @@ func TestReviewdog(t *testing.T) {
 	}
 	if code != 1 {
 		t.Errorf("exit status %d with -fail-level=any and a comment, want 1\n%s", code, out)
+	}
+
+	// rdjsonl, one diagnostic per line, reads the same (docs/ci.md says so).
+	lines := strings.NewReplacer("--output-format rdjson ", "--output-format rdjsonl ", "-f=rdjson ", "-f=rdjsonl ").Replace(local)
+	if lines == local {
+		t.Fatalf("cannot make the rdjsonl variant of %q", local)
+	}
+	if out, _ := run(lines); !slices.Equal(comments(out), []string{want}) {
+		t.Errorf("with rdjsonl reviewdog printed %q, want only %q", comments(out), want)
 	}
 
 	all, _ := run(strings.Replace(local, "-filter-mode=added", "-filter-mode=nofilter", 1))
