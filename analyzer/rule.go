@@ -140,7 +140,7 @@ func CategoryOf(code string) string {
 func DocsURL(code string) string { return "docs/rules/" + code + ".md" }
 
 // DocsBase is the web address of the repository root that DocsURL paths are relative to: the LSP
-// server and the printers whose consumers need absolute links (rdjson, gitlab) prefix it.
+// server and the printers whose consumers need absolute links (rdjson, junit) prefix it.
 const DocsBase = "https://github.com/arraylint/arraylint/blob/main/"
 
 var (

@@ -33,6 +33,9 @@ type Options struct {
 	Files []string
 }
 
+// homepage is arraylint's web address, which SARIF and rdjson name as the tool's.
+const homepage = "https://github.com/arraylint/arraylint"
+
 // Formats lists the supported format names.
 var Formats = []string{"text", "concise", "json", "json-lines", "sarif", "github", "rdjson", "rdjsonl", "gitlab", "checkstyle", "junit"}
 

@@ -72,7 +72,7 @@ type rdRelation struct {
 }
 
 // rdSourceArraylint names the tool in reports; reviewdog shows it as the comment's origin.
-var rdSourceArraylint = rdSource{Name: "arraylint", URL: "https://github.com/arraylint/arraylint"}
+var rdSourceArraylint = rdSource{Name: "arraylint", URL: homepage}
 
 // rdSeverity maps a severity to the Severity enum's name.
 func rdSeverity(s analyzer.Severity) string {

@@ -69,7 +69,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
-	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "with `-` as the path: the name of the file read from standard input, for messages, configuration and per-file ignores")
+	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "when the path is - (standard input): the `PATH` the source is reported under, which picks its configuration and per-file ignores")
 	f.mem = map[string]*string{}
 	for _, m := range []struct{ name, usage string }{
 		{"target", "memory target preset for AL101/AL102 (see `arraylint mem --list-targets`)"},
