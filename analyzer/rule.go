@@ -139,6 +139,10 @@ func CategoryOf(code string) string {
 // DocsURL is the documentation path of a rule code, relative to the repository root.
 func DocsURL(code string) string { return "docs/rules/" + code + ".md" }
 
+// DocsBase is the web address of the repository root that DocsURL paths are relative to: the LSP
+// server and the printers whose consumers need absolute links (rdjson, junit) prefix it.
+const DocsBase = "https://github.com/arraylint/arraylint/blob/main/"
+
 var (
 	codeRE = regexp.MustCompile(`^AL[0-9]{3}$`)
 	nameRE = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)

@@ -1,6 +1,7 @@
 package printers
 
 import (
+	"bufio"
 	"encoding/json"
 	"io"
 
@@ -54,29 +55,50 @@ type jsonFinding struct {
 func (jsonPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	out := make([]jsonFinding, 0, len(findings))
 	for _, f := range findings {
-		jf := jsonFinding{
-			Code: f.Code, Name: f.Name, Message: f.Message, Severity: f.Severity.String(), Filename: f.Path,
-			Location:    jsonLocation{f.Line, f.Col, int(f.Range.Start)},
-			EndLocation: jsonLocation{f.EndLine, f.EndCol, int(f.Range.End)},
-			Related:     []jsonRelated{}, NoqaRow: f.Line, URL: f.URL,
-		}
-		if f.Fix != nil {
-			fix := &jsonFix{Applicability: f.Fix.Applicability.String(), Message: f.Fix.Message, Edits: []jsonEdit{}}
-			for _, e := range f.Fix.Edits {
-				fix.Edits = append(fix.Edits, jsonEdit{Content: e.NewText,
-					Location:    jsonLocation{e.Line, e.Col, int(e.Range.Start)},
-					EndLocation: jsonLocation{e.EndLine, e.EndCol, int(e.Range.End)}})
-			}
-			jf.Fix = fix
-		}
-		for _, r := range f.Related {
-			jf.Related = append(jf.Related, jsonRelated{Message: r.Message, Filename: r.Path,
-				Location:    jsonLocation{r.Line, r.Col, int(r.Range.Start)},
-				EndLocation: jsonLocation{r.EndLine, r.EndCol, int(r.Range.End)}})
-		}
-		out = append(out, jf)
+		out = append(out, toJSON(f))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(out)
+}
+
+// jsonLinesPrinter writes the objects of the json format one per line (JSON Lines), so a consumer
+// can stream them and a run without findings prints nothing.
+type jsonLinesPrinter struct{}
+
+// Print writes findings in the json-lines format.
+func (jsonLinesPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	for _, f := range findings {
+		if err := enc.Encode(toJSON(f)); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// toJSON converts a finding to the object of the json and json-lines formats.
+func toJSON(f analyzer.Finding) jsonFinding {
+	jf := jsonFinding{
+		Code: f.Code, Name: f.Name, Message: f.Message, Severity: f.Severity.String(), Filename: f.Path,
+		Location:    jsonLocation{f.Line, f.Col, int(f.Range.Start)},
+		EndLocation: jsonLocation{f.EndLine, f.EndCol, int(f.Range.End)},
+		Related:     []jsonRelated{}, NoqaRow: f.Line, URL: f.URL,
+	}
+	if f.Fix != nil {
+		fix := &jsonFix{Applicability: f.Fix.Applicability.String(), Message: f.Fix.Message, Edits: []jsonEdit{}}
+		for _, e := range f.Fix.Edits {
+			fix.Edits = append(fix.Edits, jsonEdit{Content: e.NewText,
+				Location:    jsonLocation{e.Line, e.Col, int(e.Range.Start)},
+				EndLocation: jsonLocation{e.EndLine, e.EndCol, int(e.Range.End)}})
+		}
+		jf.Fix = fix
+	}
+	for _, r := range f.Related {
+		jf.Related = append(jf.Related, jsonRelated{Message: r.Message, Filename: r.Path,
+			Location:    jsonLocation{r.Line, r.Col, int(r.Range.Start)},
+			EndLocation: jsonLocation{r.EndLine, r.EndCol, int(r.Range.End)}})
+	}
+	return jf
 }

@@ -1,5 +1,6 @@
 // Package printers renders findings in each output format, one file per format behind the
-// Printer interface (golangci-lint's layout): text, concise, json, sarif and github.
+// Printer interface (golangci-lint's layout): text, concise, json, json-lines, sarif, github,
+// rdjson and rdjsonl (reviewdog), gitlab (Code Quality), checkstyle and junit.
 package printers
 
 import (
@@ -28,10 +29,15 @@ type Options struct {
 	Rules []*analyzer.Rule
 	// Version is the tool version for SARIF.
 	Version string
+	// Files lists every checked file, for the junit format's passing test cases.
+	Files []string
 }
 
+// homepage is arraylint's web address, which SARIF and rdjson name as the tool's.
+const homepage = "https://github.com/arraylint/arraylint"
+
 // Formats lists the supported format names.
-var Formats = []string{"text", "concise", "json", "sarif", "github"}
+var Formats = []string{"text", "concise", "json", "json-lines", "sarif", "github", "rdjson", "rdjsonl", "gitlab", "checkstyle", "junit"}
 
 // New returns the printer for format.
 func New(format string, opts Options) (Printer, error) {
@@ -42,10 +48,22 @@ func New(format string, opts Options) (Printer, error) {
 		return &concisePrinter{opts: opts}, nil
 	case "json":
 		return jsonPrinter{}, nil
+	case "json-lines":
+		return jsonLinesPrinter{}, nil
 	case "sarif":
 		return &sarifPrinter{opts: opts, lines: newLineCache(opts.Source)}, nil
 	case "github":
 		return githubPrinter{}, nil
+	case "rdjson":
+		return rdjsonPrinter{}, nil
+	case "rdjsonl":
+		return rdjsonlPrinter{}, nil
+	case "gitlab":
+		return &gitlabPrinter{lines: newLineCache(opts.Source)}, nil
+	case "checkstyle":
+		return checkstylePrinter{}, nil
+	case "junit":
+		return junitPrinter{files: opts.Files}, nil
 	}
 	return nil, fmt.Errorf("select output format %q: want one of %v", format, Formats)
 }

@@ -52,7 +52,8 @@ func render(t *testing.T, format string, opts Options) []byte {
 func TestGolden(t *testing.T) {
 	for _, format := range Formats {
 		t.Run(format, func(t *testing.T) {
-			got := render(t, format, Options{Source: source, Rules: analyzer.ToolRules(), Version: "0.1.0-test"})
+			got := render(t, format, Options{Source: source, Rules: analyzer.ToolRules(), Version: "0.1.0-test",
+				Files: []string{"src/clean.py", "src/example.py"}})
 			if format == "sarif" {
 				got = withoutMarkdown(t, got) // rule docs change on their own; TestSARIFHelp checks them
 			}
@@ -206,4 +207,42 @@ func requireTool(t *testing.T, what string) {
 		t.Fatalf("%s is required (ARRAYLINT_REQUIRE_TOOLS=1)", what)
 	}
 	t.Skipf("%s is not available", what)
+}
+
+// TestJSONLinesMatchesJSON checks that json-lines holds the objects of json, one per line.
+func TestJSONLinesMatchesJSON(t *testing.T) {
+	var array []json.RawMessage
+	if err := json.Unmarshal(render(t, "json", Options{}), &array); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(render(t, "json-lines", Options{})), "\n"), "\n")
+	if len(lines) != len(array) || len(array) == 0 {
+		t.Fatalf("%d lines for %d findings", len(lines), len(array))
+	}
+	for i, l := range lines {
+		var a, b any
+		if err := json.Unmarshal([]byte(l), &a); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		if err := json.Unmarshal(array[i], &b); err != nil {
+			t.Fatal(err)
+		}
+		if ja, jb := mustJSON(t, a), mustJSON(t, b); ja != jb {
+			t.Errorf("line %d is %s, json has %s", i+1, ja, jb)
+		}
+	}
+	p, _ := New("json-lines", Options{})
+	var buf bytes.Buffer
+	if err := p.Print(&buf, nil); err != nil || buf.Len() != 0 {
+		t.Errorf("no findings: %q, %v; want no output", buf.String(), err)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

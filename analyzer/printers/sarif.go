@@ -152,7 +152,7 @@ func (p *sarifPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	}
 	slices.SortFunc(rules, func(a, b *analyzer.Rule) int { return strings.Compare(a.Spec.Code, b.Spec.Code) })
 	index := map[string]int{}
-	driver := sarifDriver{Name: "arraylint", Version: p.opts.Version, InformationURI: "https://github.com/arraylint/arraylint", Rules: []sarifRule{}}
+	driver := sarifDriver{Name: "arraylint", Version: p.opts.Version, InformationURI: homepage, Rules: []sarifRule{}}
 	for i, r := range rules {
 		index[r.Spec.Code] = i
 		driver.Rules = append(driver.Rules, sarifRule{

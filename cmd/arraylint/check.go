@@ -43,6 +43,7 @@ type checkFlags struct {
 	newFromBase    string
 	timings        bool
 	memprofile     string
+	stdinFilename  string
 	// mem holds the memory-target flags that `check` shares with `mem`; they become the options
 	// of the rules that declare them (AL101, AL102).
 	mem map[string]*string
@@ -68,6 +69,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
+	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "when the path is - (standard input): the `PATH` the source is reported under, which picks its configuration and per-file ignores")
 	f.mem = map[string]*string{}
 	for _, m := range []struct{ name, usage string }{
 		{"target", "memory target preset for AL101/AL102 (see `arraylint mem --list-targets`)"},
@@ -197,8 +199,15 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 		return exitError
 	}
-	files, err := analyzer.Discover(paths, cc)
+	in, err := readStdin(e, paths, f.stdinFilename)
 	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+		return exitError
+	}
+	var files []string
+	if in != nil {
+		files = []string{in.name}
+	} else if files, err = analyzer.Discover(paths, cc); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 		return exitError
 	}
@@ -214,7 +223,12 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 
 	var results []analyzer.FileResult
 	fixed := 0
-	if f.fix || f.diff {
+	if in != nil {
+		if status, done := in.run(ctx, e, rn, cc, f); done {
+			return status
+		}
+		results, fixed, e = []analyzer.FileResult{in.result}, in.applied, in.reportEnv(e, f)
+	} else if f.fix || f.diff {
 		var diffs [][]byte
 		results, fixed, diffs = fixFiles(ctx, rn, files, cc, f)
 		if f.diff {
@@ -249,7 +263,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		printStatistics(e, findings)
 	} else {
 		p, err := printers.New(f.format, printers.Options{Color: color, Source: func(p string) []byte { return sources[p] },
-			Rules: rn.Rules(), Version: version})
+			Rules: rn.Rules(), Version: version, Files: files})
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 			return exitError
