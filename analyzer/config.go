@@ -33,6 +33,7 @@ type Config struct {
 	severity         map[string]Severity       // by code
 	options          map[string]map[string]any // by code, then option name
 	sections         map[string]map[string]any
+	flags            map[string]map[string]any // command-line values of sections (WithFlags)
 }
 
 // selection is one layer of rule selection: config file first, command line last.
@@ -62,6 +63,27 @@ func (c *Config) Section(name string) map[string]any {
 		return nil
 	}
 	return c.sections[name]
+}
+
+// Flags returns the command-line values given for a section such as "memory" (nil when none),
+// in the section's own keys and value types. They are kept apart from Section because the
+// section's reader decides how they rank against the file's own settings. The map must not be
+// modified.
+func (c *Config) Flags(name string) map[string]any {
+	if c == nil {
+		return nil
+	}
+	return c.flags[name]
+}
+
+// WithFlags returns a copy of c whose Flags for each section named in flags are those values.
+func (c *Config) WithFlags(flags map[string]map[string]any) *Config {
+	if len(flags) == 0 {
+		return c
+	}
+	cp := *c
+	cp.flags = flags
+	return &cp
 }
 
 // WithOptions returns a copy of c in which every registered rule that declares an option named
@@ -564,8 +586,11 @@ type ConfigCache struct {
 	Fixed *Config
 	// Select and Ignore are the command-line overrides.
 	Select, Ignore []string
-	// Options are command-line rule options (see Config.WithOptions), e.g. "target": "h100".
+	// Options are command-line rule options (see Config.WithOptions), e.g. "warn-fraction": 0.5.
 	Options map[string]any
+	// Flags are command-line values of sections (see Config.WithFlags), e.g. "memory":
+	// {"target": "h100"}.
+	Flags map[string]map[string]any
 
 	mu    sync.Mutex
 	byDir map[string]*Config
@@ -581,7 +606,7 @@ func (cc *ConfigCache) withOverrides(c *Config) (*Config, error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.WithOptions(cc.Options)
+	return c.WithFlags(cc.Flags).WithOptions(cc.Options)
 }
 
 // ForDir returns the configuration for files directly in dir. A nil cache gives Default.

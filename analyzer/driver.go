@@ -27,6 +27,7 @@ type Runner struct {
 	timing  bool
 	timesMu sync.Mutex
 	times   map[string]time.Duration
+	runs    map[string]int
 }
 
 // EnableTimings makes the runner add up the time spent parsing and in each analyzer, for Timings.
@@ -34,6 +35,7 @@ type Runner struct {
 func (rn *Runner) EnableTimings() {
 	rn.timing = true
 	rn.times = map[string]time.Duration{}
+	rn.runs = map[string]int{}
 }
 
 // Timings returns the total time spent per phase: "parse", "suppressions" and each analyzer by
@@ -46,6 +48,14 @@ func (rn *Runner) Timings() map[string]time.Duration {
 	return out
 }
 
+// Runs returns how many times each phase of Timings ran (per file, parse and each analyzer
+// run at most once).
+func (rn *Runner) Runs() map[string]int {
+	rn.timesMu.Lock()
+	defer rn.timesMu.Unlock()
+	return maps.Clone(rn.runs)
+}
+
 func (rn *Runner) addTime(name string, start time.Time) {
 	if !rn.timing {
 		return
@@ -53,6 +63,7 @@ func (rn *Runner) addTime(name string, start time.Time) {
 	d := time.Since(start)
 	rn.timesMu.Lock()
 	rn.times[name] += d
+	rn.runs[name]++
 	rn.timesMu.Unlock()
 }
 
@@ -124,6 +135,13 @@ func (rn *Runner) parse(src []byte) (*pyparse.File, error) {
 
 // CheckParsed checks an already parsed file (the LSP keeps parses per document version).
 func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File, cfg *Config) ([]Finding, error) {
+	return rn.CheckParsedWith(ctx, path, f, cfg, nil)
+}
+
+// CheckParsedWith is CheckParsed with results the caller already has for some analyzers of this
+// file (the language server's memory estimate, which its hovers share): those analyzers are not
+// run again.
+func (rn *Runner) CheckParsedWith(ctx context.Context, path string, f *pyparse.File, cfg *Config, known map[*analysis.Analyzer]any) ([]Finding, error) {
 	if cfg == nil {
 		cfg = Default("")
 	}
@@ -140,7 +158,7 @@ func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File,
 			enabled = append(enabled, r)
 		}
 	}
-	fr := &fileRun{path: path, f: f, cfg: cfg, rn: rn}
+	fr := &fileRun{path: path, f: f, cfg: cfg, rn: rn, known: known}
 	fset := token.NewFileSet() // one per file: no lock shared between workers
 	start = time.Now()
 	fr.in = pyinspect.New(fset, path, f)
@@ -195,6 +213,7 @@ type fileRun struct {
 	rn       *Runner
 	in       *pyinspect.Result
 	findings []Finding
+	known    map[*analysis.Analyzer]any // results given by the caller
 }
 
 // run executes the Requires DAG of the enabled rules: each analyzer once, dependencies first.
@@ -206,6 +225,9 @@ func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*Rule
 	}
 	failed := map[*analysis.Analyzer]bool{}
 	done := map[*analysis.Analyzer]bool{pyinspect.Analyzer: true, contextKey: true}
+	for a, res := range fr.known {
+		results[a], done[a] = res, true
+	}
 	reporting := map[*analysis.Analyzer]*Rule{}
 	for _, r := range enabled {
 		reporting[r.Analyzer] = r

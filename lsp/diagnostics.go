@@ -9,6 +9,8 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
+	"github.com/arraylint/arraylint/memory/memanalyzer"
+	"golang.org/x/tools/go/analysis"
 )
 
 // This file defines how documents are analysed: one run per snapshot, the fast rules at once and
@@ -140,7 +142,8 @@ func (s *Server) check(ctx context.Context, snap *Snapshot, rn *analyzer.Runner)
 	cfg := s.configFor(snap.Path)
 	var err error
 	if f, perr := snap.File(); perr == nil {
-		findings, err = rn.CheckParsed(ctx, snap.Path, f, cfg)
+		known := map[*analysis.Analyzer]any{memanalyzer.Analyzer: s.sharedEstimate(snap, f)}
+		findings, err = rn.CheckParsedWith(ctx, snap.Path, f, cfg, known)
 	} else {
 		findings, err = rn.Check(ctx, snap.Path, snap.Src, cfg) // reports why it is not Python
 	}

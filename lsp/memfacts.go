@@ -4,15 +4,14 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/memory"
+	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
-// This file computes what hovers and inlay hints show: the memory estimate of a snapshot, with
-// the target chosen as AL101 chooses it ([tool.arraylint.memory], its rule options, then the
-// file's `# arraylint: target` comment).
+// This file computes what hovers and inlay hints show: the memory estimate of a snapshot, the
+// memory analyzer's result that AL101 and AL102 read in the same snapshot's check.
 
 // memoryFacts is the memory estimate of one snapshot.
 type memoryFacts struct {
@@ -38,56 +37,18 @@ func (s *Server) estimate(snap *Snapshot) (mf *memoryFacts) {
 	if err != nil {
 		return &memoryFacts{err: err}
 	}
-	// As AL101 chooses its target: [tool.arraylint.memory], under the rule's options, under
-	// the file's `# arraylint: target` comment.
-	cfg := s.configFor(snap.Path)
-	opts, backend, assume, err := memory.ConfigSection(cfg.Section("memory"))
-	if err != nil {
-		return &memoryFacts{file: f, err: err}
-	}
-	ruleOpts, ruleBackend := targetOptions(cfg)
-	opts = opts.Overlay(ruleOpts)
-	if ruleBackend != "" {
-		backend = ruleBackend
-	}
-	fileOpts, fileBackend, ok, err := memory.TargetComment(f)
-	if err != nil {
-		return &memoryFacts{file: f, err: err}
-	}
-	if ok {
-		opts = opts.Overlay(fileOpts)
-		if fileBackend != "" {
-			backend = fileBackend
-		}
-	}
-	target, err := opts.Resolve()
-	if err != nil {
-		return &memoryFacts{file: f, err: err}
-	}
-	reports, err := memory.Estimate(f, memory.Options{Path: snap.Path, Backend: backend, Target: target, Assume: assume})
-	return &memoryFacts{file: f, reports: reports, err: err}
+	// The estimate the diagnostics' AL101/AL102 read too (see check): one per version.
+	mf = &memoryFacts{file: f}
+	mf.reports, mf.err = s.sharedEstimate(snap, f).Reports()
+	return mf
 }
 
-// targetOptions reads the memory target from the configuration's AL101 options, when that rule
-// is registered in this binary.
-func targetOptions(cfg *analyzer.Config) (memory.TargetOptions, string) {
-	r := analyzer.Lookup("AL101")
-	if r == nil {
-		return memory.TargetOptions{}, ""
-	}
-	str := func(name string) string {
-		v, _ := cfg.Option(r, name)
-		s, _ := v.(string)
-		return s
-	}
-	var o memory.TargetOptions
-	for _, name := range []string{"target", "hbm", "sysmem", "fbmem", "zcmem", "legate-config"} {
-		o.SetString(name, str(name))
-	}
-	if v, ok := cfg.Option(r, "fraction"); ok {
-		o.Fraction, _ = v.(float64)
-	}
-	return o, str("backend")
+// sharedEstimate returns the memory analyzer's result for the snapshot's parse f, made once per
+// version: the checks hand it to the driver and the hovers read it, so the file is estimated
+// once.
+func (s *Server) sharedEstimate(snap *Snapshot, f *pyparse.File) *memanalyzer.Result {
+	snap.estOnce.Do(func() { snap.est = memanalyzer.New(f, snap.Path, s.configFor(snap.Path)) })
+	return snap.est
 }
 
 // scopeReport returns the report of the top-level function containing off, or the module's.

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/arraylint/arraylint/lsp/protocol"
+	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
 )
 
@@ -33,6 +34,10 @@ type Snapshot struct {
 
 	memOnce sync.Once
 	mem     *memoryFacts // hovers and inlay hints: computed on first use
+	// estOnce and est are the memory analyzer's result for this version, shared by the checks'
+	// AL101/AL102 and by mem; its estimate runs on first use.
+	estOnce sync.Once
+	est     *memanalyzer.Result
 }
 
 // newSnapshot builds the snapshot of one version.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	assumepkg "github.com/arraylint/arraylint/arraymodel/assume"
 )
 
 // ConfigSection reads the [tool.arraylint.memory] table as the analyzer's configuration hands it
@@ -51,16 +53,8 @@ func ConfigSection(sec map[string]any) (t TargetOptions, backend string, assume 
 				return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory] fraction: want a number, have %v", v)
 			}
 		case "assume":
-			m, ok := v.(map[string]any)
-			if !ok {
-				return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory] assume: want a table of NAME = integer")
-			}
-			for name, val := range m {
-				n, ok := val.(int64)
-				if !ok {
-					return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory] assume.%s: want an integer, have %v", name, val)
-				}
-				assume[name] = n
+			if assume, err = assumepkg.Table(v); err != nil {
+				return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory] %w", err)
 			}
 		default:
 			return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory]: unknown key %q", k)

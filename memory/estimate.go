@@ -2,11 +2,10 @@ package memory
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/assume"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -77,7 +76,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	if !slices.Contains(Backends, backend) {
 		return nil, fmt.Errorf("estimate %s: unknown backend %q (want %s)", opts.Path, opts.Backend, strings.Join(Backends, ", "))
 	}
-	assume, err := AssumeComments(f)
+	assume, err := assume.Comments(f)
 	if err != nil {
 		return nil, fmt.Errorf("estimate %s: %w", opts.Path, err)
 	}
@@ -226,119 +225,6 @@ func isIntTuple(v value) bool {
 		}
 	}
 	return true
-}
-
-var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
-
-// AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
-func AssumeComments(f *pyparse.File) (map[string]int64, error) {
-	out := map[string]int64{}
-	for _, c := range f.Comments {
-		m := assumeRE.FindStringSubmatch(c.Text(f.Src))
-		if m == nil {
-			continue
-		}
-		line := f.Lines.Line(c.Start)
-		binds, err := ParseAssume(m[1])
-		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
-		}
-		for k, v := range binds {
-			out[k] = v
-		}
-	}
-	return out, nil
-}
-
-// ParseAssume parses "N=10_000_000, M=1024*1024" (also space-separated) into bindings. Values
-// are integers with optional underscores, joined by * or **.
-func ParseAssume(s string) (map[string]int64, error) {
-	out := map[string]int64{}
-	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-		name, val, ok := strings.Cut(part, "=")
-		name = strings.TrimSpace(name)
-		if !ok || name == "" || !isIdent(name) {
-			return nil, fmt.Errorf("parse assume %q: want NAME=INTEGER", part)
-		}
-		n, err := evalIntExpr(val)
-		if err != nil {
-			return nil, fmt.Errorf("parse assume %q: %w", part, err)
-		}
-		out[name] = n
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("parse assume %q: no NAME=INTEGER", s)
-	}
-	return out, nil
-}
-
-func isIdent(s string) bool {
-	for i, r := range s {
-		if r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9') {
-			continue
-		}
-		return false
-	}
-	return s != ""
-}
-
-// evalIntExpr evaluates products and powers of integer literals: "1024*1024", "2**20", "10_000".
-func evalIntExpr(s string) (int64, error) {
-	s = strings.ReplaceAll(strings.TrimSpace(s), "_", "")
-	if s == "" {
-		return 0, fmt.Errorf("empty value")
-	}
-	result := int64(1)
-	for _, factor := range splitTop(s, "*") {
-		base, exp, isPow := strings.Cut(factor, "**")
-		b, err := strconv.ParseInt(strings.TrimSpace(base), 0, 64)
-		if err != nil {
-			return 0, fmt.Errorf("%q is not an integer", base)
-		}
-		if isPow {
-			e, err := strconv.ParseInt(strings.TrimSpace(exp), 0, 64)
-			if err != nil || e < 0 || e > 62 {
-				return 0, fmt.Errorf("bad exponent %q", exp)
-			}
-			p := int64(1)
-			for i := int64(0); i < e; i++ {
-				if b != 0 && p > (1<<62)/abs64(b) {
-					return 0, fmt.Errorf("%q overflows", factor)
-				}
-				p *= b
-			}
-			b = p
-		}
-		if b != 0 && abs64(result) > (1<<62)/abs64(b) {
-			return 0, fmt.Errorf("%q overflows", s)
-		}
-		result *= b
-	}
-	return result, nil
-}
-
-// splitTop splits on single "*" but not on "**".
-func splitTop(s, sep string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == '*' {
-			if i+1 < len(s) && s[i+1] == '*' {
-				i++
-				continue
-			}
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
-}
-
-func abs64(n int64) int64 {
-	if n < 0 {
-		return -n
-	}
-	return n
 }
 
 // report assembles the scope's report from the simulation.

@@ -608,7 +608,7 @@ func (s *sim) sharedFact(at ast.Node) (Shape, npapi.DType, bool) {
 		return Shape{}, npapi.NoDType, false
 	}
 	if s.idx.arrays == nil {
-		s.idx.arrays = arrays.Analyze(s.file.Module, s.imp) // once per Estimate, on demand
+		s.idx.arrays = arrays.AnalyzeWith(s.file.Module, s.imp, s.opts.Assume) // once per Estimate, on demand
 	}
 	a, ok := s.idx.arrays.Array(e)
 	if !ok || a.ViewOf != nil || a.Shape == nil {

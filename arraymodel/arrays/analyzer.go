@@ -1,10 +1,14 @@
 package arrays
 
 import (
+	"fmt"
 	"reflect"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/assume"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/pyparse"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -17,6 +21,28 @@ var Analyzer = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 		imp := pass.ResultOf[imports.Analyzer].(*imports.Info)
-		return Analyze(in.File.Module, imp), nil
+		// A malformed assumption is reported by the memory estimate (AL101/AL102, `mem`); the
+		// facts then go without assumptions.
+		binds, _ := Assumptions(in.File, analyzer.ConfigOf(pass))
+		return AnalyzeWith(in.File.Module, imp, binds), nil
 	},
+}
+
+// Assumptions returns the bindings of `assume` for file f under cfg, as the memory estimate
+// reads them: `--assume` flags, then the file's `# arraylint: assume` comments, then
+// [tool.arraylint.memory.assume].
+func Assumptions(f *pyparse.File, cfg *analyzer.Config) (map[string]int64, error) {
+	var flags, config map[string]int64
+	var err error
+	if v, ok := cfg.Flags("memory")["assume"]; ok {
+		if flags, err = assume.Table(v); err != nil {
+			return nil, fmt.Errorf("--assume: %w", err)
+		}
+	}
+	if v, ok := cfg.Section("memory")["assume"]; ok {
+		if config, err = assume.Table(v); err != nil {
+			return nil, fmt.Errorf("[tool.arraylint.memory] %w", err)
+		}
+	}
+	return assume.Resolve(f, flags, config)
 }

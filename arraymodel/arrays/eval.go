@@ -136,7 +136,17 @@ func constValue(c ast.ConstValue) value {
 
 // lookup returns a Name's value: an array-library reference, the local value, or the value an
 // enclosing scope binds exactly once.
+// lookup returns what the name n holds; a name whose value the program leaves unknown holds
+// the user's assumed value when there is one (see AnalyzeWith).
 func (w *walker) lookup(n *ast.Name) value {
+	v := w.lookup1(n)
+	if a, ok := w.info.assume[n.ID]; ok && (v.kind == vUnknown || (v.kind == vScalar && !v.known)) {
+		return intValue(a)
+	}
+	return v
+}
+
+func (w *walker) lookup1(n *ast.Name) value {
 	if ref, ok := w.info.imp.Resolve(n); ok {
 		return moduleValue(ref)
 	}

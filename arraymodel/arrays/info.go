@@ -50,6 +50,8 @@ type Info struct {
 	mod *ast.Module
 	// mayArrays is false when no value in the module can be an array (see mayHoldArrays).
 	mayArrays bool
+	// assume binds names the program leaves unknown to integers (AnalyzeWith).
+	assume map[string]int64
 
 	// mu guards the analysis state below, which queries complete lazily.
 	mu    sync.Mutex

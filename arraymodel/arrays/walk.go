@@ -80,8 +80,12 @@ const maxLoopDepth = 6
 // of the asked expression and the scopes around it, on first use. The answers are the same
 // either way: a scope's facts depend only on its own code and its enclosing scopes' final
 // states.
-func Analyze(mod *ast.Module, imp *imports.Info) *Info {
-	info := &Info{imp: imp, mod: mod}
+func Analyze(mod *ast.Module, imp *imports.Info) *Info { return AnalyzeWith(mod, imp, nil) }
+
+// AnalyzeWith is Analyze with the user's assumptions (package assume): a name the program
+// leaves unknown (a parameter, a value read at run time) evaluates to its assumed integer.
+func AnalyzeWith(mod *ast.Module, imp *imports.Info, assume map[string]int64) *Info {
+	info := &Info{imp: imp, mod: mod, assume: assume}
 	if mod == nil || imp == nil || imp.Root == nil {
 		if info.imp == nil {
 			info.imp = imports.Build(nil)

@@ -11,7 +11,6 @@ import (
 	"runtime/pprof"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,7 +18,6 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/changed"
 	"github.com/arraylint/arraylint/analyzer/printers"
-	"github.com/arraylint/arraylint/memory"
 	"github.com/rogpeppe/go-internal/diff"
 )
 
@@ -44,9 +42,11 @@ type checkFlags struct {
 	timings        bool
 	memprofile     string
 	stdinFilename  string
-	// mem holds the memory-target flags that `check` shares with `mem`; they become the options
-	// of the rules that declare them (AL101, AL102).
-	mem map[string]*string
+	// mem holds the memory-target flags that `check` shares with `mem`, and assume its
+	// --assume bindings; they reach the memory estimate (AL101, AL102) and the array model (the
+	// other rules) through Config.Flags("memory").
+	mem    map[string]*string
+	assume assumeFlag
 }
 
 func runCheck(ctx context.Context, e *env, args []string) int {
@@ -83,6 +83,8 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	} {
 		f.mem[m.name] = fs.String(m.name, "", m.usage)
 	}
+	f.assume = assumeFlag{}
+	fs.Var(f.assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000, for every rule (repeatable)")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagErrorStatus(err)
@@ -156,36 +158,12 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		fmt.Fprintf(e.stderr, "arraylint check: --select/--ignore: %v\n", err)
 		return exitError
 	}
-	for name, v := range f.mem {
-		switch {
-		case *v == "":
-		case name == "fraction":
-			x, err := strconv.ParseFloat(*v, 64)
-			if err != nil || x <= 0 || x > 1 {
-				fmt.Fprintf(e.stderr, "arraylint check: --fraction %q: want a number in (0, 1]\n", *v)
-				return exitError
-			}
-			cc.Options[name] = x
-		default:
-			cc.Options[name] = *v
-		}
-	}
-	if _, err := analyzer.Default("").WithOptions(cc.Options); err != nil {
+	memFlags, err := f.memoryFlags(e)
+	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
 		return exitError
 	}
-	var target memory.TargetOptions
-	for name, v := range f.mem {
-		target.SetString(name, *v) // fraction and backend are checked on their own
-	}
-	if _, err := target.Resolve(); err != nil {
-		fmt.Fprintf(e.stderr, "arraylint check: memory target: %v\n", err)
-		return exitError
-	}
-	if b := *f.mem["backend"]; b != "" && !slices.Contains(memory.Backends, b) {
-		fmt.Fprintf(e.stderr, "arraylint check: --backend %q: want one of %s\n", b, strings.Join(memory.Backends, ", "))
-		return exitError
-	}
+	cc.Flags = map[string]map[string]any{"memory": memFlags}
 	if f.config != "" {
 		cfg, err := analyzer.LoadConfigFile(f.config)
 		if err != nil {
@@ -308,7 +286,8 @@ func changesFilter(f *checkFlags) (*changed.Changes, error) {
 	return changed.ParsePatch(data, ".")
 }
 
-// printTimings writes the runner's timings, largest first, with their share of the total.
+// printTimings writes the runner's timings, largest first, with their share of the total and
+// how many times each ran (one memory estimate per file: "memory … 3 runs" for 3 files).
 func printTimings(e *env, rn *analyzer.Runner) {
 	times := rn.Timings()
 	var total time.Duration
@@ -318,9 +297,11 @@ func printTimings(e *env, rn *analyzer.Runner) {
 		total += d
 	}
 	sort.Slice(names, func(i, j int) bool { return times[names[i]] > times[names[j]] })
-	fmt.Fprintf(e.stderr, "%-24s %10s %6s\n", "phase (all workers)", "time", "share")
+	runs := rn.Runs()
+	fmt.Fprintf(e.stderr, "%-24s %10s %6s %8s\n", "phase (all workers)", "time", "share", "runs")
 	for _, n := range names {
-		fmt.Fprintf(e.stderr, "%-24s %10s %5.1f%%\n", n, times[n].Round(time.Millisecond), 100*float64(times[n])/float64(max(total, 1)))
+		fmt.Fprintf(e.stderr, "%-24s %10s %5.1f%% %8s\n", n, times[n].Round(time.Millisecond),
+			100*float64(times[n])/float64(max(total, 1)), fmt.Sprint(runs[n], " ", plural(runs[n], "run", "runs")))
 	}
 	fmt.Fprintf(e.stderr, "%-24s %10s\n", "total", total.Round(time.Millisecond))
 }

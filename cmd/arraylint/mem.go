@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/arraymodel/assume"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
 )
@@ -24,7 +24,7 @@ type assumeFlag map[string]int64
 func (a assumeFlag) String() string { return fmt.Sprint(map[string]int64(a)) }
 
 func (a assumeFlag) Set(s string) error {
-	binds, err := memory.ParseAssume(s)
+	binds, err := assume.Parse(s)
 	if err != nil {
 		return err
 	}
@@ -34,8 +34,9 @@ func (a assumeFlag) Set(s string) error {
 	return nil
 }
 
-// runMem is `arraylint mem`: flags override [tool.arraylint.memory] in the configuration, which
-// a `# arraylint: target` comment in the file overrides in turn only where no flag was given.
+// runMem is `arraylint mem`: its settings are chosen by memory.Resolve, as `check` and the
+// server choose them: flags, then the file's `# arraylint: target` comment, then
+// [tool.arraylint.memory].
 // Exit status 1 means an allocation does not fit the target.
 func runMem(_ context.Context, e *env, args []string) int {
 	fs := newFlagSet("mem", e.stderr)
@@ -91,55 +92,27 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	cfgOpts, cfgBackend, cfgAssume, err := memoryConfig(path, config)
+	cfg, err := memoryConfig(path, config)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
-	}
-	t = cfgOpts.Overlay(t)
-	if backend == "" {
-		backend = cfgBackend
-	}
-	for k, v := range assume {
-		cfgAssume[k] = v
 	}
 	if legateModel.Alignment <= 0 || legateModel.Overhead < 0 {
 		fmt.Fprintf(e.stderr, "arraylint mem: --legate-alignment must be positive and --legate-overhead not negative\n")
 		return exitError
 	}
-	opts := memory.Options{Path: path, Backend: backend, Function: function, Assume: cfgAssume, Legate: legateModel}
 	f, err := pyparse.Parse(src)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	fileT, fileBackend, ok, err := memory.TargetComment(f)
+	flags := memory.Settings{Target: t, Backend: backend, Assume: assume, LegateConfig: e.getenv("LEGATE_CONFIG")}
+	opts, err := memory.Resolve(f, path, flags, cfg)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "arraylint mem: %s: %v\n", path, err)
-		return exitError
-	}
-	if ok && !set["target"] && !set["hbm"] && !set["sysmem"] && !set["fbmem"] && !set["zcmem"] && !set["legate-config"] {
-		t = t.Overlay(fileT)
-		if !set["backend"] && fileBackend != "" {
-			opts.Backend = fileBackend
-		}
-	}
-	// Legate reads its pool sizes from LEGATE_CONFIG; so does the legate model when no pool flag is given.
-	if env := e.getenv("LEGATE_CONFIG"); env != "" && t.Legate == "" && t.SysMem == "" && t.FBMem == "" && t.ZCMem == "" {
-		b := opts.Backend
-		if b == "" {
-			b = memory.DetectBackend(f.Module)
-		}
-		if b == memory.BackendLegate {
-			t.Legate = env
-		}
-	}
-	if opts.Target, err = t.Resolve(); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
+	opts.Function, opts.Legate = function, legateModel
 	reports, err := memory.Estimate(f, opts)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
@@ -178,7 +151,7 @@ func listTargets(e *env) {
 
 // memoryConfig reads [tool.arraylint.memory] from the configuration that applies to path (or
 // from file).
-func memoryConfig(path, file string) (memory.TargetOptions, string, map[string]int64, error) {
+func memoryConfig(path, file string) (memory.Settings, error) {
 	var (
 		cfg *analyzer.Config
 		err error
@@ -189,7 +162,7 @@ func memoryConfig(path, file string) (memory.TargetOptions, string, map[string]i
 		cfg, err = analyzer.LoadConfig(filepath.Dir(path))
 	}
 	if err != nil || cfg == nil {
-		return memory.TargetOptions{}, "", map[string]int64{}, err
+		return memory.Settings{}, err
 	}
-	return memory.ConfigSection(cfg.Section("memory"))
+	return memory.SectionSettings(cfg.Section("memory"))
 }

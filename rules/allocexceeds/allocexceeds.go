@@ -7,6 +7,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/memory"
+	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/rules/peakmemory"
 	"golang.org/x/tools/go/analysis"
 )
@@ -20,8 +21,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "one array allocation is larger than the target",
 	Severity: analyzer.Error,
 	Fix:      analyzer.FixNever,
-	Options:  peakmemory.TargetOptions(),
-	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
 

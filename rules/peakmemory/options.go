@@ -1,67 +1,27 @@
 package peakmemory
 
 import (
-	"fmt"
-
-	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/memory"
+	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"golang.org/x/tools/go/analysis"
 )
 
-// This file defines the target options AL101 and AL102 share and the estimate both run.
+// This file defines what AL101 and AL102 share: the file's estimate, from the memory analyzer.
 
-// TargetOptions are the rule options that choose the memory target, as `arraylint mem`'s flags
-// do. They override [tool.arraylint.memory]; a `# arraylint: target ...` comment in the file
-// overrides both.
-func TargetOptions() []analyzer.Option {
-	return []analyzer.Option{
-		{Name: "target", Default: "", Doc: "device preset (h100, tpu-v5e, … see `arraylint mem --list-targets`)"},
-		{Name: "hbm", Default: "", Doc: "device memory size such as 80GiB (overrides the preset's)"},
-		{Name: "fraction", Default: float64(0), Doc: "usable fraction of the device memory (0: all; JAX on GPUs: 0.75)"},
-		{Name: "sysmem", Default: "", Doc: "Legate SYSTEM_MEM pool per rank, MiB (--sysmem)"},
-		{Name: "fbmem", Default: "", Doc: "Legate FBMEM pool per rank, MiB (--fbmem)"},
-		{Name: "zcmem", Default: "", Doc: "Legate ZCMEM pool per rank, MiB (--zcmem)"},
-		{Name: "legate-config", Default: "", Doc: "a LEGATE_CONFIG-style flag string: \"--sysmem 40 --fbmem 1000\""},
-		{Name: "backend", Default: "", Doc: "memory model: numpy, cupy, legate or jax (default: from the imports)"},
-	}
-}
-
-// Estimate runs the memory estimator on the pass's file with the target from the rule's options
-// and the file's `# arraylint: target` comment. It returns no reports when no target is set.
+// Estimate returns the file's memory estimate and its target (memanalyzer.Analyzer, which the
+// rule must require). It returns no reports when no target is set.
 func Estimate(pass *analysis.Pass) ([]*memory.Report, *memory.Target, error) {
-	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
-	str := func(name string) string { s, _ := analyzer.OptionValue(pass, name).(string); return s }
-	var opts memory.TargetOptions
-	for _, o := range TargetOptions() {
-		opts.SetString(o.Name, str(o.Name)) // skips fraction and backend, read below
+	res := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result)
+	if res.Err != nil {
+		return nil, nil, res.Err
 	}
-	opts.Fraction, _ = analyzer.OptionValue(pass, "fraction").(float64)
-	backend := str("backend")
-	cfgOpts, cfgBackend, assume, err := memory.ConfigSection(analyzer.ConfigOf(pass).Section("memory"))
-	if err != nil {
-		return nil, nil, fmt.Errorf("read [tool.arraylint.memory] for %s: %w", in.Path, err)
+	target := res.Target()
+	if target == nil {
+		return nil, nil, nil
 	}
-	opts = cfgOpts.Overlay(opts)
-	if backend == "" {
-		backend = cfgBackend
-	}
-	fileOpts, fileBackend, ok, err := memory.TargetComment(in.File)
-	if err != nil {
-		return nil, nil, fmt.Errorf("read target comment in %s: %w", in.Path, err)
-	}
-	if ok {
-		opts = opts.Overlay(fileOpts)
-		if fileBackend != "" {
-			backend = fileBackend
-		}
-	}
-	target, err := opts.Resolve()
-	if err != nil || target == nil {
-		return nil, nil, err
-	}
-	reports, err := memory.Estimate(in.File, memory.Options{Path: in.Path, Backend: backend, Target: target, Assume: assume})
+	reports, err := res.Reports()
 	if err != nil {
 		return nil, nil, err
 	}

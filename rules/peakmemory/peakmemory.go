@@ -1,6 +1,6 @@
 // Package peakmemory defines rule AL101: the estimated peak of live array memory exceeds the
 // memory target (or a configurable fraction of it). It also holds what AL101 and AL102 share:
-// the target options and the estimate.
+// reading the file's estimate (memanalyzer) and placing findings.
 package peakmemory
 
 import (
@@ -10,6 +10,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/memory"
+	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -22,9 +23,9 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "estimated peak array memory exceeds the target",
 	Severity: analyzer.Error,
 	Fix:      analyzer.FixNever,
-	Options: append(TargetOptions(), analyzer.Option{Name: "warn-fraction", Default: float64(0.9),
-		Doc: "also report a peak above this fraction of the target (1 or more: only when it does not fit)"}),
-	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+	Options: []analyzer.Option{{Name: "warn-fraction", Default: float64(0.9),
+		Doc: "also report a peak above this fraction of the target (1 or more: only when it does not fit)"}},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
 

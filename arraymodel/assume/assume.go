@@ -1,0 +1,163 @@
+// Package assume reads the values a user binds to names the program leaves unknown
+// (`N=10_000_000`), from `# arraylint: assume` comments, the command line (`--assume`) and the
+// `assume` table of [tool.arraylint.memory]. The array model evaluates such a name to its value,
+// so the rules and the memory estimate see the same sizes.
+package assume
+
+import (
+	"fmt"
+	"maps"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse"
+)
+
+// Resolve merges the bindings for file f, highest first: flags (the command line), the file's
+// comments, then config ([tool.arraylint.memory.assume]).
+func Resolve(f *pyparse.File, flags, config map[string]int64) (map[string]int64, error) {
+	out := maps.Clone(config)
+	if out == nil {
+		out = map[string]int64{}
+	}
+	if f != nil {
+		c, err := Comments(f)
+		if err != nil {
+			return nil, err
+		}
+		maps.Copy(out, c)
+	}
+	maps.Copy(out, flags)
+	return out, nil
+}
+
+// Table reads an assume table as the configuration hands it over: NAME = integer.
+func Table(v any) (map[string]int64, error) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("assume: want a table of NAME = integer")
+	}
+	out := make(map[string]int64, len(m))
+	for name, val := range m {
+		n, ok := val.(int64)
+		if !ok {
+			return nil, fmt.Errorf("assume.%s: want an integer, have %v", name, val)
+		}
+		out[name] = n
+	}
+	return out, nil
+}
+
+var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
+
+// Comments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
+func Comments(f *pyparse.File) (map[string]int64, error) {
+	out := map[string]int64{}
+	for _, c := range f.Comments {
+		m := assumeRE.FindStringSubmatch(c.Text(f.Src))
+		if m == nil {
+			continue
+		}
+		line := f.Lines.Line(c.Start)
+		binds, err := Parse(m[1])
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		for k, v := range binds {
+			out[k] = v
+		}
+	}
+	return out, nil
+}
+
+// Parse parses "N=10_000_000, M=1024*1024" (also space-separated) into bindings. Values
+// are integers with optional underscores, joined by * or **.
+func Parse(s string) (map[string]int64, error) {
+	out := map[string]int64{}
+	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		name, val, ok := strings.Cut(part, "=")
+		name = strings.TrimSpace(name)
+		if !ok || name == "" || !isIdent(name) {
+			return nil, fmt.Errorf("parse assume %q: want NAME=INTEGER", part)
+		}
+		n, err := evalIntExpr(val)
+		if err != nil {
+			return nil, fmt.Errorf("parse assume %q: %w", part, err)
+		}
+		out[name] = n
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("parse assume %q: no NAME=INTEGER", s)
+	}
+	return out, nil
+}
+
+func isIdent(s string) bool {
+	for i, r := range s {
+		if r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9') {
+			continue
+		}
+		return false
+	}
+	return s != ""
+}
+
+// evalIntExpr evaluates products and powers of integer literals: "1024*1024", "2**20", "10_000".
+func evalIntExpr(s string) (int64, error) {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "_", "")
+	if s == "" {
+		return 0, fmt.Errorf("empty value")
+	}
+	result := int64(1)
+	for _, factor := range splitTop(s, "*") {
+		base, exp, isPow := strings.Cut(factor, "**")
+		b, err := strconv.ParseInt(strings.TrimSpace(base), 0, 64)
+		if err != nil {
+			return 0, fmt.Errorf("%q is not an integer", base)
+		}
+		if isPow {
+			e, err := strconv.ParseInt(strings.TrimSpace(exp), 0, 64)
+			if err != nil || e < 0 || e > 62 {
+				return 0, fmt.Errorf("bad exponent %q", exp)
+			}
+			p := int64(1)
+			for i := int64(0); i < e; i++ {
+				if b != 0 && p > (1<<62)/abs64(b) {
+					return 0, fmt.Errorf("%q overflows", factor)
+				}
+				p *= b
+			}
+			b = p
+		}
+		if b != 0 && abs64(result) > (1<<62)/abs64(b) {
+			return 0, fmt.Errorf("%q overflows", s)
+		}
+		result *= b
+	}
+	return result, nil
+}
+
+// splitTop splits on single "*" but not on "**".
+func splitTop(s, sep string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '*' {
+			if i+1 < len(s) && s[i+1] == '*' {
+				i++
+				continue
+			}
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
+
+func abs64(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}

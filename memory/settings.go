@@ -1,0 +1,91 @@
+package memory
+
+import (
+	"fmt"
+
+	"github.com/arraylint/arraylint/arraymodel/assume"
+	"github.com/arraylint/arraylint/pyparse"
+)
+
+// This file defines how the estimate's settings are chosen, once for `arraylint mem`,
+// `arraylint check` (AL101, AL102) and the language server.
+
+// Settings is one layer of the estimate's settings: the command line (or an editor's settings),
+// or [tool.arraylint.memory]. The file's own `# arraylint: target` and `# arraylint: assume`
+// comments are the layer between them.
+type Settings struct {
+	Target  TargetOptions
+	Backend string
+	Assume  map[string]int64
+	// LegateConfig is the LEGATE_CONFIG environment variable of the run, used for Legate's pools
+	// when no layer gives a pool size.
+	LegateConfig string
+}
+
+// SectionSettings reads a table shaped like [tool.arraylint.memory] (ConfigSection's keys).
+func SectionSettings(sec map[string]any) (Settings, error) {
+	t, backend, assume, err := ConfigSection(sec)
+	if err != nil {
+		return Settings{}, err
+	}
+	return Settings{Target: t, Backend: backend, Assume: assume}, nil
+}
+
+// Resolve chooses the settings of an estimate of f, highest first:
+//
+//  1. flags: the command line (`--target`, `--hbm`, `--backend`, `--assume` …);
+//  2. the file's `# arraylint: target` comment, whose target applies only when no flag names
+//     a target or pool size, and its `# arraylint: assume` comments (assume.Resolve);
+//  3. config: [tool.arraylint.memory].
+//
+// Target fields overlay one another field by field. LEGATE_CONFIG gives Legate's pools when the
+// backend is legate and no layer sets a pool. path names the file in Options.
+func Resolve(f *pyparse.File, path string, flags, config Settings) (Options, error) {
+	binds, err := assume.Resolve(f, flags.Assume, config.Assume)
+	if err != nil {
+		return Options{}, fmt.Errorf("%s: %w", path, err)
+	}
+	opts := Options{Path: path, Backend: config.Backend, Assume: binds}
+	t := config.Target
+	if f != nil {
+		fileT, fileBackend, ok, err := TargetComment(f)
+		if err != nil {
+			return Options{}, fmt.Errorf("%s: %w", path, err)
+		}
+		if ok && !flags.Target.namesDevice() {
+			t = t.Overlay(fileT)
+		}
+		if fileBackend != "" {
+			opts.Backend = fileBackend
+		}
+	}
+	t = t.Overlay(flags.Target)
+	if flags.Backend != "" {
+		opts.Backend = flags.Backend
+	}
+	if env := flags.LegateConfig; env != "" && !t.namesPools() {
+		b := opts.Backend
+		if b == "" && f != nil {
+			b = DetectBackend(f.Module)
+		}
+		if b == BackendLegate {
+			t.Legate = env
+		}
+	}
+	target, err := t.Resolve()
+	if err != nil {
+		return Options{}, err
+	}
+	opts.Target = target
+	return opts, nil
+}
+
+// namesDevice reports whether o chooses a device or pool size (a fraction alone does not).
+func (o TargetOptions) namesDevice() bool {
+	return o.Target != "" || o.HBM != "" || o.namesPools()
+}
+
+// namesPools reports whether o sets a Legate pool.
+func (o TargetOptions) namesPools() bool {
+	return o.SysMem != "" || o.FBMem != "" || o.ZCMem != "" || o.Legate != ""
+}
