@@ -1223,6 +1223,14 @@ func (s *sim) callBuiltin(e *ast.Call, c *call) value {
 	if a, ok := e.Func.(*ast.Attribute); ok && a.Attr == "collect" {
 		return vInt{}
 	}
+	if a, ok := e.Func.(*ast.Attribute); ok && len(s.argparse()) > 0 {
+		switch a.Attr {
+		case "parse_args":
+			return vNamespace{}
+		case "parse_known_args":
+			return vTuple{[]value{vNamespace{}, vUnknown{}}}
+		}
+	}
 	if n, ok := e.Func.(*ast.Name); ok && n.ID == "offload_to" {
 		if len(c.args) > 0 {
 			s.offload(c.args[0], attrName(e, "target"))

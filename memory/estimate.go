@@ -242,6 +242,10 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 		r.Unknown = []Unknown{}
 	}
 	r.PeakIsLowerBound = len(r.Unknown) > 0
+	r.Symbols = s.symbols
+	if r.Symbols == nil {
+		r.Symbols = []Symbol{}
+	}
 	if r.Growth == nil {
 		r.Growth = []Growth{}
 	}

@@ -27,7 +27,11 @@ func (r vRange) count() int64 {
 	return 0
 }
 
-func constValue(c *ast.Constant) value {
+func constValue(c *ast.Constant) value { return constOf(c.Value) }
+
+// constOf is the value of a Python constant.
+func constOf(v ast.ConstValue) value {
+	c := struct{ Value ast.ConstValue }{v}
 	switch c.Value.Kind {
 	case ast.ConstInt:
 		if c.Value.Big != nil {
@@ -155,6 +159,9 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 		}
 	}
 	base := s.eval(e.Value)
+	if _, ok := base.(vNamespace); ok {
+		return s.namespaceAttr(e.Attr)
+	}
 	if o, ok := isArray(base); ok {
 		defer s.decref(base)
 		switch e.Attr {

@@ -47,6 +47,16 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		}
 	}
 	b.WriteString("\n")
+	if len(r.Symbols) > 0 {
+		b.WriteString("  with ")
+		for i, sym := range r.Symbols {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(b, "%s = %v (%s, line %d)", sym.Name, symbolValue(sym.Value), strings.ReplaceAll(sym.Source, "-", " "), sym.Line)
+		}
+		b.WriteString("\n")
+	}
 	if len(r.LiveAtPeak) > 0 {
 		b.WriteString("\n  live at the peak:\n")
 		fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %s\n", "name", "shape", "dtype", "bytes", "line")
@@ -181,4 +191,22 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// symbolValue renders a symbol's value as Python would: None, True, 'text', 20000.
+func symbolValue(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if v {
+			return "True"
+		}
+		return "False"
+	case string:
+		return fmt.Sprintf("%q", v)
+	case int64:
+		return Commas(v)
+	}
+	return fmt.Sprint(v)
 }

@@ -39,6 +39,9 @@ type Report struct {
 	Buffers []Lifetime `json:"buffers"`
 	// Unknown lists allocations whose size could not be determined.
 	Unknown []Unknown `json:"unknown"`
+	// Symbols lists the values the estimate took from outside the program's own assignments
+	// (argparse defaults), with where each is given.
+	Symbols []Symbol `json:"symbols"`
 	// Growth lists loops whose live memory grows every iteration.
 	Growth []Growth `json:"growth"`
 	// Largest is the largest single allocation (null when nothing was allocated).

@@ -1,0 +1,70 @@
+package memory
+
+import (
+	"github.com/arraylint/arraylint/arraymodel/bindings"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines how the simulation reads command-line options: `args = parser.parse_args()`
+// is a namespace whose attributes are the options' argparse defaults, the values a run without
+// arguments uses. Each default the simulation reads is listed in the report's symbols.
+
+// Symbol is a value the estimate took from outside the program's own assignments.
+type Symbol struct {
+	Name string `json:"name"`
+	// Value is the value used: a number, string, bool or null.
+	Value any `json:"value"`
+	// Source is where it came from: "argparse-default".
+	Source string `json:"source"`
+	// Line is where the value is given (the add_argument call).
+	Line int `json:"line"`
+}
+
+// argparse returns the file's argparse defaults (bindings.Argparse), found once per Estimate.
+func (s *sim) argparse() map[string]bindings.Binding {
+	if s.idx == nil {
+		return bindings.Argparse(s.file.Module)
+	}
+	if s.idx.args == nil {
+		s.idx.args = bindings.Argparse(s.file.Module)
+	}
+	return s.idx.args
+}
+
+// namespaceAttr is args.name on a parse_args() namespace: the option's default, or unknown.
+func (s *sim) namespaceAttr(name string) value {
+	b, ok := s.argparse()[name]
+	if !ok {
+		return vUnknown{}
+	}
+	s.useSymbol(b)
+	return constOf(b.Value)
+}
+
+// useSymbol lists b among the report's symbols, once.
+func (s *sim) useSymbol(b bindings.Binding) {
+	for _, sym := range s.symbols {
+		if sym.Name == b.Name && sym.Source == b.Source {
+			return
+		}
+	}
+	s.symbols = append(s.symbols, Symbol{Name: b.Name, Value: constJSON(b.Value), Source: b.Source, Line: s.lineOf(b.Node)})
+}
+
+// constJSON is a constant as JSON renders it.
+func constJSON(v ast.ConstValue) any {
+	switch v.Kind {
+	case ast.ConstInt:
+		if v.Big != nil {
+			return v.Big.String()
+		}
+		return v.Int
+	case ast.ConstBool:
+		return v.Bool
+	case ast.ConstFloat:
+		return v.Float
+	case ast.ConstStr:
+		return v.Str
+	}
+	return nil
+}
