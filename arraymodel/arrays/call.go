@@ -94,6 +94,8 @@ func (w *walker) call(e *ast.Call) value {
 	}
 	a := w.evalArgs(e)
 	switch {
+	case method == "parse_args" && recv.kind == vUnknown && len(w.info.argparse()) > 0:
+		return value{kind: vNamespace}
 	case method != "" && recv.kind == vArray:
 		return w.arrayMethod(e, recv.arr, method, a)
 	case method != "" && recv.kind == vGenerator:

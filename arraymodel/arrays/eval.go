@@ -198,6 +198,9 @@ func (w *walker) attribute(e *ast.Attribute) value {
 		return moduleValue(ref)
 	}
 	base := w.eval(e.Value)
+	if base.kind == vNamespace {
+		return w.info.namespaceAttr(e.Attr)
+	}
 	if base.kind != vArray {
 		return unknown
 	}
