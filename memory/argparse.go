@@ -14,11 +14,15 @@ type Symbol struct {
 	Name string `json:"name"`
 	// Value is the value used: a number, string, bool or null.
 	Value any `json:"value"`
-	// Source is where it came from: "argparse-default".
+	// Source is where it came from: "argparse-default", or "convention" for a parameter named
+	// like an array module (`def run(np, n)`) taken as that library.
 	Source string `json:"source"`
 	// Line is where the value is given (the add_argument call).
 	Line int `json:"line"`
 }
+
+// SourceConvention is the Symbol.Source of an array-module parameter taken by its name.
+const SourceConvention = "convention"
 
 // argparse returns the file's argparse defaults (bindings.Argparse), found once per Estimate.
 func (s *sim) argparse() map[string]bindings.Binding {

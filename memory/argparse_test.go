@@ -52,3 +52,31 @@ if __name__ == "__main__":
 		t.Errorf("text report does not cite the argparse default:\n%s", txt.String())
 	}
 }
+
+// An array module handed to a function as a parameter: taken as the library its name says when
+// the function is estimated on its own, and as the module the caller passes when it is called.
+func TestArrayModuleParameter(t *testing.T) {
+	src := `import cupy
+
+def make(np, n):
+    return np.random.rand(n, n)
+
+def run(np, n):
+    a = make(np, n)
+    return a.sum()
+
+out = run(cupy, 1000)
+`
+	rs := estimate(t, src, Options{Assume: map[string]int64{"n": 1000}})
+	byScope := map[string]*Report{}
+	for _, r := range rs {
+		byScope[r.Scope] = r
+	}
+	if r := byScope["<module>"]; r.PeakBytes != 8_000_000 || r.Backend != BackendCuPy {
+		t.Errorf("module: peak %d on %s, want 8000000 on cupy", r.PeakBytes, r.Backend)
+	}
+	r := byScope["run"]
+	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 1 || r.Symbols[0].Source != SourceConvention || r.Symbols[0].Value != "numpy" {
+		t.Errorf("run: peak %d, symbols %+v; want 8000000 and np taken as numpy by convention", r.PeakBytes, r.Symbols)
+	}
+}

@@ -173,6 +173,14 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options) *
 // An annotation `np.ndarray`, `jax.Array`, `ArrayLike`… makes the parameter an array of unknown
 // shape owned by the caller, so what the function derives from it is listed as unknown.
 func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
+	for _, a := range imports.AllArgs(def.Args) {
+		if ref, ok := imports.ConventionRef(a); ok && a.Arg == p {
+			if _, assumed := s.opts.Assume[p]; !assumed {
+				s.symbols = append(s.symbols, Symbol{Name: p, Value: ref.Qual, Source: SourceConvention, Line: s.lineOf(def)})
+				return vModule{ref}
+			}
+		}
+	}
 	v := s.defaultFor(def.Args, p)
 	if _, ok := v.(vUnknown); !ok {
 		return v

@@ -197,9 +197,13 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 		incref(base)
 		return vMethod{recv: base, name: e.Attr}
 	}
-	switch base.(type) {
+	switch b := base.(type) {
 	case vRNG, vList, vAt, vDType:
 		return vMethod{recv: base, name: e.Attr}
+	case vModule:
+		// An array module held in a variable: `np.random.rand` with np a parameter or a
+		// module passed in.
+		return s.refValue(b.ref.Member(e.Attr))
 	}
 	s.decref(base)
 	return vUnknown{}

@@ -53,7 +53,11 @@ func writeTextReport(b *strings.Builder, r *Report) {
 			if i > 0 {
 				b.WriteString(", ")
 			}
-			fmt.Fprintf(b, "%s = %v (%s, line %d)", sym.Name, symbolValue(sym.Value), strings.ReplaceAll(sym.Source, "-", " "), sym.Line)
+			v := symbolValue(sym.Value)
+			if sym.Source == SourceConvention {
+				v = fmt.Sprint(sym.Value) // a module, not a string
+			}
+			fmt.Fprintf(b, "%s = %s (%s, line %d)", sym.Name, v, strings.ReplaceAll(sym.Source, "-", " "), sym.Line)
 		}
 		b.WriteString("\n")
 	}
