@@ -139,6 +139,19 @@ func CategoryOf(code string) string {
 // DocsURL is the documentation path of a rule code, relative to the repository root.
 func DocsURL(code string) string { return "docs/rules/" + code + ".md" }
 
+// DocsBase is the canonical address the documentation paths of DocsURL are relative to: the
+// repository's main branch as GitHub renders it. Printers that need absolute addresses (JSON
+// url, SARIF helpUri) and the language server's links use it through DocsLink.
+const DocsBase = "https://github.com/arraylint/arraylint/blob/main/"
+
+// DocsLink returns url made absolute against DocsBase; an absolute url is returned as it is.
+func DocsLink(url string) string {
+	if url == "" || strings.Contains(url, "://") {
+		return url
+	}
+	return DocsBase + url
+}
+
 var (
 	codeRE = regexp.MustCompile(`^AL[0-9]{3}$`)
 	nameRE = regexp.MustCompile(`^[a-z][a-z0-9]*(-[a-z0-9]+)*$`)

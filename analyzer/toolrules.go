@@ -18,6 +18,8 @@ var (
 	unusedNoqaDoc string
 	//go:embed docs/AL903.md
 	invalidSuppressionDoc string
+	//go:embed docs/AL904.md
+	ioErrorDoc string
 )
 
 // driverReported is the Run of rules whose findings the driver produces itself.
@@ -63,8 +65,30 @@ var InvalidSuppression = MustRule(RuleSpec{
 	Run:      driverReported,
 })
 
+// IOError (AL904) reports a file that could not be read, or written back after a fix. Its
+// findings come from the programs that read and write files (CheckFiles, the CLI's --fix), with
+// IOErrorFinding; they are reported whatever the selection.
+var IOError = MustRule(RuleSpec{
+	Code: "AL904", Name: "io-error", Since: "0.1.0", Doc: ioErrorDoc,
+	Summary:  "file could not be read or written",
+	Severity: Error,
+	Run:      driverReported,
+})
+
+// IOErrorFinding returns the AL904 finding for path, at line 1, column 1, with the operating
+// system's error; what is "read file" or "write the fixed file".
+func IOErrorFinding(path, what string, err error) Finding {
+	return Finding{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: IOError.Spec.Code,
+		Name: IOError.Spec.Name, URL: IOError.URL, Severity: IOError.Spec.Severity,
+		Message: "cannot " + what + ": " + err.Error()}
+}
+
 // ToolRules returns the rules of the tool itself, in code order.
-func ToolRules() []*Rule { return []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression} }
+func ToolRules() []*Rule {
+	return []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, IOError}
+}
 
 // unsuppressible lists codes that noqa cannot silence.
-func unsuppressible(code string) bool { return code == "AL900" || code == "AL901" || code == "AL903" }
+func unsuppressible(code string) bool {
+	return code == "AL900" || code == "AL901" || code == "AL903" || code == "AL904"
+}

@@ -21,8 +21,8 @@ import (
 const DefaultSlowDelay = time.Second
 
 // DefaultDocsBase prefixes a rule's relative docs path (docs/rules/AL304.md) to make the
-// codeDescription link of its diagnostics.
-const DefaultDocsBase = "https://github.com/arraylint/arraylint/blob/main/"
+// codeDescription link of its diagnostics: the printers' base, analyzer.DocsBase.
+const DefaultDocsBase = analyzer.DocsBase
 
 // Options configures a Server.
 type Options struct {

@@ -58,7 +58,7 @@ func (jsonPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 			Code: f.Code, Name: f.Name, Message: f.Message, Severity: f.Severity.String(), Filename: f.Path,
 			Location:    jsonLocation{f.Line, f.Col, int(f.Range.Start)},
 			EndLocation: jsonLocation{f.EndLine, f.EndCol, int(f.Range.End)},
-			Related:     []jsonRelated{}, NoqaRow: f.Line, URL: f.URL,
+			Related:     []jsonRelated{}, NoqaRow: f.Line, URL: analyzer.DocsLink(f.URL),
 		}
 		if f.Fix != nil {
 			fix := &jsonFix{Applicability: f.Fix.Applicability.String(), Message: f.Fix.Message, Edits: []jsonEdit{}}

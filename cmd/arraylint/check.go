@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"os"
@@ -198,7 +199,8 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		return exitError
 	}
 	files, err := analyzer.Discover(paths, cc)
-	if err != nil {
+	var unreadable *analyzer.UnreadablePaths
+	if err != nil && !errors.As(err, &unreadable) {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 		return exitError
 	}
@@ -227,22 +229,33 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		fmt.Fprintf(e.stderr, "arraylint: interrupted\n")
 		return exitError
 	}
+	if unreadable != nil {
+		results = append(results, unreadableResults(unreadable)...)
+	}
 
-	status := exitOK
+	// Every result's findings are reported, also when the file had an error: an error never
+	// hides findings. Errors without a finding of their own (a configuration that does not load,
+	// a fix that was refused) go to standard error, each message once.
+	var sum runSummary
+	sum.files = len(files)
 	var findings []analyzer.Finding
 	sources := map[string][]byte{}
+	reported := map[string]bool{}
 	for _, r := range results {
-		if r.Err != nil {
+		if r.Err != nil && !hasIOError(r.Findings) && !reported[r.Err.Error()] {
+			reported[r.Err.Error()] = true
 			fmt.Fprintf(e.stderr, "arraylint: %v\n", r.Err)
-			status = exitError
-			continue
+			sum.errors++
 		}
-		sources[r.Path] = r.Src
+		if r.Src != nil {
+			sources[r.Path] = r.Src
+		}
 		if keep != nil {
 			r.Findings = keep.Filter(r.Findings)
 		}
 		findings = append(findings, r.Findings...)
 	}
+	sum.count(findings, f.unsafeFix)
 
 	color := useColor(f, e)
 	if f.statistics {
@@ -260,12 +273,15 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		}
 	}
 	if f.format == "text" || f.format == "concise" || f.statistics {
-		printSummary(e, findings, fixed, f.fix, len(files))
+		sum.print(e.stdout, fixed, f.fix)
 	}
-	if status == exitOK && len(findings) > 0 && !f.exitZero {
-		status = exitFindings
+	switch {
+	case sum.errors > 0:
+		return exitError
+	case sum.findings > 0 && !f.exitZero:
+		return exitFindings
 	}
-	return status
+	return exitOK
 }
 
 // changesFilter returns the --new-from-* filter, or nil when none is set.
@@ -321,6 +337,9 @@ func useColor(f *checkFlags, e *env) bool {
 // files atomically. Results carry the findings that remain; with --diff, diffs[i] is the unified
 // diff of file i (nil when unchanged).
 func fixFiles(ctx context.Context, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, f *checkFlags) ([]analyzer.FileResult, int, [][]byte) {
+	if !f.diff {
+		cleanStaleTemps(files)
+	}
 	results := make([]analyzer.FileResult, len(files))
 	diffs := make([][]byte, len(files))
 	var mu sync.Mutex
@@ -357,9 +376,10 @@ func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.
 		res.Err = err
 		return res, 0, nil
 	}
-	src, err := os.ReadFile(path)
+	src, stamp, err := analyzer.ReadFileForFix(path)
 	if err != nil {
 		res.Err = fmt.Errorf("check %s: %w", path, err)
+		res.Findings = []analyzer.Finding{analyzer.IOErrorFinding(path, "read file", err)}
 		return res, 0, nil
 	}
 	fr, err := rn.FixSource(ctx, path, src, cfg, unsafe)
@@ -377,8 +397,14 @@ func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.
 	if !write {
 		return res, fr.Applied, diff.Diff(path, src, path, fr.Src)
 	}
-	if werr := analyzer.WriteFileAtomic(path, fr.Src); werr != nil {
-		res.Err = werr
+	if werr := analyzer.WriteFile(path, fr.Src, stamp); werr != nil {
+		// The file on disk is as it was: report its findings, and the failed write.
+		res.Err, res.Src = werr, src
+		res.Findings, err = rn.Check(ctx, path, src, cfg)
+		if err != nil {
+			res.Err = err
+		}
+		res.Findings = append([]analyzer.Finding{analyzer.IOErrorFinding(path, "write the fixed file", werr)}, res.Findings...)
 		return res, 0, nil
 	}
 	return res, fr.Applied, nil
@@ -403,28 +429,6 @@ func printDiffs(e *env, results []analyzer.FileResult, diffs [][]byte, fixes int
 		}
 	}
 	return status
-}
-
-func printSummary(e *env, findings []analyzer.Finding, fixed int, fixing bool, nfiles int) {
-	w := e.stdout
-	if fixing && fixed > 0 {
-		fmt.Fprintf(w, "Fixed %d %s.\n", fixed, plural(fixed, "finding", "findings"))
-	}
-	if len(findings) == 0 {
-		fmt.Fprintf(w, "All checks passed (%d %s).\n", nfiles, plural(nfiles, "file", "files"))
-		return
-	}
-	fixable := 0
-	for _, f := range findings {
-		if f.Fix != nil && f.Fix.Applicability == analyzer.Safe {
-			fixable++
-		}
-	}
-	fmt.Fprintf(w, "\nFound %d %s in %d %s", len(findings), plural(len(findings), "finding", "findings"), nfiles, plural(nfiles, "file", "files"))
-	if fixable > 0 {
-		fmt.Fprintf(w, " (%d fixable with `--fix`)", fixable)
-	}
-	fmt.Fprintf(w, ".\n")
 }
 
 func printStatistics(e *env, findings []analyzer.Finding) {
