@@ -238,6 +238,9 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 	// a fix that was refused) go to standard error, each message once.
 	var sum runSummary
 	sum.files = len(files)
+	if unreadable != nil {
+		sum.files += len(unreadable.Paths)
+	}
 	var findings []analyzer.Finding
 	sources := map[string][]byte{}
 	reported := map[string]bool{}
