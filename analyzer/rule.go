@@ -88,6 +88,9 @@ type Option struct {
 	Name    string
 	Default any
 	Doc     string
+	// Check, when set, validates a configured value (already converted to the Default's type)
+	// when the configuration loads, e.g. that a target names a known preset.
+	Check func(v any) error
 }
 
 // RuleSpec describes a rule for MustRule.

@@ -175,14 +175,10 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 	}
 	var target memory.TargetOptions
 	for name, v := range f.mem {
-		target.SetString(name, *v) // fraction and backend are checked on their own
+		target.SetString(name, *v) // each flag was checked on its own by WithOptions; this checks them together
 	}
 	if _, err := target.Resolve(); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint check: memory target: %v\n", err)
-		return exitError
-	}
-	if b := *f.mem["backend"]; b != "" && !slices.Contains(memory.Backends, b) {
-		fmt.Fprintf(e.stderr, "arraylint check: --backend %q: want one of %s\n", b, strings.Join(memory.Backends, ", "))
 		return exitError
 	}
 	if f.config != "" {

@@ -2,6 +2,8 @@ package peakmemory
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -14,18 +16,49 @@ import (
 
 // TargetOptions are the rule options that choose the memory target, as `arraylint mem`'s flags
 // do. They override [tool.arraylint.memory]; a `# arraylint: target ...` comment in the file
-// overrides both.
+// overrides both. Each value is checked when the configuration loads.
 func TargetOptions() []analyzer.Option {
 	return []analyzer.Option{
-		{Name: "target", Default: "", Doc: "device preset (h100, tpu-v5e, … see `arraylint mem --list-targets`)"},
-		{Name: "hbm", Default: "", Doc: "device memory size such as 80GiB (overrides the preset's)"},
-		{Name: "fraction", Default: float64(0), Doc: "usable fraction of the device memory (0: all; JAX on GPUs: 0.75)"},
-		{Name: "sysmem", Default: "", Doc: "Legate SYSTEM_MEM pool per rank, MiB (--sysmem)"},
-		{Name: "fbmem", Default: "", Doc: "Legate FBMEM pool per rank, MiB (--fbmem)"},
-		{Name: "zcmem", Default: "", Doc: "Legate ZCMEM pool per rank, MiB (--zcmem)"},
-		{Name: "legate-config", Default: "", Doc: "a LEGATE_CONFIG-style flag string: \"--sysmem 40 --fbmem 1000\""},
-		{Name: "backend", Default: "", Doc: "memory model: numpy, cupy, legate or jax (default: from the imports)"},
+		{Name: "target", Default: "", Doc: "device preset (h100, tpu-v5e, … see `arraylint mem --list-targets`)", Check: checkTarget("target")},
+		{Name: "hbm", Default: "", Doc: "device memory size such as 80GiB (overrides the preset's)", Check: checkTarget("hbm")},
+		{Name: "fraction", Default: float64(0), Doc: "usable fraction of the device memory (0: all; JAX on GPUs: 0.75)", Check: checkFraction},
+		{Name: "sysmem", Default: "", Doc: "Legate SYSTEM_MEM pool per rank, MiB (--sysmem)", Check: checkTarget("sysmem")},
+		{Name: "fbmem", Default: "", Doc: "Legate FBMEM pool per rank, MiB (--fbmem)", Check: checkTarget("fbmem")},
+		{Name: "zcmem", Default: "", Doc: "Legate ZCMEM pool per rank, MiB (--zcmem)", Check: checkTarget("zcmem")},
+		{Name: "legate-config", Default: "", Doc: "a LEGATE_CONFIG-style flag string: \"--sysmem 40 --fbmem 1000\"", Check: checkTarget("legate-config")},
+		{Name: "backend", Default: "", Doc: "memory model: numpy, cupy, legate or jax (default: from the imports)", Check: checkBackend},
 	}
+}
+
+// The memory table is checked when the configuration loads, like the options.
+func init() { analyzer.RegisterSectionCheck("memory", memory.CheckSection) }
+
+// checkTarget returns the Check of a string target option: the value must resolve on its own.
+func checkTarget(name string) func(any) error {
+	return func(v any) error {
+		s, _ := v.(string)
+		if s == "" {
+			return nil
+		}
+		var t memory.TargetOptions
+		t.SetString(name, s)
+		_, err := t.Resolve()
+		return err
+	}
+}
+
+func checkFraction(v any) error {
+	if f, _ := v.(float64); f < 0 || f > 1 {
+		return fmt.Errorf("want a number in (0, 1], or 0 for all of it; have %v", v)
+	}
+	return nil
+}
+
+func checkBackend(v any) error {
+	if s, _ := v.(string); s != "" && !slices.Contains(memory.Backends, s) {
+		return fmt.Errorf("unknown backend %q (want %s)", s, strings.Join(memory.Backends, ", "))
+	}
+	return nil
 }
 
 // Estimate runs the memory estimator on the pass's file with the target from the rule's options
