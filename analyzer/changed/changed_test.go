@@ -95,8 +95,8 @@ func TestParsePatchNotADiff(t *testing.T) {
 	for _, bad := range []string{
 		"# arraylint\n\nA linter for array programs.\n\n---\n\nMore text.\n", // a README
 		"\x7fELF\x02\x01\x01\x00\x00\x00",                                    // binary
-		"@@ -1 +1 @@\n-a\n+b\n",                                                  // a hunk without a file
-		"+++ b/x.py\n",                                                             // no "---" before it
+		"@@ -1 +1 @@\n-a\n+b\n",                                              // a hunk without a file
+		"+++ b/x.py\n",                                                       // no "---" before it
 	} {
 		_, err := ParsePatch(strings.NewReader(bad), "/")
 		if err == nil || !strings.Contains(err.Error(), "not a unified diff") {
