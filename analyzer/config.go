@@ -598,6 +598,9 @@ type ConfigCache struct {
 	Select, Ignore []string
 	// Options are command-line rule options (see Config.WithOptions), e.g. "target": "h100".
 	Options map[string]any
+	// ForceExclude applies exclude globs and .gitignore files to paths named on the command
+	// line too (--force-exclude), as pre-commit hooks need: they pass every changed file.
+	ForceExclude bool
 
 	mu    sync.Mutex
 	byDir map[string]*Config

@@ -16,7 +16,8 @@ var skippedDirs = map[string]bool{
 }
 
 // Discover expands the command-line paths into the Python files to check, in a stable order.
-// A file named explicitly is always checked; directories are walked for *.py and *.pyi files,
+// A file named explicitly is checked even when excluded, unless cc.ForceExclude is set;
+// directories are walked for *.py and *.pyi files,
 // skipping version-control and cache directories, virtual environments (a directory holding
 // pyvenv.cfg), paths ignored by .gitignore files (when respect-gitignore is on) and paths matched
 // by the configuration's exclude globs.
@@ -40,13 +41,22 @@ func Discover(paths []string, cc *ConfigCache) ([]string, error) {
 			bad.Paths = append(bad.Paths, UnreadablePath{Path: root, Err: err})
 			continue
 		}
-		if !info.IsDir() {
-			add(root)
-			continue
-		}
 		abs, err := filepath.Abs(root)
 		if err != nil {
 			return nil, fmt.Errorf("check %s: %w", root, err)
+		}
+		if cc != nil && cc.ForceExclude {
+			excluded, err := forceExcluded(abs, info.IsDir(), cc)
+			if err != nil {
+				return nil, err
+			}
+			if excluded {
+				continue
+			}
+		}
+		if !info.IsDir() {
+			add(root)
+			continue
 		}
 		if err := walk(root, abs, ancestorsIgnores(abs), cc, add, &bad); err != nil {
 			return nil, err
@@ -78,6 +88,22 @@ func (u *UnreadablePaths) Error() string {
 		msgs[i] = p.Err.Error()
 	}
 	return "check: " + strings.Join(msgs, "; ")
+}
+
+// forceExcluded reports whether a path named on the command line is excluded by the exclude
+// globs of its configuration or, when that honours them, by .gitignore files (--force-exclude).
+func forceExcluded(abs string, isDir bool, cc *ConfigCache) (bool, error) {
+	cfg, err := cc.ForDir(filepath.Dir(abs))
+	if err != nil {
+		return false, err
+	}
+	if cfg.Excluded(abs, isDir) {
+		return true, nil
+	}
+	if !cfg.RespectGitignore() {
+		return false, nil
+	}
+	return ancestorsIgnores(abs).ignored(abs, isDir), nil
 }
 
 // ancestorsIgnores returns the .gitignore files of abs's ancestors up to the repository root

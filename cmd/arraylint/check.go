@@ -5,12 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,6 +42,8 @@ type checkFlags struct {
 	newFromBase    string
 	timings        bool
 	memprofile     string
+	// conv holds the flags of checkextra.go.
+	conv convenienceFlags
 	// mem holds the memory-target flags that `check` shares with `mem`; they become the options
 	// of the rules that declare them (AL101, AL102).
 	mem map[string]*string
@@ -51,34 +51,35 @@ type checkFlags struct {
 
 func runCheck(ctx context.Context, e *env, args []string) int {
 	var f checkFlags
-	fs := newFlagSet("check", e.stderr)
-	fs.Var(&f.sel, "select", "rule codes, names or prefixes to enable, replacing the configured set (comma-separated, repeatable; ALL for every rule)")
-	fs.Var(&f.ignore, "ignore", "rule codes, names or prefixes to disable (comma-separated, repeatable)")
-	fs.StringVar(&f.format, "output-format", "text", "output format: "+strings.Join(printers.Formats, ", "))
-	fs.StringVar(&f.config, "config", "", "use this configuration file for every file instead of discovering pyproject.toml/arraylint.toml")
+	fs := newFlagSet("check", e)
+	fs.Var(&f.sel, "select", "rule `codes`, names or prefixes to enable, replacing the configured set (comma-separated, repeatable; ALL for every rule)")
+	fs.Var(&f.ignore, "ignore", "rule `codes`, names or prefixes to disable (comma-separated, repeatable)")
+	fs.StringVar(&f.format, "output-format", "text", "output `format`: "+strings.Join(printers.Formats, ", "))
+	fs.StringVar(&f.config, "config", "", "use this configuration `file` for every file instead of discovering pyproject.toml/arraylint.toml")
 	fs.BoolVar(&f.noColor, "no-color", false, "never colour the output (also: NO_COLOR set in the environment)")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files in place")
 	fs.BoolVar(&f.unsafeFix, "unsafe-fixes", false, "with --fix or --diff, also apply unsafe fixes")
 	fs.BoolVar(&f.diff, "diff", false, "print the changes --fix would make as a unified diff instead of writing them; exit 1 if there are any")
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit with status 0 even when there are findings")
-	fs.BoolVar(&f.statistics, "statistics", false, "print the number of findings per rule instead of the findings")
-	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (working tree included)")
-	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only findings on lines this unified diff adds or changes")
-	fs.StringVar(&f.newFromBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and this revision")
+	fs.BoolVar(&f.statistics, "statistics", false, "print the number of findings per rule instead of the findings (a JSON array with --output-format json)")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git `revision` (working tree included)")
+	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only findings on lines this unified diff `file` adds or changes")
+	fs.StringVar(&f.newFromBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and this `revision`")
 	fs.BoolVar(&f.timings, "timings", false, "print the time spent parsing and in each analyzer to standard error")
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
+	f.conv.register(fs)
 	f.mem = map[string]*string{}
 	for _, m := range []struct{ name, usage string }{
-		{"target", "memory target preset for AL101/AL102 (see `arraylint mem --list-targets`)"},
-		{"hbm", "device memory size for AL101/AL102, e.g. 80GiB (overrides the preset's)"},
-		{"fraction", "usable fraction of the device memory for AL101/AL102 (JAX on GPUs: 0.75)"},
-		{"sysmem", "Legate SYSTEM_MEM pool per rank in MiB for AL101/AL102"},
-		{"fbmem", "Legate FBMEM pool per rank in MiB for AL101/AL102"},
-		{"zcmem", "Legate ZCMEM pool per rank in MiB for AL101/AL102"},
-		{"legate-config", "LEGATE_CONFIG-style flags for AL101/AL102, e.g. \"--sysmem 40 --fbmem 1000\""},
-		{"backend", "memory model for AL101/AL102: numpy, cupy, legate or jax (default: from the imports)"},
+		{"target", "memory target `preset` for AL101/AL102 (see arraylint mem --list-targets)"},
+		{"hbm", "device memory `size` for AL101/AL102, e.g. 80GiB (overrides the preset's)"},
+		{"fraction", "usable `fraction` of the device memory for AL101/AL102 (JAX on GPUs: 0.75)"},
+		{"sysmem", "Legate SYSTEM_MEM pool per rank in `MiB` for AL101/AL102"},
+		{"fbmem", "Legate FBMEM pool per rank in `MiB` for AL101/AL102"},
+		{"zcmem", "Legate ZCMEM pool per rank in `MiB` for AL101/AL102"},
+		{"legate-config", "LEGATE_CONFIG-style `flags` for AL101/AL102, e.g. \"--sysmem 40 --fbmem 1000\""},
+		{"backend", "memory `model` for AL101/AL102: numpy, cupy, legate or jax (default: from the imports)"},
 	} {
 		f.mem[m.name] = fs.String(m.name, "", m.usage)
 	}
@@ -105,6 +106,21 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint check: --fix and --diff exclude each other\n")
 		return exitError
 	}
+	if err := f.conv.validate(&f); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+		return exitError
+	}
+	out, closeOut, err := f.conv.redirect(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+		return exitError
+	}
+	e = out
+	defer func() {
+		if err := closeOut(); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint check: write %s: %v\n", f.conv.outputFile, err)
+		}
+	}()
 	if f.cpuprofile != "" {
 		pf, err := os.Create(f.cpuprofile)
 		if err != nil {
@@ -150,7 +166,7 @@ func writeHeapProfile(e *env, path string) {
 }
 
 func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
-	cc := &analyzer.ConfigCache{Select: f.sel, Ignore: f.ignore, Options: map[string]any{}}
+	cc := &analyzer.ConfigCache{Select: f.sel, Ignore: f.ignore, Options: map[string]any{}, ForceExclude: f.conv.forceExclude}
 	if _, err := analyzer.Default("").WithOverrides(f.sel, f.ignore); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint check: --select/--ignore: %v\n", err)
 		return exitError
@@ -189,6 +205,9 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		}
 		cc.Fixed = cfg
 	}
+	if f.conv.showSettings != "" {
+		return showSettings(e, cc, f.conv.showSettings)
+	}
 	keep, err := changesFilter(f)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
@@ -200,10 +219,16 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 		return exitError
 	}
+	if f.conv.showFiles {
+		return showFiles(e, files, unreadable)
+	}
 	rn, err := analyzer.NewRunner(rules())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: internal error: %v\n", err)
 		return exitError
+	}
+	if f.conv.addNoqa {
+		return addNoqa(ctx, e, rn, files, cc, f.conv.quiet)
 	}
 	if f.timings {
 		rn.EnableTimings()
@@ -258,7 +283,10 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 
 	color := useColor(f, e)
 	if f.statistics {
-		printStatistics(e, findings)
+		if err := printStatistics(e, findings, f.format); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: write output: %v\n", err)
+			return exitError
+		}
 	} else {
 		p, err := printers.New(f.format, printers.Options{Color: color, Source: func(p string) []byte { return sources[p] },
 			Rules: rn.Rules(), Version: version})
@@ -271,7 +299,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 			return exitError
 		}
 	}
-	if f.format == "text" || f.format == "concise" || f.statistics {
+	if (f.format == "text" || f.format == "concise" || f.statistics && f.format != "json") && !f.conv.quiet {
 		sum.print(e.stdout, fixed, f.fix)
 	}
 	switch {
@@ -324,12 +352,6 @@ func printTimings(e *env, rn *analyzer.Runner) {
 		fmt.Fprintf(e.stderr, "%-24s %10s %5.1f%%\n", n, times[n].Round(time.Millisecond), 100*float64(times[n])/float64(max(total, 1)))
 	}
 	fmt.Fprintf(e.stderr, "%-24s %10s\n", "total", total.Round(time.Millisecond))
-}
-
-// useColor reports whether output is coloured: only on a terminal, and never with --no-color or
-// a non-empty NO_COLOR (no-color.org).
-func useColor(f *checkFlags, e *env) bool {
-	return !f.noColor && e.getenv("NO_COLOR") == "" && e.stdoutIsTTY
 }
 
 // fixFiles applies fixes file by file on the runner's workers and, unless --diff, writes changed
@@ -428,25 +450,6 @@ func printDiffs(e *env, results []analyzer.FileResult, diffs [][]byte, fixes int
 		}
 	}
 	return status
-}
-
-func printStatistics(e *env, findings []analyzer.Finding) {
-	counts := map[string]int{}
-	names := map[string]string{}
-	for _, f := range findings {
-		counts[f.Code]++
-		names[f.Code] = f.Name
-	}
-	codes := slices.Collect(maps.Keys(counts))
-	sort.Slice(codes, func(i, j int) bool {
-		if counts[codes[i]] != counts[codes[j]] {
-			return counts[codes[i]] > counts[codes[j]]
-		}
-		return codes[i] < codes[j]
-	})
-	for _, c := range codes {
-		fmt.Fprintf(e.stdout, "%6d  %s  %s\n", counts[c], c, names[c])
-	}
 }
 
 func plural(n int, one, many string) string {

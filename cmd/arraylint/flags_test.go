@@ -18,7 +18,7 @@ func TestParseInterspersed(t *testing.T) {
 		{[]string{"a", "--", "--fix", "-x"}, []string{"a", "--fix", "-x"}, nil, false, false},
 		{[]string{"a", "--nope"}, nil, nil, false, true},
 	} {
-		fs := newFlagSet("check", io.Discard)
+		fs := newFlagSet("check", &env{stdout: io.Discard, stderr: io.Discard})
 		var sel listFlag
 		fs.Var(&sel, "select", "")
 		fix := fs.Bool("fix", false, "")

@@ -38,7 +38,7 @@ func (a assumeFlag) Set(s string) error {
 // a `# arraylint: target` comment in the file overrides in turn only where no flag was given.
 // Exit status 1 means an allocation does not fit the target.
 func runMem(_ context.Context, e *env, args []string) int {
-	fs := newFlagSet("mem", e.stderr)
+	fs := newFlagSet("mem", e)
 	var (
 		t        memory.TargetOptions
 		backend  string
