@@ -41,12 +41,23 @@ var SyntaxError = MustRule(RuleSpec{
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
-		for _, e := range in.File.Errors {
+		errs := in.File.Errors
+		for i, e := range errs {
+			if i == MaxSyntaxErrors-1 && len(errs) > MaxSyntaxErrors {
+				pass.Report(in.DiagnosticRange(e.Range, "%s (and %d more syntax errors after this one, not reported: fix these first)",
+					e.Msg, len(errs)-MaxSyntaxErrors))
+				break
+			}
 			pass.Report(in.DiagnosticRange(e.Range, "%s", e.Msg))
 		}
 		return nil, nil
 	},
 })
+
+// MaxSyntaxErrors bounds the AL901 findings of one file. The parser recovers from errors, but in
+// a file that is mostly not Python (or after a cascade) each further error says little: the
+// last finding reported counts the rest.
+const MaxSyntaxErrors = 10
 
 // UnusedNoqa (AL902) reports suppression comments that suppress nothing or name unknown rules.
 var UnusedNoqa = MustRule(RuleSpec{

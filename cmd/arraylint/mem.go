@@ -112,7 +112,15 @@ func runMem(_ context.Context, e *env, args []string) int {
 	opts := memory.Options{Path: path, Backend: backend, Function: function, Assume: cfgAssume, Legate: legateModel}
 	f, err := pyparse.Parse(src)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
+		fmt.Fprintf(e.stderr, "arraylint mem: %s: %v\n", path, err)
+		return exitError
+	}
+	if len(f.Errors) > 0 {
+		// An estimate of a program that does not parse would describe another program.
+		for _, pe := range f.Errors {
+			line, col := f.Lines.LineCol(pe.Start)
+			fmt.Fprintf(e.stderr, "arraylint mem: %s:%d:%d: syntax error: %s\n", path, line, col+1, pe.Msg)
+		}
 		return exitError
 	}
 	fileT, fileBackend, ok, err := memory.TargetComment(f)
