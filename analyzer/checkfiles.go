@@ -53,7 +53,7 @@ func (rn *Runner) checkFile(ctx context.Context, path string, cc *ConfigCache) F
 		res.Err = err
 		return res
 	}
-	src, _, err := ReadFileForFix(path)
+	src, _, err := ReadFile(path)
 	if err != nil {
 		res.Err = fmt.Errorf("check %s: %w", path, err)
 		res.Findings = []Finding{IOErrorFinding(path, "read file", err)}

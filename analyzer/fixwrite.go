@@ -22,7 +22,7 @@ package analyzer
 //     is done directly.
 //
 // Before writing, WriteFile checks that the file still has the size and modification time it
-// had when it was read (ReadFileForFix), so a file changed by someone else meanwhile is reported,
+// had when it was read (ReadFile), so a file changed by someone else meanwhile is reported,
 // not overwritten.
 //
 // Temporary files of a run killed between steps 2 and 3 are removed by CleanStaleTemps on a later
@@ -50,16 +50,16 @@ const tempMarker = ".arraylint-"
 // a pid that has not been reaped yet or a clock step.
 const staleTempAge = 2 * time.Minute
 
-// FileStamp is what ReadFileForFix saw of a file, so WriteFile can tell whether it changed since.
+// FileStamp is what ReadFile saw of a file, so WriteFile can tell whether it changed since.
 type FileStamp struct {
 	size    int64
 	modTime time.Time
 }
 
-// ReadFileForFix reads the regular file at path (following symlinks) and returns its content
+// ReadFile reads the regular file at path (following symlinks) and returns its content
 // and stamp. Anything else (a directory, a named pipe, a device) is an error, checked before
 // opening so that a pipe without a writer cannot block the run.
-func ReadFileForFix(path string) ([]byte, FileStamp, error) {
+func ReadFile(path string) ([]byte, FileStamp, error) {
 	if info, err := os.Stat(path); err != nil {
 		return nil, FileStamp{}, err
 	} else if !info.Mode().IsRegular() {
@@ -100,7 +100,7 @@ func describeMode(m fs.FileMode) string {
 }
 
 // WriteFile replaces the content of the file at path with data as described at the top of this
-// file. stamp is what ReadFileForFix returned; the zero stamp skips the change check.
+// file. stamp is what ReadFile returned; the zero stamp skips the change check.
 func WriteFile(path string, data []byte, stamp FileStamp) error {
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {

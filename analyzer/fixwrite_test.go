@@ -141,7 +141,7 @@ func TestWriteFileKeepsOwner(t *testing.T) {
 func TestWriteFileRefusesChangedFile(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "x.py")
 	writeFixture(t, p, "old", 0o644)
-	_, stamp, err := ReadFileForFix(p)
+	_, stamp, err := ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,14 +155,14 @@ func TestWriteFileRefusesChangedFile(t *testing.T) {
 	}
 }
 
-func TestReadFileForFixRefusesSpecialFiles(t *testing.T) {
+func TestReadFileRefusesSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.py")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for path, want := range map[string]string{fifo: "a named pipe", dir: "a directory"} {
-		_, _, err := ReadFileForFix(path) // must not block on the pipe
+		_, _, err := ReadFile(path) // must not block on the pipe
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", path, err, want)
 		}

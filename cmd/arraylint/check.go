@@ -397,7 +397,7 @@ func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.
 		res.Err = err
 		return res, 0, nil
 	}
-	src, stamp, err := analyzer.ReadFileForFix(path)
+	src, stamp, err := analyzer.ReadFile(path)
 	if err != nil {
 		res.Err = fmt.Errorf("check %s: %w", path, err)
 		res.Findings = []analyzer.Finding{analyzer.IOErrorFinding(path, "read file", err)}

@@ -141,7 +141,7 @@ func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, c
 			status = exitError
 			continue
 		}
-		src, stamp, err := analyzer.ReadFileForFix(path)
+		src, stamp, err := analyzer.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint: check %s: %v\n", path, err)
 			status = exitError

@@ -86,7 +86,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: unknown --format %q (want text, json or html)\n", format)
 		return exitError
 	}
-	src, _, err := analyzer.ReadFileForFix(path) // refuses a directory or a pipe instead of blocking
+	src, _, err := analyzer.ReadFile(path) // refuses a directory or a pipe instead of blocking
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
