@@ -119,7 +119,7 @@ func WriteFile(path string, data []byte, stamp FileStamp) error {
 	tmp, err := writeTemp(target, data, info)
 	if err != nil {
 		// No temporary copy (e.g. a read-only directory): write in place directly.
-		if err := writeInPlace(target, data); err != nil {
+		if err := writeInPlace(target, data, info); err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
 		}
 		return nil
@@ -130,7 +130,7 @@ func WriteFile(path string, data []byte, stamp FileStamp) error {
 		}
 	}
 	defer os.Remove(tmp)
-	if err := writeInPlace(target, data); err != nil {
+	if err := writeInPlace(target, data, info); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
@@ -182,7 +182,9 @@ func keptMode(info fs.FileInfo) fs.FileMode {
 }
 
 // writeInPlace overwrites the content of the existing file target with data, keeping its inode.
-func writeInPlace(target string, data []byte) error {
+// The kernel clears the setuid and setgid bits when someone without CAP_FSETID writes a file;
+// they are set again afterwards (the owner may; anyone else gets an error saying so).
+func writeInPlace(target string, data []byte, info fs.FileInfo) error {
 	f, err := os.OpenFile(target, os.O_WRONLY, 0)
 	if err != nil {
 		return err
@@ -194,6 +196,12 @@ func writeInPlace(target string, data []byte) error {
 	if err := f.Truncate(int64(len(data))); err != nil {
 		f.Close()
 		return err
+	}
+	if now, err := f.Stat(); err == nil && keptMode(now) != keptMode(info) {
+		if err := f.Chmod(keptMode(info)); err != nil {
+			f.Close()
+			return fmt.Errorf("restore mode %v after writing: %w", keptMode(info), err)
+		}
 	}
 	if err := f.Sync(); err != nil {
 		f.Close()
