@@ -228,7 +228,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		return exitError
 	}
 	if f.conv.addNoqa {
-		return addNoqa(ctx, e, rn, files, cc, f.conv.quiet)
+		return max(addNoqa(ctx, e, rn, files, cc, f.conv.quiet), reportUnreadable(e, unreadable))
 	}
 	if f.timings {
 		rn.EnableTimings()
@@ -241,7 +241,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		var diffs [][]byte
 		results, fixed, diffs = fixFiles(ctx, rn, files, cc, f)
 		if f.diff {
-			return printDiffs(e, results, diffs, fixed)
+			return max(printDiffs(e, results, diffs, fixed), reportUnreadable(e, unreadable))
 		}
 	} else {
 		results = rn.CheckFiles(ctx, files, cc, f.jobs)

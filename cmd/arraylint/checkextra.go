@@ -117,13 +117,7 @@ func showFiles(e *env, files []string, unreadable *analyzer.UnreadablePaths) int
 	for _, f := range slices.Sorted(slices.Values(files)) {
 		fmt.Fprintln(e.stdout, f)
 	}
-	if unreadable != nil {
-		for _, p := range unreadable.Paths {
-			fmt.Fprintf(e.stderr, "arraylint: %v\n", p.Err)
-		}
-		return exitError
-	}
-	return exitOK
+	return reportUnreadable(e, unreadable)
 }
 
 // addNoqa checks each file and writes `# noqa` directives for its findings (see

@@ -97,6 +97,18 @@ func unreadableResults(u *analyzer.UnreadablePaths) []analyzer.FileResult {
 	return out
 }
 
+// reportUnreadable prints the paths Discover could not read on standard error, for the modes
+// that print no findings (--diff, --add-noqa), and returns exitError if there are any.
+func reportUnreadable(e *env, u *analyzer.UnreadablePaths) int {
+	if u == nil {
+		return exitOK
+	}
+	for _, p := range u.Paths {
+		fmt.Fprintf(e.stderr, "arraylint: %v\n", p.Err)
+	}
+	return exitError
+}
+
 // cleanStaleTemps removes the temporary files killed --fix runs left next to files.
 func cleanStaleTemps(files []string) {
 	var dirs []string
