@@ -21,15 +21,16 @@ package analyzer
 //     afterwards; when it cannot be created at all (a read-only directory), the in-place write
 //     is done directly.
 //
-// Before writing, WriteFile checks that the file still has the size and modification time it
-// had when it was read (ReadFile), so a file changed by someone else meanwhile is reported,
-// not overwritten.
+// Before writing, WriteFile checks that the file still holds what ReadFile read, so a file
+// changed by someone else meanwhile is reported, not overwritten (a file that already holds the
+// fixed content, written by a concurrent run, is left as it is).
 //
 // Temporary files of a run killed between steps 2 and 3 are removed by CleanStaleTemps on a later
 // --fix run: only files of our naming whose pid is not a live process and that are older than
 // staleTempAge, so the temporary file of a concurrent run is never touched.
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
@@ -50,10 +51,12 @@ const tempMarker = ".arraylint-"
 // a pid that has not been reaped yet or a clock step.
 const staleTempAge = 2 * time.Minute
 
-// FileStamp is what ReadFile saw of a file, so WriteFile can tell whether it changed since.
+// FileStamp is what ReadFile saw of a file, so WriteFile can tell whether it changed since: the
+// content itself (a reference to the returned slice, not a copy), since a size and modification
+// time can stay the same across an edit on file systems with coarse timestamps.
 type FileStamp struct {
-	size    int64
-	modTime time.Time
+	content []byte
+	valid   bool
 }
 
 // ReadFile reads the regular file at path (following symlinks) and returns its content
@@ -81,7 +84,7 @@ func ReadFile(path string) ([]byte, FileStamp, error) {
 	if err != nil {
 		return nil, FileStamp{}, err
 	}
-	return data, FileStamp{size: info.Size(), modTime: info.ModTime()}, nil
+	return data, FileStamp{content: data, valid: true}, nil
 }
 
 // describeMode names the kind of a file that is not a regular one.
@@ -113,8 +116,16 @@ func WriteFile(path string, data []byte, stamp FileStamp) error {
 	if !info.Mode().IsRegular() {
 		return fmt.Errorf("write %s: not a regular file", path)
 	}
-	if stamp != (FileStamp{}) && (info.Size() != stamp.size || !info.ModTime().Equal(stamp.modTime)) {
-		return fmt.Errorf("write %s: the file changed while it was being fixed; run again", path)
+	if stamp.valid {
+		now, err := os.ReadFile(target)
+		switch {
+		case err != nil:
+			return fmt.Errorf("write %s: %w", path, err)
+		case bytes.Equal(now, data):
+			return nil // a concurrent run wrote the same fix
+		case !bytes.Equal(now, stamp.content):
+			return fmt.Errorf("write %s: the file changed while it was being fixed; run again", path)
+		}
 	}
 	tmp, err := writeTemp(target, data, info)
 	if err != nil {

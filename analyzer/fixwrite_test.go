@@ -153,6 +153,24 @@ func TestWriteFileRefusesChangedFile(t *testing.T) {
 	if got := readString(t, p); got != "changed meanwhile" {
 		t.Errorf("file overwritten: %q", got)
 	}
+
+	// An edit of the same size with the old modification time is still seen.
+	writeFixture(t, p, "old", 0o644)
+	before, _ := os.Stat(p)
+	_, stamp, _ = ReadFile(p)
+	writeFixture(t, p, "odd", 0o644)
+	os.Chtimes(p, before.ModTime(), before.ModTime())
+	if err := WriteFile(p, []byte("new"), stamp); err == nil {
+		t.Errorf("a same-size edit went unnoticed; file now %q", readString(t, p))
+	}
+
+	// A concurrent run that already wrote the same fix is no error.
+	writeFixture(t, p, "old", 0o644)
+	_, stamp, _ = ReadFile(p)
+	writeFixture(t, p, "new", 0o644)
+	if err := WriteFile(p, []byte("new"), stamp); err != nil || readString(t, p) != "new" {
+		t.Errorf("the same fix written twice: %v, %q", err, readString(t, p))
+	}
 }
 
 func TestReadFileRefusesSpecialFiles(t *testing.T) {
