@@ -57,9 +57,7 @@ func runCompletion(_ context.Context, e *env, args []string) int {
 	case "bash":
 		writeBash(e.stdout, names)
 	case "zsh":
-		fmt.Fprintf(e.stdout, "#compdef arraylint\n# zsh completion for arraylint: put this file on $fpath as _arraylint, or eval it.\n")
-		fmt.Fprintf(e.stdout, "autoload -U +X bashcompinit && bashcompinit\n")
-		writeBash(e.stdout, names)
+		writeZsh(e.stdout, names)
 	case "fish":
 		writeFish(e.stdout, names)
 	default:
@@ -69,8 +67,8 @@ func runCompletion(_ context.Context, e *env, args []string) int {
 	return exitOK
 }
 
-// writeBash writes a bash completion function (zsh runs it through bashcompinit): commands in
-// the first position, each command's flags after it, file names otherwise.
+// writeBash writes a bash completion function: commands in the first position, each command's
+// flags after it, file names otherwise.
 func writeBash(w io.Writer, names []string) {
 	fmt.Fprintf(w, "# bash completion for arraylint: source this file, or add\n# eval \"$(arraylint completion bash)\" to ~/.bashrc.\n")
 	fmt.Fprintf(w, "_arraylint() {\n")
@@ -89,6 +87,25 @@ func writeBash(w io.Writer, names []string) {
 	fmt.Fprintf(w, "    case $cur in\n        -*) COMPREPLY=($(compgen -W \"$flags\" -- \"$cur\")) ;;\n")
 	fmt.Fprintf(w, "        *) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n    esac\n}\n")
 	fmt.Fprintf(w, "complete -o filenames -F _arraylint arraylint\n")
+}
+
+// writeZsh writes a zsh completion function: installed on $fpath as _arraylint it is autoloaded,
+// sourced (eval "$(arraylint completion zsh)" after compinit) it registers itself.
+func writeZsh(w io.Writer, names []string) {
+	fmt.Fprintf(w, "#compdef arraylint\n")
+	fmt.Fprintf(w, "# zsh completion for arraylint: save as _arraylint in a directory of $fpath, or add\n")
+	fmt.Fprintf(w, "# eval \"$(arraylint completion zsh)\" to ~/.zshrc after compinit.\n")
+	fmt.Fprintf(w, "_arraylint() {\n")
+	fmt.Fprintf(w, "    if (( CURRENT == 2 )); then\n        compadd -- %s\n        return\n    fi\n", strings.Join(names, " "))
+	fmt.Fprintf(w, "    local -a flags\n    case $words[2] in\n")
+	for _, n := range names {
+		if fl := commandFlags(n); len(fl) > 0 {
+			fmt.Fprintf(w, "        %s) flags=(%s) ;;\n", n, strings.Join(fl, " "))
+		}
+	}
+	fmt.Fprintf(w, "        completion) compadd -- bash zsh fish; return ;;\n    esac\n")
+	fmt.Fprintf(w, "    if [[ $PREFIX == -* ]]; then\n        compadd -- $flags\n    else\n        _files\n    fi\n}\n")
+	fmt.Fprintf(w, "if [[ $funcstack[1] == _arraylint ]]; then\n    _arraylint \"$@\"\nelif (( $+functions[compdef] )); then\n    compdef _arraylint arraylint\nfi\n")
 }
 
 // writeFish writes fish completions: the commands, then each command's long flags.
