@@ -1,6 +1,6 @@
 // Package changed keeps only the findings on lines a change touched, for adopting arraylint on an
 // existing code base ("new issues only", like golangci-lint's new-from-rev / new-from-patch /
-// new-from-merge-base, after revgrep). Syntax and internal errors are always kept.
+// new-from-merge-base, after revgrep). Syntax, internal and I/O errors are always kept.
 package changed
 
 import (
@@ -227,9 +227,11 @@ func git(dir string, args ...string) ([]byte, error) {
 }
 
 // Keep reports whether f is on a changed line: a line of its range was added or modified, or its
-// file was added whole. Syntax errors (AL901) and internal errors (AL900) are always kept.
+// file was added whole. Syntax errors (AL901), internal errors (AL900) and I/O errors (AL904)
+// are always kept.
 func (c *Changes) Keep(f analyzer.Finding) bool {
-	if f.Code == analyzer.SyntaxError.Spec.Code || f.Code == analyzer.InternalError.Spec.Code {
+	switch f.Code {
+	case analyzer.SyntaxError.Spec.Code, analyzer.InternalError.Spec.Code, analyzer.IOError.Spec.Code:
 		return true
 	}
 	p, err := filepath.Abs(f.Path)
