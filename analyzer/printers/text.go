@@ -31,7 +31,8 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 			paint(c, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), paint(c, ansiBold, f.Message))
 		gutter := len(strconv.Itoa(f.Line))
 		pad := strings.Repeat(" ", gutter)
-		if x, src := p.lines.get(f.Path); x != nil && f.Line >= 1 && f.Line <= x.LineCount() {
+		// An I/O error is about the file, not a place in it: no source line.
+		if x, src := p.lines.get(f.Path); x != nil && f.Line >= 1 && f.Line <= x.LineCount() && f.Code != analyzer.IOError.Spec.Code {
 			start, end := x.LineStart(f.Line), x.LineEnd(f.Line)
 			line := string(src[start:end])
 			from := min(max(int(f.Range.Start-start), 0), len(line))
