@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 
@@ -166,7 +165,7 @@ func TestScripts(t *testing.T) {
 				if neg || len(args) != 1 {
 					ts.Fatalf("usage: mkfifo FILE")
 				}
-				ts.Check(syscall.Mkfifo(ts.MkAbs(args[0]), 0o644))
+				ts.Check(mkfifo(ts.MkAbs(args[0])))
 			},
 			"unhex": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) != 2 {
