@@ -11,7 +11,8 @@ package analyzer
 //  2. writes the new content to a temporary file next to the target, named
 //     ".<base>.arraylint-<pid>-<random>", with the target's mode, and syncs it;
 //  3. renames the temporary file over the target only when that cannot change the file's
-//     identity as users see it: a regular file with one link, owned by the effective user, whose
+//     identity as users see it: a regular file with one link, owned by the effective user and
+//     writable by them (a read-only file is not replaced behind its owner's back), whose
 //     group the temporary file could be given, and which has no setuid/setgid/sticky bit (a
 //     rename would also drop ACLs and extended attributes, so a file carrying any is written in
 //     place too — see hasXattrs). Readers then see the old or the new content, never a mix;

@@ -11,7 +11,8 @@ import (
 
 // renameKeepsIdentity reports whether renaming tmp over target leaves everything but the content
 // and the inode number as it was: target is a regular file with one link, owned by the
-// effective user, with no setuid, setgid or sticky bit and no extended attributes, and tmp has
+// effective user and writable by them, with no setuid, setgid or sticky bit and no extended
+// attributes, and tmp has
 // (or could be given) target's group and has its mode.
 func renameKeepsIdentity(target, tmp string, info fs.FileInfo) bool {
 	st, ok := info.Sys().(*syscall.Stat_t)
@@ -19,6 +20,11 @@ func renameKeepsIdentity(target, tmp string, info fs.FileInfo) bool {
 		return false
 	}
 	if info.Mode()&(fs.ModeSetuid|fs.ModeSetgid|fs.ModeSticky) != 0 || hasXattrs(target) {
+		return false
+	}
+	// A file its owner made read-only is not replaced behind its back: the in-place write then
+	// fails as opening it for writing does.
+	if syscall.Access(target, 2 /* W_OK */) != nil {
 		return false
 	}
 	tinfo, err := os.Stat(tmp)

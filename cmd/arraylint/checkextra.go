@@ -123,6 +123,7 @@ func showFiles(e *env, files []string, unreadable *analyzer.UnreadablePaths) int
 // addNoqa checks each file and writes `# noqa` directives for its findings (see
 // analyzer.AddNoqa), printing how many it added.
 func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, quiet bool) int {
+	cleanStaleTemps(files)
 	status, total, skipped := exitOK, 0, 0
 	for _, path := range files {
 		if ctx.Err() != nil {
