@@ -168,7 +168,11 @@ func writeChart(b *strings.Builder, r *Report) {
 	fmt.Fprintf(b, "    %10s └%s\n", "", strings.Repeat("─", width))
 	fmt.Fprintf(b, "    %10s  %s▲ peak, line %d\n", "", strings.Repeat(" ", peakCol), r.PeakLine)
 	first, last := pts[0].Line, pts[len(pts)-1].Line
-	fmt.Fprintf(b, "    %10s  program order: line %d … line %d (%d steps)\n", "", first, last, len(pts))
+	steps := "steps"
+	if len(pts) == 1 {
+		steps = "step"
+	}
+	fmt.Fprintf(b, "    %10s  program order: line %d … line %d (%d %s)\n", "", first, last, len(pts), steps)
 }
 
 func shapeString(dims []*int64) string {
@@ -213,4 +217,14 @@ func symbolValue(v any) string {
 		return Commas(v)
 	}
 	return fmt.Sprint(v)
+}
+
+// withExactBytes renders n as FormatBytes does, followed by the exact count in parentheses when
+// the short form rounds ("80 B", but "1.5 KiB (1,536 B)").
+func withExactBytes(n int64) string {
+	short, exact := FormatBytes(n), Commas(n)+" B"
+	if short == exact || short == fmt.Sprintf("%d B", n) {
+		return short
+	}
+	return short + " (" + exact + ")"
 }

@@ -107,10 +107,7 @@ const (
 // PeakText renders the peak for people: "1.5 MiB (1,572,864 B)", "80 B", and with a leading
 // "≥ " when the peak is a lower bound.
 func (r *Report) PeakText() string {
-	s := FormatBytes(r.PeakBytes)
-	if exact := Commas(r.PeakBytes) + " B"; exact != s {
-		s += " (" + exact + ")"
-	}
+	s := withExactBytes(r.PeakBytes)
 	if r.PeakIsLowerBound {
 		s = "≥ " + s
 	}

@@ -39,7 +39,7 @@ func (a assumeFlag) Set(s string) error {
 // [tool.arraylint.memory].
 // Exit status 1 means an allocation does not fit the target.
 func runMem(_ context.Context, e *env, args []string) int {
-	fs := newFlagSet("mem", e.stderr)
+	fs := newFlagSet("mem", e)
 	var (
 		t        memory.TargetOptions
 		backend  string
@@ -87,7 +87,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: unknown --format %q (want text, json or html)\n", format)
 		return exitError
 	}
-	src, err := os.ReadFile(path)
+	src, _, err := analyzer.ReadFile(path) // refuses a directory or a pipe instead of blocking
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
@@ -103,7 +103,15 @@ func runMem(_ context.Context, e *env, args []string) int {
 	}
 	f, err := pyparse.Parse(src)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
+		fmt.Fprintf(e.stderr, "arraylint mem: %s: %v\n", path, err)
+		return exitError
+	}
+	if len(f.Errors) > 0 {
+		// An estimate of a program that does not parse would describe another program.
+		for _, pe := range f.Errors {
+			line, col := f.Lines.LineCol(pe.Start)
+			fmt.Fprintf(e.stderr, "arraylint mem: %s:%d:%d: syntax error: %s\n", path, line, col+1, pe.Msg)
+		}
 		return exitError
 	}
 	flags := memory.Settings{Target: t, Backend: backend, Assume: assume, LegateConfig: e.getenv("LEGATE_CONFIG")}
