@@ -17,9 +17,13 @@ type Symbol struct {
 	// Source is where it came from: "argparse-default", or "convention" for a parameter named
 	// like an array module (`def run(np, n)`) taken as that library.
 	Source string `json:"source"`
-	// Line is where the value is given (the add_argument call).
+	// Line is where the value is given (the add_argument call; 0 for an assumption).
 	Line int `json:"line"`
 }
+
+// SourceAssume is the Symbol.Source of a value the user assumed (--assume, an `# arraylint:
+// assume` comment or [tool.arraylint.memory.assume]).
+const SourceAssume = "assume"
 
 // SourceConvention is the Symbol.Source of an array-module parameter taken by its name.
 const SourceConvention = "convention"
@@ -37,12 +41,24 @@ func (s *sim) argparse() map[string]bindings.Binding {
 
 // namespaceAttr is args.name on a parse_args() namespace: the option's default, or unknown.
 func (s *sim) namespaceAttr(name string) value {
+	if n, ok := s.assumed(name); ok {
+		return vInt{n, true} // --assume size=40000 overrides the default of args.size
+	}
 	b, ok := s.argparse()[name]
 	if !ok {
 		return vUnknown{}
 	}
 	s.useSymbol(b)
 	return constOf(b.Value)
+}
+
+// assumed returns the user's assumed value of name and lists it among the symbols.
+func (s *sim) assumed(name string) (int64, bool) {
+	n, ok := s.opts.Assume[name]
+	if ok {
+		s.useSymbol(bindings.Binding{Name: name, Value: ast.ConstValue{Kind: ast.ConstInt, Int: n}, Source: SourceAssume})
+	}
+	return n, ok
 }
 
 // useSymbol lists b among the report's symbols, once.
@@ -52,7 +68,11 @@ func (s *sim) useSymbol(b bindings.Binding) {
 			return
 		}
 	}
-	s.symbols = append(s.symbols, Symbol{Name: b.Name, Value: constJSON(b.Value), Source: b.Source, Line: s.lineOf(b.Node)})
+	line := 0
+	if b.Node != nil {
+		line = s.lineOf(b.Node)
+	}
+	s.symbols = append(s.symbols, Symbol{Name: b.Name, Value: constJSON(b.Value), Source: b.Source, Line: line})
 }
 
 // constJSON is a constant as JSON renders it.

@@ -76,7 +76,8 @@ out = run(cupy, 1000)
 		t.Errorf("module: peak %d on %s, want 8000000 on cupy", r.PeakBytes, r.Backend)
 	}
 	r := byScope["run"]
-	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 1 || r.Symbols[0].Source != SourceConvention || r.Symbols[0].Value != "numpy" {
-		t.Errorf("run: peak %d, symbols %+v; want 8000000 and np taken as numpy by convention", r.PeakBytes, r.Symbols)
+	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 2 || r.Symbols[0].Source != SourceConvention || r.Symbols[0].Value != "numpy" ||
+		r.Symbols[1] != (Symbol{Name: "n", Value: int64(1000), Source: SourceAssume}) {
+		t.Errorf("run: peak %d, symbols %+v; want 8000000, np taken as numpy by convention and n assumed", r.PeakBytes, r.Symbols)
 	}
 }

@@ -250,6 +250,7 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 		r.Unknown = []Unknown{}
 	}
 	r.PeakIsLowerBound = len(r.Unknown) > 0
+	r.PeakExpr = fmt.Sprint(r.PeakBytes)
 	r.Symbols = s.symbols
 	if r.Symbols == nil {
 		r.Symbols = []Symbol{}

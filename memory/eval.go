@@ -64,18 +64,18 @@ func (s *sim) eval(e ast.Expr) value {
 	case *ast.Name:
 		v, ok := s.lookup(e)
 		if !ok {
-			if n, ok := s.opts.Assume[e.ID]; ok {
+			if n, ok := s.assumed(e.ID); ok {
 				return vInt{n, true}
 			}
 			return vUnknown{}
 		}
 		if i, ok := v.(vInt); ok && !i.known {
-			if n, ok := s.opts.Assume[e.ID]; ok {
+			if n, ok := s.assumed(e.ID); ok {
 				return vInt{n, true}
 			}
 		}
 		if _, ok := v.(vUnknown); ok {
-			if n, ok := s.opts.Assume[e.ID]; ok {
+			if n, ok := s.assumed(e.ID); ok {
 				return vInt{n, true}
 			}
 		}

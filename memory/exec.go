@@ -527,7 +527,7 @@ func paramNames(a *ast.Arguments) []string {
 
 // defaultFor evaluates a parameter's default (constants only), or an assumed value, or unknown.
 func (s *sim) defaultFor(a *ast.Arguments, name string) value {
-	if n, ok := s.opts.Assume[name]; ok {
+	if n, ok := s.assumed(name); ok {
 		return vInt{n, true}
 	}
 	pos := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)

@@ -47,6 +47,15 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		}
 	}
 	b.WriteString("\n")
+	if r.PeakExpr != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
+		fmt.Fprintf(b, "  peak = %s B", PrettyExpr(r.PeakExpr))
+		if u := r.FitsUpTo; u != nil {
+			fmt.Fprintf(b, "; fits %s up to %s = %s", r.Target, u.Symbol, Commas(u.Value))
+		}
+		b.WriteString("\n")
+	} else if u := r.FitsUpTo; u != nil {
+		fmt.Fprintf(b, "  fits %s up to %s = %s\n", r.Target, u.Symbol, Commas(u.Value))
+	}
 	if len(r.Symbols) > 0 {
 		b.WriteString("  with ")
 		for i, sym := range r.Symbols {

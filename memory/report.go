@@ -20,6 +20,12 @@ type Report struct {
 	// PeakIsLowerBound is set when some allocation's size is unknown (Unknown is not empty): the
 	// real peak may be higher than PeakBytes.
 	PeakIsLowerBound bool `json:"peak_is_lower_bound"`
+	// PeakExpr is the peak as a formula in Python syntax over one integer symbol ("24*n**2 -
+	// 32*n + 32", see Scale), or the number itself when none is identified.
+	PeakExpr string `json:"peak_expr"`
+	// FitsUpTo is the largest value of that symbol at which the scope fits the target (null
+	// without a target, a symbol, or a bound).
+	FitsUpTo *FitsUpTo `json:"fits_up_to"`
 	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
 	// was allocated).
 	PeakLine int `json:"peak_line"`

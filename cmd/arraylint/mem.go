@@ -48,6 +48,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		output   string
 		config   string
 		list     bool
+		solveFor string
 	)
 	assume := assumeFlag{}
 	var legateModel memory.LegateModel
@@ -67,6 +68,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 	fs.StringVar(&output, "o", "", "write the report to this file instead of standard output")
 	fs.StringVar(&config, "config", "", "configuration file to read [tool.arraylint.memory] from")
 	fs.BoolVar(&list, "list-targets", false, "list the target presets and exit")
+	fs.StringVar(&solveFor, "solve-for", "", "the integer symbol (an argparse option or an assumed `NAME`) to give the peak formula and the largest fitting size in (default: the only one)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagErrorStatus(err)
@@ -122,6 +124,9 @@ func runMem(_ context.Context, e *env, args []string) int {
 	}
 	opts.Function, opts.Legate = function, legateModel
 	reports, err := memory.Estimate(f, opts)
+	if err == nil {
+		err = memory.Scale(f, opts, reports, solveFor)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError

@@ -1,0 +1,308 @@
+package memory
+
+import (
+	"fmt"
+	"maps"
+	"math/big"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse"
+)
+
+// This file answers how a scope's peak grows with one integer the program takes from outside
+// (an argparse default, an assumed N) and up to what value it fits the target, by estimating the
+// file again with other values of that symbol.
+//
+// The formula is identified, not propagated: the peak is estimated at v, 2v, 3v and 4v (v the
+// symbol's value), the cubic through those points is taken when its coefficients are integers,
+// and it must give the estimate at 5v too; otherwise no formula is reported. It is valid where
+// the program keeps the form it has at those sizes (NumPy's in-place reuse, for one, starts at
+// 256 KiB temporaries). fits_up_to assumes the peak does not shrink as the symbol grows.
+
+// FitsUpTo is the largest value of a symbol at which a scope still fits its target.
+type FitsUpTo struct {
+	Symbol string `json:"symbol"`
+	Value  int64  `json:"value"`
+}
+
+// maxDegree is the highest power of the symbol a formula may have (a 3-D grid is cubic).
+const maxDegree = 3
+
+// Scale fills each report's PeakExpr and, when it has a target, FitsUpTo, by estimating f again
+// with other values of one integer symbol of the report: solveFor, or the report's only integer
+// symbol. opts must be the options the reports were made with.
+func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) error {
+	for _, r := range reports {
+		r.PeakExpr = fmt.Sprint(r.PeakBytes)
+		if r.PeakIsLowerBound {
+			continue
+		}
+		estimateWith := func(sym string, x int64) (*Report, error) {
+			o := opts
+			o.Assume = maps.Clone(opts.Assume)
+			if o.Assume == nil {
+				o.Assume = map[string]int64{}
+			}
+			o.Assume[sym] = x
+			if r.Scope != "<module>" {
+				o.Function = r.Scope
+			}
+			rs, err := Estimate(f, o)
+			if err != nil {
+				return nil, err
+			}
+			for _, x := range rs {
+				if x.Scope == r.Scope && x.Line == r.Line {
+					return x, nil
+				}
+			}
+			return nil, fmt.Errorf("scale %s: scope %s not estimated again", opts.Path, r.Scope)
+		}
+		sym, v0, ok, err := scaleSymbol(r, solveFor, estimateWith)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		at := func(x int64) (*Report, error) { return estimateWith(sym, x) }
+		if expr, ok, err := identify(sym, max(v0, 1), at); err != nil {
+			return err
+		} else if ok {
+			r.PeakExpr = expr
+		}
+		if r.TargetBytes != nil {
+			up, err := fitsUpTo(v0, at)
+			if err != nil {
+				return err
+			}
+			if up >= 0 {
+				r.FitsUpTo = &FitsUpTo{Symbol: sym, Value: up}
+			}
+		}
+	}
+	return nil
+}
+
+// scaleSymbol picks the symbol to vary: solveFor when the report used it; else the report's
+// only integer symbol, or among several the only one whose doubling changes the peak.
+func scaleSymbol(r *Report, solveFor string, estimateWith func(string, int64) (*Report, error)) (string, int64, bool, error) {
+	type cand struct {
+		name  string
+		value int64
+	}
+	var cands []cand
+	for _, s := range r.Symbols {
+		v, ok := s.Value.(int64)
+		if !ok {
+			continue
+		}
+		if solveFor != "" {
+			if s.Name == solveFor {
+				return s.Name, v, true, nil
+			}
+			continue
+		}
+		cands = append(cands, cand{s.Name, v})
+	}
+	if len(cands) == 1 {
+		return cands[0].name, cands[0].value, true, nil
+	}
+	var moving []cand
+	for _, c := range cands {
+		x, err := estimateWith(c.name, 2*max(c.value, 1))
+		if err != nil {
+			return "", 0, false, err
+		}
+		if x.PeakBytes != r.PeakBytes {
+			moving = append(moving, c)
+		}
+	}
+	if len(moving) != 1 {
+		return "", 0, false, nil
+	}
+	return moving[0].name, moving[0].value, true, nil
+}
+
+// identify finds the polynomial of degree at most maxDegree with integer coefficients that the
+// peak follows at v·1 … v·(maxDegree+1), checked at v·(maxDegree+2), and renders it in Python
+// syntax ("24*n**2 - 32*n + 32").
+func identify(sym string, v int64, at func(int64) (*Report, error)) (string, bool, error) {
+	const n = maxDegree + 1
+	xs := make([]*big.Rat, n)
+	ys := make([]*big.Rat, n)
+	for i := range n {
+		x := v * int64(i+1)
+		r, err := at(x)
+		if err != nil {
+			return "", false, err
+		}
+		if r.PeakIsLowerBound {
+			return "", false, nil
+		}
+		xs[i], ys[i] = new(big.Rat).SetInt64(x), new(big.Rat).SetInt64(r.PeakBytes)
+	}
+	coef, ok := interpolate(xs, ys)
+	if !ok {
+		return "", false, nil
+	}
+	ints := make([]*big.Int, len(coef))
+	for i, c := range coef {
+		if !c.IsInt() {
+			return "", false, nil
+		}
+		ints[i] = c.Num()
+	}
+	check := v * (n + 1)
+	r, err := at(check)
+	if err != nil {
+		return "", false, err
+	}
+	if got := evalPoly(ints, check); !got.IsInt64() || got.Int64() != r.PeakBytes {
+		return "", false, nil
+	}
+	return polyString(ints, sym), true, nil
+}
+
+// interpolate returns the coefficients (constant first) of the polynomial through the points,
+// by solving the Vandermonde system exactly.
+func interpolate(xs, ys []*big.Rat) ([]*big.Rat, bool) {
+	n := len(xs)
+	m := make([][]*big.Rat, n)
+	for i := range n {
+		m[i] = make([]*big.Rat, n+1)
+		p := new(big.Rat).SetInt64(1)
+		for j := range n {
+			m[i][j] = new(big.Rat).Set(p)
+			p.Mul(p, xs[i])
+		}
+		m[i][n] = new(big.Rat).Set(ys[i])
+	}
+	for col := range n {
+		piv := -1
+		for r := col; r < n; r++ {
+			if m[r][col].Sign() != 0 {
+				piv = r
+				break
+			}
+		}
+		if piv < 0 {
+			return nil, false
+		}
+		m[col], m[piv] = m[piv], m[col]
+		for r := range n {
+			if r == col || m[r][col].Sign() == 0 {
+				continue
+			}
+			k := new(big.Rat).Quo(m[r][col], m[col][col])
+			for c := col; c <= n; c++ {
+				m[r][c].Sub(m[r][c], new(big.Rat).Mul(k, m[col][c]))
+			}
+		}
+	}
+	out := make([]*big.Rat, n)
+	for i := range n {
+		out[i] = new(big.Rat).Quo(m[i][n], m[i][i])
+	}
+	return out, true
+}
+
+func evalPoly(coef []*big.Int, x int64) *big.Int {
+	out, p, bx := new(big.Int), big.NewInt(1), big.NewInt(x)
+	for _, c := range coef {
+		out.Add(out, new(big.Int).Mul(c, p))
+		p.Mul(p, bx)
+	}
+	return out
+}
+
+// polyString renders coefficients (constant first) in Python syntax, highest power first.
+func polyString(coef []*big.Int, sym string) string {
+	var b strings.Builder
+	for i := len(coef) - 1; i >= 0; i-- {
+		c := coef[i]
+		if c.Sign() == 0 {
+			continue
+		}
+		abs := new(big.Int).Abs(c)
+		switch {
+		case b.Len() == 0 && c.Sign() < 0:
+			b.WriteString("-")
+		case b.Len() > 0 && c.Sign() < 0:
+			b.WriteString(" - ")
+		case b.Len() > 0:
+			b.WriteString(" + ")
+		}
+		term := ""
+		switch i {
+		case 0:
+		case 1:
+			term = sym
+		default:
+			term = fmt.Sprintf("%s**%d", sym, i)
+		}
+		switch {
+		case term == "":
+			b.WriteString(abs.String())
+		case abs.Cmp(big.NewInt(1)) == 0:
+			b.WriteString(term)
+		default:
+			b.WriteString(abs.String() + "*" + term)
+		}
+	}
+	if b.Len() == 0 {
+		return "0"
+	}
+	return b.String()
+}
+
+// PrettyExpr renders a Python-syntax formula for people: "24·n² − 32·n + 32".
+func PrettyExpr(expr string) string {
+	r := strings.NewReplacer("**2", "²", "**3", "³", "*", "·", " - ", " − ")
+	return r.Replace(expr)
+}
+
+// fitsUpTo returns the largest value of the symbol at which the scope fits its target (-1 when
+// it fits at none, or at every value up to 2^40: no bound to report).
+func fitsUpTo(v0 int64, at func(int64) (*Report, error)) (int64, error) {
+	fits := func(x int64) (bool, error) {
+		r, err := at(x)
+		if err != nil {
+			return false, err
+		}
+		return r.Fits == nil || *r.Fits, nil
+	}
+	lo, hi := int64(0), max(v0, 1)
+	ok, err := fits(hi)
+	if err != nil {
+		return -1, err
+	}
+	for ok {
+		lo = hi
+		if hi >= 1<<40 {
+			return -1, nil
+		}
+		hi *= 2
+		if ok, err = fits(hi); err != nil {
+			return -1, err
+		}
+	}
+	if lo == 0 {
+		if ok, err := fits(0); err != nil || !ok {
+			return -1, err
+		}
+	}
+	for hi-lo > 1 { // fits(lo), not fits(hi)
+		mid := lo + (hi-lo)/2
+		ok, err := fits(mid)
+		if err != nil {
+			return -1, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo, nil
+}
