@@ -52,7 +52,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 	)
 	assume := assumeFlag{}
 	var legateModel memory.LegateModel
-	fs.StringVar(&t.Target, "target", "", "device preset (see --list-targets)")
+	fs.StringVar(&t.Target, "target", "", "device `preset` (see --list-targets), or all: one row per preset")
 	fs.StringVar(&t.HBM, "hbm", "", "device memory size, e.g. 80GiB (overrides the preset's)")
 	fs.Float64Var(&t.Fraction, "fraction", 0, "usable fraction of the device memory (JAX on GPUs: 0.75 by default)")
 	fs.StringVar(&t.SysMem, "sysmem", "", "Legate SYSTEM_MEM pool per rank in MiB")
@@ -116,6 +116,10 @@ func runMem(_ context.Context, e *env, args []string) int {
 		}
 		return exitError
 	}
+	allTargets := strings.EqualFold(t.Target, "all")
+	if allTargets {
+		t.Target = ""
+	}
 	flags := memory.Settings{Target: t, Backend: backend, Assume: assume, LegateConfig: e.getenv("LEGATE_CONFIG")}
 	opts, err := memory.Resolve(f, path, flags, cfg)
 	if err != nil {
@@ -123,6 +127,9 @@ func runMem(_ context.Context, e *env, args []string) int {
 		return exitError
 	}
 	opts.Function, opts.Legate = function, legateModel
+	if allTargets {
+		return memAllTargets(e, f, opts, solveFor, format)
+	}
 	reports, err := memory.Estimate(f, opts)
 	if err == nil {
 		err = memory.Scale(f, opts, reports, solveFor)
