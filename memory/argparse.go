@@ -1,6 +1,9 @@
 package memory
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -91,4 +94,30 @@ func constJSON(v ast.ConstValue) any {
 		return v.Str
 	}
 	return nil
+}
+
+// BindingsNote says which values from outside the program a verdict on r depends on, for rule
+// messages: ", with size = 20,000 (argparse default)" — the integer symbols, at most two; "" when
+// there are none.
+func (r *Report) BindingsNote() string {
+	var parts []string
+	for _, s := range r.Symbols {
+		v, ok := s.Value.(int64)
+		if !ok {
+			continue
+		}
+		if len(parts) == 2 {
+			parts = append(parts, "…")
+			break
+		}
+		src := strings.ReplaceAll(s.Source, "-", " ")
+		if s.Source == SourceAssume {
+			src = "assumed"
+		}
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", s.Name, Commas(v), src))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", with " + strings.Join(parts, ", ")
 }

@@ -94,6 +94,7 @@ func diagnose(in *pyinspect.Result, r *memory.Report, warn float64, target strin
 	default:
 		return analysis.Diagnostic{}, false
 	}
+	msg += r.BindingsNote()
 	st := StmtAt(in, line)
 	if st == nil {
 		return analysis.Diagnostic{}, false
