@@ -89,6 +89,10 @@ type Lifetime struct {
 	Live
 	Alloc int `json:"alloc_step"`
 	Free  int `json:"free_step"`
+	// BytesExpr and ShapeExpr are the size and the dimensions as formulas in the scope's
+	// symbol (see Scale; absent when they do not depend on it or were not identified).
+	BytesExpr string   `json:"bytes_expr,omitempty"`
+	ShapeExpr []string `json:"shape_expr,omitempty"`
 }
 
 // Unknown is an allocation whose size the estimator could not determine.

@@ -66,10 +66,8 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			continue
 		}
 		at := func(x int64) (*Report, error) { return estimateWith(sym, x) }
-		if expr, ok, err := identify(sym, max(v0, 1), at); err != nil {
+		if err := identifyAll(r, sym, max(v0, 1), at); err != nil {
 			return err
-		} else if ok {
-			r.PeakExpr = expr
 		}
 		if r.TargetBytes != nil {
 			up, err := fitsUpTo(v0, at)
@@ -82,6 +80,100 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 		}
 	}
 	return nil
+}
+
+// identifyAll estimates the scope at v·1 … v·(maxDegree+2) and fills the formulas of r's peak
+// (PeakExpr), of each buffer's bytes and of each of its dimensions (BytesExpr, ShapeExpr) that
+// follow a polynomial in sym. A buffer is matched across the estimates by its id, line and
+// expression: one whose allocation differs with the size gets no formula.
+func identifyAll(r *Report, sym string, v int64, at func(int64) (*Report, error)) error {
+	const n = maxDegree + 2
+	samples := make([]*Report, n)
+	xs := make([]int64, n)
+	for i := range n {
+		xs[i] = v * int64(i+1)
+		s, err := at(xs[i])
+		if err != nil {
+			return err
+		}
+		if s.PeakIsLowerBound {
+			return nil
+		}
+		samples[i] = s
+	}
+	if e, ok := fitPoly(sym, xs, func(i int) (int64, bool) { return samples[i].PeakBytes, true }); ok {
+		r.PeakExpr = e
+	}
+	for bi := range r.Buffers {
+		b := &r.Buffers[bi]
+		same := func(i int) (*Lifetime, bool) {
+			bs := samples[i].Buffers
+			if bi >= len(bs) || bs[bi].ID != b.ID || bs[bi].Line != b.Line || bs[bi].Expr != b.Expr || len(bs[bi].Shape) != len(b.Shape) {
+				return nil, false
+			}
+			return &bs[bi], true
+		}
+		e, ok := fitPoly(sym, xs, func(i int) (int64, bool) {
+			s, ok := same(i)
+			if !ok {
+				return 0, false
+			}
+			return s.Bytes, true
+		})
+		if !ok || e == fmt.Sprint(b.Bytes) {
+			continue // not identified, or does not depend on sym
+		}
+		b.BytesExpr = e
+		b.ShapeExpr = make([]string, len(b.Shape))
+		for d := range b.Shape {
+			e, ok := fitPoly(sym, xs, func(i int) (int64, bool) {
+				s, ok := same(i)
+				if !ok || s.Shape[d] == nil {
+					return 0, false
+				}
+				return *s.Shape[d], true
+			})
+			if !ok {
+				b.ShapeExpr = nil
+				break
+			}
+			b.ShapeExpr[d] = e
+		}
+	}
+	return nil
+}
+
+// fitPoly finds the polynomial of degree at most maxDegree with integer coefficients through
+// (xs[i], y(i)) for the first maxDegree+1 points, checked at the others, and renders it in
+// Python syntax ("24*n**2 - 32*n + 32").
+func fitPoly(sym string, xs []int64, y func(int) (int64, bool)) (string, bool) {
+	const n = maxDegree + 1
+	px, py := make([]*big.Rat, n), make([]*big.Rat, n)
+	for i := range n {
+		yi, ok := y(i)
+		if !ok {
+			return "", false
+		}
+		px[i], py[i] = new(big.Rat).SetInt64(xs[i]), new(big.Rat).SetInt64(yi)
+	}
+	coef, ok := interpolate(px, py)
+	if !ok {
+		return "", false
+	}
+	ints := make([]*big.Int, len(coef))
+	for i, c := range coef {
+		if !c.IsInt() {
+			return "", false
+		}
+		ints[i] = c.Num()
+	}
+	for i := n; i < len(xs); i++ {
+		yi, ok := y(i)
+		if got := evalPoly(ints, xs[i]); !ok || !got.IsInt64() || got.Int64() != yi {
+			return "", false
+		}
+	}
+	return polyString(ints, sym), true
 }
 
 // scaleSymbol picks the symbol to vary: solveFor when the report used it; else the report's
@@ -122,46 +214,6 @@ func scaleSymbol(r *Report, solveFor string, estimateWith func(string, int64) (*
 		return "", 0, false, nil
 	}
 	return moving[0].name, moving[0].value, true, nil
-}
-
-// identify finds the polynomial of degree at most maxDegree with integer coefficients that the
-// peak follows at v·1 … v·(maxDegree+1), checked at v·(maxDegree+2), and renders it in Python
-// syntax ("24*n**2 - 32*n + 32").
-func identify(sym string, v int64, at func(int64) (*Report, error)) (string, bool, error) {
-	const n = maxDegree + 1
-	xs := make([]*big.Rat, n)
-	ys := make([]*big.Rat, n)
-	for i := range n {
-		x := v * int64(i+1)
-		r, err := at(x)
-		if err != nil {
-			return "", false, err
-		}
-		if r.PeakIsLowerBound {
-			return "", false, nil
-		}
-		xs[i], ys[i] = new(big.Rat).SetInt64(x), new(big.Rat).SetInt64(r.PeakBytes)
-	}
-	coef, ok := interpolate(xs, ys)
-	if !ok {
-		return "", false, nil
-	}
-	ints := make([]*big.Int, len(coef))
-	for i, c := range coef {
-		if !c.IsInt() {
-			return "", false, nil
-		}
-		ints[i] = c.Num()
-	}
-	check := v * (n + 1)
-	r, err := at(check)
-	if err != nil {
-		return "", false, err
-	}
-	if got := evalPoly(ints, check); !got.IsInt64() || got.Int64() != r.PeakBytes {
-		return "", false, nil
-	}
-	return polyString(ints, sym), true, nil
 }
 
 // interpolate returns the coefficients (constant first) of the polynomial through the points,
