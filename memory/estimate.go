@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arraylint/arraylint/arraymodel/assume"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -76,7 +76,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	if !slices.Contains(Backends, backend) {
 		return nil, fmt.Errorf("estimate %s: unknown backend %q (want %s)", opts.Path, opts.Backend, strings.Join(Backends, ", "))
 	}
-	assume, err := assume.Comments(f)
+	assume, err := bindings.AssumeComments(f)
 	if err != nil {
 		return nil, fmt.Errorf("estimate %s: %w", opts.Path, err)
 	}

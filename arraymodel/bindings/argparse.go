@@ -1,7 +1,8 @@
-// Package bindings finds values a program gives names before it runs, other than by plain
-// assignment, so the array model can size arrays that depend on them: the defaults of argparse
-// options (`parser.add_argument("--size", type=int, default=20000)` then `args.size`). Each
-// binding records where it came from, for reports to cite.
+// Package bindings finds values names take from outside the program's own assignments, so the
+// array model can size arrays that depend on them: the defaults of argparse options
+// (`parser.add_argument("--size", type=int, default=20000)` then `args.size`, argparse.go) and the
+// user's assumptions (`--assume N=10_000_000`, `# arraylint: assume`, [tool.arraylint.memory.assume],
+// assume.go). Each binding records where it came from, for reports to cite.
 package bindings
 
 import (

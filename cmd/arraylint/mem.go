@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
-	"github.com/arraylint/arraylint/arraymodel/assume"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
 )
@@ -24,7 +24,7 @@ type assumeFlag map[string]int64
 func (a assumeFlag) String() string { return fmt.Sprint(map[string]int64(a)) }
 
 func (a assumeFlag) Set(s string) error {
-	binds, err := assume.Parse(s)
+	binds, err := bindings.ParseAssume(s)
 	if err != nil {
 		return err
 	}
