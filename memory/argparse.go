@@ -28,6 +28,10 @@ type Symbol struct {
 // assume` comment or [tool.arraylint.memory.assume]).
 const SourceAssume = "assume"
 
+// SourceParameter is the Symbol.Source of a free symbol: a parameter of a function estimated on
+// its own that its sizes depend on (Value is nil; see Scale).
+const SourceParameter = "parameter"
+
 // SourceConvention is the Symbol.Source of an array-module parameter taken by its name.
 const SourceConvention = "convention"
 

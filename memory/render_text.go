@@ -34,6 +34,15 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		scope += " (jax.jit)"
 	}
 	fmt.Fprintf(b, "%s: %s — backend %s\n", r.Path, scope, r.Backend)
+	if free := r.freeSymbol(); free != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
+		// Sizes follow a parameter: the formula is the peak, the number would be meaningless.
+		fmt.Fprintf(b, "  peak %s B for any %s (a parameter of %s)\n", PrettyExpr(r.PeakExpr), free, r.Scope)
+		if u := r.FitsUpTo; u != nil {
+			fmt.Fprintf(b, "  fits %s up to %s = %s\n", r.Target, u.Symbol, Commas(u.Value))
+		}
+		r.writeTextBody(b)
+		return
+	}
 	fmt.Fprintf(b, "  peak %s", r.PeakText())
 	if r.PeakLine > 0 {
 		fmt.Fprintf(b, " at line %d", r.PeakLine)
@@ -56,6 +65,12 @@ func writeTextReport(b *strings.Builder, r *Report) {
 	} else if u := r.FitsUpTo; u != nil {
 		fmt.Fprintf(b, "  fits %s up to %s = %s\n", r.Target, u.Symbol, Commas(u.Value))
 	}
+	r.writeTextBody(b)
+}
+
+// writeTextBody writes what follows a report's peak: the values used, the live buffers, the
+// chart, unknown sizes, growth, the out-of-memory report and suggestions.
+func (r *Report) writeTextBody(b *strings.Builder) {
 	if len(r.Symbols) > 0 {
 		b.WriteString("  with ")
 		for i, sym := range r.Symbols {
@@ -63,10 +78,21 @@ func writeTextReport(b *strings.Builder, r *Report) {
 				b.WriteString(", ")
 			}
 			v := symbolValue(sym.Value)
-			if sym.Source == SourceConvention {
+			switch sym.Source {
+			case SourceConvention:
 				v = fmt.Sprint(sym.Value) // a module, not a string
+			case SourceParameter:
+				fmt.Fprintf(b, "%s free (parameter, line %d)", sym.Name, sym.Line)
+				continue
 			}
-			fmt.Fprintf(b, "%s = %s (%s, line %d)", sym.Name, v, strings.ReplaceAll(sym.Source, "-", " "), sym.Line)
+			where := strings.ReplaceAll(sym.Source, "-", " ")
+			if sym.Source == SourceAssume {
+				where = "assumed"
+			}
+			if sym.Line > 0 {
+				where += fmt.Sprintf(", line %d", sym.Line)
+			}
+			fmt.Fprintf(b, "%s = %s (%s)", sym.Name, v, where)
 		}
 		b.WriteString("\n")
 	}
@@ -236,4 +262,14 @@ func withExactBytes(n int64) string {
 		return short
 	}
 	return short + " (" + exact + ")"
+}
+
+// freeSymbol returns the report's free symbol (a parameter its sizes depend on), or "".
+func (r *Report) freeSymbol() string {
+	for _, s := range r.Symbols {
+		if s.Source == SourceParameter {
+			return s.Name
+		}
+	}
+	return ""
 }

@@ -6,7 +6,9 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
 // This file answers how a scope's peak grows with one integer the program takes from outside
@@ -34,9 +36,6 @@ const maxDegree = 3
 func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) error {
 	for _, r := range reports {
 		r.PeakExpr = fmt.Sprint(r.PeakBytes)
-		if r.PeakIsLowerBound {
-			continue
-		}
 		estimateWith := func(sym string, x int64) (*Report, error) {
 			o := opts
 			o.Assume = maps.Clone(opts.Assume)
@@ -58,7 +57,21 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			}
 			return nil, fmt.Errorf("scale %s: scope %s not estimated again", opts.Path, r.Scope)
 		}
-		sym, v0, ok, err := scaleSymbol(r, solveFor, estimateWith)
+		var sym string
+		var v0 int64
+		var ok bool
+		var err error
+		if r.PeakIsLowerBound {
+			// Sizes unknown: a parameter of a function estimated on its own may be what they
+			// depend on (a free symbol, value null in the report).
+			sym, ok, err = freeSymbol(f, r, solveFor, estimateWith)
+			v0 = freeBase
+			if ok {
+				r.Symbols = append(r.Symbols, Symbol{Name: sym, Value: nil, Source: SourceParameter, Line: r.Line})
+			}
+		} else {
+			sym, v0, ok, err = scaleSymbol(r, solveFor, estimateWith)
+		}
 		if err != nil {
 			return err
 		}
@@ -174,6 +187,60 @@ func fitPoly(sym string, xs []int64, y func(int) (int64, bool)) (string, bool) {
 		}
 	}
 	return polyString(ints, sym), true
+}
+
+// freeBase is the value a free symbol is sampled at (and its multiples): large enough that
+// arrays sized by it are in NumPy's in-place regime (256 KiB), small enough that a cubic size
+// stays far from int64's range.
+const freeBase = 1 << 16
+
+// freeSymbol picks the parameter of r's function that its unknown sizes depend on: solveFor, or
+// the only parameter whose value, when given, makes every size known.
+func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(string, int64) (*Report, error)) (string, bool, error) {
+	def := topLevelDef(f, r.Scope, r.Line)
+	if def == nil {
+		return "", false, nil
+	}
+	var found []string
+	for _, a := range imports.AllArgs(def.Args) {
+		p := a.Arg
+		if (solveFor != "" && p != solveFor) || p == "self" || p == "cls" || r.hasSymbol(p) {
+			continue
+		}
+		if _, isModule := imports.ConventionRef(a); isModule {
+			continue
+		}
+		x, err := estimateWith(p, freeBase)
+		if err != nil {
+			return "", false, err
+		}
+		if !x.PeakIsLowerBound && x.PeakBytes > 0 {
+			found = append(found, p)
+		}
+	}
+	if len(found) != 1 {
+		return "", false, nil
+	}
+	return found[0], true, nil
+}
+
+// topLevelDef returns the module's function called name defined at line (decorators allowed).
+func topLevelDef(f *pyparse.File, name string, line int) *ast.FunctionDef {
+	for _, st := range f.Module.Body {
+		if def, ok := st.(*ast.FunctionDef); ok && def.Name == name {
+			return def
+		}
+	}
+	return nil
+}
+
+func (r *Report) hasSymbol(name string) bool {
+	for _, s := range r.Symbols {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // scaleSymbol picks the symbol to vary: solveFor when the report used it; else the report's

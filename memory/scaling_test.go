@@ -82,3 +82,40 @@ func TestPolyString(t *testing.T) {
 type bigInt = big.Int
 
 func newBig(x int64) *big.Int { return big.NewInt(x) }
+
+// A function estimated on its own, sized by a parameter: the peak as a formula in it (a free
+// symbol, value null), and how far it fits.
+func TestScaleFreeParameter(t *testing.T) {
+	src := "import numpy as np\n\ndef simulate(n, steps):\n    grid = np.zeros((n, n))\n    for _ in range(steps):\n        grid = grid + 1.0\n    return grid\n"
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, _ := TargetOptions{Target: "l4"}.Resolve()
+	opts := Options{Path: "f.py", Target: target, Function: "simulate"}
+	rs, err := Estimate(f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Scale(f, opts, rs, ""); err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.PeakExpr != "16*n**2" || !r.PeakIsLowerBound {
+		t.Errorf("peak_expr %q (lower bound %v), want 16*n**2", r.PeakExpr, r.PeakIsLowerBound)
+	}
+	if len(r.Symbols) != 1 || r.Symbols[0] != (Symbol{Name: "n", Value: nil, Source: SourceParameter, Line: 3}) {
+		t.Errorf("symbols %+v", r.Symbols)
+	}
+	// 16·38,853² = 24,152,702,544 ≤ 24,152,899,584 < 16·38,854².
+	if r.FitsUpTo == nil || r.FitsUpTo.Value != 38_853 {
+		t.Errorf("fits_up_to %+v", r.FitsUpTo)
+	}
+	var txt strings.Builder
+	if err := WriteText(&txt, rs); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(txt.String(), "peak 16·n² B for any n (a parameter of simulate)\n  fits l4 up to n = 38,853\n  with n free (parameter, line 3)") {
+		t.Errorf("text:\n%s", txt.String())
+	}
+}
