@@ -197,23 +197,6 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		if len(c.args) == 3 {
 			return s.ufunc(c, c.args, npapi.NoDType, expr)
 		}
-	case "sort", "argsort":
-		if a, ok := firstArray(c); ok {
-			dt := a.dt
-			if api == "argsort" {
-				dt = npapi.Int64
-			}
-			s.use(vArray{a})
-			return s.newArray(a.shape, dt, expr, c.e, false)
-		}
-	case "unique":
-		if a, ok := firstArray(c); ok {
-			b, _ := a.nbytes()
-			s.unknownAlloc(c.e, expr, "unique: number of distinct values known only at run time", &b)
-			return s.newArrayUnknown(a.dt, expr)
-		}
-	case "meshgrid":
-		return s.meshgrid(c, expr)
 	case "jax.device_put", "asnumpy", "jax.numpy.asarray":
 		if a, ok := firstArray(c); ok {
 			return s.copyOf(a, a.dt, expr, c.e)
@@ -223,10 +206,8 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 			incref(c.args[0])
 			return c.args[0]
 		}
-	case "linalg.norm", "linalg.det", "trace", "vdot", "inner", "allclose", "array_equal", "isclose":
-		if api != "isclose" {
-			return vFloat{}
-		}
+	case "vdot", "inner":
+		return vFloat{}
 	}
 	if strings.HasSuffix(api, "offload_to") {
 		if len(c.args) > 0 {
@@ -247,6 +228,9 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 	if !ok {
 		s.useAll(c.args)
 		return vUnknown{}
+	}
+	if fn.Rule != npapi.ShapeNone {
+		return s.applyRow(fn, c, expr)
 	}
 	switch fn.Kind {
 	case npapi.Constructor:
@@ -276,7 +260,7 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 			return vUnknown{}
 		}
 		axis, _ := c.arg(1, "axis")
-		return s.reduce(fn.Name, a, axis, c, expr)
+		return s.reduce(fn, a, axis, c, expr)
 	case npapi.Index:
 		return s.indexFunc(fn.Name, c, expr)
 	case npapi.Scatter:
@@ -292,7 +276,13 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		rest := &call{e: c.e, args: c.args[1:], kw: c.kw}
 		return s.viewFunc(fn.Name, a, rest, expr)
 	case npapi.Join:
-		return s.join(fn.Name, c, expr)
+		if fn.Name == "append" {
+			if _, hasAxis := c.arg(2, "axis"); !hasAxis {
+				return s.appendCall(c, expr)
+			}
+		}
+		s.unknownAlloc(c.e, expr, fn.Name+": arguments the API table does not model", inputBytes(c))
+		return s.newArrayUnknown(npapi.NoDType, expr)
 	case npapi.Product:
 		return s.product(fn.Name, c, expr)
 	case npapi.RNGFactory:
@@ -535,18 +525,6 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 	return Shape{Dims: append([]int64{n}, inner.Dims...), Known: true}, dt, true
 }
 
-// boolUfuncs return bool arrays; floatUfuncs return floats for integer input.
-var boolUfuncs = map[string]bool{"greater": true, "greater_equal": true, "less": true, "less_equal": true,
-	"equal": true, "not_equal": true, "logical_and": true, "logical_or": true, "logical_xor": true,
-	"logical_not": true, "isnan": true, "isinf": true, "isfinite": true, "signbit": true, "isclose": true}
-
-var floatUfuncs = map[string]bool{"sqrt": true, "cbrt": true, "exp": true, "exp2": true, "expm1": true,
-	"log": true, "log2": true, "log10": true, "log1p": true, "sin": true, "cos": true, "tan": true,
-	"arcsin": true, "arccos": true, "arctan": true, "sinh": true, "cosh": true, "tanh": true,
-	"arcsinh": true, "arccosh": true, "arctanh": true, "divide": true, "true_divide": true,
-	"arctan2": true, "hypot": true, "deg2rad": true, "rad2deg": true, "degrees": true, "radians": true,
-	"float_power": true, "logaddexp": true, "logaddexp2": true}
-
 // ufunc applies an elementwise function to args (the first Nin are inputs; scalars broadcast).
 func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 	name := lastPart(s.apiName(c))
@@ -594,12 +572,14 @@ func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 	if !anyArray && len(sh.Dims) == 0 && sh.Known {
 		return vFloat{}
 	}
-	switch {
-	case boolUfuncs[name]:
-		rdt = npapi.Bool
-	case floatUfuncs[name]:
-		if rdt.IsInteger() || rdt.Kind() == 'b' {
-			rdt = npapi.Float64
+	if fn, ok := npapi.Lookup(name); ok && fn.Kind == npapi.Ufunc {
+		switch fn.DTRule {
+		case npapi.DTBool:
+			rdt = npapi.Bool
+		case npapi.DTFloat:
+			if rdt.IsInteger() || rdt.Kind() == 'b' {
+				rdt = npapi.Float64
+			}
 		}
 	}
 	if dt.Known() {
@@ -621,30 +601,30 @@ func (s *sim) apiName(c *call) string {
 	return ""
 }
 
-// reduce applies a reduction over axis (None: all axes, giving a scalar).
-func (s *sim) reduce(name string, a *arrObj, axis value, c *call, expr string) value {
+// reduce applies a reduction over axis (None: all axes, giving a scalar), with the row's
+// temporaries (std and var's centred copy, median's partitioned copy) alive meanwhile.
+func (s *sim) reduce(fn *npapi.Func, a *arrObj, axis value, c *call, expr string) value {
 	s.use(vArray{a})
 	if o, ok := outResult(c); ok {
 		return o
 	}
-	dt := a.dt
-	switch name {
-	case "argmax", "argmin", "count_nonzero":
-		dt = npapi.Int64
-	case "any", "all":
-		dt = npapi.Bool
-	case "mean", "std", "var", "average", "median", "nanmean", "nanstd", "nanvar":
-		if dt.IsInteger() || dt.Kind() == 'b' {
-			dt = npapi.Float64
-		}
-	case "sum", "prod", "cumsum", "cumprod", "nansum", "nanprod":
-		if dt.Kind() == 'b' || (dt.IsInteger() && dt.ItemSize() < 8) {
-			dt = npapi.Int64
-		}
-	}
+	dt := fn.RuleDType(a.dt)
 	if d := s.dtypeArg(c, -1, npapi.NoDType); d.Known() {
 		dt = d
 	}
+	var tmp value
+	if n := fn.TempBytes(dimsOfShape(a.shape), a.dt, nil, dt); n > 0 && s.backend != BackendLegate {
+		tmp = s.newArray(knownShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
+	}
+	res := s.reduceShape(fn.Name, a, axis, dt, c, expr)
+	if tmp != nil {
+		s.decref(tmp)
+	}
+	return res
+}
+
+// reduceShape allocates a reduction's result of dtype dt.
+func (s *sim) reduceShape(name string, a *arrObj, axis value, dt npapi.DType, c *call, expr string) value {
 	cumulative := name == "cumsum" || name == "cumprod"
 	if axis == nil {
 		if cumulative {
@@ -657,7 +637,7 @@ func (s *sim) reduce(name string, a *arrObj, axis value, c *call, expr string) v
 		return vFloat{}
 	}
 	if _, isNone := axis.(vNone); isNone {
-		return s.reduce(name, a, nil, c, expr)
+		return s.reduceShape(name, a, nil, dt, c, expr)
 	}
 	if cumulative {
 		return s.newArray(a.shape, dt, expr, c.e, false)
@@ -885,141 +865,31 @@ func resolveReshape(sh, src Shape) Shape {
 	return Shape{Dims: dims, Known: true}
 }
 
-func (s *sim) join(name string, c *call, expr string) value {
+// appendCall handles np.append(arr, values) without axis: the flattened concatenation.
+func (s *sim) appendCall(c *call, expr string) value {
 	s.useAll(c.args)
-	if o, ok := outResult(c); ok {
-		return o
-	}
-	switch name {
-	case "tile", "repeat":
-		a, ok := firstArray(c)
+	a, _ := c.arg(0, "arr")
+	b, _ := c.arg(1, "values")
+	var total int64
+	dt := npapi.NoDType
+	for i, v := range []value{a, b} {
+		o, ok := isArray(v)
 		if !ok {
 			return vUnknown{}
 		}
-		reps, _ := c.arg(1, "reps")
-		if name == "repeat" {
-			reps, _ = c.arg(1, "repeats")
-		}
-		k, ok := intValue(reps)
-		n, nok := a.shape.Size()
-		if !ok || !nok {
-			s.unknownAlloc(c.e, expr, name+" count unknown", nil)
-			return s.newArrayUnknown(a.dt, expr)
-		}
-		if name == "tile" && len(a.shape.Dims) > 0 {
-			dims := append([]int64{}, a.shape.Dims...)
-			dims[len(dims)-1] *= k
-			return s.newArray(Shape{Dims: dims, Known: true}, a.dt, expr, c.e, false)
-		}
-		return s.newArray(knownShape(n*k), a.dt, expr, c.e, false)
-	case "append":
-		a, _ := c.arg(0, "arr")
-		b, _ := c.arg(1, "values")
-		var total int64
-		dt := npapi.NoDType
-		for i, v := range []value{a, b} {
-			o, ok := isArray(v)
-			if !ok {
-				return vUnknown{}
-			}
-			n, ok := o.shape.Size()
-			if !ok {
-				total = -1
-			} else if total >= 0 {
-				total += n
-			}
-			if i == 0 {
-				dt = o.dt
-			} else {
-				dt = npapi.Promote(dt, o.dt)
-			}
-		}
-		return s.newArray(knownShape(total), dt, expr, c.e, false)
-	}
-	seqv, ok := c.arg(0, "arrays")
-	if !ok {
-		seqv, ok = c.arg(0, "tup")
-	}
-	if !ok {
-		return vUnknown{}
-	}
-	var elts []value
-	switch v := seqv.(type) {
-	case vList:
-		elts = v.l.elts
-	case vTuple:
-		elts = v.elts
-	default:
-		s.unknownAlloc(c.e, expr, name+" of a sequence the estimator cannot see", nil)
-		return s.newArrayUnknown(npapi.NoDType, expr)
-	}
-	var arrs []*arrObj
-	dt := npapi.NoDType
-	for i, e := range elts {
-		o, ok := isArray(e)
+		n, ok := o.shape.Size()
 		if !ok {
-			s.unknownAlloc(c.e, expr, name+" of a non-array element", nil)
-			return s.newArrayUnknown(npapi.NoDType, expr)
+			total = -1
+		} else if total >= 0 {
+			total += n
 		}
-		s.use(e)
-		arrs = append(arrs, o)
 		if i == 0 {
 			dt = o.dt
 		} else {
 			dt = npapi.Promote(dt, o.dt)
 		}
 	}
-	if len(arrs) == 0 {
-		return vUnknown{}
-	}
-	axis := int64(0)
-	if v, ok := c.arg(1, "axis"); ok {
-		if a, ok := intValue(v); ok {
-			axis = a
-		}
-	}
-	first := arrs[0].shape
-	if !first.Known {
-		return s.newArray(unknownShape, dt, expr, c.e, false)
-	}
-	switch name {
-	case "stack":
-		dims := append([]int64{}, first.Dims...)
-		if axis < 0 {
-			axis += int64(len(dims)) + 1
-		}
-		axis = min(max(axis, 0), int64(len(dims)))
-		dims = append(dims[:axis], append([]int64{int64(len(arrs))}, dims[axis:]...)...)
-		return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
-	case "vstack":
-		if len(first.Dims) == 1 {
-			return s.newArray(knownShape(int64(len(arrs)), first.Dims[0]), dt, expr, c.e, false)
-		}
-		axis = 0
-	case "hstack":
-		axis = 0
-		if len(first.Dims) > 1 {
-			axis = 1
-		}
-	case "column_stack", "dstack":
-		axis = int64(len(first.Dims)) - 1
-	}
-	if axis < 0 {
-		axis += int64(len(first.Dims))
-	}
-	if axis < 0 || axis >= int64(len(first.Dims)) {
-		return s.newArray(unknownShape, dt, expr, c.e, false)
-	}
-	dims := append([]int64{}, first.Dims...)
-	dims[axis] = 0
-	for _, o := range arrs {
-		if !o.shape.Known || len(o.shape.Dims) != len(dims) || o.shape.Dims[axis] < 0 {
-			dims[axis] = -1
-			break
-		}
-		dims[axis] += o.shape.Dims[axis]
-	}
-	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
+	return s.newArray(knownShape(total), dt, expr, c.e, false)
 }
 
 func (s *sim) product(name string, c *call, expr string) value {
@@ -1035,19 +905,8 @@ func (s *sim) product(name string, c *call, expr string) value {
 	if !aok || !bok {
 		return vUnknown{}
 	}
-	switch name {
-	case "matmul", "dot":
+	if name == "matmul" || name == "dot" {
 		return s.matmul(a, b, expr)
-	case "outer":
-		n, _ := a.shape.Size()
-		m, _ := b.shape.Size()
-		if !a.shape.Known {
-			n = -1
-		}
-		if !b.shape.Known {
-			m = -1
-		}
-		return s.newArray(knownShape(n, m), npapi.Promote(a.dt, b.dt), expr, c.e, false)
 	}
 	s.unknownAlloc(c.e, expr, name+": result shape not modelled", nil)
 	return s.newArrayUnknown(npapi.Promote(a.dt, b.dt), expr)
@@ -1075,35 +934,6 @@ func (s *sim) matmul(a, b *arrObj, expr string) value {
 		dims = append(append([]int64{}, ad[:len(ad)-1]...), bd[len(bd)-1])
 	}
 	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, nil, false)
-}
-
-func (s *sim) meshgrid(c *call, expr string) value {
-	var dims []int64
-	dt := npapi.NoDType
-	for i, a := range c.args {
-		o, ok := isArray(a)
-		if !ok {
-			return vUnknown{}
-		}
-		n, ok := o.shape.Size()
-		if !ok {
-			n = -1
-		}
-		dims = append(dims, n)
-		if i == 0 {
-			dt = o.dt
-		} else {
-			dt = npapi.Promote(dt, o.dt)
-		}
-	}
-	if len(dims) >= 2 {
-		dims[0], dims[1] = dims[1], dims[0] // indexing="xy"
-	}
-	elts := make([]value, len(c.args))
-	for i := range elts {
-		elts[i] = s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
-	}
-	return vTuple{elts}
 }
 
 // callDType handles np.float32(x): a scalar, or a converted copy of an array.

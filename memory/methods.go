@@ -62,6 +62,10 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 }
 
 func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
+	if fn, ok := npapi.Method(name); ok && fn.Rule != npapi.ShapeNone {
+		args := append([]value{vArray{o}}, c.args...)
+		return s.applyRow(fn, &call{e: c.e, args: args, kw: c.kw}, expr)
+	}
 	switch name {
 	case "astype":
 		dt := s.dtypeArg(c, 0, o.dt)
@@ -107,25 +111,18 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 			}
 		}
 		return vUnknown{}
-	case "argsort":
-		s.use(vArray{o})
-		return s.newArray(o.shape, npapi.Int64, expr, c.e, false)
 	case "round", "clip", "conj", "conjugate":
 		args := append([]value{vArray{o}}, c.args...)
 		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], npapi.NoDType, expr)
-	case "take", "compress", "repeat":
+	case "take", "compress":
 		args := append([]value{vArray{o}}, c.args...)
-		cc := &call{e: c.e, args: args, kw: c.kw}
-		if name == "repeat" {
-			return s.join("repeat", cc, expr)
-		}
-		return s.gather(name, cc, expr)
+		return s.gather(name, &call{e: c.e, args: args, kw: c.kw}, expr)
 	}
 	if fn, ok := npapi.Method(name); ok {
 		switch fn.Kind {
 		case npapi.Reduction:
 			axis, _ := c.arg(0, "axis")
-			return s.reduce(name, o, axis, c, expr)
+			return s.reduce(fn, o, axis, c, expr)
 		case npapi.View:
 			return s.viewFunc(name, o, c, expr)
 		}

@@ -233,6 +233,9 @@ func (w *walker) apiCall(e *ast.Call, f *npapi.Func, b imports.Backend, a *args)
 }
 
 func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
+	if f.Rule != npapi.ShapeNone {
+		return w.applyRow(e, f, b, a, nil)
+	}
 	switch f.Kind {
 	case npapi.Constructor:
 		return w.constructor(e, f, b, a)
@@ -266,7 +269,7 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		if src.kind != vArray {
 			return unknown
 		}
-		return w.reduce(e, f.Name, src.arr, a, 1)
+		return w.reduce(e, f, src.arr, a, 1)
 	case npapi.Index:
 		if f.Name == "where" && len(a.pos) == 3 {
 			return w.where3(e, b, a)
@@ -488,19 +491,6 @@ func (w *walker) convert(e *ast.Call, f *npapi.Func, b imports.Backend, a *args)
 	return arrValue(fresh(b, dt, nil, e))
 }
 
-// predicates are ufuncs that return bool.
-var predicates = map[string]bool{"greater": true, "greater_equal": true, "less": true, "less_equal": true,
-	"equal": true, "not_equal": true, "logical_and": true, "logical_or": true, "logical_xor": true,
-	"logical_not": true, "isnan": true, "isinf": true, "isfinite": true, "signbit": true}
-
-// floating are ufuncs whose integer inputs give float64.
-var floating = map[string]bool{"sqrt": true, "cbrt": true, "exp": true, "exp2": true, "expm1": true,
-	"log": true, "log2": true, "log10": true, "log1p": true, "sin": true, "cos": true, "tan": true,
-	"arcsin": true, "arccos": true, "arctan": true, "sinh": true, "cosh": true, "tanh": true,
-	"arcsinh": true, "arccosh": true, "arctanh": true, "deg2rad": true, "rad2deg": true,
-	"degrees": true, "radians": true, "divide": true, "true_divide": true, "hypot": true,
-	"arctan2": true, "logaddexp": true, "logaddexp2": true, "float_power": true, "reciprocal": false}
-
 func (w *walker) ufunc(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
 	if out, ok := a.kw("out"); ok && out.kind == vArray {
 		return out // writes into and returns the output buffer
@@ -536,10 +526,10 @@ func (w *walker) ufunc(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) v
 		dt = npapi.Promote(operandDType(in[0]), operandDType(in[1])).Default()
 	}
 	switch {
-	case predicates[f.Name]:
+	case f.DTRule == npapi.DTBool:
 		dt = npapi.Bool
 		res.Role = Mask
-	case floating[f.Name] && (dt.IsInteger() || dt == npapi.Bool):
+	case f.DTRule == npapi.DTFloat && (dt.IsInteger() || dt == npapi.Bool):
 		dt = npapi.Float64
 	}
 	if d, given := dtypeArg(f, a); given {
@@ -553,29 +543,12 @@ func (w *walker) ufunc(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) v
 }
 
 // reduce applies a reduction over axis (argument position axisPos or axis=) with keepdims.
-func (w *walker) reduce(e *ast.Call, name string, src *Array, a *args, axisPos int) value {
+func (w *walker) reduce(e *ast.Call, f *npapi.Func, src *Array, a *args, axisPos int) value {
 	if out, ok := a.kw("out"); ok && out.kind == vArray {
 		return out
 	}
-	dt := src.DType
-	switch name {
-	case "mean", "std", "var", "nanmean", "nanstd", "nanvar", "average", "median":
-		if dt.IsInteger() || dt == npapi.Bool {
-			dt = npapi.Float64
-		}
-	case "argmax", "argmin", "count_nonzero":
-		dt = npapi.Int64
-	case "any", "all":
-		dt = npapi.Bool
-	case "sum", "prod", "cumsum", "cumprod", "nansum", "nanprod":
-		if dt == npapi.Bool || (dt.IsInteger() && dt.ItemSize() < 8) {
-			if dt.Kind() == 'u' {
-				dt = npapi.Uint64
-			} else {
-				dt = npapi.Int64
-			}
-		}
-	}
+	name := f.Name
+	dt := f.RuleDType(src.DType)
 	if d, given := dtypeArg(&npapi.Func{DTypeArg: -1}, a); given {
 		dt = d
 	}
@@ -786,6 +759,9 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 	if !ok {
 		return unknown
 	}
+	if f.Rule != npapi.ShapeNone {
+		return w.applyRow(e, f, x.Backend, a, x)
+	}
 	switch f.Kind {
 	case npapi.Convert:
 		switch name {
@@ -801,7 +777,7 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 		}
 		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))
 	case npapi.Reduction:
-		return w.reduce(e, name, x, a, 0)
+		return w.reduce(e, f, x, a, 0)
 	case npapi.View:
 		return w.viewCall(e, name, x, a, 0)
 	case npapi.Ufunc:

@@ -124,6 +124,17 @@ func init() {
 		"conj", "logical_not", "invert", "bitwise_not", "isnan", "isinf", "isfinite", "signbit",
 		"spacing", "fix", "around", "round", "clip")...)
 	funcs["clip"].Nin = 3
+	// Predicates return bool; these return floats for integer and bool inputs.
+	for _, n := range []string{"greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+		"logical_and", "logical_or", "logical_xor", "logical_not", "isnan", "isinf", "isfinite", "signbit"} {
+		funcs[n].DTRule = DTBool
+	}
+	for _, n := range []string{"sqrt", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
+		"sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh",
+		"arctanh", "deg2rad", "rad2deg", "degrees", "radians", "divide", "true_divide", "hypot",
+		"arctan2", "logaddexp", "logaddexp2", "float_power"} {
+		funcs[n].DTRule = DTFloat
+	}
 	add(kinded(Reduction, true, "sum", "prod", "mean", "std", "var", "max", "min", "amax", "amin",
 		"nanmax", "nanmin", "nansum", "nanmean", "nanstd", "nanvar", "nanprod", "any", "all",
 		"argmax", "argmin", "cumsum", "cumprod", "median", "ptp", "count_nonzero", "average")...)
@@ -142,6 +153,14 @@ func init() {
 	funcs["tensordot"].Out = false
 	funcs["kron"].Out = false
 	funcs["cross"].Out = false
+	add(ruleFuncs()...)
+	// std and var subtract the mean into a temporary of the input's size (in the result's float
+	// dtype) and square it in place; median partitions a copy of its input.
+	for _, n := range []string{"std", "var"} {
+		funcs[n].Temps = []Temp{{OfInput, 1, itemResult}}
+	}
+	funcs["median"].Temps = []Temp{{OfInput, 1, itemOwn}}
+	reductionDTypes(funcs)
 }
 
 var methods = map[string]*Func{}
@@ -170,6 +189,13 @@ func init() {
 		}
 		methods[n] = &Func{Name: n, Kind: k, Copy: true, ShapeArg: -1, DTypeArg: -1, Out: k == Ufunc || k == Gather}
 	}
+	for _, f := range ruleMethods() {
+		methods[f.Name] = f
+	}
+	for _, n := range []string{"std", "var"} {
+		methods[n].Temps = funcs[n].Temps
+	}
+	reductionDTypes(methods)
 	methods["astype"].DTypeArg = 0
 	methods["astype"].DTypeKw = true
 	// stencil_hint is cuPyNumeric's halo pre-allocation hint; it returns None and keeps nothing.
@@ -202,4 +228,20 @@ func init() {
 	generator["integers"].DTypeArg = 3
 	generator["random"].DTypeArg = 1
 	generator["standard_normal"].DTypeArg = 1
+}
+
+// reductionDTypes sets the dtype rules of the reductions in a table.
+func reductionDTypes(t map[string]*Func) {
+	for rule, names := range map[DTypeRule][]string{
+		DTFloat: {"mean", "std", "var", "average", "median", "nanmean", "nanstd", "nanvar"},
+		DTIndex: {"argmax", "argmin", "count_nonzero"},
+		DTBool:  {"any", "all"},
+		DTSum:   {"sum", "prod", "cumsum", "cumprod", "nansum", "nanprod"},
+	} {
+		for _, n := range names {
+			if f, ok := t[n]; ok && f.Kind == Reduction {
+				f.DTRule = rule
+			}
+		}
+	}
 }
