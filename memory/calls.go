@@ -364,7 +364,11 @@ func (s *sim) arange(fn *npapi.Func, c *call, expr string) value {
 				num = n
 			}
 		}
-		return s.newArray(knownShape(num), s.dtypeArg(c, fn.DTypeArg, npapi.Float64), expr, c.e, false)
+		dt := s.dtypeArg(c, fn.DTypeArg, npapi.Float64)
+		tmp := s.temporaries(fn.TempBytes(nil, npapi.NoDType, dimsOfShape(knownShape(num)), dt, npapi.NoAxis), expr)
+		res := s.newArray(knownShape(num), dt, expr, c.e, false)
+		s.decref(tmp)
+		return res
 	}
 	var nums []value
 	for i := 0; i < len(c.args) && i < 3; i++ {
@@ -440,7 +444,10 @@ func (s *sim) random(fn *npapi.Func, c *call, expr string) value {
 			dt = a.dt
 		}
 	}
-	return s.newArray(sh, dt, expr, c.e, false)
+	tmp := s.temporaries(fn.TempBytes(nil, npapi.NoDType, dimsOfShape(sh), dt, npapi.NoAxis), expr)
+	res := s.newArray(sh, dt, expr, c.e, false)
+	s.decref(tmp)
+	return res
 }
 
 func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
@@ -461,8 +468,12 @@ func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
 			}
 		}
 		switch fn.Name {
-		case "asarray", "asanyarray", "ascontiguousarray", "asfortranarray":
+		case "asarray", "asanyarray":
 			copyKw = false
+		case "ascontiguousarray":
+			copyKw = !contiguous(a) // a transposed or strided view is copied
+		case "asfortranarray":
+			copyKw = !fortranOrdered(a)
 		}
 		if !copyKw && dt == a.dt {
 			incref(src)
@@ -478,6 +489,21 @@ func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
 	}
 	s.unknownAlloc(c.e, expr, "array built from data known only at run time", nil)
 	return s.newArrayUnknown(s.dtypeArg(c, fn.DTypeArg, npapi.NoDType), expr)
+}
+
+// fortranOrdered reports whether an array is known to be Fortran-contiguous already: at most one
+// dimension longer than 1, or the transpose of a C-contiguous array.
+func fortranOrdered(a *arrObj) bool {
+	if a.label == "T" && a.base != nil && contiguous(a.base) {
+		return true
+	}
+	long := 0
+	for _, d := range a.shape.Dims {
+		if d != 1 {
+			long++
+		}
+	}
+	return a.shape.Known && long <= 1
 }
 
 // literalShape returns the shape and default dtype of a nested list/tuple of scalars.
@@ -585,8 +611,14 @@ func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 	if dt.Known() {
 		rdt = dt
 	}
+	var tmp value
+	if fn, ok := npapi.Lookup(name); ok && len(fn.Temps) > 0 && nin > 0 {
+		ash, _ := operandShape(args[0])
+		tmp = s.temporaries(fn.TempBytes(dimsOfShape(ash), operandDType(args[0]), dimsOfShape(sh), rdt.Default(), npapi.NoAxis), expr)
+	}
 	res := s.newArray(sh, rdt.Default(), expr, c.e, false)
 	res.o.elementwise = true
+	s.decref(tmp)
 	return res
 }
 
@@ -612,14 +644,16 @@ func (s *sim) reduce(fn *npapi.Func, a *arrObj, axis value, c *call, expr string
 	if d := s.dtypeArg(c, -1, npapi.NoDType); d.Known() {
 		dt = d
 	}
-	var tmp value
-	if n := fn.TempBytes(dimsOfShape(a.shape), a.dt, nil, dt); n > 0 && s.backend != BackendLegate {
-		tmp = s.newArray(knownShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
+	use := npapi.NoAxis
+	if _, isNone := axis.(vNone); axis != nil && !isNone {
+		use = npapi.OtherAxis
+		if ax, ok := intValue(axis); ok && a.shape.Known && (ax == -1 || ax == int64(len(a.shape.Dims))-1) {
+			use = npapi.LastAxis
+		}
 	}
+	tmp := s.temporaries(fn.TempBytes(dimsOfShape(a.shape), a.dt, nil, dt, use), expr)
 	res := s.reduceShape(fn.Name, a, axis, dt, c, expr)
-	if tmp != nil {
-		s.decref(tmp)
-	}
+	s.decref(tmp)
 	return res
 }
 

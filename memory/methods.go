@@ -48,6 +48,9 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 		if !ok {
 			return vUnknown{}
 		}
+		if fn.Rule != npapi.ShapeNone {
+			return s.applyRow(fn, c, expr)
+		}
 		return s.random(fn, c, expr)
 	case vAt:
 		// x.at[idx].set(v) / .add(v) / .multiply(v) … return a new array shaped like x.
@@ -111,7 +114,14 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 			}
 		}
 		return vUnknown{}
-	case "round", "clip", "conj", "conjugate":
+	case "conj", "conjugate":
+		if o.dt.Known() && o.dt.Kind() != 'c' {
+			incref(vArray{o}) // ndarray.conj() of a real array returns the array itself
+			return vArray{o}
+		}
+		args := append([]value{vArray{o}}, c.args...)
+		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], npapi.NoDType, expr)
+	case "round", "clip":
 		args := append([]value{vArray{o}}, c.args...)
 		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], npapi.NoDType, expr)
 	case "take", "compress":

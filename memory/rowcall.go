@@ -32,17 +32,18 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 		return vNone{}
 	}
 	// The temporaries are alive while the results are allocated, and die before the call returns.
-	var tmp value
-	if r.TempBytes > 0 && s.backend != BackendLegate {
-		tmp = s.newArray(knownShape(r.TempBytes), npapi.Uint8, expr+" (temporaries)", nil, false)
-	}
+	tmp := s.temporaries(r.TempBytes, expr)
 	src, isArr := firstArray(c)
 	outs := make([]value, len(r.Outs))
 	for i, o := range r.Outs {
 		sh := shapeOfDims(o.Shape)
 		switch {
 		case o.View && isArr:
-			outs[i] = s.view(src, sh, o.DType, expr)
+			v := s.view(src, sh, o.DType, expr)
+			if r.Strided {
+				v.o.label = "T" // not C-contiguous: see contiguous
+			}
+			outs[i] = v
 		case o.Bound > 0:
 			var bound *int64
 			if b := o.Bound * o.DType.ItemSize(); b > 0 {
@@ -54,9 +55,7 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 			outs[i] = s.newArray(sh, o.DType, expr, c.e, false)
 		}
 	}
-	if tmp != nil {
-		s.decref(tmp)
-	}
+	s.decref(tmp)
 	switch {
 	case r.Tuple:
 		return vTuple{outs}
@@ -68,6 +67,16 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 		return vInt{}
 	}
 	return vFloat{}
+}
+
+// temporaries allocates a call's internal temporaries of n bytes (nil when there are none, or on
+// the Legate backend, whose model has no per-call scratch); the caller releases them with decref
+// once the results are allocated.
+func (s *sim) temporaries(n int64, expr string) value {
+	if n <= 0 || s.backend == BackendLegate {
+		return nil
+	}
+	return s.newArray(knownShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
 }
 
 // inputBytes returns the total size of a call's array arguments, the least an unmodelled result

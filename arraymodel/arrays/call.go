@@ -98,6 +98,9 @@ func (w *walker) call(e *ast.Call) value {
 		return w.arrayMethod(e, recv.arr, method, a)
 	case method != "" && recv.kind == vGenerator:
 		if f, ok := npapi.GeneratorMethod(method); ok {
+			if f.Rule != npapi.ShapeNone {
+				return w.applyRow(e, f, recv.backend, a, nil)
+			}
 			return w.random(e, f, recv.backend, a)
 		}
 		return unknown
@@ -412,6 +415,9 @@ func (w *walker) random(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) 
 	}
 	if !given {
 		dt = f.DType
+	}
+	if dt == npapi.NoDType && len(a.pos) > 0 && a.pos[0].kind == vArray {
+		dt = a.pos[0].arr.DType // choice(a, size): a's elements
 	}
 	var shape []Dim
 	if f.Varargs {

@@ -27,7 +27,7 @@ func Apply(f *Func, c *Call) (Result, bool) {
 		}
 		o.View = o.View || f.Effect == AsView
 	}
-	r.TempBytes = f.tempBytes(in, r)
+	r.TempBytes += f.tempBytes(in, r, NoAxis)
 	return r, true
 }
 
@@ -142,17 +142,17 @@ func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
 func (f *Func) RuleDType(in DType) DType { return f.resultDType(&Call{}, in, f.DTRule) }
 
 // TempBytes returns the size of the row's temporaries for an input array of shape and dtype in,
-// and a result of shape out and dtype dt (out nil for a scalar).
-func (f *Func) TempBytes(in []Dim, inDType DType, out []Dim, dt DType) int64 {
+// a result of shape out and dtype dt (out nil for a scalar), and a reduction's axis use.
+func (f *Func) TempBytes(in []Dim, inDType DType, out []Dim, dt DType, axis AxisUse) int64 {
 	r := Result{Scalar: dt}
 	if out != nil {
 		r.Outs = []Out{{Shape: out, DType: dt}}
 	}
-	return f.tempBytes(Arg{Kind: ArgArray, Shape: in, DType: inDType}, r)
+	return f.tempBytes(Arg{Kind: ArgArray, Shape: in, DType: inDType}, r, axis)
 }
 
 // tempBytes sizes the row's temporaries against the input and the first result.
-func (f *Func) tempBytes(in Arg, r Result) int64 {
+func (f *Func) tempBytes(in Arg, r Result, axis AxisUse) int64 {
 	var total float64
 	for _, t := range f.Temps {
 		var n int64
@@ -161,6 +161,10 @@ func (f *Func) tempBytes(in Arg, r Result) int64 {
 		switch t.Of {
 		case OfInput:
 			n, ok = Size(in.Shape)
+		case OfInputAxis, OfInputNotLast:
+			if axis == OtherAxis || (axis == LastAxis && t.Of == OfInputAxis) {
+				n, ok = Size(in.Shape)
+			}
 		case OfResult:
 			if len(r.Outs) > 0 {
 				n, ok = Size(r.Outs[0].Shape)
@@ -168,7 +172,7 @@ func (f *Func) tempBytes(in Arg, r Result) int64 {
 		}
 		switch item {
 		case itemOwn:
-			if t.Of == OfInput {
+			if t.Of != OfResult {
 				item = in.DType.ItemSize()
 			} else if len(r.Outs) > 0 {
 				item = r.Outs[0].DType.ItemSize()
@@ -180,7 +184,7 @@ func (f *Func) tempBytes(in Arg, r Result) int64 {
 			}
 			item = dt.ItemSize()
 		}
-		if !ok || in.Kind != ArgArray {
+		if !ok || (t.Of != OfResult && in.Kind != ArgArray) {
 			continue
 		}
 		total += t.Elems * float64(n) * float64(item)
@@ -296,6 +300,12 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return one(s), true
 	case ShapeConvolve:
 		return convolve(f, c)
+	case ShapeAppend:
+		return appendShape(c)
+	case ShapeKron:
+		return kron(c)
+	case ShapeTensordot:
+		return tensordot(c)
 	}
 	if a.Kind != ArgArray {
 		return Result{}, false
@@ -320,6 +330,29 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return one(clone(s)), true
 	case ShapeFlatBool:
 		return one(flat(s)), true
+	case ShapeBroadcastTo:
+		sh := c.Arg(1, "shape")
+		switch sh.Kind {
+		case ArgScalar:
+			return one([]Dim{scalarDim(sh)}), true
+		case ArgSeq:
+			out := make([]Dim, len(sh.Elems))
+			for i, e := range sh.Elems {
+				out[i] = scalarDim(e)
+			}
+			return one(out), true
+		}
+		return Result{}, false
+	case ShapeTake:
+		return take(s, c)
+	case ShapeSelect:
+		// the data is argument ArgN, the condition the other of the first two
+		data, cond := c.Arg(f.ArgN, ""), c.Arg(1-f.ArgN, "condition")
+		if data.Kind != ArgArray || cond.Kind != ArgArray || !only(c, "out") {
+			return Result{}, false
+		}
+		n, _ := Size(cond.Shape)
+		return Result{Outs: []Out{{Shape: []Dim{{}}, DType: data.DType, fixed: true, Bound: n}}}, true
 	case ShapeReduce:
 		return reduce(s, c.Arg(f.AxisArg, "axis"), c.Arg(-1, "keepdims"))
 	case ShapeQuantile:
@@ -353,7 +386,7 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 	if s == nil {
 		// every rule below needs the rank
 		switch f.Rule {
-		case ShapeGradient, ShapeSVD, ShapeQR, ShapeEigh, ShapeDiag, ShapeMatrixScalar:
+		case ShapeGradient, ShapeSVD, ShapeQR, ShapeEigh, ShapeDiag, ShapeMatrixScalar, ShapeSqueeze, ShapeAtleast:
 			return Result{}, false
 		}
 		return one(nil), true
@@ -381,7 +414,16 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		}
 		out := clone(s)
 		out[i] = out[i].add(-n)
-		return one(out), true
+		r := one(out)
+		if n >= 2 {
+			// a[1:] - a[:-1] n times: the previous difference is alive while the last is made
+			prev := clone(s)
+			prev[i] = prev[i].add(1 - n)
+			if m, ok := Size(prev); ok {
+				r.TempBytes = m * a.DType.ItemSize()
+			}
+		}
+		return r, true
 	case ShapeSVD:
 		return svd(s, c)
 	case ShapeQR:
@@ -396,12 +438,102 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		}
 		return Result{Outs: []Out{w, {Shape: clone(s)}}, Tuple: true}, true
 	case ShapePinv:
-		if nd < 2 {
+		if nd != 2 {
+			return Result{}, false
+		}
+		r := one([]Dim{s[1], s[0]})
+		if s[0].Known && s[1].Known {
+			// svd(a, full_matrices=False) gives u (m, k) and vt (k, n); vt.T @ (s * u.T) makes a
+			// (k, m) product before the (n, m) result
+			m, n := s[0].N, s[1].N
+			k := min(m, n)
+			r.TempBytes = (m*k + k*n + k*m) * floatItem(a.DType, c)
+		}
+		return r, true
+	case ShapeSwapaxes:
+		a1, ok1 := intArg(c.Arg(1, "axis1"), 0)
+		a2, ok2 := intArg(c.Arg(2, "axis2"), 0)
+		i, ok3 := normAxis(a1, nd)
+		j, ok4 := normAxis(a2, nd)
+		if !ok1 || !ok2 || !ok3 || !ok4 {
 			return Result{}, false
 		}
 		out := clone(s)
-		out[nd-2], out[nd-1] = s[nd-1], s[nd-2]
-		return one(out), true
+		out[i], out[j] = out[j], out[i]
+		r := one(out)
+		r.Strided = i != j
+		return r, true
+	case ShapeMoveaxis:
+		src, ok1 := intArg(c.Arg(1, "source"), 0)
+		dst, ok2 := intArg(c.Arg(2, "destination"), 0)
+		i, ok3 := normAxis(src, nd)
+		j, ok4 := normAxis(dst, nd)
+		if !ok1 || !ok2 || !ok3 || !ok4 || c.Arg(1, "source").Kind != ArgScalar {
+			return Result{}, false
+		}
+		rest := append(clone(s[:i]), s[i+1:]...)
+		out := append(clone(rest[:j]), s[i])
+		r := one(append(out, rest[j:]...))
+		r.Strided = i != j
+		return r, true
+	case ShapeSqueeze:
+		ax := c.Arg(1, "axis")
+		var out []Dim
+		switch ax.Kind {
+		case ArgMissing, ArgNone:
+			for _, d := range s {
+				if !d.Known {
+					return one(nil), true
+				}
+				if d.N != 1 {
+					out = append(out, d)
+				}
+			}
+		case ArgScalar:
+			i, ok := normAxis(ax.N, nd)
+			if !ax.Known || !ok {
+				return Result{}, false
+			}
+			out = append(clone(s[:i]), s[i+1:]...)
+		default:
+			return Result{}, false
+		}
+		return one(append([]Dim{}, out...)), true
+	case ShapeExpandDims:
+		ax := c.Arg(1, "axis")
+		i, ok := normAxis(ax.N, nd+1)
+		if ax.Kind != ArgScalar || !ax.Known || !ok {
+			return Result{}, false
+		}
+		out := append(clone(s[:i]), Int(1))
+		return one(append(out, s[i:]...)), true
+	case ShapeAtleast:
+		if len(c.Args) != 1 || nd >= f.ArgN {
+			return one(clone(s)), true
+		}
+		switch {
+		case nd == 0:
+			return one(ones(f.ArgN)), true
+		case f.ArgN == 2 || nd == 2:
+			out := clone(s)
+			if nd == 1 {
+				out = []Dim{Int(1), s[0]}
+			}
+			if f.ArgN == 3 {
+				out = append(out, Int(1))
+			}
+			return one(out), true
+		}
+		return Result{}, false
+	case ShapeDiagonal:
+		if nd < 2 || len(c.Args) > 1 || len(c.Kw) > 0 {
+			return Result{}, false
+		}
+		d := Dim{}
+		if s[nd-2].Known && s[nd-1].Known {
+			d = Int(min(s[nd-2].N, s[nd-1].N))
+		}
+		return one(append(clone(s[:nd-2]), d)), true
 	case ShapeFFT, ShapeRFFT, ShapeIRFFT:
 		n, ok1 := intArg(c.Arg(1, "n"), -1)
 		ax, ok2 := intArg(c.Arg(2, "axis"), -1)
@@ -488,7 +620,7 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		}
 		return Result{}, false
 	case ShapeTile:
-		return tile(s, c.Arg(1, "reps"))
+		return tile(s, a.DType, c.Arg(1, "reps"))
 	case ShapeRepeat:
 		k, ok := intArg(c.Arg(1, "repeats"), -1)
 		if !ok || k < 0 {
@@ -735,8 +867,9 @@ func qr(f *Func, s []Dim, c *Call) (Result, bool) {
 	return Result{}, false
 }
 
-// tile repeats s reps times (an int or a tuple of ints, aligned to the right).
-func tile(s []Dim, reps Arg) (Result, bool) {
+// tile repeats s reps times (an int or a tuple of ints, aligned to the right). NumPy repeats one
+// dimension at a time: the array before the last repeat is alive while the last is made.
+func tile(s []Dim, dt DType, reps Arg) (Result, bool) {
 	var rs []int64
 	switch reps.Kind {
 	case ArgScalar:
@@ -767,6 +900,151 @@ func tile(s []Dim, reps Arg) (Result, bool) {
 		if d.Known {
 			out[i] = Int(d.N * r)
 		}
+	}
+	res := one(out)
+	last, nonOne := int64(1), 0
+	for _, r := range rs {
+		if r != 1 {
+			last, nonOne = r, nonOne+1
+		}
+	}
+	if total, ok := Size(out); ok && nonOne >= 2 {
+		res.TempBytes = total / last * dt.ItemSize()
+	}
+	return res, true
+}
+
+// scalarDim returns the dimension an integer argument gives.
+func scalarDim(a Arg) Dim {
+	if a.Kind == ArgScalar && a.Known && a.N >= 0 {
+		return Int(a.N)
+	}
+	return Dim{}
+}
+
+func ones(n int) []Dim {
+	out := make([]Dim, n)
+	for i := range out {
+		out[i] = Int(1)
+	}
+	return out
+}
+
+// floatItem is the item size of the float dtype a linalg routine computes in for input dt.
+func floatItem(dt DType, c *Call) int64 {
+	if dt.IsInteger() || dt.Kind() == 'b' {
+		if c.Float == NoDType {
+			return 8
+		}
+		return c.Float.ItemSize()
+	}
+	return dt.ItemSize()
+}
+
+// take gives np.take(a, indices, axis=None): the indices' shape, or a's with the axis replaced by
+// them.
+func take(s []Dim, c *Call) (Result, bool) {
+	idx := c.Arg(1, "indices")
+	var is []Dim
+	switch idx.Kind {
+	case ArgArray:
+		is = idx.Shape
+	case ArgScalar:
+		is = []Dim{}
+	case ArgSeq:
+		is = []Dim{Int(int64(len(idx.Elems)))}
+	default:
+		return Result{}, false
+	}
+	ax := c.Arg(2, "axis")
+	if ax.Kind == ArgMissing || ax.Kind == ArgNone {
+		if is == nil {
+			return one(nil), true
+		}
+		return one(clone(is)), true
+	}
+	axv, ok1 := intArg(ax, 0)
+	i, ok2 := normAxis(axv, len(s))
+	if !ok1 || !ok2 || s == nil {
+		return Result{}, false
+	}
+	if is == nil {
+		return one(nil), true
+	}
+	out := append(clone(s[:i]), is...)
+	return one(append(out, s[i+1:]...)), true
+}
+
+// appendShape gives np.append(arr, values): flattened (axis=None) or concatenated along axis.
+func appendShape(c *Call) (Result, bool) {
+	a, v := c.Arg(0, "arr"), c.Arg(1, "values")
+	if a.Kind != ArgArray || (v.Kind != ArgArray && v.Kind != ArgScalar) {
+		return Result{}, false
+	}
+	vs := v.Shape
+	if v.Kind == ArgScalar {
+		vs = []Dim{}
+	}
+	dt := Promote(a.DType, v.DType).Default()
+	if !dt.Known() {
+		dt = NoDType
+	}
+	ax := c.Arg(2, "axis")
+	if ax.Kind != ArgMissing && ax.Kind != ArgNone {
+		return join(&Func{Name: "concatenate"}, &Call{Args: []Arg{{Kind: ArgSeq, Elems: []Arg{a, {Kind: ArgArray, Shape: vs, DType: v.DType}}}, ax}})
+	}
+	n, ok1 := Size(a.Shape)
+	m, ok2 := Size(vs)
+	d := Dim{}
+	if ok1 && ok2 {
+		d = Int(n + m)
+	}
+	return Result{Outs: []Out{{Shape: []Dim{d}, DType: dt, fixed: true}}}, true
+}
+
+// kron gives np.kron(a, b): the dimensions multiplied, aligned to the right.
+func kron(c *Call) (Result, bool) {
+	a, b := c.Arg(0, "a"), c.Arg(1, "b")
+	if a.Kind != ArgArray || b.Kind != ArgArray {
+		return Result{}, false
+	}
+	if a.Shape == nil || b.Shape == nil {
+		return one(nil), true
+	}
+	n := max(len(a.Shape), len(b.Shape))
+	out := make([]Dim, n)
+	for i := range out {
+		x, y := Int(1), Int(1)
+		if j := i - (n - len(a.Shape)); j >= 0 {
+			x = a.Shape[j]
+		}
+		if j := i - (n - len(b.Shape)); j >= 0 {
+			y = b.Shape[j]
+		}
+		if x.Known && y.Known {
+			out[i] = Int(x.N * y.N)
+		}
+	}
+	return one(out), true
+}
+
+// tensordot gives np.tensordot(a, b, axes=k): a's dimensions but the last k, then b's but the
+// first k (axes as pairs of lists is not modelled).
+func tensordot(c *Call) (Result, bool) {
+	a, b := c.Arg(0, "a"), c.Arg(1, "b")
+	k, ok := intArg(c.Arg(2, "axes"), 2)
+	if a.Kind != ArgArray || b.Kind != ArgArray || !ok || k < 0 {
+		return Result{}, false
+	}
+	if a.Shape == nil || b.Shape == nil {
+		return one(nil), true
+	}
+	if int(k) > len(a.Shape) || int(k) > len(b.Shape) {
+		return Result{}, false
+	}
+	out := append(clone(a.Shape[:len(a.Shape)-int(k)]), b.Shape[k:]...)
+	if len(out) == 0 {
+		return scalar(), true
 	}
 	return one(out), true
 }

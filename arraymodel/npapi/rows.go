@@ -63,19 +63,36 @@ func ruleFuncs() []*Func {
 		row("tile", Join, ShapeTile, DTSame),
 		row("repeat", Join, ShapeRepeat, DTSame, axis(2)),
 		row("diag", Other, ShapeDiag, DTSame),
+		row("append", Join, ShapeAppend, DTSame),
+		row("take", Gather, ShapeTake, DTSame, out),
+		row("take_along_axis", Gather, ShapeOfArg, DTSame, argN(1)),
+		row("compress", Gather, ShapeSelect, DTSame, argN(1), out),
+		row("extract", Gather, ShapeSelect, DTSame, argN(1)),
+		// Views with a shape rule.
+		row("swapaxes", View, ShapeSwapaxes, DTSame, view),
+		row("moveaxis", View, ShapeMoveaxis, DTSame, view),
+		row("squeeze", View, ShapeSqueeze, DTSame, view),
+		row("expand_dims", View, ShapeExpandDims, DTSame, view),
+		row("broadcast_to", View, ShapeBroadcastTo, DTSame, view),
+		row("atleast_1d", View, ShapeAtleast, DTSame, view, argN(1)),
+		row("atleast_2d", View, ShapeAtleast, DTSame, view, argN(2)),
+		row("atleast_3d", View, ShapeAtleast, DTSame, view, argN(3)),
+		row("diagonal", View, ShapeDiagonal, DTSame, view),
 		// triu/tril build a bool mask with tri() and select with where(mask, 0, m).
 		row("triu", Other, ShapeTri, DTSame, temps(Temp{OfInput, 1, itemBool})),
 		row("tril", Other, ShapeTri, DTSame, temps(Temp{OfInput, 1, itemBool})),
-		// nan_to_num copies, then copyto(..., where=isnan(x)) and isposinf/isneginf masks.
-		row("nan_to_num", Other, ShapeSame, DTSame, temps(Temp{OfInput, 2, itemBool})),
+		// nan_to_num copies, then copyto(..., where=mask) with isnan and isposinf/isneginf masks
+		// (isinf, signbit, its inversion and their conjunction): five bool arrays at the peak.
+		row("nan_to_num", Other, ShapeSame, DTSame, temps(Temp{OfInput, 5, itemBool})),
 		// Sorting and searching. sort copies then sorts in place; argsort/argpartition give indices.
 		row("sort", Other, ShapeSort, DTSame, axis(1)),
 		row("argsort", Other, ShapeSort, DTIndex, axis(1)),
 		row("partition", Other, ShapeSort, DTSame, axis(2)),
 		row("argpartition", Other, ShapeSort, DTIndex, axis(2)),
 		row("searchsorted", Other, ShapeOfArg, DTIndex, argN(1)),
-		// unique flattens a copy, sorts it and keeps a bool mask; its size depends on the values.
-		row("unique", Other, ShapeUnique, DTSame, temps(Temp{OfInput, 1, itemOwn}, Temp{OfInput, 1, itemBool})),
+		// unique flattens a copy, sorts it and builds a bool mask from aux[1:] != aux[:-1]; its
+		// size depends on the values.
+		row("unique", Other, ShapeUnique, DTSame, temps(Temp{OfInput, 1, itemOwn}, Temp{OfInput, 2, itemBool})),
 		// isin / in1d with a short test list: mask |= (ar1 == v) per value.
 		row("isin", Other, ShapeSame, DTBool, temps(Temp{OfInput, 1, itemBool})),
 		row("in1d", Other, ShapeFlatBool, DTBool, temps(Temp{OfInput, 1, itemBool})),
@@ -91,10 +108,10 @@ func ruleFuncs() []*Func {
 		// Statistics.
 		row("percentile", Reduction, ShapeQuantile, DTFloat, axis(2), temps(Temp{OfInput, 1, itemOwn})),
 		row("quantile", Reduction, ShapeQuantile, DTFloat, axis(2), temps(Temp{OfInput, 1, itemOwn})),
-		// cov copies the data as float64, centres it in place and multiplies by its conjugate
-		// transpose (a second copy).
-		row("cov", Other, ShapeCov, DTFloat64, temps(Temp{OfInput, 2, itemResult})),
-		row("corrcoef", Other, ShapeCov, DTFloat64, temps(Temp{OfInput, 2, itemResult})),
+		// cov copies the data as float64, centres it in place and multiplies it by its transpose
+		// (conj() of a real array is the array itself).
+		row("cov", Other, ShapeCov, DTFloat64, temps(Temp{OfInput, 1, itemResult})),
+		row("corrcoef", Other, ShapeCov, DTFloat64, temps(Temp{OfInput, 1, itemResult})),
 		row("trace", Other, ShapeMatrixScalar, DTSum),
 		// Joining and products.
 		row("concatenate", Join, ShapeJoin, DTSame, out),
@@ -104,15 +121,19 @@ func ruleFuncs() []*Func {
 		row("dstack", Join, ShapeJoin, DTSame),
 		row("column_stack", Join, ShapeJoin, DTSame),
 		row("outer", Product, ShapeOuter, DTPromote, nin(2), out),
+		row("kron", Product, ShapeKron, DTPromote, nin(2)),
+		row("tensordot", Product, ShapeTensordot, DTPromote, nin(2)),
 		row("einsum", Product, ShapeEinsum, DTPromote),
 		row("meshgrid", Other, ShapeMeshgrid, DTSame),
-		// numpy.linalg: LAPACK works on a copy of its input.
-		row("linalg.inv", Other, ShapeSame, DTFloat, temps(Temp{OfInput, 1, itemResult})),
-		row("linalg.solve", Other, ShapeOfArg, DTFloat, argN(1), temps(Temp{OfInput, 1, itemResult})),
+		// numpy.linalg: LAPACK's copies and workspaces are malloc'd by NumPy's gufuncs, outside
+		// the Python allocator NumPy's arrays use; the table counts arrays, as tracemalloc does.
+		// qr's reduced mode copies its input in Python.
+		row("linalg.inv", Other, ShapeSame, DTFloat),
+		row("linalg.solve", Other, ShapeOfArg, DTFloat, argN(1)),
 		row("linalg.cholesky", Other, ShapeSame, DTFloat),
-		row("linalg.det", Other, ShapeMatrixScalar, DTFloat, temps(Temp{OfInput, 1, itemResult})),
+		row("linalg.det", Other, ShapeMatrixScalar, DTFloat),
 		row("linalg.norm", Other, ShapeScalar, DTReal),
-		row("linalg.svd", Other, ShapeSVD, DTFloat, temps(Temp{OfInput, 1, itemResult})),
+		row("linalg.svd", Other, ShapeSVD, DTFloat),
 		row("linalg.qr", Other, ShapeQR, DTFloat, mode("reduced"), temps(Temp{OfInput, 1, itemResult})),
 		row("linalg.eigh", Other, ShapeEigh, DTFloat),
 		row("linalg.eigvalsh", Other, ShapeEigvalsh, DTFloat),
@@ -122,17 +143,21 @@ func ruleFuncs() []*Func {
 		row("fft.fft", Other, ShapeFFT, DTComplex),
 		row("fft.ifft", Other, ShapeFFT, DTComplex),
 		row("fft.rfft", Other, ShapeRFFT, DTComplex),
-		row("fft.irfft", Other, ShapeIRFFT, DTReal),
+		// irfft zero-pads its input to n complex values before transforming.
+		row("fft.irfft", Other, ShapeIRFFT, DTReal, temps(Temp{OfResult, 2, itemOwn})),
 		row("fft.fft2", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
 		row("fft.ifft2", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
 		row("fft.fftn", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
 		row("fft.ifftn", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
 		row("fft.rfft2", Other, ShapeRFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
 		row("fft.rfftn", Other, ShapeRFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
-		row("fft.irfft2", Other, ShapeIRFFTN, DTReal, temps(Temp{OfInput, 1, itemOwn})),
-		row("fft.irfftn", Other, ShapeIRFFTN, DTReal, temps(Temp{OfInput, 1, itemOwn})),
-		row("fft.fftfreq", Other, ShapeFFTFreq, DTFixed, fixed(Float64)),
-		row("fft.rfftfreq", Other, ShapeRFFTFreq, DTFixed, fixed(Float64)),
+		row("fft.irfft2", Other, ShapeIRFFTN, DTReal, temps(Temp{OfInput, 1, itemOwn}, Temp{OfResult, 2, itemOwn})),
+		row("fft.irfftn", Other, ShapeIRFFTN, DTReal, temps(Temp{OfInput, 1, itemOwn}, Temp{OfResult, 2, itemOwn})),
+		// fftfreq fills an int array from two aranges, then scales it into the float result.
+		row("fft.fftfreq", Other, ShapeFFTFreq, DTFixed, fixed(Float64), temps(Temp{OfResult, 2, itemOwn})),
+		row("fft.rfftfreq", Other, ShapeRFFTFreq, DTFixed, fixed(Float64), temps(Temp{OfResult, 1, itemOwn})),
+		// permutation of an array: a shuffled copy.
+		row("random.permutation", Random, ShapeSame, DTSame),
 	}
 }
 
@@ -144,5 +169,17 @@ func ruleMethods() []*Func {
 		row("searchsorted", Other, ShapeOfArg, DTIndex, argN(1)),
 		row("repeat", Gather, ShapeRepeat, DTSame, axis(2)),
 		row("trace", Other, ShapeMatrixScalar, DTSum),
+		row("take", Gather, ShapeTake, DTSame, out),
+		row("compress", Gather, ShapeSelect, DTSame, argN(0), out),
+		row("swapaxes", View, ShapeSwapaxes, DTSame, view),
+		row("squeeze", View, ShapeSqueeze, DTSame, view),
+		row("diagonal", View, ShapeDiagonal, DTSame, view),
+	}
+}
+
+// ruleGenerator are the Generator methods with a shape rule (the generator is not an argument).
+func ruleGenerator() []*Func {
+	return []*Func{
+		row("permutation", Random, ShapeSame, DTSame),
 	}
 }

@@ -50,6 +50,18 @@ const (
 	ShapeHistogram              // (hist (bins,), edges (bins+1,))
 	ShapeTri                    // the first argument's shape (triu, tril: one bool mask temporary)
 	ShapeFlatBool               // the first argument flattened (in1d)
+	ShapeTake                   // take: the indices' shape (axis=None) or spliced in at axis
+	ShapeSwapaxes               // two axes exchanged
+	ShapeMoveaxis               // one axis moved
+	ShapeSqueeze                // the length-1 dimensions (or axis=) removed
+	ShapeExpandDims             // a length-1 dimension inserted at axis
+	ShapeBroadcastTo            // the shape argument
+	ShapeAtleast                // at least ArgN dimensions (atleast_1d/2d/3d)
+	ShapeDiagonal               // (..., min(m, n)) diagonal of the last two axes
+	ShapeAppend                 // flattened concatenation (axis=None) or along axis
+	ShapeKron                   // the dimensions multiplied (aligned right)
+	ShapeTensordot              // a's leading and b's trailing dimensions (axes=k, default 2)
+	ShapeSelect                 // 1-D, one element per True of the condition: the size depends on the values
 )
 
 // DTypeRule says how a function's result dtype follows from its arguments. A dtype= argument
@@ -85,8 +97,20 @@ type TempOf uint8
 
 // The arrays temporaries are measured against.
 const (
-	OfInput  TempOf = iota // the first array argument
-	OfResult               // the first result array
+	OfInput        TempOf = iota // the first array argument
+	OfResult                     // the first result array
+	OfInputAxis                  // the first array argument, when axis= is given
+	OfInputNotLast               // the first array argument, when axis= is given and not the last axis
+)
+
+// AxisUse says how a reduction was called, for the temporaries that depend on it.
+type AxisUse uint8
+
+// The axis uses.
+const (
+	NoAxis    AxisUse = iota // axis missing or None
+	LastAxis                 // the last axis
+	OtherAxis                // another axis (or one not known)
 )
 
 // Temp is one internal temporary a function allocates and frees before it returns, alive while
@@ -171,4 +195,7 @@ type Result struct {
 	// TempBytes is the size of the internal temporaries alive while the results are allocated
 	// (0 when there are none or their size is not known).
 	TempBytes int64
+	// Strided reports that a view result is not C-contiguous (swapped or moved axes): a later
+	// ravel or reshape of it copies.
+	Strided bool
 }

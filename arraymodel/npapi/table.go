@@ -143,16 +143,15 @@ func init() {
 	}
 	add(kinded(Index, false, "nonzero", "argwhere", "flatnonzero", "where")...) // where: 1 argument only
 	add(kinded(Scatter, false, "put", "putmask", "copyto", "place", "put_along_axis")...)
-	add(kinded(Gather, true, "take", "compress", "extract", "take_along_axis", "choose")...)
+	add(kinded(Gather, true, "take", "compress", "extract", "take_along_axis")...)
 	add(kinded(View, false, "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "squeeze",
 		"expand_dims", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d", "diagonal")...)
 	add(kinded(Join, true, "concatenate", "stack", "vstack", "hstack", "dstack", "column_stack",
 		"append", "tile", "repeat")...)
-	add(kinded(Product, true, "matmul", "dot", "vdot", "inner", "outer", "einsum", "tensordot", "kron", "cross")...)
+	add(kinded(Product, true, "matmul", "dot", "vdot", "inner", "outer", "einsum", "tensordot", "kron")...)
 	funcs["vdot"].Out = false
 	funcs["tensordot"].Out = false
 	funcs["kron"].Out = false
-	funcs["cross"].Out = false
 	add(ruleFuncs()...)
 	// std and var subtract the mean into a temporary of the input's size (in the result's float
 	// dtype) and square it in place; median partitions a copy of its input.
@@ -160,6 +159,30 @@ func init() {
 		funcs[n].Temps = []Temp{{OfInput, 1, itemResult}}
 	}
 	funcs["median"].Temps = []Temp{{OfInput, 1, itemOwn}}
+	// argmax/argmin along an axis other than the last work on a contiguous transposed copy;
+	// count_nonzero along an axis sums a bool copy.
+	for _, n := range []string{"argmax", "argmin"} {
+		funcs[n].Temps = []Temp{{OfInputNotLast, 1, itemOwn}}
+	}
+	funcs["count_nonzero"].Temps = []Temp{{OfInputAxis, 1, itemBool}}
+	// The nan reductions replace NaNs in a copy and keep the NaN mask (and its inversion for the
+	// counts of nanmean/nanstd/nanvar).
+	for _, n := range []string{"nansum", "nanprod"} {
+		funcs[n].Temps = []Temp{{OfInput, 1, itemOwn}, {OfInput, 1, itemBool}}
+	}
+	for _, n := range []string{"nanmean", "nanstd", "nanvar"} {
+		funcs[n].Temps = []Temp{{OfInput, 1, itemOwn}, {OfInput, 2, itemBool}}
+	}
+	// fix is ceil, then floor where x >= 0: one bool mask.
+	funcs["fix"].Temps = []Temp{{OfInput, 1, itemBool}}
+	// logspace and geomspace raise a base to a linspace: one temporary of the result's size.
+	for _, n := range []string{"logspace", "geomspace"} {
+		funcs[n].Temps = []Temp{{OfResult, 1, itemOwn}}
+	}
+	// Legacy poisson broadcasts lam to a float array of the result's size; choice draws int64
+	// indices, then gathers.
+	funcs["random.poisson"].Temps = []Temp{{OfResult, 1, itemOwn}}
+	funcs["random.choice"].Temps = []Temp{{OfResult, 1, 8}}
 	reductionDTypes(funcs)
 }
 
@@ -224,6 +247,13 @@ func init() {
 	}
 	for _, f := range gen {
 		generator[f.Name] = f
+	}
+	for _, f := range ruleGenerator() {
+		generator[f.Name] = f
+	}
+	generator["choice"].Temps = []Temp{{OfResult, 1, 8}}
+	for _, n := range []string{"argmax", "argmin"} {
+		methods[n].Temps = funcs[n].Temps
 	}
 	generator["integers"].DTypeArg = 3
 	generator["random"].DTypeArg = 1
