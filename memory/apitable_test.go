@@ -150,6 +150,7 @@ var apiCases = []apiCase{
 	{"isin", inA + "r = np.isin(a, [0.5, 2.0])"},
 	{"in1d", inA + "r = np.in1d(a, [0.5, 2.0])"},
 	{"isclose", inAB + "r = np.isclose(a, b)"},
+	{"array_equiv", inA + "r = np.array_equiv(a, a)"},
 	{"allclose", inAB + "r = np.allclose(a, b)"},
 	{"array_equal", inAB + "r = np.array_equal(a, b)"},
 	{"interp", inV + "xp = np.linspace(0.0, 1.0, 100)\nr = np.interp(a, xp, xp)"},
@@ -233,6 +234,17 @@ var apiCases = []apiCase{
 	{".swapaxes", inA + "r = a.swapaxes(0, 1)"},
 	{".squeeze", "a = np.ones((1000, 1, 1000))\nr = a.squeeze()"},
 	{".diagonal", inA + "r = a.diagonal()"},
+	{"real", inA + "r = np.real(a)"},
+	{"resize", inV + "r = np.resize(a, (2000, 1000))"},
+	{"split", inA + "r0, r1 = np.split(a, 2)"},
+	{"broadcast_arrays", "x = np.ones((1000, 1))\ny = np.ones(1000)\nr0, r1 = np.broadcast_arrays(x, y)"},
+	{"fill_diagonal", inA + "r = np.fill_diagonal(a, 0.0)"},
+	{"asarray_chkfinite", inA + "r = np.asarray_chkfinite(a)"},
+	{"isreal", inA + "r = np.isreal(a)"},
+	{"linalg.matrix_rank", inM + "r = np.linalg.matrix_rank(a)"},
+	{".partition", inV + "r = a.partition(10)"},
+	{".tolist", "a = np.ones(1000)\nr = a.tolist()"},
+	{".item", inA + "r = a.item(0)"},
 	{"rng.random", inRng + "r = rng.random((1000, 1000))"},
 	{"rng.standard_normal", inRng + "r = rng.standard_normal((1000, 1000), dtype=np.float32)"},
 	{"rng.standard_exponential", inRng + "r = rng.standard_exponential((1000, 1000))"},
@@ -251,6 +263,18 @@ var apiCases = []apiCase{
 	{"rng.randn", "rng = np.random.RandomState(0)\nr = rng.randn(1000, 1000)"},
 }
 
+// noArrayCases are the programs of the rows that return no array.
+var noArrayCases = map[string]string{
+	"isscalar": "r = np.isscalar(a)", "ndim": "r = np.ndim(a)", "size": "r = np.size(a)",
+	"shape": "r = np.shape(a)", "iscomplexobj": "r = np.iscomplexobj(a)", "isrealobj": "r = np.isrealobj(a)",
+	"issubdtype": "r = np.issubdtype(a.dtype, np.floating)", "result_type": "r = np.result_type(a, 1)",
+	"can_cast": "r = np.can_cast(a.dtype, np.float32)", "promote_types": "r = np.promote_types(np.float32, np.int64)",
+	"min_scalar_type": "r = np.min_scalar_type(10)", "finfo": "r = np.finfo(a.dtype)", "iinfo": "r = np.iinfo(np.int32)",
+	"errstate": "r = np.errstate(all=\"ignore\")", "iterable": "r = np.iterable(a)",
+	"may_share_memory": "r = np.may_share_memory(a, a)", "shares_memory": "r = np.shares_memory(a, a)",
+	"get_include": "r = np.get_include()", "dtype": "r = np.dtype(np.float32)",
+}
+
 // integerUfuncs take integer inputs only.
 var integerUfuncs = map[string]bool{"invert": true, "bitwise_not": true, "bitwise_and": true,
 	"bitwise_or": true, "bitwise_xor": true, "left_shift": true, "right_shift": true, "gcd": true, "lcm": true}
@@ -265,6 +289,10 @@ func generatedCases() []apiCase {
 	var out []apiCase
 	for _, f := range npapi.Funcs() {
 		if have[f.Name] {
+			continue
+		}
+		if src, ok := noArrayCases[f.Name]; ok {
+			out = append(out, apiCase{f.Name, inA + src})
 			continue
 		}
 		switch f.Kind {

@@ -20,6 +20,9 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 			return o
 		}
 	}
+	if fn.Rule == npapi.ShapeNoArray {
+		return vUnknown{} // an object that holds no array data
+	}
 	r, ok := npapi.Apply(fn, s.ruleCall(c))
 	if !ok {
 		s.unknownAlloc(c.e, expr, fn.Name+": arguments the API table does not model", inputBytes(c))

@@ -12,6 +12,9 @@ import (
 // applyRow evaluates a call of f, a row with a shape rule; recv is a method's receiver (nil for a
 // function).
 func (w *walker) applyRow(e *ast.Call, f *npapi.Func, b imports.Backend, a *args, recv *Array) value {
+	if f.Rule == npapi.ShapeNoArray {
+		return unknown
+	}
 	if a.star {
 		return arrValue(fresh(b, npapi.NoDType, nil, e))
 	}

@@ -300,6 +300,21 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return one(s), true
 	case ShapeConvolve:
 		return convolve(f, c)
+	case ShapeNoArray:
+		return Result{}, true
+	case ShapeBroadcastArrays:
+		var sh []Dim = []Dim{}
+		for _, x := range c.Args {
+			if x.Kind != ArgArray {
+				return Result{}, false
+			}
+			sh = Broadcast(sh, x.Shape)
+		}
+		r := Result{Tuple: true}
+		for _, x := range c.Args {
+			r.Outs = append(r.Outs, Out{Shape: clone(sh), DType: x.DType, fixed: true, View: true})
+		}
+		return r, len(c.Kw) == 0
 	case ShapeAppend:
 		return appendShape(c)
 	case ShapeKron:
@@ -621,6 +636,24 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return Result{}, false
 	case ShapeTile:
 		return tile(s, a.DType, c.Arg(1, "reps"))
+	case ShapeSplit:
+		k := c.Arg(1, "indices_or_sections")
+		axv, ok1 := intArg(c.Arg(2, "axis"), 0)
+		i, ok2 := normAxis(axv, nd)
+		if k.Kind != ArgScalar || !k.Known || k.N <= 0 || !ok1 || !ok2 {
+			return Result{}, false
+		}
+		part := clone(s)
+		if d := s[i]; d.Known && d.N%k.N == 0 {
+			part[i] = Int(d.N / k.N)
+		} else if d.Known {
+			return Result{}, false // split raises; array_split's unequal parts are not modelled
+		}
+		r := Result{Tuple: true}
+		for j := int64(0); j < k.N; j++ {
+			r.Outs = append(r.Outs, Out{Shape: clone(part), View: true})
+		}
+		return r, true
 	case ShapeRepeat:
 		k, ok := intArg(c.Arg(1, "repeats"), -1)
 		if !ok || k < 0 {
@@ -657,20 +690,6 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		}
 		n, _ := Size(s)
 		return Result{Outs: []Out{{Shape: []Dim{{}}, Bound: n}}}, true
-	case ShapeHistogram:
-		if !only(c, "bins") {
-			return Result{}, false
-		}
-		bins, ok := intArg(c.Arg(1, "bins"), 10)
-		if !ok || bins <= 0 {
-			return Result{}, false
-		}
-		edge := a.DType
-		if edge.IsInteger() || edge.Kind() == 'b' || edge == NoDType {
-			edge = Float64
-		}
-		return Result{Outs: []Out{{Shape: []Dim{Int(bins)}, DType: Int64, fixed: true},
-			{Shape: []Dim{Int(bins + 1)}, DType: edge, fixed: true}}, Tuple: true}, true
 	}
 	return Result{}, false
 }

@@ -161,6 +161,35 @@ func ruleFuncs() []*Func {
 	}
 }
 
+// noArray are the functions that return no array: dtype and type queries, shapes, contexts.
+var noArray = []string{"isscalar", "ndim", "size", "shape", "iscomplexobj", "isrealobj", "issubdtype",
+	"result_type", "can_cast", "promote_types", "min_scalar_type", "finfo", "iinfo", "errstate",
+	"iterable", "may_share_memory", "shares_memory", "get_include", "dtype"}
+
+// moreFuncs are rows added from the usage count (bench/apicount.txt).
+func moreFuncs() []*Func {
+	fs := []*Func{
+		row("real", View, ShapeSame, DTReal, view),
+		row("resize", Other, ShapeBroadcastTo, DTSame),
+		row("split", View, ShapeSplit, DTSame, view),
+		row("broadcast_arrays", View, ShapeBroadcastArrays, DTSame, view),
+		row("fill_diagonal", Scatter, ShapeSame, DTSame, inPlace),
+		// asarray_chkfinite returns its argument after checking isfinite(a).all().
+		row("asarray_chkfinite", Convert, ShapeSame, DTSame, view, temps(Temp{OfInput, 1, itemBool})),
+		// isreal is imag(x) == 0: imag of a real array is a new zero array.
+		row("isreal", Ufunc, ShapeSame, DTBool, temps(Temp{OfInput, 1, itemOwn})),
+		row("linalg.matrix_rank", Other, ShapeMatrixScalar, DTIndex),
+		row("array_equiv", Other, ShapeScalar, DTBool, temps(Temp{OfInput, 1, itemBool})),
+	}
+	for _, n := range noArray {
+		fs = append(fs, row(n, Other, ShapeNoArray, DTSame))
+	}
+	return fs
+}
+
+// inPlace marks a row that writes into its first argument and returns None.
+func inPlace(f *Func) { f.Effect, f.Copy = InPlace, false }
+
 // ruleMethods are the ndarray methods with a shape rule (the receiver is argument 0).
 func ruleMethods() []*Func {
 	return []*Func{
@@ -174,6 +203,9 @@ func ruleMethods() []*Func {
 		row("swapaxes", View, ShapeSwapaxes, DTSame, view),
 		row("squeeze", View, ShapeSqueeze, DTSame, view),
 		row("diagonal", View, ShapeDiagonal, DTSame, view),
+		row("partition", Scatter, ShapeSame, DTSame, inPlace),
+		row("tolist", Other, ShapeNoArray, DTSame),
+		row("item", Other, ShapeNoArray, DTSame),
 	}
 }
 

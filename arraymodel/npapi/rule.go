@@ -11,57 +11,60 @@ type ShapeRule uint8
 
 // The shape rules.
 const (
-	ShapeNone         ShapeRule = iota
-	ShapeSame                   // the first argument's shape
-	ShapeBroadcast              // the broadcast shape of the first Nin arguments
-	ShapeSort                   // the first argument's shape; axis=None: flattened
-	ShapeCum                    // flattened unless axis= is given (cumsum, cumprod)
-	ShapeReduce                 // axis (AxisArg or axis=) removed, keepdims; no axis: a scalar
-	ShapeQuantile               // ShapeReduce with q's shape (argument 1) in front
-	ShapeScalar                 // always a scalar
-	ShapeMatrixScalar           // a scalar per matrix of a (..., n, n) stack: det, slogdet's parts
-	ShapeOfArg                  // the shape of argument ArgN (searchsorted's v, solve's b, interp's x)
-	ShapePad                    // each dimension grown by pad_width
-	ShapeDiff                   // dimension axis (default -1) shrunk by n (default 1)
-	ShapeOuter                  // (size of a, size of b)
-	ShapeEinsum                 // from the subscripts string
-	ShapeSVD                    // (u, s, vh); s only with compute_uv=False
-	ShapeQR                     // (q, r) for mode="reduced"/"complete"; r for mode="r"
-	ShapeEigh                   // (w, v) of a (..., n, n) stack
-	ShapeEigvalsh               // w of a (..., n, n) stack
-	ShapePinv                   // a (..., m, n) stack becomes (..., n, m)
-	ShapeFFT                    // the first argument's shape, dimension axis set to n when given
-	ShapeRFFT                   // dimension axis becomes n//2+1
-	ShapeIRFFT                  // dimension axis becomes n, default 2*(m-1)
-	ShapeFFTN                   // the first argument's shape (s= not given)
-	ShapeRFFTN                  // the last dimension becomes n//2+1
-	ShapeIRFFTN                 // the last dimension becomes 2*(m-1)
-	ShapeFFTFreq                // (n,) from argument 0
-	ShapeRFFTFreq               // (n//2+1,) from argument 0
-	ShapeGradient               // one array per dimension of the first argument (one array for 1-D)
-	ShapeCov                    // (m, n) observations in rows: (m, m)
-	ShapeDiag                   // 1-D (n): a new (n+|k|, n+|k|); 2-D: a view of the k-th diagonal
-	ShapeMeshgrid               // one array per argument, (len y, len x, …) with indexing="xy"
-	ShapeJoin                   // concatenate, stack, vstack, hstack, dstack, column_stack
-	ShapeTile                   // the first argument tiled reps times
-	ShapeRepeat                 // flattened and repeated (axis=None) or repeated along axis
-	ShapeUnique                 // 1-D, at most the input's size: the size depends on the values
-	ShapeConvolve               // mode full (n+m-1), same (max) or valid (max-min+1)
-	ShapeHistogram              // (hist (bins,), edges (bins+1,))
-	ShapeTri                    // the first argument's shape (triu, tril: one bool mask temporary)
-	ShapeFlatBool               // the first argument flattened (in1d)
-	ShapeTake                   // take: the indices' shape (axis=None) or spliced in at axis
-	ShapeSwapaxes               // two axes exchanged
-	ShapeMoveaxis               // one axis moved
-	ShapeSqueeze                // the length-1 dimensions (or axis=) removed
-	ShapeExpandDims             // a length-1 dimension inserted at axis
-	ShapeBroadcastTo            // the shape argument
-	ShapeAtleast                // at least ArgN dimensions (atleast_1d/2d/3d)
-	ShapeDiagonal               // (..., min(m, n)) diagonal of the last two axes
-	ShapeAppend                 // flattened concatenation (axis=None) or along axis
-	ShapeKron                   // the dimensions multiplied (aligned right)
-	ShapeTensordot              // a's leading and b's trailing dimensions (axes=k, default 2)
-	ShapeSelect                 // 1-D, one element per True of the condition: the size depends on the values
+	ShapeNone            ShapeRule = iota
+	ShapeSame                      // the first argument's shape
+	ShapeBroadcast                 // the broadcast shape of the first Nin arguments
+	ShapeSort                      // the first argument's shape; axis=None: flattened
+	ShapeCum                       // flattened unless axis= is given (cumsum, cumprod)
+	ShapeReduce                    // axis (AxisArg or axis=) removed, keepdims; no axis: a scalar
+	ShapeQuantile                  // ShapeReduce with q's shape (argument 1) in front
+	ShapeScalar                    // always a scalar
+	ShapeMatrixScalar              // a scalar per matrix of a (..., n, n) stack: det, slogdet's parts
+	ShapeOfArg                     // the shape of argument ArgN (searchsorted's v, solve's b, interp's x)
+	ShapePad                       // each dimension grown by pad_width
+	ShapeDiff                      // dimension axis (default -1) shrunk by n (default 1)
+	ShapeOuter                     // (size of a, size of b)
+	ShapeEinsum                    // from the subscripts string
+	ShapeSVD                       // (u, s, vh); s only with compute_uv=False
+	ShapeQR                        // (q, r) for mode="reduced"/"complete"; r for mode="r"
+	ShapeEigh                      // (w, v) of a (..., n, n) stack
+	ShapeEigvalsh                  // w of a (..., n, n) stack
+	ShapePinv                      // a (..., m, n) stack becomes (..., n, m)
+	ShapeFFT                       // the first argument's shape, dimension axis set to n when given
+	ShapeRFFT                      // dimension axis becomes n//2+1
+	ShapeIRFFT                     // dimension axis becomes n, default 2*(m-1)
+	ShapeFFTN                      // the first argument's shape (s= not given)
+	ShapeRFFTN                     // the last dimension becomes n//2+1
+	ShapeIRFFTN                    // the last dimension becomes 2*(m-1)
+	ShapeFFTFreq                   // (n,) from argument 0
+	ShapeRFFTFreq                  // (n//2+1,) from argument 0
+	ShapeGradient                  // one array per dimension of the first argument (one array for 1-D)
+	ShapeCov                       // (m, n) observations in rows: (m, m)
+	ShapeDiag                      // 1-D (n): a new (n+|k|, n+|k|); 2-D: a view of the k-th diagonal
+	ShapeMeshgrid                  // one array per argument, (len y, len x, …) with indexing="xy"
+	ShapeJoin                      // concatenate, stack, vstack, hstack, dstack, column_stack
+	ShapeTile                      // the first argument tiled reps times
+	ShapeRepeat                    // flattened and repeated (axis=None) or repeated along axis
+	ShapeUnique                    // 1-D, at most the input's size: the size depends on the values
+	ShapeConvolve                  // mode full (n+m-1), same (max) or valid (max-min+1)
+	ShapeHistogram                 // (hist (bins,), edges (bins+1,))
+	ShapeTri                       // the first argument's shape (triu, tril: one bool mask temporary)
+	ShapeFlatBool                  // the first argument flattened (in1d)
+	ShapeTake                      // take: the indices' shape (axis=None) or spliced in at axis
+	ShapeSwapaxes                  // two axes exchanged
+	ShapeMoveaxis                  // one axis moved
+	ShapeSqueeze                   // the length-1 dimensions (or axis=) removed
+	ShapeExpandDims                // a length-1 dimension inserted at axis
+	ShapeBroadcastTo               // the shape argument
+	ShapeAtleast                   // at least ArgN dimensions (atleast_1d/2d/3d)
+	ShapeDiagonal                  // (..., min(m, n)) diagonal of the last two axes
+	ShapeAppend                    // flattened concatenation (axis=None) or along axis
+	ShapeKron                      // the dimensions multiplied (aligned right)
+	ShapeTensordot                 // a's leading and b's trailing dimensions (axes=k, default 2)
+	ShapeSelect                    // 1-D, one element per True of the condition: the size depends on the values
+	ShapeNoArray                   // returns no array (a Python object, a bool, a dtype, a shape tuple)
+	ShapeSplit                     // a list of views: split(a, k) into k equal sections along axis
+	ShapeBroadcastArrays           // one view per argument, of the broadcast shape
 )
 
 // DTypeRule says how a function's result dtype follows from its arguments. A dtype= argument

@@ -153,6 +153,7 @@ func init() {
 	funcs["tensordot"].Out = false
 	funcs["kron"].Out = false
 	add(ruleFuncs()...)
+	add(moreFuncs()...)
 	// std and var subtract the mean into a temporary of the input's size (in the result's float
 	// dtype) and square it in place; median partitions a copy of its input.
 	for _, n := range []string{"std", "var"} {
