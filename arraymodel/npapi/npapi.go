@@ -14,6 +14,8 @@ import (
 	"strings"
 )
 
+//go:generate go run ./internal/gencoverage
+
 // Kind classifies an API function by what it returns.
 type Kind uint8
 
