@@ -266,8 +266,6 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 	case npapi.Scatter:
 		s.useAll(c.args)
 		return vNone{}
-	case npapi.Gather:
-		return s.gather(fn.Name, c, expr)
 	case npapi.View:
 		a, ok := firstArray(c)
 		if !ok {
@@ -750,27 +748,6 @@ func (s *sim) indexFunc(name string, c *call, expr string) value {
 	return vTuple{elts}
 }
 
-func (s *sim) gather(name string, c *call, expr string) value {
-	a, ok := firstArray(c)
-	if !ok {
-		return vUnknown{}
-	}
-	s.useAll(c.args)
-	if o, ok := outResult(c); ok {
-		return o
-	}
-	if name == "take" && len(c.args) > 1 {
-		if idx, ok := isArray(c.args[1]); ok {
-			if _, hasAxis := c.arg(2, "axis"); !hasAxis {
-				return s.newArray(idx.shape, a.dt, expr, c.e, false)
-			}
-		}
-	}
-	b, _ := a.nbytes()
-	s.unknownAlloc(c.e, expr, name+": size known only at run time", &b)
-	return s.newArrayUnknown(a.dt, expr)
-}
-
 // viewFunc handles reshape, ravel, transpose and friends: views, except ravel of a non-contiguous
 // array (which copies; the estimator treats transposed and strided views as non-contiguous).
 func (s *sim) viewFunc(name string, a *arrObj, c *call, expr string) value {
@@ -800,35 +777,10 @@ func (s *sim) viewFunc(name string, a *arrObj, c *call, expr string) value {
 			return s.copyWithShape(a, knownShape(n), expr, c.e)
 		}
 		return s.view(a, knownShape(n), a.dt, expr)
-	case "transpose", "swapaxes", "moveaxis":
+	case "transpose":
 		v := s.view(a, reversed(a.shape), a.dt, expr)
 		v.o.label = "T"
 		return v
-	case "squeeze":
-		var dims []int64
-		for _, d := range a.shape.Dims {
-			if d != 1 {
-				dims = append(dims, d)
-			}
-		}
-		return s.view(a, Shape{Dims: dims, Known: a.shape.Known}, a.dt, expr)
-	case "expand_dims":
-		ax, _ := c.arg(0, "axis")
-		i, ok := intValue(ax)
-		if !ok || !a.shape.Known {
-			return s.view(a, unknownShape, a.dt, expr)
-		}
-		nd := int64(len(a.shape.Dims)) + 1
-		if i < 0 {
-			i += nd
-		}
-		dims := append([]int64{}, a.shape.Dims[:min(i, nd-1)]...)
-		dims = append(dims, 1)
-		dims = append(dims, a.shape.Dims[min(i, nd-1):]...)
-		return s.view(a, Shape{Dims: dims, Known: true}, a.dt, expr)
-	case "broadcast_to":
-		shv, _ := c.arg(0, "shape")
-		return s.view(a, shapeFrom(shv), a.dt, expr)
 	}
 	return s.view(a, a.shape, a.dt, expr)
 }

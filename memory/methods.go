@@ -124,9 +124,6 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 	case "round", "clip":
 		args := append([]value{vArray{o}}, c.args...)
 		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], npapi.NoDType, expr)
-	case "take", "compress":
-		args := append([]value{vArray{o}}, c.args...)
-		return s.gather(name, &call{e: c.e, args: args, kw: c.kw}, expr)
 	}
 	if fn, ok := npapi.Method(name); ok {
 		switch fn.Kind {
