@@ -302,6 +302,29 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return convolve(f, c)
 	case ShapeNoArray:
 		return Result{}, true
+	case ShapeIndices:
+		dims := c.Arg(0, "dimensions")
+		if dims.Kind != ArgSeq || !only(c, "dtype") {
+			return Result{}, false
+		}
+		out := []Dim{Int(int64(len(dims.Elems)))}
+		for _, e := range dims.Elems {
+			out = append(out, scalarDim(e))
+		}
+		return one(out), true
+	case ShapeUnravel:
+		idx, sh := c.Arg(0, "indices"), c.Arg(1, "shape")
+		if sh.Kind != ArgSeq || (idx.Kind != ArgArray && idx.Kind != ArgScalar) || !only(c, "order") {
+			return Result{}, false
+		}
+		r := Result{Tuple: true}
+		for range sh.Elems {
+			if idx.Kind == ArgScalar {
+				return Result{}, false // a tuple of scalars
+			}
+			r.Outs = append(r.Outs, Out{Shape: clone(idx.Shape)})
+		}
+		return r, true
 	case ShapeBroadcastArrays:
 		var sh []Dim = []Dim{}
 		for _, x := range c.Args {
@@ -636,6 +659,31 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return Result{}, false
 	case ShapeTile:
 		return tile(s, a.DType, c.Arg(1, "reps"))
+	case ShapeImag:
+		r := one(clone(s))
+		r.Outs[0].View = a.DType.Kind() == 'c'
+		return r, a.DType != NoDType
+	case ShapeDelete:
+		obj := c.Arg(1, "obj")
+		if obj.Kind != ArgScalar || !obj.Known {
+			return Result{}, false // a slice or index array: the size depends on them
+		}
+		ax := c.Arg(2, "axis")
+		if ax.Kind == ArgMissing || ax.Kind == ArgNone {
+			n, ok := Size(s)
+			if !ok || n == 0 {
+				return one([]Dim{{}}), true
+			}
+			return one([]Dim{Int(n - 1)}), true
+		}
+		axv, ok1 := intArg(ax, 0)
+		i, ok2 := normAxis(axv, nd)
+		if !ok1 || !ok2 {
+			return Result{}, false
+		}
+		out := clone(s)
+		out[i] = out[i].add(-1)
+		return one(out), true
 	case ShapeSplit:
 		k := c.Arg(1, "indices_or_sections")
 		axv, ok1 := intArg(c.Arg(2, "axis"), 0)

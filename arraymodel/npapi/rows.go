@@ -170,6 +170,10 @@ var noArray = []string{"isscalar", "ndim", "size", "shape", "iscomplexobj", "isr
 func moreFuncs() []*Func {
 	fs := []*Func{
 		row("real", View, ShapeSame, DTReal, view),
+		row("imag", Other, ShapeImag, DTReal),
+		row("indices", Other, ShapeIndices, DTFixed, fixed(Int64), dtypeKw),
+		row("unravel_index", Other, ShapeUnravel, DTIndex),
+		row("delete", Other, ShapeDelete, DTSame),
 		row("resize", Other, ShapeBroadcastTo, DTSame),
 		row("split", View, ShapeSplit, DTSame, view),
 		row("broadcast_arrays", View, ShapeBroadcastArrays, DTSame, view),

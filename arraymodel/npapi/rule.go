@@ -65,6 +65,10 @@ const (
 	ShapeNoArray                   // returns no array (a Python object, a bool, a dtype, a shape tuple)
 	ShapeSplit                     // a list of views: split(a, k) into k equal sections along axis
 	ShapeBroadcastArrays           // one view per argument, of the broadcast shape
+	ShapeImag                      // the input's shape: a view of a complex input, new zeros for a real one
+	ShapeIndices                   // (len(dimensions), *dimensions)
+	ShapeUnravel                   // one index array per dimension of the shape, each shaped like the indices
+	ShapeDelete                    // one element (axis=None, flattened) or one slice along axis removed
 )
 
 // DTypeRule says how a function's result dtype follows from its arguments. A dtype= argument
