@@ -254,13 +254,6 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		return s.convert(fn, c, expr)
 	case npapi.Ufunc:
 		return s.ufunc(c, c.args, s.dtypeArg(c, -1, npapi.NoDType), expr)
-	case npapi.Reduction:
-		a, ok := firstArray(c)
-		if !ok {
-			return vUnknown{}
-		}
-		axis, _ := c.arg(1, "axis")
-		return s.reduce(fn, a, axis, c, expr)
 	case npapi.Index:
 		return s.indexFunc(fn.Name, c, expr)
 	case npapi.Scatter:
@@ -629,84 +622,6 @@ func (s *sim) apiName(c *call) string {
 		return a.Attr
 	}
 	return ""
-}
-
-// reduce applies a reduction over axis (None: all axes, giving a scalar), with the row's
-// temporaries (std and var's centred copy, median's partitioned copy) alive meanwhile.
-func (s *sim) reduce(fn *npapi.Func, a *arrObj, axis value, c *call, expr string) value {
-	s.use(vArray{a})
-	if o, ok := outResult(c); ok {
-		return o
-	}
-	dt := fn.RuleDType(a.dt)
-	if d := s.dtypeArg(c, -1, npapi.NoDType); d.Known() {
-		dt = d
-	}
-	use := npapi.NoAxis
-	if _, isNone := axis.(vNone); axis != nil && !isNone {
-		use = npapi.OtherAxis
-		if ax, ok := intValue(axis); ok && a.shape.Known && (ax == -1 || ax == int64(len(a.shape.Dims))-1) {
-			use = npapi.LastAxis
-		}
-	}
-	tmp := s.temporaries(fn.TempBytes(dimsOfShape(a.shape), a.dt, nil, dt, use), expr)
-	res := s.reduceShape(fn.Name, a, axis, dt, c, expr)
-	s.decref(tmp)
-	return res
-}
-
-// reduceShape allocates a reduction's result of dtype dt.
-func (s *sim) reduceShape(name string, a *arrObj, axis value, dt npapi.DType, c *call, expr string) value {
-	cumulative := name == "cumsum" || name == "cumprod"
-	if axis == nil {
-		if cumulative {
-			n, ok := a.shape.Size()
-			if !ok {
-				n = -1
-			}
-			return s.newArray(knownShape(n), dt, expr, c.e, false)
-		}
-		return vFloat{}
-	}
-	if _, isNone := axis.(vNone); isNone {
-		return s.reduceShape(name, a, nil, dt, c, expr)
-	}
-	if cumulative {
-		return s.newArray(a.shape, dt, expr, c.e, false)
-	}
-	if !a.shape.Known {
-		s.unknownAlloc(c.e, expr, "reduction over an array of unknown shape", nil)
-		return s.newArrayUnknown(dt, expr)
-	}
-	ax, ok := intValue(axis)
-	if !ok {
-		return s.newArray(unknownShape, dt, expr, c.e, false)
-	}
-	nd := int64(len(a.shape.Dims))
-	if ax < 0 {
-		ax += nd
-	}
-	if ax < 0 || ax >= nd {
-		return vUnknown{}
-	}
-	keep := false
-	if v, ok := c.kw["keepdims"]; ok && truth(v) == 1 {
-		keep = true
-	}
-	var dims []int64
-	for i, d := range a.shape.Dims {
-		if int64(i) == ax {
-			if keep {
-				dims = append(dims, 1)
-			}
-			continue
-		}
-		dims = append(dims, d)
-	}
-	if len(dims) == 0 {
-		return vFloat{}
-	}
-	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
 }
 
 // indexFunc handles nonzero, argwhere, flatnonzero and one-argument where: index arrays whose

@@ -127,9 +127,6 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 	}
 	if fn, ok := npapi.Method(name); ok {
 		switch fn.Kind {
-		case npapi.Reduction:
-			axis, _ := c.arg(0, "axis")
-			return s.reduce(fn, o, axis, c, expr)
 		case npapi.View:
 			return s.viewFunc(name, o, c, expr)
 		}

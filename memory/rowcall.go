@@ -24,6 +24,9 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 		return vUnknown{} // an object that holds no array data
 	}
 	r, ok := npapi.Apply(fn, s.ruleCall(c))
+	if !ok && fn.Kind == npapi.Reduction && !holdsArray(c) {
+		return vFloat{} // a reduction of Python numbers is a scalar
+	}
 	if !ok {
 		s.unknownAlloc(c.e, expr, fn.Name+": arguments the API table does not model", inputBytes(c))
 		return s.newArrayUnknown(npapi.NoDType, expr)
@@ -64,6 +67,8 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 		return vTuple{outs}
 	case len(outs) == 1:
 		return outs[0]
+	case fn.Kind == npapi.Reduction:
+		return vFloat{} // as NumPy scalars behave in the simulation (not used as ints)
 	case r.Scalar.Kind() == 'c':
 		return vFloat{complex: true}
 	case r.Scalar.IsInteger() || r.Scalar.Kind() == 'b':
@@ -82,22 +87,54 @@ func (s *sim) temporaries(n int64, expr string) value {
 	return s.newArray(knownShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
 }
 
-// inputBytes returns the total size of a call's array arguments, the least an unmodelled result
-// may take (nil when one of them has an unknown size or there are none).
+// holdsArray reports whether any argument of the call is or contains an array (or is unknown).
+func holdsArray(c *call) bool {
+	var holds func(v value) bool
+	holds = func(v value) bool {
+		switch v := v.(type) {
+		case vInt, vFloat, vNone, vStr, vDType, vModule:
+			return false
+		case vTuple:
+			return slices.ContainsFunc(v.elts, holds)
+		case vList:
+			return slices.ContainsFunc(v.l.elts, holds)
+		}
+		return true
+	}
+	return slices.ContainsFunc(c.args, holds)
+}
+
+// inputBytes returns the total size of a call's array arguments (in lists and tuples too), the
+// least an unmodelled result may take (nil when one of them has an unknown size or there are
+// none).
 func inputBytes(c *call) *int64 {
 	var total int64
-	n := 0
-	for _, v := range append(append([]value{}, c.args...), slices.Collect(maps.Values(c.kw))...) {
-		if o, ok := isArray(v); ok {
-			b, ok := o.nbytes()
-			if !ok {
-				return nil
-			}
+	n, known := 0, true
+	var add func(v value)
+	add = func(v value) {
+		switch v := v.(type) {
+		case vArray:
+			b, ok := v.o.nbytes()
+			known = known && ok
 			total += b
 			n++
+		case vTuple:
+			for _, e := range v.elts {
+				add(e)
+			}
+		case vList:
+			for _, e := range v.l.elts {
+				add(e)
+			}
 		}
 	}
-	if n == 0 {
+	for _, v := range c.args {
+		add(v)
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.kw)) {
+		add(c.kw[k])
+	}
+	if n == 0 || !known {
 		return nil
 	}
 	return &total

@@ -267,12 +267,6 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return w.convert(e, f, b, a)
 	case npapi.Ufunc:
 		return w.ufunc(e, f, b, a)
-	case npapi.Reduction:
-		src, _ := a.get(0, "a")
-		if src.kind != vArray {
-			return unknown
-		}
-		return w.reduce(e, f, src.arr, a, 1)
 	case npapi.Index:
 		if f.Name == "where" && len(a.pos) == 3 {
 			return w.where3(e, b, a)
@@ -548,81 +542,6 @@ func (w *walker) ufunc(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) v
 	return arrValue(res)
 }
 
-// reduce applies a reduction over axis (argument position axisPos or axis=) with keepdims.
-func (w *walker) reduce(e *ast.Call, f *npapi.Func, src *Array, a *args, axisPos int) value {
-	if out, ok := a.kw("out"); ok && out.kind == vArray {
-		return out
-	}
-	name := f.Name
-	dt := f.RuleDType(src.DType)
-	if d, given := dtypeArg(&npapi.Func{DTypeArg: -1}, a); given {
-		dt = d
-	}
-	if name == "cumsum" || name == "cumprod" {
-		axis, ok := a.get(axisPos, "axis")
-		if !ok || axis.kind == vNone {
-			var shape []Dim
-			if n, ok := src.Size(); ok {
-				shape = []Dim{Int(n)}
-			}
-			return arrValue(fresh(src.Backend, dt, shape, e))
-		}
-		return arrValue(fresh(src.Backend, dt, src.Shape, e))
-	}
-	keep := false
-	if k, ok := a.kw("keepdims"); ok && k.kind == vScalar {
-		keep = true // a literal True; False would also be a scalar but is rare in code
-		k, _ := a.kwarg("keepdims")
-		if c, ok := k.x.(*ast.Constant); ok && c.Value.Kind == ast.ConstBool {
-			keep = c.Value.Bool
-		}
-	}
-	axis, ok := a.get(axisPos, "axis")
-	if (!ok || axis.kind == vNone) && !keep {
-		return value{kind: vScalar, dtype: dt}
-	}
-	if src.Shape == nil {
-		return arrValue(fresh(src.Backend, dt, nil, e))
-	}
-	drop := map[int]bool{}
-	if ok && axis.kind != vNone {
-		axes := []value{axis}
-		if axis.kind == vTuple {
-			axes = axis.elems
-		}
-		for _, x := range axes {
-			if x.kind != vScalar || !x.known {
-				return arrValue(fresh(src.Backend, dt, nil, e))
-			}
-			i := int(x.i)
-			if i < 0 {
-				i += len(src.Shape)
-			}
-			if i < 0 || i >= len(src.Shape) {
-				return unknown
-			}
-			drop[i] = true
-		}
-	} else {
-		for i := range src.Shape {
-			drop[i] = true
-		}
-	}
-	var shape []Dim
-	for i, d := range src.Shape {
-		switch {
-		case !drop[i]:
-			shape = append(shape, d)
-		case keep:
-			shape = append(shape, Int(1))
-		}
-	}
-	if len(shape) == 0 && !keep {
-		return value{kind: vScalar, dtype: dt}
-	}
-	return arrValue(fresh(src.Backend, dt, shape, e))
-}
-
 func (w *walker) where3(e *ast.Call, b imports.Backend, a *args) value {
 	res := w.broadcast(e, a.pos[1], a.pos[2])
 	if res == nil {
@@ -782,8 +701,6 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 			return arrValue(fresh(x.Backend, x.DType, shape, e))
 		}
 		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))
-	case npapi.Reduction:
-		return w.reduce(e, f, x, a, 0)
 	case npapi.View:
 		return w.viewCall(e, name, x, a, 0)
 	case npapi.Ufunc:

@@ -43,7 +43,7 @@ func (w *walker) applyRow(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 	}
 	r, ok := npapi.Apply(f, c)
 	if !ok {
-		return arrValue(fresh(b, npapi.NoDType, nil, e))
+		return unknown // arguments outside the rule: nothing is claimed
 	}
 	if f.Effect == npapi.InPlace {
 		return value{kind: vNone}
@@ -65,7 +65,7 @@ func (w *walker) applyRow(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		} else {
 			arr = fresh(b, o.DType, o.Shape, e)
 		}
-		if o.DType == npapi.Bool && f.DTRule == npapi.DTBool {
+		if o.DType == npapi.Bool && f.DTRule == npapi.DTBool && f.Kind != npapi.Reduction {
 			arr.Role = Mask
 		}
 		outs[i] = arrValue(arr)

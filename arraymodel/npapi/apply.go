@@ -27,8 +27,22 @@ func Apply(f *Func, c *Call) (Result, bool) {
 		}
 		o.View = o.View || f.Effect == AsView
 	}
-	r.TempBytes += f.tempBytes(in, r, NoAxis)
+	r.TempBytes += f.tempBytes(in, r, axisUse(f, c, in))
 	return r, true
+}
+
+// axisUse says how a call passes its axis argument: missing or None, the last axis, or another.
+func axisUse(f *Func, c *Call, in Arg) AxisUse {
+	ax := c.Arg(f.AxisArg, "axis")
+	switch ax.Kind {
+	case ArgMissing, ArgNone:
+		return NoAxis
+	case ArgScalar:
+		if ax.Known && in.Shape != nil && (ax.N == -1 || ax.N == int64(len(in.Shape))-1) {
+			return LastAxis
+		}
+	}
+	return OtherAxis
 }
 
 // firstArray returns the call's first argument (positional, or the usual keyword names).
@@ -46,12 +60,15 @@ func firstArray(c *Call) Arg {
 
 // resultDType applies the row's dtype rule (rule) for an input of dtype in.
 func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
+	// dtype= given by keyword always counts; by position only where the row says where it is
+	pos := -1
 	if f.DTypeKw {
-		if d := c.Arg(f.DTypeArg, "dtype"); d.Kind == ArgDType {
-			return d.DType
-		} else if d.Kind != ArgMissing && d.Kind != ArgNone {
-			return NoDType
-		}
+		pos = f.DTypeArg
+	}
+	if d := c.Arg(pos, "dtype"); d.Kind == ArgDType {
+		return d.DType
+	} else if d.Kind != ArgMissing && d.Kind != ArgNone {
+		return NoDType
 	}
 	float := c.Float
 	if float == NoDType {

@@ -261,8 +261,18 @@ func init() {
 	generator["standard_normal"].DTypeArg = 1
 }
 
-// reductionDTypes sets the dtype rules of the reductions in a table.
+// reductionDTypes sets the shape and dtype rules of the reductions in a table: the axis is
+// argument 1 (a method's receiver is argument 0).
 func reductionDTypes(t map[string]*Func) {
+	for _, f := range t {
+		if f.Kind != Reduction || f.Rule != ShapeNone {
+			continue
+		}
+		f.Rule, f.AxisArg, f.ArgN = ShapeReduce, 1, -1
+		if f.Name == "cumsum" || f.Name == "cumprod" {
+			f.Rule = ShapeCum
+		}
+	}
 	for rule, names := range map[DTypeRule][]string{
 		DTFloat: {"mean", "std", "var", "average", "median", "nanmean", "nanstd", "nanvar"},
 		DTIndex: {"argmax", "argmin", "count_nonzero"},
