@@ -106,6 +106,8 @@ func dtypeColumn(f *Func) string {
 		return f.DType.String()
 	case f.Rule == ShapeNoArray:
 		return ""
+	case f.Kind == Ufunc && f.DTRule == DTSame:
+		return "promote" // ufuncs promote their inputs (the interpreters' ufunc handling)
 	}
 	return f.DTRule.String()
 }

@@ -22,6 +22,9 @@ var shapeRuleNames = [...]string{"", "same", "broadcast", "sort", "cumulative", 
 	"broadcast_to", "atleast", "diagonal", "append", "kron", "tensordot", "select (bounded)",
 	"no array", "split", "broadcast_arrays", "imag", "indices", "unravel_index", "delete"}
 
+// One name per shape rule: the index is 0 only when the lengths agree.
+var _ = [1]struct{}{}[len(shapeRuleNames)-int(numShapeRules)]
+
 // String returns the rule's name, e.g. "pad"; "" for ShapeNone.
 func (r ShapeRule) String() string {
 	if int(r) < len(shapeRuleNames) {

@@ -47,7 +47,6 @@ const (
 	ShapeRepeat                    // flattened and repeated (axis=None) or repeated along axis
 	ShapeUnique                    // 1-D, at most the input's size: the size depends on the values
 	ShapeConvolve                  // mode full (n+m-1), same (max) or valid (max-min+1)
-	ShapeHistogram                 // (hist (bins,), edges (bins+1,))
 	ShapeTri                       // the first argument's shape (triu, tril: one bool mask temporary)
 	ShapeFlatBool                  // the first argument flattened (in1d)
 	ShapeTake                      // take: the indices' shape (axis=None) or spliced in at axis
@@ -69,6 +68,8 @@ const (
 	ShapeIndices                   // (len(dimensions), *dimensions)
 	ShapeUnravel                   // one index array per dimension of the shape, each shaped like the indices
 	ShapeDelete                    // one element (axis=None, flattened) or one slice along axis removed
+
+	numShapeRules // the number of shape rules (names.go has one name each)
 )
 
 // DTypeRule says how a function's result dtype follows from its arguments. A dtype= argument
