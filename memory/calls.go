@@ -252,8 +252,6 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		return s.random(fn, c, expr)
 	case npapi.Convert:
 		return s.convert(fn, c, expr)
-	case npapi.Ufunc:
-		return s.ufunc(c, c.args, s.dtypeArg(c, -1, npapi.NoDType), expr)
 	case npapi.Index:
 		return s.indexFunc(fn.Name, c, expr)
 	case npapi.Scatter:

@@ -114,16 +114,6 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 			}
 		}
 		return vUnknown{}
-	case "conj", "conjugate":
-		if o.dt.Known() && o.dt.Kind() != 'c' {
-			incref(vArray{o}) // ndarray.conj() of a real array returns the array itself
-			return vArray{o}
-		}
-		args := append([]value{vArray{o}}, c.args...)
-		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], npapi.NoDType, expr)
-	case "round", "clip":
-		args := append([]value{vArray{o}}, c.args...)
-		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], npapi.NoDType, expr)
 	}
 	if fn, ok := npapi.Method(name); ok {
 		switch fn.Kind {

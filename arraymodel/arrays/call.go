@@ -265,8 +265,6 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return value{kind: vGenerator, backend: b}
 	case npapi.Convert:
 		return w.convert(e, f, b, a)
-	case npapi.Ufunc:
-		return w.ufunc(e, f, b, a)
 	case npapi.Index:
 		if f.Name == "where" && len(a.pos) == 3 {
 			return w.where3(e, b, a)
@@ -491,57 +489,6 @@ func (w *walker) convert(e *ast.Call, f *npapi.Func, b imports.Backend, a *args)
 	return arrValue(fresh(b, dt, nil, e))
 }
 
-func (w *walker) ufunc(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	if out, ok := a.kw("out"); ok && out.kind == vArray {
-		return out // writes into and returns the output buffer
-	}
-	if out, ok := a.kw("out"); ok && out.kind == vTuple && len(out.elems) == 1 && out.elems[0].kind == vArray {
-		return out.elems[0]
-	}
-	if len(a.pos) < f.Nin || a.star {
-		return unknown
-	}
-	in := a.pos[:f.Nin]
-	if f.Nin > 2 {
-		in = a.pos[:1]
-	}
-	isArr := false
-	for _, v := range in {
-		isArr = isArr || v.kind == vArray
-	}
-	if !isArr {
-		if in[0].kind == vScalar {
-			return value{kind: vScalar, dtype: in[0].dtype}
-		}
-		return unknown
-	}
-	var res *Array
-	var dt npapi.DType
-	if len(in) == 1 {
-		res = fresh(in[0].arr.Backend|b, npapi.NoDType, in[0].arr.Shape, e)
-		dt = in[0].arr.DType
-	} else {
-		res = w.broadcast(e, in[0], in[1])
-		res.Backend |= b
-		dt = npapi.Promote(operandDType(in[0]), operandDType(in[1])).Default()
-	}
-	switch {
-	case f.DTRule == npapi.DTBool:
-		dt = npapi.Bool
-		res.Role = Mask
-	case f.DTRule == npapi.DTFloat && (dt.IsInteger() || dt == npapi.Bool):
-		dt = npapi.Float64
-	}
-	if d, given := dtypeArg(f, a); given {
-		dt = d
-	}
-	if !dt.Known() {
-		dt = npapi.NoDType
-	}
-	res.DType = dt
-	return arrValue(res)
-}
-
 func (w *walker) where3(e *ast.Call, b imports.Backend, a *args) value {
 	res := w.broadcast(e, a.pos[1], a.pos[2])
 	if res == nil {
@@ -703,11 +650,6 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))
 	case npapi.View:
 		return w.viewCall(e, name, x, a, 0)
-	case npapi.Ufunc:
-		if out, ok := a.kw("out"); ok && out.kind == vArray {
-			return out
-		}
-		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))
 	case npapi.Gather:
 		return arrValue(fresh(x.Backend, x.DType, nil, e))
 	case npapi.Index:

@@ -20,7 +20,10 @@ func (w *walker) applyRow(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 	}
 	if f.Out {
 		if out, ok := a.kw("out"); ok && out.kind == vArray {
-			return out
+			return out // writes into and returns the output buffer
+		}
+		if out, ok := a.kw("out"); ok && out.kind == vTuple && len(out.elems) == 1 && out.elems[0].kind == vArray {
+			return out.elems[0]
 		}
 	}
 	c := &npapi.Call{Kw: map[string]npapi.Arg{}}

@@ -16,19 +16,46 @@ func Apply(f *Func, c *Call) (Result, bool) {
 		return Result{}, false
 	}
 	in := firstArray(c)
-	r.Scalar = f.resultDType(c, in.DType, f.DTRule)
+	base := in.DType
+	if f.Kind == Ufunc {
+		base = promoteInputs(c, f.Nin) // a ufunc's rule applies to its inputs' promotion
+	}
+	r.Scalar = f.resultDType(c, base, f.DTRule)
 	for i := range r.Outs {
 		o := &r.Outs[i]
 		switch {
 		case o.real:
-			o.DType = f.resultDType(c, in.DType, DTReal)
+			o.DType = f.resultDType(c, base, DTReal)
 		case !o.fixed:
-			o.DType = f.resultDType(c, in.DType, f.DTRule)
+			o.DType = f.resultDType(c, base, f.DTRule).Default()
+		}
+		if !o.DType.Known() {
+			o.DType = NoDType
 		}
 		o.View = o.View || f.Effect == AsView
 	}
 	r.TempBytes += f.tempBytes(in, r, axisUse(f, c, in))
 	return r, true
+}
+
+// promoteInputs returns NumPy's promotion of the first n arguments (None skipped; weak Python
+// scalars stay weak when every input is one).
+func promoteInputs(c *Call, n int) DType {
+	dt, first := NoDType, true
+	for i := 0; i < n && i < len(c.Args); i++ {
+		a := c.Args[i]
+		switch {
+		case a.Kind == ArgNone:
+			continue
+		case a.Kind != ArgArray && a.Kind != ArgScalar:
+			return NoDType
+		case first:
+			dt, first = a.DType, false
+		default:
+			dt = Promote(dt, a.DType)
+		}
+	}
+	return dt
 }
 
 // axisUse says how a call passes its axis argument: missing or None, the last axis, or another.
@@ -676,6 +703,10 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return Result{}, false
 	case ShapeTile:
 		return tile(s, a.DType, c.Arg(1, "reps"))
+	case ShapeConj:
+		r := one(clone(s))
+		r.Outs[0].View = a.DType.Known() && a.DType.Kind() != 'c'
+		return r, true
 	case ShapeImag:
 		r := one(clone(s))
 		r.Outs[0].View = a.DType.Kind() == 'c'
@@ -777,7 +808,11 @@ func broadcastArgs(c *Call, n int) (Result, bool) {
 		case ArgArray:
 			anyArray = true
 			s = Broadcast(s, a.Shape)
-		case ArgScalar:
+		case ArgScalar, ArgNone:
+		case ArgMissing:
+			if i == 0 {
+				return Result{}, false
+			}
 		default:
 			return Result{}, false
 		}

@@ -69,6 +69,8 @@ const (
 	ShapeUnravel                   // one index array per dimension of the shape, each shaped like the indices
 	ShapeDelete                    // one element (axis=None, flattened) or one slice along axis removed
 
+	ShapeConj // the input's shape: the input itself when real (ndarray.conj), new when complex
+
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
 

@@ -174,6 +174,7 @@ func init() {
 	for _, n := range []string{"nanmean", "nanstd", "nanvar"} {
 		funcs[n].Temps = []Temp{{OfInput, 1, itemOwn}, {OfInput, 2, itemBool}}
 	}
+	ufuncRules(funcs)
 	// fix is ceil, then floor where x >= 0: one bool mask.
 	funcs["fix"].Temps = []Temp{{OfInput, 1, itemBool}}
 	// logspace and geomspace raise a base to a linspace: one temporary of the result's size.
@@ -220,6 +221,11 @@ func init() {
 		methods[n].Temps = funcs[n].Temps
 	}
 	reductionDTypes(methods)
+	ufuncRules(methods)
+	// ndarray.conj() of a real array is the array itself.
+	for _, n := range []string{"conj", "conjugate"} {
+		methods[n].Rule, methods[n].Nin = ShapeConj, 1
+	}
 	methods["astype"].DTypeArg = 0
 	methods["astype"].DTypeKw = true
 	// stencil_hint is cuPyNumeric's halo pre-allocation hint; it returns None and keeps nothing.
@@ -282,6 +288,19 @@ func reductionDTypes(t map[string]*Func) {
 		for _, n := range names {
 			if f, ok := t[n]; ok && f.Kind == Reduction {
 				f.DTRule = rule
+			}
+		}
+	}
+}
+
+// ufuncRules gives the ufuncs of a table their shape rule: the broadcast of their Nin inputs (1
+// for the methods, whose receiver is the input).
+func ufuncRules(t map[string]*Func) {
+	for _, f := range t {
+		if f.Kind == Ufunc && f.Rule == ShapeNone {
+			f.Rule = ShapeBroadcast
+			if f.Nin == 0 {
+				f.Nin = 1
 			}
 		}
 	}
