@@ -264,16 +264,6 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		}
 		rest := &call{e: c.e, args: c.args[1:], kw: c.kw}
 		return s.viewFunc(fn.Name, a, rest, expr)
-	case npapi.Join:
-		if fn.Name == "append" {
-			if _, hasAxis := c.arg(2, "axis"); !hasAxis {
-				return s.appendCall(c, expr)
-			}
-		}
-		s.unknownAlloc(c.e, expr, fn.Name+": arguments the API table does not model", inputBytes(c))
-		return s.newArrayUnknown(npapi.NoDType, expr)
-	case npapi.Product:
-		return s.product(fn.Name, c, expr)
 	case npapi.RNGFactory:
 		return vRNG{jax: strings.HasPrefix(api, "jax.")}
 	}
@@ -764,75 +754,20 @@ func resolveReshape(sh, src Shape) Shape {
 	return Shape{Dims: dims, Known: true}
 }
 
-// appendCall handles np.append(arr, values) without axis: the flattened concatenation.
-func (s *sim) appendCall(c *call, expr string) value {
-	s.useAll(c.args)
-	a, _ := c.arg(0, "arr")
-	b, _ := c.arg(1, "values")
-	var total int64
-	dt := npapi.NoDType
-	for i, v := range []value{a, b} {
-		o, ok := isArray(v)
-		if !ok {
-			return vUnknown{}
-		}
-		n, ok := o.shape.Size()
-		if !ok {
-			total = -1
-		} else if total >= 0 {
-			total += n
-		}
-		if i == 0 {
-			dt = o.dt
-		} else {
-			dt = npapi.Promote(dt, o.dt)
-		}
-	}
-	return s.newArray(knownShape(total), dt, expr, c.e, false)
-}
-
-func (s *sim) product(name string, c *call, expr string) value {
-	if len(c.args) < 2 {
-		return vUnknown{}
-	}
-	s.useAll(c.args)
-	if o, ok := outResult(c); ok {
-		return o
-	}
-	a, aok := isArray(c.args[0])
-	b, bok := isArray(c.args[1])
-	if !aok || !bok {
-		return vUnknown{}
-	}
-	if name == "matmul" || name == "dot" {
-		return s.matmul(a, b, expr)
-	}
-	s.unknownAlloc(c.e, expr, name+": result shape not modelled", nil)
-	return s.newArrayUnknown(npapi.Promote(a.dt, b.dt), expr)
-}
-
-// matmul allocates the result of a @ b (1-D and 2-D operands, and stacks of matrices).
+// matmul allocates the result of a @ b (npapi.MatmulShape).
 func (s *sim) matmul(a, b *arrObj, expr string) value {
 	dt := npapi.NoDType
 	if a != nil && b != nil {
 		dt = npapi.Promote(a.dt, b.dt)
 	}
-	if a == nil || b == nil || !a.shape.Known || !b.shape.Known {
+	if a == nil || b == nil {
 		return s.newArray(unknownShape, dt, expr, nil, false)
 	}
-	ad, bd := a.shape.Dims, b.shape.Dims
-	var dims []int64
-	switch {
-	case len(ad) == 1 && len(bd) == 1:
+	out, scalar := npapi.MatmulShape(dimsOfShape(a.shape), dimsOfShape(b.shape))
+	if scalar {
 		return vFloat{}
-	case len(ad) == 1:
-		dims = append(append([]int64{}, bd[:len(bd)-2]...), bd[len(bd)-1])
-	case len(bd) == 1:
-		dims = append([]int64{}, ad[:len(ad)-1]...)
-	default:
-		dims = append(append([]int64{}, ad[:len(ad)-1]...), bd[len(bd)-1])
 	}
-	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, nil, false)
+	return s.newArray(shapeOfDims(out), dt, expr, nil, false)
 }
 
 // callDType handles np.float32(x): a scalar, or a converted copy of an array.

@@ -104,16 +104,6 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 	case "nonzero":
 		args := append([]value{vArray{o}}, c.args...)
 		return s.indexFunc("nonzero", &call{e: c.e, args: args, kw: c.kw}, expr)
-	case "dot":
-		if len(c.args) > 0 {
-			b, ok := isArray(c.args[0])
-			if ok {
-				s.use(vArray{o})
-				s.use(c.args[0])
-				return s.matmul(o, b, expr)
-			}
-		}
-		return vUnknown{}
 	}
 	if fn, ok := npapi.Method(name); ok {
 		switch fn.Kind {

@@ -275,35 +275,12 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return w.indexCall(e, f.Name, b, a.pos[0], a.posX[0])
 	case npapi.Scatter:
 		return value{kind: vNone}
-	case npapi.Gather:
-		src, _ := a.get(0, "a")
-		if src.kind != vArray {
-			return unknown
-		}
-		return arrValue(fresh(b|src.arr.Backend, src.arr.DType, nil, e))
 	case npapi.View:
 		src, _ := a.get(0, "a")
 		if src.kind != vArray {
 			return unknown
 		}
 		return w.viewCall(e, f.Name, src.arr, a, 1)
-	case npapi.Join:
-		return w.join(e, f, b, a)
-	case npapi.Product:
-		if len(a.pos) >= 2 && (f.Name == "matmul" || f.Name == "dot") {
-			return w.matmul(e, a.pos[0], a.pos[1])
-		}
-		if f.Name == "outer" && len(a.pos) == 2 && a.pos[0].kind == vArray && a.pos[1].kind == vArray {
-			x, y := a.pos[0].arr, a.pos[1].arr
-			var shape []Dim
-			if n, ok := x.Size(); ok {
-				if m, ok := y.Size(); ok {
-					shape = []Dim{Int(n), Int(m)}
-				}
-			}
-			return arrValue(fresh(b, npapi.Promote(x.DType, y.DType), shape, e))
-		}
-		return unknown
 	}
 	return unknown
 }
@@ -594,37 +571,6 @@ func resolveMinusOne(shape []Dim, src *Array) []Dim {
 	return shape
 }
 
-func (w *walker) join(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	seq, ok := a.get(0, "arrays")
-	if !ok || seq.kind != vTuple {
-		return arrValue(fresh(b, npapi.NoDType, nil, e))
-	}
-	dt := npapi.NoDType
-	var total int64
-	allKnown := f.Name == "concatenate"
-	for i, x := range seq.elems {
-		if x.kind != vArray {
-			return arrValue(fresh(b, npapi.NoDType, nil, e))
-		}
-		b |= x.arr.Backend
-		if i == 0 {
-			dt = x.arr.DType
-		} else {
-			dt = npapi.Promote(dt, x.arr.DType)
-		}
-		if n, ok := x.arr.Size(); ok && len(x.arr.Shape) == 1 {
-			total += n
-		} else {
-			allKnown = false
-		}
-	}
-	var shape []Dim
-	if allKnown && len(seq.elems) > 0 {
-		shape = []Dim{Int(total)}
-	}
-	return arrValue(fresh(b, dt, shape, e))
-}
-
 // arrayMethod evaluates x.method(...).
 func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value {
 	f, ok := npapi.Method(name)
@@ -650,14 +596,8 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))
 	case npapi.View:
 		return w.viewCall(e, name, x, a, 0)
-	case npapi.Gather:
-		return arrValue(fresh(x.Backend, x.DType, nil, e))
 	case npapi.Index:
 		return w.indexCall(e, "nonzero", x.Backend, arrValue(x), e.Func.(*ast.Attribute).Value)
-	case npapi.Product:
-		if len(a.pos) == 1 {
-			return w.matmul(e, arrValue(x), a.pos[0])
-		}
 	case npapi.Scatter:
 		return value{kind: vNone}
 	}

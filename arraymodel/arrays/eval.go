@@ -343,16 +343,12 @@ func (w *walker) matmul(e ast.Node, l, r value) value {
 	if l.kind != vArray || r.kind != vArray {
 		return unknown
 	}
-	a := fresh(l.arr.Backend|r.arr.Backend, npapi.Promote(l.arr.DType, r.arr.DType), nil, e)
-	ls, rs := l.arr.Shape, r.arr.Shape
-	if len(ls) == 2 && len(rs) == 2 {
-		a.Shape = []Dim{ls[0], rs[1]}
-	} else if len(ls) == 2 && len(rs) == 1 {
-		a.Shape = []Dim{ls[0]}
-	} else if len(ls) == 1 && len(rs) == 2 {
-		a.Shape = []Dim{rs[1]}
+	dt := npapi.Promote(l.arr.DType, r.arr.DType)
+	shape, scalar := npapi.MatmulShape(l.arr.Shape, r.arr.Shape)
+	if scalar {
+		return value{kind: vScalar, dtype: dt}
 	}
-	return arrValue(a)
+	return arrValue(fresh(l.arr.Backend|r.arr.Backend, dt, shape, e))
 }
 
 // broadcast returns a fresh array (dtype unset) with the broadcast shape of two operands, at

@@ -382,6 +382,19 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 			r.Outs = append(r.Outs, Out{Shape: clone(sh), DType: x.DType, fixed: true, View: true})
 		}
 		return r, len(c.Kw) == 0
+	case ShapeMatmul, ShapeDot:
+		x, y := c.Arg(0, "a"), c.Arg(1, "b")
+		if x.Kind != ArgArray || y.Kind != ArgArray {
+			return Result{}, false
+		}
+		out, isScalar := MatmulShape(x.Shape, y.Shape)
+		if f.Rule == ShapeDot && len(x.Shape) > 2 && len(y.Shape) >= 2 {
+			out = append(append(clone(x.Shape[:len(x.Shape)-1]), y.Shape[:len(y.Shape)-2]...), y.Shape[len(y.Shape)-1])
+		}
+		if isScalar {
+			return scalar(), true
+		}
+		return one(out), true
 	case ShapeAppend:
 		return appendShape(c)
 	case ShapeKron:
@@ -1363,4 +1376,32 @@ func join(f *Func, c *Call) (Result, bool) {
 	}
 	out[i] = total
 	return res(out)
+}
+
+// MatmulShape returns the shape of a @ b (NumPy's matmul): the matrix product of the last two
+// axes with the batch axes broadcast, a 1-D operand promoted to a matrix and its axis removed
+// again. scalar reports a 1-D @ 1-D product. A nil result is an unknown shape.
+func MatmulShape(a, b []Dim) (out []Dim, scalar bool) {
+	if a == nil || b == nil || len(a) == 0 || len(b) == 0 {
+		return nil, false
+	}
+	if len(a) == 1 && len(b) == 1 {
+		return nil, true
+	}
+	x, y := a, b
+	if len(a) == 1 {
+		x = []Dim{Int(1), a[0]}
+	}
+	if len(b) == 1 {
+		y = []Dim{b[0], Int(1)}
+	}
+	batch := Broadcast(x[:len(x)-2], y[:len(y)-2])
+	out = append(clone(batch), x[len(x)-2], y[len(y)-1])
+	switch {
+	case len(a) == 1:
+		out = append(out[:len(out)-2], out[len(out)-1])
+	case len(b) == 1:
+		out = out[:len(out)-1]
+	}
+	return out, false
 }

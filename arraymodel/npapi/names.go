@@ -20,7 +20,7 @@ var shapeRuleNames = [...]string{"", "same", "broadcast", "sort", "cumulative", 
 	"gradient", "cov", "diag", "meshgrid", "join", "tile", "repeat", "unique (bounded)", "convolve",
 	"tri", "flat", "take", "swapaxes", "moveaxis", "squeeze", "expand_dims",
 	"broadcast_to", "atleast", "diagonal", "append", "kron", "tensordot", "select (bounded)",
-	"no array", "split", "broadcast_arrays", "imag", "indices", "unravel_index", "delete", "conj"}
+	"no array", "split", "broadcast_arrays", "imag", "indices", "unravel_index", "delete", "conj", "matmul", "dot"}
 
 // One name per shape rule: the index is 0 only when the lengths agree.
 var _ = [1]struct{}{}[len(shapeRuleNames)-int(numShapeRules)]

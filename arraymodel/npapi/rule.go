@@ -71,6 +71,9 @@ const (
 
 	ShapeConj // the input's shape: the input itself when real (ndarray.conj), new when complex
 
+	ShapeMatmul // a @ b: matrix product of the last two axes, batch axes broadcast
+	ShapeDot    // np.dot: matmul for 1-D and 2-D; a[:-1] + b[:-2] + b[-1:] beyond
+
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
 
