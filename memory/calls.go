@@ -233,21 +233,6 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		return s.applyRow(fn, c, expr)
 	}
 	switch fn.Kind {
-	case npapi.Constructor:
-		return s.construct(fn, c, expr)
-	case npapi.Like:
-		a, ok := firstArray(c)
-		if !ok {
-			return vUnknown{}
-		}
-		sh := a.shape
-		if v, ok := c.kw["shape"]; ok {
-			sh = shapeFrom(v)
-		}
-		dt := s.dtypeArg(c, fn.DTypeArg, a.dt)
-		return s.newArray(sh, dt, expr, c.e, true)
-	case npapi.Range:
-		return s.arange(fn, c, expr)
 	case npapi.Random:
 		return s.random(fn, c, expr)
 	case npapi.Convert:
@@ -294,104 +279,6 @@ func firstArray(c *call) (*arrObj, bool) {
 		return nil, false
 	}
 	return isArray(c.args[0])
-}
-
-func (s *sim) construct(fn *npapi.Func, c *call, expr string) value {
-	lazy := fn.Name != "eye" && fn.Name != "identity"
-	switch fn.Name {
-	case "eye", "identity":
-		n, ok := c.arg(0, "N")
-		if !ok {
-			return vUnknown{}
-		}
-		rows, _ := intValue(n)
-		cols := rows
-		if fn.Name == "eye" {
-			if m, ok := c.arg(1, "M"); ok {
-				if v, ok := intValue(m); ok {
-					cols = v
-				} else if _, isNone := m.(vNone); !isNone {
-					cols = -1
-				}
-			}
-		}
-		if _, ok := intValue(n); !ok {
-			rows, cols = -1, -1
-		}
-		return s.newArray(knownShape(rows, cols), s.dtypeArg(c, fn.DTypeArg, npapi.Float64), expr, c.e, lazy)
-	}
-	shv, ok := c.arg(fn.ShapeArg, fn.ShapeKw)
-	if !ok {
-		return vUnknown{}
-	}
-	def := fn.DType
-	if fn.Name == "full" {
-		fill, _ := c.arg(1, "fill_value")
-		def = operandDType(fill).Default()
-	}
-	return s.newArray(shapeFrom(shv), s.dtypeArg(c, fn.DTypeArg, def), expr, c.e, lazy)
-}
-
-func (s *sim) arange(fn *npapi.Func, c *call, expr string) value {
-	if fn.Name != "arange" {
-		num := int64(50)
-		if v, ok := c.arg(2, "num"); ok {
-			n, k := intValue(v)
-			if !k {
-				num = -1
-			} else {
-				num = n
-			}
-		}
-		dt := s.dtypeArg(c, fn.DTypeArg, npapi.Float64)
-		tmp := s.temporaries(fn.TempBytes(nil, npapi.NoDType, dimsOfShape(knownShape(num)), dt, npapi.NoAxis), expr)
-		res := s.newArray(knownShape(num), dt, expr, c.e, false)
-		s.decref(tmp)
-		return res
-	}
-	var nums []value
-	for i := 0; i < len(c.args) && i < 3; i++ {
-		nums = append(nums, c.args[i])
-	}
-	for _, k := range []string{"start", "stop", "step"} {
-		if v, ok := c.kw[k]; ok && len(nums) < 3 {
-			nums = append(nums, v)
-		}
-	}
-	allInt := true
-	vals := make([]int64, len(nums))
-	known := true
-	for i, v := range nums {
-		if _, ok := v.(vInt); !ok {
-			allInt = false
-		}
-		n, ok := intValue(v)
-		if !ok {
-			known = false
-		}
-		vals[i] = n
-	}
-	def := npapi.Float64
-	if allInt {
-		def = npapi.Int64
-	}
-	dt := s.dtypeArg(c, 3, def)
-	n := int64(-1)
-	if known && allInt {
-		r := vRange{start: 0, step: 1, known: true}
-		switch len(vals) {
-		case 1:
-			r.stop = vals[0]
-		case 2:
-			r.start, r.stop = vals[0], vals[1]
-		case 3:
-			r.start, r.stop, r.step = vals[0], vals[1], vals[2]
-		}
-		if r.step != 0 {
-			n = r.count()
-		}
-	}
-	return s.newArray(knownShape(n), dt, expr, c.e, false)
 }
 
 func (s *sim) random(fn *npapi.Func, c *call, expr string) value {

@@ -58,7 +58,7 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 			s.unknownAlloc(c.e, expr, fn.Name+": the size depends on the values", bound)
 			outs[i] = s.newArrayUnknown(o.DType, expr)
 		default:
-			res := s.newArray(sh, o.DType, expr, c.e, false)
+			res := s.newArray(sh, o.DType, expr, c.e, fn.Fill)
 			res.o.elementwise = fn.Kind == npapi.Ufunc // fused under jax.jit
 			outs[i] = res
 		}

@@ -240,25 +240,6 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return w.applyRow(e, f, b, a, nil)
 	}
 	switch f.Kind {
-	case npapi.Constructor:
-		return w.constructor(e, f, b, a)
-	case npapi.Like:
-		src, _ := a.get(0, "a")
-		if src.kind == vArray {
-			shape, dt := src.arr.Shape, src.arr.DType
-			if s, ok := a.get(-1, "shape"); ok {
-				shape = shapeOf(s)
-			}
-			if d, given := dtypeArg(f, a); given {
-				dt = d
-			} else if f.Name == "full_like" && dt == npapi.NoDType {
-				dt = npapi.NoDType
-			}
-			return arrValue(fresh(b|src.arr.Backend, dt, shape, e))
-		}
-		return arrValue(fresh(b, npapi.NoDType, nil, e))
-	case npapi.Range:
-		return w.rangeCall(e, f, b, a)
 	case npapi.Random:
 		return w.random(e, f, b, a)
 	case npapi.RNGFactory:
@@ -283,98 +264,6 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return w.viewCall(e, f.Name, src.arr, a, 1)
 	}
 	return unknown
-}
-
-func (w *walker) constructor(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	var shape []Dim
-	switch f.Name {
-	case "eye":
-		n, _ := a.get(0, "N")
-		m, ok := a.get(1, "M")
-		if !ok || m.kind == vNone {
-			m = n
-		}
-		shape = []Dim{dimOf(n), dimOf(m)}
-	case "identity":
-		n, _ := a.get(0, "n")
-		shape = []Dim{dimOf(n), dimOf(n)}
-	default:
-		if s, ok := a.get(f.ShapeArg, f.ShapeKw); ok {
-			shape = shapeOf(s)
-		}
-	}
-	dt, given := dtypeArg(f, a)
-	if !given {
-		dt = f.DType
-		if f.Name == "full" {
-			if fill, ok := a.get(1, "fill_value"); ok && fill.kind == vScalar {
-				dt = fill.dtype.Default()
-			}
-		}
-	}
-	return arrValue(fresh(b, dt, shape, e))
-}
-
-func (w *walker) rangeCall(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	dt, given := dtypeArg(f, a)
-	var shape []Dim = []Dim{{}}
-	switch f.Name {
-	case "arange":
-		var start, stop, step value = intValue(0), unknown, intValue(1)
-		switch n := len(a.pos); {
-		case a.star:
-		case n == 1:
-			stop = a.pos[0]
-		case n >= 2:
-			start, stop = a.pos[0], a.pos[1]
-			if n >= 3 {
-				step = a.pos[2]
-			}
-		}
-		if v, ok := a.kw("start"); ok {
-			start = v
-		}
-		if v, ok := a.kw("stop"); ok {
-			stop = v
-		}
-		if v, ok := a.kw("step"); ok {
-			step = v
-		}
-		if start.known && stop.known && step.known && step.i != 0 && start.dtype.IsInteger() && stop.dtype.IsInteger() && step.dtype.IsInteger() {
-			n := (stop.i - start.i + step.i - sign(step.i)) / step.i
-			shape = []Dim{Int(max(n, 0))}
-		} else if start.known && start.i == 0 && step.known && step.i == 1 && stop.kind == vScalar && stop.sym != "" {
-			shape = []Dim{Sym(stop.sym)}
-		}
-		if !given {
-			dt = npapi.Int64
-			for _, v := range []value{start, stop, step} {
-				if v.kind == vScalar && v.dtype.Kind() == 'f' {
-					dt = npapi.Float64
-				} else if v.kind != vScalar {
-					dt = npapi.NoDType
-					break
-				}
-			}
-		}
-	default: // linspace, logspace, geomspace: num defaults to 50
-		num, ok := a.get(2, "num")
-		if !ok {
-			num = intValue(50)
-		}
-		shape = []Dim{dimOf(num)}
-		if !given {
-			dt = npapi.Float64
-		}
-	}
-	return arrValue(fresh(b, dt, shape, e))
-}
-
-func sign(x int64) int64 {
-	if x < 0 {
-		return -1
-	}
-	return 1
 }
 
 func (w *walker) random(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {

@@ -101,7 +101,7 @@ func ruleArg(v value, x ast.Expr) npapi.Arg {
 	case vArray:
 		return npapi.Arg{Kind: npapi.ArgArray, Shape: v.arr.Shape, DType: v.arr.DType}
 	case vScalar:
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: v.dtype, N: v.i, Known: v.known}
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: v.dtype, N: v.i, Known: v.known, Sym: v.sym}
 	case vTuple:
 		out := npapi.Arg{Kind: npapi.ArgSeq}
 		var elts []ast.Expr
@@ -124,5 +124,5 @@ func ruleArg(v value, x ast.Expr) npapi.Arg {
 	case vDType:
 		return npapi.Arg{Kind: npapi.ArgDType, DType: v.dtype}
 	}
-	return npapi.Arg{Kind: npapi.ArgOther}
+	return npapi.Arg{Kind: npapi.ArgOther, Sym: v.sym}
 }

@@ -21,9 +21,12 @@ func Apply(f *Func, c *Call) (Result, bool) {
 		base = promoteInputs(c, f.Nin) // a ufunc's rule applies to its inputs' promotion
 	}
 	r.Scalar = f.resultDType(c, base, f.DTRule)
+	given, hasGiven := f.givenDType(c)
 	for i := range r.Outs {
 		o := &r.Outs[i]
 		switch {
+		case hasGiven && len(r.Outs) == 1:
+			o.DType = given
 		case o.real:
 			o.DType = f.resultDType(c, base, DTReal)
 		case !o.fixed:
@@ -85,17 +88,29 @@ func firstArray(c *Call) Arg {
 	return Arg{}
 }
 
-// resultDType applies the row's dtype rule (rule) for an input of dtype in.
-func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
-	// dtype= given by keyword always counts; by position only where the row says where it is
+// givenDType returns the dtype= argument (NoDType when it is not a dtype the table knows), and
+// false when there is none. By keyword it always counts; by position only where the row says.
+func (f *Func) givenDType(c *Call) (DType, bool) {
 	pos := -1
 	if f.DTypeKw {
 		pos = f.DTypeArg
 	}
-	if d := c.Arg(pos, "dtype"); d.Kind == ArgDType {
-		return d.DType
-	} else if d.Kind != ArgMissing && d.Kind != ArgNone {
-		return NoDType
+	switch d := c.Arg(pos, "dtype"); d.Kind {
+	case ArgDType:
+		return d.DType, true
+	case ArgStr:
+		dt, _ := ParseDType(d.Str) // dtype="f4"
+		return dt, true
+	case ArgMissing, ArgNone:
+		return NoDType, false
+	}
+	return NoDType, true
+}
+
+// resultDType applies the row's dtype rule (rule) for an input of dtype in.
+func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
+	if d, ok := f.givenDType(c); ok {
+		return d
 	}
 	float := c.Float
 	if float == NoDType {
@@ -169,6 +184,14 @@ func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
 			return float
 		}
 		return f.DType
+	case DTFill:
+		switch v := c.Arg(1, "fill_value"); v.Kind {
+		case ArgScalar, ArgArray:
+			if v.DType.Default().Known() {
+				return v.DType.Default()
+			}
+		}
+		return NoDType
 	case DTSum:
 		if in == Bool || (in.IsInteger() && in.ItemSize() < 8) {
 			if in.Kind() == 'u' {
@@ -346,6 +369,27 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return convolve(f, c)
 	case ShapeNoArray:
 		return Result{}, true
+	case ShapeFromArg:
+		sh, ok := shapeArg(c.Arg(f.ShapeArg, f.ShapeKw))
+		return one(sh), ok
+	case ShapeEye:
+		n := scalarDim(c.Arg(0, "N"))
+		if c.Arg(0, "N").Kind == ArgMissing {
+			n = scalarDim(c.Arg(0, "n"))
+		}
+		m := n
+		if mv := c.Arg(f.ArgN, "M"); f.ArgN >= 0 && mv.Kind != ArgMissing && mv.Kind != ArgNone {
+			m = scalarDim(mv)
+		}
+		return one([]Dim{n, m}), true
+	case ShapeArange:
+		return arange(c)
+	case ShapeLinspace:
+		num := c.Arg(f.ArgN, "num")
+		if num.Kind == ArgMissing {
+			return one([]Dim{Int(50)}), true
+		}
+		return one([]Dim{scalarDim(num)}), true
 	case ShapeIndices:
 		dims := c.Arg(0, "dimensions")
 		if dims.Kind != ArgSeq || !only(c, "dtype") {
@@ -408,6 +452,12 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 	s := a.Shape
 	nd := len(s)
 	switch f.Rule {
+	case ShapeLike:
+		if sh := c.Arg(-1, "shape"); sh.Kind != ArgMissing && sh.Kind != ArgNone {
+			out, ok := shapeArg(sh)
+			return one(out), ok
+		}
+		return one(clone(s)), true
 	case ShapeSame, ShapeTri, ShapeFFTN:
 		if f.Rule == ShapeFFTN && c.Arg(1, "s").Kind != ArgMissing && c.Arg(1, "s").Kind != ArgNone {
 			return Result{}, false
@@ -1046,12 +1096,97 @@ func tile(s []Dim, dt DType, reps Arg) (Result, bool) {
 	return res, true
 }
 
-// scalarDim returns the dimension an integer argument gives.
+// scalarDim returns the dimension an integer argument gives: known, symbolic or unknown.
 func scalarDim(a Arg) Dim {
-	if a.Kind == ArgScalar && a.Known && a.N >= 0 {
+	switch {
+	case a.Kind == ArgScalar && a.Known && a.N >= 0:
 		return Int(a.N)
+	case a.Sym != "":
+		return Sym(a.Sym)
 	}
 	return Dim{}
+}
+
+// shapeArg reads a shape argument: an int or a sequence of ints (false when it is neither; a
+// nil shape when the rank is not known).
+func shapeArg(a Arg) ([]Dim, bool) {
+	switch a.Kind {
+	case ArgScalar:
+		return []Dim{scalarDim(a)}, true
+	case ArgSeq:
+		out := make([]Dim, len(a.Elems))
+		for i, e := range a.Elems {
+			if e.Kind != ArgScalar && e.Sym == "" {
+				return nil, true
+			}
+			out[i] = scalarDim(e)
+		}
+		return out, true
+	case ArgOther:
+		if a.Sym != "" {
+			return []Dim{Sym(a.Sym)}, true
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
+// arange gives np.arange(stop), (start, stop) or (start, stop, step), positional or by keyword:
+// int64 when every bound is an int, float64 when one is a float.
+func arange(c *Call) (Result, bool) {
+	start, stop, step := Arg{Kind: ArgScalar, DType: WeakInt, Known: true}, Arg{}, Arg{Kind: ArgScalar, DType: WeakInt, N: 1, Known: true}
+	switch len(c.Args) {
+	case 0:
+	case 1:
+		stop = c.Args[0]
+	default:
+		start, stop = c.Args[0], c.Args[1]
+		if len(c.Args) >= 3 {
+			step = c.Args[2]
+		}
+	}
+	if v, ok := c.Kw["start"]; ok {
+		start = v
+	}
+	if v, ok := c.Kw["stop"]; ok {
+		stop = v
+	}
+	if v, ok := c.Kw["step"]; ok {
+		step = v
+	}
+	if stop.Kind == ArgMissing {
+		return Result{}, false
+	}
+	dt := Int64
+	for _, v := range []Arg{start, stop, step} {
+		switch {
+		case v.Kind == ArgScalar && v.DType.Kind() == 'f':
+			dt = Float64
+		case v.Kind != ArgScalar && v.Sym == "":
+			dt = NoDType
+		}
+		if dt == NoDType {
+			break
+		}
+	}
+	d := Dim{}
+	allInt := start.Kind == ArgScalar && stop.Kind == ArgScalar && step.Kind == ArgScalar &&
+		start.DType.IsInteger() && stop.DType.IsInteger() && step.DType.IsInteger()
+	switch {
+	case allInt && start.Known && stop.Known && step.Known && step.N != 0:
+		n := (stop.N - start.N + step.N - sign(step.N)) / step.N
+		d = Int(max(n, 0))
+	case start.Known && start.N == 0 && step.Known && step.N == 1 && stop.Sym != "":
+		d = Sym(stop.Sym)
+	}
+	return Result{Outs: []Out{{Shape: []Dim{d}, DType: dt, fixed: true}}}, true
+}
+
+func sign(x int64) int64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
 }
 
 func ones(n int) []Dim {

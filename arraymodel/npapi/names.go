@@ -20,7 +20,8 @@ var shapeRuleNames = [...]string{"", "same", "broadcast", "sort", "cumulative", 
 	"gradient", "cov", "diag", "meshgrid", "join", "tile", "repeat", "unique (bounded)", "convolve",
 	"tri", "flat", "take", "swapaxes", "moveaxis", "squeeze", "expand_dims",
 	"broadcast_to", "atleast", "diagonal", "append", "kron", "tensordot", "select (bounded)",
-	"no array", "split", "broadcast_arrays", "imag", "indices", "unravel_index", "delete", "conj", "matmul", "dot"}
+	"no array", "split", "broadcast_arrays", "imag", "indices", "unravel_index", "delete", "conj", "matmul", "dot",
+	"shape argument", "eye", "like", "arange", "linspace"}
 
 // One name per shape rule: the index is 0 only when the lengths agree.
 var _ = [1]struct{}{}[len(shapeRuleNames)-int(numShapeRules)]
@@ -34,7 +35,7 @@ func (r ShapeRule) String() string {
 }
 
 var dtypeRuleNames = [...]string{"input", "promote", "bool", "int64", "float", "float64", "complex",
-	"real", "fixed", "sum"}
+	"real", "fixed", "sum", "fill value"}
 
 // String returns the rule's name, e.g. "float" (integers become the default float).
 func (r DTypeRule) String() string {

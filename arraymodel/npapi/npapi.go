@@ -75,6 +75,9 @@ type Func struct {
 	// percentile, v of searchsorted, b of solve; -1 when none).
 	AxisArg int
 	ArgN    int
+	// Fill reports a result filled with a constant (zeros, ones, empty, full and their _like
+	// forms), which Legate does not instantiate until first use.
+	Fill bool
 	// Mode is the default of the rule's mode= argument (convolve "full", correlate "valid",
 	// linalg.qr "reduced").
 	Mode string

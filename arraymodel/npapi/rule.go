@@ -74,6 +74,12 @@ const (
 	ShapeMatmul // a @ b: matrix product of the last two axes, batch axes broadcast
 	ShapeDot    // np.dot: matmul for 1-D and 2-D; a[:-1] + b[:-2] + b[-1:] beyond
 
+	ShapeFromArg  // the shape argument (ShapeArg or ShapeKw): an int or a tuple of ints
+	ShapeEye      // (N, M), M defaulting to N (argument ArgN; -1 for identity)
+	ShapeLike     // the first argument's shape, or shape=
+	ShapeArange   // (ceil((stop - start) / step),) of constant ints
+	ShapeLinspace // (num,): argument ArgN, default 50
+
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
 
@@ -93,6 +99,7 @@ const (
 	DTReal                     // the real dtype of the input's precision (irfft, svd's s, eigh's w)
 	DTFixed                    // the table's DType; Float64 there means the backend's default float
 	DTSum                      // bool and integers narrower than 64 bits become int64 (uint64)
+	DTFill                     // the dtype of the fill value (argument 1): full
 )
 
 // Effect says what a call does with memory.
@@ -159,6 +166,9 @@ type Arg struct {
 	Known bool
 	Elems []Arg  // ArgSeq
 	Str   string // ArgStr
+	// Sym names the variable an integer of unknown value equals (a parameter n), for symbolic
+	// dimensions.
+	Sym string
 }
 
 // Call is an evaluated call: its positional and keyword arguments. A method call passes its

@@ -67,6 +67,7 @@ func init() {
 		c("genfromtxt", Convert, Float64, -1, "", 1),
 		c("load", Convert, NoDType, -1, "", -1),
 	)
+	constructorRules()
 	funcs["copy"].DTypeKw = false
 	funcs["load"].DTypeKw = false
 	// Legacy numpy.random (also cupy.random, cupynumeric.random).
@@ -303,5 +304,27 @@ func ufuncRules(t map[string]*Func) {
 				f.Nin = 1
 			}
 		}
+	}
+}
+
+// constructorRules gives the constructors, _like functions and ranges their shape and dtype
+// rules.
+func constructorRules() {
+	for _, n := range []string{"zeros", "ones", "empty", "full"} {
+		f := funcs[n]
+		f.Rule, f.DTRule, f.Fill = ShapeFromArg, DTFixed, true
+	}
+	funcs["full"].DTRule = DTFill
+	for _, n := range []string{"eye", "identity"} {
+		funcs[n].Rule, funcs[n].DTRule, funcs[n].ArgN = ShapeEye, DTFixed, -1
+	}
+	funcs["eye"].ArgN = 1
+	for _, n := range []string{"zeros_like", "ones_like", "empty_like", "full_like"} {
+		f := funcs[n]
+		f.Rule, f.DTRule, f.Fill = ShapeLike, DTSame, true
+	}
+	funcs["arange"].Rule = ShapeArange
+	for _, n := range []string{"linspace", "logspace", "geomspace"} {
+		funcs[n].Rule, funcs[n].DTRule, funcs[n].ArgN = ShapeLinspace, DTFixed, 2
 	}
 }
