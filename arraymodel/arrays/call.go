@@ -360,7 +360,7 @@ func (w *walker) where3(e *ast.Call, b imports.Backend, a *args) value {
 	if res == nil {
 		return unknown
 	}
-	res.Shape = broadcastShapes(res.Shape, shapeOfOperand(a.pos[0]))
+	res.Shape = npapi.Broadcast(res.Shape, shapeOfOperand(a.pos[0]))
 	res.Backend |= b
 	res.DType = npapi.Promote(operandDType(a.pos[1]), operandDType(a.pos[2])).Default()
 	if !res.DType.Known() {

@@ -41,14 +41,18 @@ func Apply(f *Func, c *Call) (Result, bool) {
 	return r, true
 }
 
-// promoteInputs returns NumPy's promotion of the first n arguments (None skipped; weak Python
-// scalars stay weak when every input is one).
+// promoteInputs returns NumPy's promotion of the first n arguments, or of all but the strings
+// when n is 0 (einsum's operands); None is skipped, and weak Python scalars stay weak when every
+// input is one.
 func promoteInputs(c *Call, n int) DType {
 	dt, first := NoDType, true
+	if n == 0 {
+		n = len(c.Args)
+	}
 	for i := 0; i < n && i < len(c.Args); i++ {
 		a := c.Args[i]
 		switch {
-		case a.Kind == ArgNone:
+		case a.Kind == ArgNone, a.Kind == ArgStr:
 			continue
 		case a.Kind != ArgArray && a.Kind != ArgScalar:
 			return NoDType
@@ -120,25 +124,8 @@ func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
 	case DTSame:
 		return in
 	case DTPromote:
-		// the first Nin arguments; all but the strings when Nin is 0 (einsum's operands)
-		dt, n := NoDType, f.Nin
-		if n == 0 {
-			n = len(c.Args)
-		}
-		first := true
-		for i := 0; i < n && i < len(c.Args); i++ {
-			a := c.Args[i]
-			switch {
-			case a.Kind == ArgStr && f.Nin == 0:
-				continue
-			case a.Kind != ArgArray && a.Kind != ArgScalar:
-				return NoDType
-			case first:
-				dt, first = a.DType, false
-			default:
-				dt = Promote(dt, a.DType)
-			}
-		}
+		// the first Nin arguments; all of them (strings skipped) when Nin is 0 (einsum)
+		dt := promoteInputs(c, f.Nin)
 		if !dt.Default().Known() {
 			return NoDType
 		}
