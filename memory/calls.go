@@ -233,8 +233,6 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		return s.applyRow(fn, c, expr)
 	}
 	switch fn.Kind {
-	case npapi.Random:
-		return s.random(fn, c, expr)
 	case npapi.Convert:
 		return s.convert(fn, c, expr)
 	case npapi.Index:
@@ -279,41 +277,6 @@ func firstArray(c *call) (*arrObj, bool) {
 		return nil, false
 	}
 	return isArray(c.args[0])
-}
-
-func (s *sim) random(fn *npapi.Func, c *call, expr string) value {
-	var sh Shape
-	if fn.Varargs {
-		if len(c.args) == 0 {
-			return vFloat{}
-		}
-		sh = shapeFrom(vTuple{c.args})
-	} else {
-		v, ok := c.arg(fn.ShapeArg, fn.ShapeKw)
-		if !ok {
-			if strings.HasPrefix(fn.Name, "jax.") {
-				return s.newArray(knownShape(), fn.DType, expr, c.e, false)
-			}
-			return vFloat{} // size=None: a scalar
-		}
-		if _, isNone := v.(vNone); isNone {
-			return vFloat{}
-		}
-		sh = shapeFrom(v)
-	}
-	dt := fn.DType
-	if fn.DTypeKw {
-		dt = s.dtypeArg(c, fn.DTypeArg, fn.DType)
-	}
-	if !dt.Known() {
-		if a, ok := firstArray(c); ok {
-			dt = a.dt
-		}
-	}
-	tmp := s.temporaries(fn.TempBytes(nil, npapi.NoDType, dimsOfShape(sh), dt, npapi.NoAxis), expr)
-	res := s.newArray(sh, dt, expr, c.e, false)
-	s.decref(tmp)
-	return res
 }
 
 func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {

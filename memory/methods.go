@@ -48,10 +48,7 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 		if !ok {
 			return vUnknown{}
 		}
-		if fn.Rule != npapi.ShapeNone {
-			return s.applyRow(fn, c, expr)
-		}
-		return s.random(fn, c, expr)
+		return s.applyRow(fn, c, expr)
 	case vAt:
 		// x.at[idx].set(v) / .add(v) / .multiply(v) … return a new array shaped like x.
 		if o, ok := isArray(r.arr); ok {

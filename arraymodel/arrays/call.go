@@ -98,10 +98,7 @@ func (w *walker) call(e *ast.Call) value {
 		return w.arrayMethod(e, recv.arr, method, a)
 	case method != "" && recv.kind == vGenerator:
 		if f, ok := npapi.GeneratorMethod(method); ok {
-			if f.Rule != npapi.ShapeNone {
-				return w.applyRow(e, f, recv.backend, a, nil)
-			}
-			return w.random(e, f, recv.backend, a)
+			return w.applyRow(e, f, recv.backend, a, nil)
 		}
 		return unknown
 	case fn.kind == vModule:
@@ -240,8 +237,6 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return w.applyRow(e, f, b, a, nil)
 	}
 	switch f.Kind {
-	case npapi.Random:
-		return w.random(e, f, b, a)
 	case npapi.RNGFactory:
 		return value{kind: vGenerator, backend: b}
 	case npapi.Convert:
@@ -264,43 +259,6 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return w.viewCall(e, f.Name, src.arr, a, 1)
 	}
 	return unknown
-}
-
-func (w *walker) random(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	dt, given := npapi.NoDType, false
-	if f.DTypeKw {
-		dt, given = dtypeArg(f, a)
-	}
-	if !given {
-		dt = f.DType
-	}
-	if dt == npapi.NoDType && len(a.pos) > 0 && a.pos[0].kind == vArray {
-		dt = a.pos[0].arr.DType // choice(a, size): a's elements
-	}
-	var shape []Dim
-	if f.Varargs {
-		if a.star {
-			return arrValue(fresh(b, dt, nil, e))
-		}
-		if len(a.pos) == 0 {
-			return value{kind: vScalar, dtype: dt}
-		}
-		for _, v := range a.pos {
-			shape = append(shape, dimOf(v))
-		}
-		return arrValue(fresh(b, dt, shape, e))
-	}
-	s, ok := a.get(f.ShapeArg, f.ShapeKw)
-	if f.ShapeArg < 0 && f.ShapeKw == "" || a.star {
-		return arrValue(fresh(b, dt, nil, e))
-	}
-	if !ok || s.kind == vNone {
-		if len(f.Name) > 4 && f.Name[:4] == "jax." {
-			return arrValue(fresh(b, dt, []Dim{}, e))
-		}
-		return value{kind: vScalar, dtype: dt} // no size: one scalar sample
-	}
-	return arrValue(fresh(b, dt, shapeOf(s), e))
 }
 
 func (w *walker) convert(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {

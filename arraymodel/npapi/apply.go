@@ -371,6 +371,30 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		return one([]Dim{n, m}), true
 	case ShapeArange:
 		return arange(c)
+	case ShapeRandom:
+		if f.Varargs {
+			if len(c.Args) == 0 {
+				return scalar(), true
+			}
+			out := make([]Dim, len(c.Args))
+			for i, a := range c.Args {
+				out[i] = scalarDim(a)
+			}
+			return one(out), true
+		}
+		if f.ShapeArg < 0 && f.ShapeKw == "" {
+			return one(nil), true
+		}
+		switch v := c.Arg(f.ShapeArg, f.ShapeKw); v.Kind {
+		case ArgMissing, ArgNone:
+			if f.ShapeKw == "shape" {
+				return one([]Dim{}), true // jax.random: shape=() by default
+			}
+			return scalar(), true // size=None: one sample
+		default:
+			sh, ok := shapeArg(v)
+			return one(sh), ok
+		}
 	case ShapeLinspace:
 		num := c.Arg(f.ArgN, "num")
 		if num.Kind == ArgMissing {

@@ -80,6 +80,8 @@ const (
 	ShapeArange   // (ceil((stop - start) / step),) of constant ints
 	ShapeLinspace // (num,): argument ArgN, default 50
 
+	ShapeRandom // the size argument (ShapeArg or ShapeKw; separate ints with Varargs); none: a scalar, or a 0-d array for shape= (jax.random)
+
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
 

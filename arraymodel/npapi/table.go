@@ -176,6 +176,7 @@ func init() {
 		funcs[n].Temps = []Temp{{OfInput, 1, itemOwn}, {OfInput, 2, itemBool}}
 	}
 	ufuncRules(funcs)
+	randomRules(funcs)
 	// fix is ceil, then floor where x >= 0: one bool mask.
 	funcs["fix"].Temps = []Temp{{OfInput, 1, itemBool}}
 	// logspace and geomspace raise a base to a linspace: one temporary of the result's size.
@@ -256,6 +257,7 @@ func init() {
 	for _, f := range gen {
 		generator[f.Name] = f
 	}
+	randomRules(generator)
 	for _, f := range ruleGenerator() {
 		generator[f.Name] = f
 	}
@@ -326,5 +328,18 @@ func constructorRules() {
 	funcs["arange"].Rule = ShapeArange
 	for _, n := range []string{"linspace", "logspace", "geomspace"} {
 		funcs[n].Rule, funcs[n].DTRule, funcs[n].ArgN = ShapeLinspace, DTFixed, 2
+	}
+}
+
+// randomRules gives the random samplers of a table their shape rule: the size argument, with the
+// table's dtype (the first argument's for choice).
+func randomRules(t map[string]*Func) {
+	for _, f := range t {
+		if f.Kind == Random && f.Rule == ShapeNone {
+			f.Rule, f.DTRule = ShapeRandom, DTFixed
+			if f.DType == NoDType {
+				f.DTRule = DTSame
+			}
+		}
 	}
 }
