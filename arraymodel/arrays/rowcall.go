@@ -16,7 +16,12 @@ func (w *walker) applyRow(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return unknown
 	}
 	if a.star {
-		return arrValue(fresh(b, npapi.NoDType, nil, e))
+		// positions unknown: only an argument-free dtype rule still holds
+		dt := npapi.NoDType
+		if f.DTRule == npapi.DTFixed {
+			dt = f.RuleDType(npapi.NoDType)
+		}
+		return arrValue(fresh(b, dt, nil, e))
 	}
 	if f.Out {
 		if out, ok := a.kw("out"); ok && out.kind == vArray {
@@ -46,6 +51,10 @@ func (w *walker) applyRow(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 	}
 	r, ok := npapi.Apply(f, c)
 	if !ok {
+		switch f.Kind {
+		case npapi.Constructor, npapi.Like, npapi.Range, npapi.Random:
+			return arrValue(fresh(b, npapi.NoDType, nil, e)) // always a new array
+		}
 		return unknown // arguments outside the rule: nothing is claimed
 	}
 	if f.Effect == npapi.InPlace {

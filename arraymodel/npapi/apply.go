@@ -1173,8 +1173,8 @@ func arange(c *Call) (Result, bool) {
 		switch {
 		case v.Kind == ArgScalar && v.DType.Kind() == 'f':
 			dt = Float64
-		case v.Kind != ArgScalar && v.Sym == "":
-			dt = NoDType
+		case v.Kind != ArgScalar:
+			dt = NoDType // a symbol or an unknown value may be a float
 		}
 		if dt == NoDType {
 			break
