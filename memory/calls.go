@@ -240,13 +240,6 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 	case npapi.Scatter:
 		s.useAll(c.args)
 		return vNone{}
-	case npapi.View:
-		a, ok := firstArray(c)
-		if !ok {
-			return vUnknown{}
-		}
-		rest := &call{e: c.e, args: c.args[1:], kw: c.kw}
-		return s.viewFunc(fn.Name, a, rest, expr)
 	case npapi.RNGFactory:
 		return vRNG{jax: strings.HasPrefix(api, "jax.")}
 	}
@@ -501,48 +494,6 @@ func (s *sim) indexFunc(name string, c *call, expr string) value {
 	return vTuple{elts}
 }
 
-// viewFunc handles reshape, ravel, transpose and friends: views, except ravel of a non-contiguous
-// array (which copies; the estimator treats transposed and strided views as non-contiguous).
-func (s *sim) viewFunc(name string, a *arrObj, c *call, expr string) value {
-	switch name {
-	case "reshape":
-		var shv value
-		if len(c.args) == 1 {
-			shv = c.args[0]
-		} else if len(c.args) > 1 {
-			shv = vTuple{c.args}
-		} else if v, ok := c.kw["shape"]; ok {
-			shv = v
-		} else if v, ok := c.kw["newshape"]; ok {
-			shv = v
-		}
-		sh := resolveReshape(shapeFrom(shv), a.shape)
-		if !contiguous(a) {
-			return s.copyWithShape(a, sh, expr, c.e)
-		}
-		return s.view(a, sh, a.dt, expr)
-	case "ravel":
-		n, ok := a.shape.Size()
-		if !ok {
-			n = -1
-		}
-		if !contiguous(a) {
-			return s.copyWithShape(a, knownShape(n), expr, c.e)
-		}
-		return s.view(a, knownShape(n), a.dt, expr)
-	case "transpose":
-		v := s.view(a, reversed(a.shape), a.dt, expr)
-		v.o.label = "T"
-		return v
-	}
-	return s.view(a, a.shape, a.dt, expr)
-}
-
-func (s *sim) copyWithShape(a *arrObj, sh Shape, expr string, at ast.Node) value {
-	s.use(vArray{a})
-	return s.newArray(sh, a.dt, expr, at, false)
-}
-
 // contiguous reports whether an array is known to be C-contiguous: an owner, or a view that is
 // not a transpose or strided slice of one.
 func contiguous(a *arrObj) bool {
@@ -573,35 +524,6 @@ func contiguous(a *arrObj) bool {
 		}
 	}
 	return true
-}
-
-// resolveReshape fills a -1 dimension from the source size.
-func resolveReshape(sh, src Shape) Shape {
-	if !sh.Known {
-		return sh
-	}
-	n, ok := src.Size()
-	dims := append([]int64{}, sh.Dims...)
-	free := -1
-	prod := int64(1)
-	for i, d := range dims {
-		if d == -1 && free < 0 {
-			free = i
-			continue
-		}
-		if d < 0 {
-			return Shape{Dims: dims, Known: true}
-		}
-		prod *= d
-	}
-	if free >= 0 {
-		if ok && prod > 0 {
-			dims[free] = n / prod
-		} else {
-			dims[free] = -1
-		}
-	}
-	return Shape{Dims: dims, Known: true}
 }
 
 // matmul allocates the result of a @ b (npapi.MatmulShape).

@@ -102,12 +102,6 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 		args := append([]value{vArray{o}}, c.args...)
 		return s.indexFunc("nonzero", &call{e: c.e, args: args, kw: c.kw}, expr)
 	}
-	if fn, ok := npapi.Method(name); ok {
-		switch fn.Kind {
-		case npapi.View:
-			return s.viewFunc(name, o, c, expr)
-		}
-	}
 	s.useAll(c.args)
 	return vUnknown{}
 }

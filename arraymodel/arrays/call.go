@@ -251,12 +251,6 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return w.indexCall(e, f.Name, b, a.pos[0], a.posX[0])
 	case npapi.Scatter:
 		return value{kind: vNone}
-	case npapi.View:
-		src, _ := a.get(0, "a")
-		if src.kind != vArray {
-			return unknown
-		}
-		return w.viewCall(e, f.Name, src.arr, a, 1)
 	}
 	return unknown
 }
@@ -359,63 +353,13 @@ func (w *walker) indexCall(e *ast.Call, name string, b imports.Backend, mask val
 	return arrValue(res)
 }
 
-func (w *walker) viewCall(e *ast.Call, name string, src *Array, a *args, first int) value {
+// viewCall evaluates x.view() and x.view(dtype): a view, of unknown dtype when one is given.
+func (w *walker) viewCall(e *ast.Call, src *Array, a *args) value {
 	v := w.viewOf(src, e)
-	switch name {
-	case "reshape":
-		var s value
-		if len(a.pos) == first+1 || a.star {
-			s, _ = a.get(first, "newshape")
-		} else if len(a.pos) > first+1 {
-			s = value{kind: vTuple, elems: a.pos[first:]}
-		} else if x, ok := a.kw("shape"); ok {
-			s = x
-		}
-		v.Shape = resolveMinusOne(shapeOf(s), src)
-	case "ravel":
-		v.Shape = nil
-		if n, ok := src.Size(); ok {
-			v.Shape = []Dim{Int(n)}
-		} else if src.Shape != nil {
-			v.Shape = []Dim{{}}
-		}
-	case "transpose":
-		if len(a.pos) <= first && src.Shape != nil {
-			v.Shape = reversed(src.Shape)
-		} else {
-			v.Shape = nil
-		}
-	case "view":
-		if len(a.pos) > first || len(a.kws) > 0 {
-			v.DType, v.Shape = npapi.NoDType, nil
-		}
-	default:
-		v.Shape = nil
+	if len(a.pos) > 0 || len(a.kws) > 0 {
+		v.DType, v.Shape = npapi.NoDType, nil
 	}
 	return arrValue(v)
-}
-
-// resolveMinusOne fills a single -1 dimension from the source size.
-func resolveMinusOne(shape []Dim, src *Array) []Dim {
-	n, ok := src.Size()
-	idx, prod := -1, int64(1)
-	for i, d := range shape {
-		switch {
-		case d.Known:
-			prod *= max(d.N, 1)
-		case d == (Dim{}):
-			if idx >= 0 {
-				return shape
-			}
-			idx = i
-		default:
-			return shape
-		}
-	}
-	if idx >= 0 && ok && prod > 0 && n%prod == 0 {
-		shape[idx] = Int(n / prod)
-	}
-	return shape
 }
 
 // arrayMethod evaluates x.method(...).
@@ -442,7 +386,7 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 		}
 		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))
 	case npapi.View:
-		return w.viewCall(e, name, x, a, 0)
+		return w.viewCall(e, x, a)
 	case npapi.Index:
 		return w.indexCall(e, "nonzero", x.Backend, arrValue(x), e.Func.(*ast.Attribute).Value)
 	case npapi.Scatter:

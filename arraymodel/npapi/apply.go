@@ -35,7 +35,7 @@ func Apply(f *Func, c *Call) (Result, bool) {
 		if !o.DType.Known() {
 			o.DType = NoDType
 		}
-		o.View = o.View || f.Effect == AsView
+		o.View = (o.View || f.Effect == AsView) && !r.copied
 	}
 	r.TempBytes += f.tempBytes(in, r, axisUse(f, c, in))
 	return r, true
@@ -463,6 +463,55 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 	s := a.Shape
 	nd := len(s)
 	switch f.Rule {
+	case ShapeReshape:
+		r, ok := reshape(s, c)
+		if ok && a.Strided {
+			r.Outs[0].View = false
+			r.copied = true
+		}
+		return r, ok
+	case ShapeRavel:
+		r := one(flat(s))
+		if a.Strided {
+			r.copied = true
+		}
+		return r, true
+	case ShapeTranspose:
+		if s == nil {
+			return one(nil), true
+		}
+		var axes []Arg
+		switch ax := c.Arg(1, "axes"); {
+		case len(c.Args) > 2:
+			axes = c.Args[1:] // a.transpose(1, 0, 2)
+		case ax.Kind == ArgSeq:
+			axes = ax.Elems
+		case ax.Kind == ArgMissing || ax.Kind == ArgNone:
+			out := make([]Dim, len(s))
+			for i, d := range s {
+				out[len(s)-1-i] = d
+			}
+			r := one(out)
+			r.Strided = len(s) > 1
+			return r, true
+		default:
+			return Result{}, false
+		}
+		if len(axes) != len(s) {
+			return Result{}, false
+		}
+		out := make([]Dim, len(s))
+		for i, x := range axes {
+			v, ok1 := intArg(x, 0)
+			j, ok2 := normAxis(v, len(s))
+			if x.Kind != ArgScalar || !ok1 || !ok2 {
+				return Result{}, false
+			}
+			out[i] = s[j]
+		}
+		r := one(out)
+		r.Strided = true
+		return r, true
 	case ShapeLike:
 		if sh := c.Arg(-1, "shape"); sh.Kind != ArgMissing && sh.Kind != ArgNone {
 			out, ok := shapeArg(sh)
@@ -1105,6 +1154,53 @@ func tile(s []Dim, dt DType, reps Arg) (Result, bool) {
 		res.TempBytes = total / last * dt.ItemSize()
 	}
 	return res, true
+}
+
+// reshape reads reshape's shape: one argument (an int or a tuple), several ints (the method's
+// a.reshape(m, n)), or shape=/newshape=; a single -1 is filled from the size.
+func reshape(s []Dim, c *Call) (Result, bool) {
+	var sh Arg
+	switch {
+	case len(c.Args) == 2:
+		sh = c.Args[1]
+	case len(c.Args) > 2:
+		sh = Arg{Kind: ArgSeq, Elems: c.Args[1:]}
+	default:
+		sh = c.Arg(-1, "shape")
+		if sh.Kind == ArgMissing {
+			sh = c.Arg(-1, "newshape")
+		}
+	}
+	elems := []Arg{sh}
+	switch sh.Kind {
+	case ArgSeq:
+		elems = sh.Elems
+	case ArgScalar:
+	case ArgMissing:
+		return Result{}, false
+	default:
+		return one(nil), true
+	}
+	out := make([]Dim, len(elems))
+	free, prod := -1, int64(1)
+	for i, e := range elems {
+		if e.Kind == ArgScalar && e.Known && e.N == -1 && free < 0 {
+			free = i
+			continue
+		}
+		out[i] = scalarDim(e)
+		if out[i].Known {
+			prod *= out[i].N
+		} else {
+			prod = -1
+		}
+	}
+	if free >= 0 {
+		if n, ok := Size(s); ok && prod > 0 && n%prod == 0 {
+			out[free] = Int(n / prod)
+		}
+	}
+	return one(out), true
 }
 
 // scalarDim returns the dimension an integer argument gives: known, symbolic or unknown.

@@ -74,6 +74,12 @@ func TestApply(t *testing.T) {
 		{"meshgrid", []Arg{arr(f64, 3), arr(i32, 5)}, nil, "[5 3] float64; [5 3] int32", 0},
 		{"isclose", []Arg{arr(f64, 3, 1), arr(f64, 4)}, nil, "[3 4] bool", 3*2 + 3*2*8},
 		{"linalg.pinv", []Arg{arr(f64, 5, 3)}, nil, "[3 5] float64", (15 + 9 + 15) * 8},
+		{"reshape", []Arg{arr(f64, 4, 6), seq(num(3), num(-1))}, nil, "[3 8] float64 view", 0},
+		{"reshape", []Arg{{Kind: ArgArray, Shape: []Dim{Int(4), Int(6)}, DType: f64, Strided: true}, num(-1)}, nil, "[24] float64", 0},
+		{"transpose", []Arg{arr(f64, 2, 3, 4)}, map[string]Arg{"axes": seq(num(1), num(0), num(2))}, "[3 2 4] float64 view", 0},
+		{"zeros", []Arg{seq(num(2), Arg{Kind: ArgScalar, DType: WeakInt, Sym: "n"})}, nil, "[2 n] float64", 0},
+		{"arange", []Arg{num(1), num(10), num(3)}, nil, "[3] int64", 0},
+		{"full", []Arg{num(5), Arg{Kind: ArgScalar, DType: WeakFloat}}, map[string]Arg{"dtype": {Kind: ArgDType, DType: Float32}}, "[5] float32", 0},
 	} {
 		f, ok := Lookup(c.fn)
 		if !ok {

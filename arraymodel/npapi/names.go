@@ -21,7 +21,7 @@ var shapeRuleNames = [...]string{"", "same", "broadcast", "sort", "cumulative", 
 	"tri", "flat", "take", "swapaxes", "moveaxis", "squeeze", "expand_dims",
 	"broadcast_to", "atleast", "diagonal", "append", "kron", "tensordot", "select (bounded)",
 	"no array", "split", "broadcast_arrays", "imag", "indices", "unravel_index", "delete", "conj", "matmul", "dot",
-	"shape argument", "eye", "like", "arange", "linspace", "random size"}
+	"shape argument", "eye", "like", "arange", "linspace", "random size", "reshape", "ravel", "transpose"}
 
 // One name per shape rule: the index is 0 only when the lengths agree.
 var _ = [1]struct{}{}[len(shapeRuleNames)-int(numShapeRules)]

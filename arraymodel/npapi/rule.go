@@ -82,6 +82,10 @@ const (
 
 	ShapeRandom // the size argument (ShapeArg or ShapeKw; separate ints with Varargs); none: a scalar, or a 0-d array for shape= (jax.random)
 
+	ShapeReshape   // the shape argument(s), one -1 filled from the size; a copy when the input is strided
+	ShapeRavel     // flattened; a copy when the input is strided
+	ShapeTranspose // axes reversed, or permuted by axes=
+
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
 
@@ -171,6 +175,9 @@ type Arg struct {
 	// Sym names the variable an integer of unknown value equals (a parameter n), for symbolic
 	// dimensions.
 	Sym string
+	// Strided reports an array known not to be C-contiguous (a transpose, a strided slice):
+	// reshape and ravel copy it.
+	Strided bool
 }
 
 // Call is an evaluated call: its positional and keyword arguments. A method call passes its
@@ -223,4 +230,6 @@ type Result struct {
 	// Strided reports that a view result is not C-contiguous (swapped or moved axes): a later
 	// ravel or reshape of it copies.
 	Strided bool
+	// copied: a view row copied its strided input instead (reshape, ravel).
+	copied bool
 }

@@ -177,6 +177,7 @@ func init() {
 	}
 	ufuncRules(funcs)
 	randomRules(funcs)
+	viewRules(funcs)
 	// fix is ceil, then floor where x >= 0: one bool mask.
 	funcs["fix"].Temps = []Temp{{OfInput, 1, itemBool}}
 	// logspace and geomspace raise a base to a linspace: one temporary of the result's size.
@@ -219,6 +220,7 @@ func init() {
 	for _, f := range ruleMethods() {
 		methods[f.Name] = f
 	}
+	viewRules(methods)
 	for _, n := range []string{"std", "var"} {
 		methods[n].Temps = funcs[n].Temps
 	}
@@ -340,6 +342,15 @@ func randomRules(t map[string]*Func) {
 			if f.DType == NoDType {
 				f.DTRule = DTSame
 			}
+		}
+	}
+}
+
+// viewRules gives reshape, ravel and transpose of a table their shape rules (views).
+func viewRules(t map[string]*Func) {
+	for name, rule := range map[string]ShapeRule{"reshape": ShapeReshape, "ravel": ShapeRavel, "transpose": ShapeTranspose} {
+		if f, ok := t[name]; ok {
+			f.Rule, f.Effect = rule, AsView
 		}
 	}
 }
