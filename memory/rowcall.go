@@ -173,7 +173,10 @@ func dimsOfShape(sh Shape) []npapi.Dim {
 
 // ruleCall converts a call's evaluated arguments for npapi.Apply.
 func (s *sim) ruleCall(c *call) *npapi.Call {
-	rc := &npapi.Call{Kw: map[string]npapi.Arg{}}
+	rc := &npapi.Call{Args: make([]npapi.Arg, 0, len(c.args))}
+	if len(c.kw) > 0 {
+		rc.Kw = make(map[string]npapi.Arg, len(c.kw))
+	}
 	for _, v := range c.args {
 		rc.Args = append(rc.Args, ruleArg(v))
 	}

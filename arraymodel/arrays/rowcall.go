@@ -31,7 +31,10 @@ func (w *walker) applyRow(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 			return out.elems[0]
 		}
 	}
-	c := &npapi.Call{Kw: map[string]npapi.Arg{}}
+	c := &npapi.Call{Args: make([]npapi.Arg, 0, len(a.pos)+1)}
+	if len(a.kws) > 0 {
+		c.Kw = make(map[string]npapi.Arg, len(a.kws))
+	}
 	var src *Array
 	if recv != nil {
 		c.Args = append(c.Args, ruleArg(arrValue(recv), nil))
