@@ -159,14 +159,15 @@ def estimate(binary, case):
     p = run(assumes)
     if p.returncode not in (0, 1) or not p.stdout.strip():
         # the CLI may accept integers only: keep those, note the rest
-        kept = []
+        kept, refused = [], []
         for a in assumes:
             k, _, v = a.partition("=")
             iv = int_literal(v)
             if iv is None:
-                notes.append(f"not bindable: {a}")
+                refused.append(k)
             else:
                 kept.append(f"{k}={iv}")
+        notes.append("--assume refused: " + ", ".join(refused))
         p = run(kept)
     if not p.stdout.strip():
         return None, notes + [f"arraylint failed: {p.stderr.strip()[:300]}"]
@@ -174,6 +175,43 @@ def estimate(binary, case):
     if case["entry"] != "main":
         reports = [r for r in reports if r.get("scope") == case["entry"]] or reports
     return reports[0], notes
+
+
+def statement_lines(path):
+    """Map each line of the file to the first line of the innermost statement holding it.
+
+    The line tracer reports the line of the sub-expression being evaluated, so a statement
+    written over several lines peaks on any of them; arraylint names the statement's first line.
+    """
+    import ast
+
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    first = {}
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt):
+            end = node.end_lineno
+            # a compound statement owns its header only, not its body
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                sub = getattr(node, field, None)
+                if sub:
+                    end = min(end, sub[0].lineno - 1)
+            spans.append((node.lineno, max(end, node.lineno)))
+    for start, end in sorted(spans, key=lambda s: s[1] - s[0], reverse=True):
+        for line in range(start, end + 1):
+            first[line] = start  # narrower statements, later, win
+    return first
+
+
+def by_statement(m, path):
+    """measure.py's result with lines replaced by their statements' first lines."""
+    first = statement_lines(path)
+    peaks = {}
+    for line, v in m["line_peaks"].items():
+        key = str(first.get(int(line), int(line)))
+        peaks[key] = max(peaks.get(key, 0), v)
+    return dict(m, peak_line=first.get(m["peak_line"], m["peak_line"]), line_peaks=peaks)
 
 
 def is_peak_line(m, line):
@@ -256,7 +294,7 @@ def main():
             rows.append(row)
             print(f"{c['id']} {size}: {row['error']}", file=sys.stderr)
             continue
-        m = json.loads(p.stdout.strip().splitlines()[-1])
+        m = by_statement(json.loads(p.stdout.strip().splitlines()[-1]), c["file"])
         r, notes = estimate(a.arraylint, c)
         row.update({"measured": m["peak_bytes"], "measured_line": m["peak_line"],
                     "measured_inner_line": m["peak_inner_line"], "notes": notes})
