@@ -333,6 +333,11 @@ def render(rows):
     lines = sum(1 for r in ok if r["line_right"])
     programs = sorted({r["id"] for r in rows})
     out = [
+        "# arraylint mem against tracemalloc on real programs",
+        "",
+        "Made by bench/realprograms.sh from bench/realprograms/manifest.tsv; the classes of misses"
+        " are in bench/realprograms/misses.md.",
+        "",
         f"{len(rows)} cases of {len(programs)} programs; {len(ok)} measured and estimated.",
         f"Estimate within {100 * TOLERANCE:.0f} %: {within}/{len(rows)} "
         f"({100 * within / max(len(rows), 1):.0f} %). "
