@@ -2,9 +2,12 @@ package memory
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -48,8 +51,8 @@ func (s *sim) argparse() map[string]bindings.Binding {
 
 // namespaceAttr is args.name on a parse_args() namespace: the option's default, or unknown.
 func (s *sim) namespaceAttr(name string) value {
-	if n, ok := s.assumed(name); ok {
-		return vInt{n, true} // --assume size=40000 overrides the default of args.size
+	if v, ok := s.assumedValue(name); ok {
+		return v // --assume size=40000 overrides the default of args.size
 	}
 	b, ok := s.argparse()[name]
 	if !ok {
@@ -66,6 +69,52 @@ func (s *sim) assumed(name string) (int64, bool) {
 		s.useSymbol(bindings.Binding{Name: name, Value: ast.ConstValue{Kind: ast.ConstInt, Int: n}, Source: SourceAssume})
 	}
 	return n, ok
+}
+
+// assumedValue returns the user's assumed value of name — an integer, or a Python expression
+// (`--assume D=numpy.float32`) evaluated here — and lists it among the symbols.
+func (s *sim) assumedValue(name string) (value, bool) {
+	if n, ok := s.assumed(name); ok {
+		return vInt{n, true}, true
+	}
+	src, ok := s.opts.AssumeExprs[name]
+	if !ok {
+		return nil, false
+	}
+	f, err := pyparse.Parse([]byte("_ = " + src + "\n"))
+	if err != nil || len(f.Errors) > 0 || len(f.Module.Body) != 1 {
+		return nil, false
+	}
+	as, ok := f.Module.Body[0].(*ast.Assign)
+	if !ok {
+		return nil, false
+	}
+	if !slices.ContainsFunc(s.symbols, func(sym Symbol) bool { return sym.Name == name && sym.Source == SourceAssume }) {
+		s.symbols = append(s.symbols, Symbol{Name: name, Value: src, Source: SourceAssume})
+	}
+	// A dotted name of an array library (numpy.float32, cupy) needs no import in the file.
+	if qual := dotted(as.Value); qual != "" {
+		if backend, api, ok := imports.Classify(qual); ok {
+			return s.refValue(imports.Ref{Qual: qual, API: api, Backend: backend}), true
+		}
+	}
+	if _, ok := as.Value.(*ast.Name); ok {
+		return nil, false // a bare name would look itself up again
+	}
+	return s.eval(as.Value), true
+}
+
+// dotted returns "a.b.c" for a Name or a chain of Attributes on one, or "".
+func dotted(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.ID
+	case *ast.Attribute:
+		if base := dotted(e.Value); base != "" {
+			return base + "." + e.Attr
+		}
+	}
+	return ""
 }
 
 // useSymbol lists b among the report's symbols, once.

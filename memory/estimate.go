@@ -24,6 +24,10 @@ type Options struct {
 	// Assume binds names whose values the program does not fix (N=10_000_000); `# arraylint:
 	// assume N=...` comments in the file add to it (options win).
 	Assume map[string]int64
+	// AssumeExprs binds names to other Python values, as expressions evaluated in the module's
+	// scope when the name is read: "numpy", "numpy.float32", "(1000, 3)", "'all'", "False"
+	// (`mem --assume`). An integer in Assume wins over an expression of the same name.
+	AssumeExprs map[string]string
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
 }
@@ -175,7 +179,8 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options) *
 func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
 	for _, a := range imports.AllArgs(def.Args) {
 		if ref, ok := imports.ConventionRef(a); ok && a.Arg == p {
-			if _, assumed := s.opts.Assume[p]; !assumed {
+			_, assumed := s.opts.Assume[p]
+			if _, expr := s.opts.AssumeExprs[p]; !assumed && !expr {
 				s.symbols = append(s.symbols, Symbol{Name: p, Value: ref.Qual, Source: SourceConvention, Line: s.lineOf(def)})
 				return vModule{ref}
 			}

@@ -64,8 +64,8 @@ func (s *sim) eval(e ast.Expr) value {
 	case *ast.Name:
 		v, ok := s.lookup(e)
 		if !ok {
-			if n, ok := s.assumed(e.ID); ok {
-				return vInt{n, true}
+			if a, ok := s.assumedValue(e.ID); ok {
+				return a
 			}
 			return vUnknown{}
 		}
@@ -75,8 +75,8 @@ func (s *sim) eval(e ast.Expr) value {
 			}
 		}
 		if _, ok := v.(vUnknown); ok {
-			if n, ok := s.assumed(e.ID); ok {
-				return vInt{n, true}
+			if a, ok := s.assumedValue(e.ID); ok {
+				return a
 			}
 		}
 		incref(v)

@@ -527,26 +527,43 @@ func paramNames(a *ast.Arguments) []string {
 
 // defaultFor evaluates a parameter's default (constants only), or an assumed value, or unknown.
 func (s *sim) defaultFor(a *ast.Arguments, name string) value {
-	if n, ok := s.assumed(name); ok {
-		return vInt{n, true}
+	if v, ok := s.assumedValue(name); ok {
+		return v
 	}
 	pos := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)
 	off := len(pos) - len(a.Defaults)
 	for i, p := range pos {
-		if p.Arg == name && i >= off {
-			if c, ok := a.Defaults[i-off].(*ast.Constant); ok {
-				return constValue(c)
-			}
+		if p.Arg == name && i >= off && pureExpr(a.Defaults[i-off]) {
+			return s.eval(a.Defaults[i-off])
 		}
 	}
 	for i, p := range a.Kwonlyargs {
-		if p.Arg == name && i < len(a.KwDefaults) && a.KwDefaults[i] != nil {
-			if c, ok := a.KwDefaults[i].(*ast.Constant); ok {
-				return constValue(c)
-			}
+		if p.Arg == name && i < len(a.KwDefaults) && a.KwDefaults[i] != nil && pureExpr(a.KwDefaults[i]) {
+			return s.eval(a.KwDefaults[i])
 		}
 	}
 	return vUnknown{}
+}
+
+// pureExpr reports whether evaluating e calls nothing: constants, names and attributes (a dtype
+// such as np.float32), tuples and lists of them, and arithmetic on them. Such a parameter default
+// is evaluated as Python does when the def runs (in the enclosing scope).
+func pureExpr(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Constant, *ast.Name:
+		return true
+	case *ast.Attribute:
+		return pureExpr(e.Value)
+	case *ast.UnaryOp:
+		return pureExpr(e.Operand)
+	case *ast.BinOp:
+		return pureExpr(e.Left) && pureExpr(e.Right)
+	case *ast.Tuple:
+		return !slices.ContainsFunc(e.Elts, func(x ast.Expr) bool { return !pureExpr(x) })
+	case *ast.List:
+		return !slices.ContainsFunc(e.Elts, func(x ast.Expr) bool { return !pureExpr(x) })
+	}
+	return false
 }
 
 // isJIT reports whether def is decorated with jax.jit (or jit imported from jax), directly or

@@ -66,9 +66,6 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			// depend on (a free symbol, value null in the report).
 			sym, ok, err = freeSymbol(f, r, solveFor, estimateWith)
 			v0 = freeBase
-			if ok {
-				r.Symbols = append(r.Symbols, Symbol{Name: sym, Value: nil, Source: SourceParameter, Line: r.Line})
-			}
 		} else {
 			sym, v0, ok, err = scaleSymbol(r, solveFor, estimateWith)
 		}
@@ -81,6 +78,12 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 		at := func(x int64) (*Report, error) { return estimateWith(sym, x) }
 		if err := identifyAll(r, sym, max(v0, 1), at); err != nil {
 			return err
+		}
+		if r.PeakIsLowerBound {
+			if r.PeakExpr == fmt.Sprint(r.PeakBytes) {
+				continue // no formula in the parameter: nothing to say about it
+			}
+			r.Symbols = append(r.Symbols, Symbol{Name: sym, Value: nil, Source: SourceParameter, Line: r.Line})
 		}
 		if r.TargetBytes != nil {
 			up, err := fitsUpTo(v0, at)

@@ -152,3 +152,24 @@ func abs64(n int64) int64 {
 	}
 	return n
 }
+
+// ParseAssumeFlag parses one `--assume NAME=VALUE`: an integer expression as ParseAssume takes
+// (n, with expr ""), or any other Python expression — a literal (1.5, 'all', False, None,
+// (1000, 3)) or a dotted name (numpy, numpy.float32) — returned as expr, for the memory estimate
+// to evaluate in the file's module scope.
+func ParseAssumeFlag(s string) (name string, n int64, expr string, err error) {
+	name, val, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || !isIdent(name) {
+		return "", 0, "", fmt.Errorf("parse assume %q: want NAME=VALUE", s)
+	}
+	if n, err := evalIntExpr(val); err == nil {
+		return name, n, "", nil
+	}
+	val = strings.TrimSpace(val)
+	f, perr := pyparse.Parse([]byte("_ = " + val + "\n"))
+	if perr != nil || len(f.Errors) > 0 || len(f.Module.Body) != 1 {
+		return "", 0, "", fmt.Errorf("parse assume %q: %q is neither an integer nor a Python expression", s, val)
+	}
+	return name, 0, val, nil
+}

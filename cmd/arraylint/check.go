@@ -47,7 +47,7 @@ type checkFlags struct {
 	// --assume bindings; they reach the memory estimate (AL101, AL102) and the array model (the
 	// other rules) through Config.Flags("memory").
 	mem    map[string]*string
-	assume assumeFlag
+	assume *assumeFlag
 }
 
 func runCheck(ctx context.Context, e *env, args []string) int {
@@ -85,7 +85,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	} {
 		f.mem[m.name] = fs.String(m.name, "", m.usage)
 	}
-	f.assume = assumeFlag{}
+	f.assume = newAssumeFlag()
 	fs.Var(f.assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000, for every rule (repeatable)")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {

@@ -18,18 +18,35 @@ func init() {
 	register(&command{Name: "mem", Usage: "mem [flags] FILE", Summary: "estimate a file's peak array memory against a target", Run: runMem})
 }
 
-// assumeFlag collects repeatable --assume N=VALUE bindings.
-type assumeFlag map[string]int64
+// assumeFlag collects repeatable --assume NAME=VALUE bindings: integers, and (for mem) other
+// Python values as expressions (np=numpy, D=numpy.float32, shape=(1000, 3)).
+type assumeFlag struct {
+	ints  map[string]int64
+	exprs map[string]string
+}
 
-func (a assumeFlag) String() string { return fmt.Sprint(map[string]int64(a)) }
+func newAssumeFlag() *assumeFlag {
+	return &assumeFlag{ints: map[string]int64{}, exprs: map[string]string{}}
+}
 
-func (a assumeFlag) Set(s string) error {
-	binds, err := bindings.ParseAssume(s)
+func (a *assumeFlag) String() string {
+	if a == nil {
+		return ""
+	}
+	return fmt.Sprint(a.ints, a.exprs)
+}
+
+func (a *assumeFlag) Set(s string) error {
+	name, n, expr, err := bindings.ParseAssumeFlag(s)
 	if err != nil {
 		return err
 	}
-	for k, v := range binds {
-		a[k] = v
+	delete(a.ints, name)
+	delete(a.exprs, name)
+	if expr != "" {
+		a.exprs[name] = expr
+	} else {
+		a.ints[name] = n
 	}
 	return nil
 }
@@ -50,7 +67,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		list     bool
 		solveFor string
 	)
-	assume := assumeFlag{}
+	assume := newAssumeFlag()
 	var legateModel memory.LegateModel
 	fs.StringVar(&t.Target, "target", "", "device `preset` (see --list-targets), or all: one row per preset")
 	fs.StringVar(&t.HBM, "hbm", "", "device memory size, e.g. 80GiB (overrides the preset's)")
@@ -120,13 +137,13 @@ func runMem(_ context.Context, e *env, args []string) int {
 	if allTargets {
 		t.Target = ""
 	}
-	flags := memory.Settings{Target: t, Backend: backend, Assume: assume, LegateConfig: e.getenv("LEGATE_CONFIG")}
+	flags := memory.Settings{Target: t, Backend: backend, Assume: assume.ints, LegateConfig: e.getenv("LEGATE_CONFIG")}
 	opts, err := memory.Resolve(f, path, flags, cfg)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	opts.Function, opts.Legate = function, legateModel
+	opts.Function, opts.Legate, opts.AssumeExprs = function, legateModel, assume.exprs
 	if allTargets {
 		return memAllTargets(e, f, opts, solveFor, format)
 	}
