@@ -181,6 +181,8 @@ var apiCases = []apiCase{
 	{"linalg.cholesky", inM + "r = np.linalg.cholesky(a)"},
 	{"linalg.det", inM + "r = np.linalg.det(a)"},
 	{"linalg.norm", inA + "r = np.linalg.norm(a)"},
+	{"linalg.norm", inA + "r = np.linalg.norm(a, axis=1)"},
+	{"linalg.norm", inA + "r = np.linalg.norm(a, ord=2, axis=0, keepdims=True)"},
 	{"linalg.svd", inM + "r0, r1, r2 = np.linalg.svd(a)"},
 	{"linalg.svd", "a = np.ones((500, 200))\nr0, r1, r2 = np.linalg.svd(a, full_matrices=False)"},
 	{"linalg.qr", "a = np.ones((500, 200))\nr0, r1 = np.linalg.qr(a)"},

@@ -207,6 +207,21 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		if a, ok := firstArray(c); ok {
 			return s.copyOf(a, a.dt, expr, c.e)
 		}
+	case "dtype":
+		// np.dtype(x): the dtype x names — a dtype, a string, an array's dtype.
+		if v, ok := c.arg(0, "dtype"); ok {
+			switch v := v.(type) {
+			case vDType:
+				return v
+			case vStr:
+				if d, ok := npapi.ParseDType(v.s); ok {
+					return vDType{d}
+				}
+			case vArray:
+				return vDType{v.o.dt}
+			}
+		}
+		return vUnknown{}
 	case "jax.jit", "jax.block_until_ready":
 		if len(c.args) > 0 {
 			incref(c.args[0])

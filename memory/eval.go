@@ -198,7 +198,15 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 		return vMethod{recv: base, name: e.Attr}
 	}
 	switch b := base.(type) {
-	case vRNG, vList, vAt, vDType:
+	case vDType:
+		switch e.Attr {
+		case "type": // np.dtype("float32").type is the scalar type, a dtype here
+			return b
+		case "itemsize":
+			return vInt{b.dt.ItemSize(), b.dt.Known()}
+		}
+		return vMethod{recv: base, name: e.Attr}
+	case vRNG, vList, vAt:
 		return vMethod{recv: base, name: e.Attr}
 	case vModule:
 		// An array module held in a variable: `np.random.rand` with np a parameter or a

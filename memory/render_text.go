@@ -78,9 +78,12 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 				b.WriteString(", ")
 			}
 			v := symbolValue(sym.Value)
+			if n, ok := sym.Value.(int64); ok {
+				v = Commas(n)
+			}
 			switch sym.Source {
-			case SourceConvention:
-				v = fmt.Sprint(sym.Value) // a module, not a string
+			case SourceConvention, SourceAssume:
+				v = fmt.Sprint(sym.Value) // a module, or an assumption's own Python text
 			case SourceParameter:
 				fmt.Fprintf(b, "%s free (parameter, line %d)", sym.Name, sym.Line)
 				continue

@@ -187,6 +187,9 @@ func (s *sim) lookup(n *ast.Name) (value, bool) {
 
 // refValue turns a resolved library member into a value: dtypes become vDType.
 func (s *sim) refValue(ref imports.Ref) value {
+	if ref.API == "newaxis" {
+		return vNone{} // np.newaxis is None
+	}
 	if dt, ok := npapi.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
 		return vDType{dt}
 	}

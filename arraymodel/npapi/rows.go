@@ -134,7 +134,9 @@ func ruleFuncs() []*Func {
 		row("linalg.solve", Other, ShapeOfArg, DTFloat, argN(1)),
 		row("linalg.cholesky", Other, ShapeSame, DTFloat),
 		row("linalg.det", Other, ShapeMatrixScalar, DTFloat),
-		row("linalg.norm", Other, ShapeScalar, DTReal),
+		// norm(x, ord=None, axis=None, keepdims=False): a scalar, or reduced over axis; along an
+		// axis NumPy squares x into one temporary of its size before reducing it (measured).
+		row("linalg.norm", Other, ShapeReduce, DTReal, axis(2), temps(Temp{OfInputAxis, 1, itemOwn})),
 		row("linalg.svd", Other, ShapeSVD, DTFloat),
 		row("linalg.qr", Other, ShapeQR, DTFloat, mode("reduced"), temps(Temp{OfInput, 1, itemResult})),
 		row("linalg.eigh", Other, ShapeEigh, DTFloat),
