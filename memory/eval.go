@@ -99,16 +99,31 @@ func (s *sim) eval(e ast.Expr) value {
 		}
 		return l
 	case *ast.BoolOp:
+		// `a and b` is a when a is false, else b; `a or b` is a when a is true, else b. An
+		// operand of unknown truth makes the result unknown, and the rest is still evaluated
+		// for what it allocates.
+		stop := 0 // the truth that ends `and`
+		if e.Op == ast.Or {
+			stop = 1
+		}
+		known := true
 		var last value = vUnknown{}
 		for i, x := range e.Values {
 			v := s.eval(x)
 			if i == len(e.Values)-1 {
 				last = v
-			} else {
-				s.decref(v)
+				break
 			}
+			t := truth(v)
+			if known && t == stop {
+				return v // short-circuit: Python never evaluates the rest
+			}
+			if t < 0 {
+				known = false
+			}
+			s.decref(v)
 		}
-		if _, ok := isArray(last); ok {
+		if _, ok := isArray(last); ok || known {
 			return last
 		}
 		s.decref(last)

@@ -257,7 +257,18 @@ func (s *sim) execIf(st *ast.If) {
 	case 0:
 		s.execBlock(st.Orelse)
 	default:
-		// Unknown condition: the body runs on the simulation, elif/else on a fork whose peak,
+		// Unknown condition. A body that leaves the block (break, continue, return, raise: an
+		// early exit) runs on a fork, so the simulation goes on with the path that stays — a loop
+		// keeps iterating — and the fork's peak, out-of-memory and buffers are merged in.
+		if !s.exhausted && leaves(st.Body) && !leaves(st.Orelse) {
+			before := len(s.h.bufs)
+			p := s.fork()
+			p.execBlock(st.Body)
+			s.execBlock(st.Orelse)
+			s.adopt(p, before)
+			return
+		}
+		// Otherwise the body runs on the simulation, elif/else on a fork whose peak,
 		// out-of-memory and buffers are merged in; the state after the if is the body's.
 		if len(st.Orelse) > 0 && !s.exhausted {
 			before := len(s.h.bufs)
@@ -269,6 +280,30 @@ func (s *sim) execIf(st *ast.If) {
 		}
 		s.execBlock(st.Body)
 	}
+}
+
+// leaves reports whether a block may leave its enclosing block early: a break, continue,
+// return or raise in it, outside nested loops, functions and classes.
+func leaves(block []ast.Stmt) bool {
+	for _, st := range block {
+		switch st := st.(type) {
+		case *ast.Break, *ast.Continue, *ast.Return, *ast.Raise:
+			return true
+		case *ast.If:
+			if leaves(st.Body) || leaves(st.Orelse) {
+				return true
+			}
+		case *ast.With:
+			if leaves(st.Body) {
+				return true
+			}
+		case *ast.Try:
+			if leaves(st.Body) || leaves(st.Orelse) || leaves(st.Finalbody) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // truth returns 1 or 0 for a known truth value, -1 when unknown.

@@ -83,7 +83,9 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 			}
 			switch sym.Source {
 			case SourceConvention, SourceAssume:
-				v = fmt.Sprint(sym.Value) // a module, or an assumption's own Python text
+				if text, ok := sym.Value.(string); ok {
+					v = text // a module, or an assumption's own Python text
+				}
 			case SourceParameter:
 				fmt.Fprintf(b, "%s free (parameter, line %d)", sym.Name, sym.Line)
 				continue
