@@ -207,6 +207,28 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		if a, ok := firstArray(c); ok {
 			return s.copyOf(a, a.dt, expr, c.e)
 		}
+	case "issubdtype":
+		// np.issubdtype(dt, np.integer): known when dt is, so the branch it guards is known.
+		a, _ := c.arg(0, "arg1")
+		b, _ := c.arg(1, "arg2")
+		var abstract string
+		switch b := b.(type) {
+		case vModule:
+			abstract = lastPart(b.ref.API)
+		case vDType:
+			abstract = b.dt.String()
+		}
+		dt := operandDType(a)
+		if o, ok := isArray(a); ok {
+			dt = o.dt
+		}
+		if is, ok := dt.IsSubDType(abstract); ok {
+			if is {
+				return vInt{1, true}
+			}
+			return vInt{0, true}
+		}
+		return vUnknown{}
 	case "dtype":
 		// np.dtype(x): the dtype x names — a dtype, a string, an array's dtype.
 		if v, ok := c.arg(0, "dtype"); ok {

@@ -326,3 +326,27 @@ func (d DType) JAX32() DType {
 	}
 	return d
 }
+
+// abstractKinds maps NumPy's abstract scalar types (numpy.integer, numpy.floating …) to the dtype
+// kinds they cover.
+var abstractKinds = map[string]string{
+	"generic": "biufc", "number": "iufc", "integer": "iu", "signedinteger": "i",
+	"unsignedinteger": "u", "inexact": "fc", "floating": "f", "complexfloating": "c",
+	"bool_": "b", "bool": "b",
+}
+
+// IsSubDType answers numpy.issubdtype(d, abstract) for an abstract scalar type named by its API
+// name ("integer", "floating" …) or a concrete dtype; ok is false when d is unknown or abstract
+// names no type.
+func (d DType) IsSubDType(abstract string) (is, ok bool) {
+	if !d.Known() {
+		return false, false
+	}
+	if kinds, found := abstractKinds[abstract]; found {
+		return strings.IndexByte(kinds, d.Kind()) >= 0, true
+	}
+	if other, found := ParseDType(abstract); found {
+		return other == d, true
+	}
+	return false, false
+}
