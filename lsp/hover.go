@@ -92,25 +92,10 @@ func describeBuffer(b *memory.Lifetime, markdown bool) string {
 // describeBindings names the values from outside the program the estimate used: "; with size =
 // 20,000 (argparse default, line 17)".
 func describeBindings(r *memory.Report) string {
-	var parts []string
-	for _, sym := range r.Symbols {
-		src := strings.ReplaceAll(sym.Source, "-", " ")
-		if sym.Source == memory.SourceAssume {
-			src = "assumed"
-		}
-		if sym.Line > 0 {
-			src += fmt.Sprintf(", line %d", sym.Line)
-		}
-		v := fmt.Sprint(sym.Value)
-		if n, ok := sym.Value.(int64); ok {
-			v = memory.Commas(n)
-		}
-		parts = append(parts, fmt.Sprintf("%s = %s (%s)", sym.Name, v, src))
+	if t := r.SymbolsText(); t != "" {
+		return "; " + t
 	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return "; with " + strings.Join(parts, ", ")
+	return ""
 }
 
 // describeLive renders the memory live at line against the target and the scope's peak.

@@ -37,6 +37,8 @@ type htmlScope struct {
 	XTicks    []htmlTick
 	Cards     []htmlCard
 	Summary   string
+	Scale     string // the peak's formula and the largest size that fits (Report.ScaleText)
+	Symbols   string // the values taken from outside the program (Report.SymbolsText)
 }
 
 type htmlTick struct {
@@ -138,6 +140,7 @@ func buildHTMLScope(i int, r *Report) htmlScope {
 	if r.PercentOfTarget != nil {
 		hs.Summary += fmt.Sprintf(", %.1f%% of %s", *r.PercentOfTarget, r.Target)
 	}
+	hs.Scale, hs.Symbols = r.ScaleText(), r.SymbolsText()
 	return hs
 }
 
@@ -181,6 +184,7 @@ code { font-family: ui-monospace, monospace; background: #f1f3f6; padding: 0 3px
 <section class="scope" id="scope-{{.Index}}" data-scope="{{.Scope}}" data-peak-bytes="{{.PeakBytes}}" data-peak-line="{{.PeakLine}}">
 <h2>{{.Scope}}{{if .JIT}} (jax.jit){{end}} <small>backend {{.Backend}}</small></h2>
 <div class="summary">{{.Summary}}{{if .Fits}}{{if deref_bool .Fits}} <span class="good">fits</span>{{else}} <span class="bad">does not fit</span>{{end}}{{end}}</div>
+{{if .Scale}}<div class="scale">{{.Scale}}</div>{{end}}{{if .Symbols}}<div class="symbols">{{.Symbols}}</div>{{end}}
 <svg class="chart" id="chart-{{.Index}}" width="900" height="260" viewBox="0 0 900 260" role="img" aria-label="memory vs program order">
 <g class="axis">
 {{range .YTicks}}<line x1="66" x2="70" y1="{{.Pos}}" y2="{{.Pos}}"/><text x="62" y="{{.Pos}}" text-anchor="end" dominant-baseline="middle">{{.Label}}</text>

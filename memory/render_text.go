@@ -34,72 +34,89 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		scope += " (jax.jit)"
 	}
 	fmt.Fprintf(b, "%s: %s — backend %s\n", r.Path, scope, r.Backend)
-	if free := r.freeSymbol(); free != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
-		// Sizes follow a parameter: the formula is the peak, the number would be meaningless.
-		fmt.Fprintf(b, "  peak %s B for any %s (a parameter of %s)\n", PrettyExpr(r.PeakExpr), free, r.Scope)
-		if u := r.FitsUpTo; u != nil {
-			fmt.Fprintf(b, "  fits %s up to %s = %s\n", r.Target, u.Symbol, Commas(u.Value))
+	if r.freeSymbol() == "" || r.PeakExpr == fmt.Sprint(r.PeakBytes) {
+		fmt.Fprintf(b, "  peak %s", r.PeakText())
+		if r.PeakLine > 0 {
+			fmt.Fprintf(b, " at line %d", r.PeakLine)
 		}
-		r.writeTextBody(b)
-		return
-	}
-	fmt.Fprintf(b, "  peak %s", r.PeakText())
-	if r.PeakLine > 0 {
-		fmt.Fprintf(b, " at line %d", r.PeakLine)
-	}
-	if r.TargetBytes != nil {
-		fmt.Fprintf(b, ", %.1f%% of %s (%s B)", *r.PercentOfTarget, r.Target, Commas(*r.TargetBytes))
-		if r.Fits != nil && *r.Fits {
-			b.WriteString(": fits")
-		} else {
-			b.WriteString(": DOES NOT FIT")
-		}
-	}
-	b.WriteString("\n")
-	if r.PeakExpr != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
-		fmt.Fprintf(b, "  peak = %s B", PrettyExpr(r.PeakExpr))
-		if u := r.FitsUpTo; u != nil {
-			fmt.Fprintf(b, "; fits %s up to %s = %s", r.Target, u.Symbol, Commas(u.Value))
+		if r.TargetBytes != nil {
+			fmt.Fprintf(b, ", %.1f%% of %s (%s B)", *r.PercentOfTarget, r.Target, Commas(*r.TargetBytes))
+			if r.Fits != nil && *r.Fits {
+				b.WriteString(": fits")
+			} else {
+				b.WriteString(": DOES NOT FIT")
+			}
 		}
 		b.WriteString("\n")
-	} else if u := r.FitsUpTo; u != nil {
-		fmt.Fprintf(b, "  fits %s up to %s = %s\n", r.Target, u.Symbol, Commas(u.Value))
+	}
+	if t := r.ScaleText(); t != "" {
+		b.WriteString("  " + t + "\n")
 	}
 	r.writeTextBody(b)
+}
+
+// ScaleText renders the peak's formula and the largest size that fits, for text, HTML and
+// hovers: "peak = 24·size² − 32·size + 32 B; fits l4 up to size = 31,724", "peak 16·n² B for any
+// n (a parameter of simulate); fits l4 up to n = 38,853", or "" when there is neither.
+func (r *Report) ScaleText() string {
+	var parts []string
+	if r.PeakExpr != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
+		if free := r.freeSymbol(); free != "" {
+			// Sizes follow a parameter: the formula is the peak, a number would be meaningless.
+			parts = append(parts, fmt.Sprintf("peak %s B for any %s (a parameter of %s)", PrettyExpr(r.PeakExpr), free, r.Scope))
+		} else {
+			parts = append(parts, fmt.Sprintf("peak = %s B", PrettyExpr(r.PeakExpr)))
+		}
+	}
+	if u := r.FitsUpTo; u != nil {
+		parts = append(parts, fmt.Sprintf("fits %s up to %s = %s", r.Target, u.Symbol, Commas(u.Value)))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// SymbolsText renders the values the estimate took from outside the program: "with size =
+// 20,000 (argparse default, line 17), np = numpy (convention, line 5), n free (parameter, line
+// 3)", or "" when there are none.
+func (r *Report) SymbolsText() string {
+	if len(r.Symbols) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("with ")
+	for i, sym := range r.Symbols {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		v := symbolValue(sym.Value)
+		if n, ok := sym.Value.(int64); ok {
+			v = Commas(n)
+		}
+		switch sym.Source {
+		case SourceConvention, SourceAssume:
+			if text, ok := sym.Value.(string); ok {
+				v = text // a module, or an assumption's own Python text
+			}
+		case SourceParameter:
+			fmt.Fprintf(&b, "%s free (parameter, line %d)", sym.Name, sym.Line)
+			continue
+		}
+		where := strings.ReplaceAll(sym.Source, "-", " ")
+		if sym.Source == SourceAssume {
+			where = "assumed"
+		}
+		if sym.Line > 0 {
+			where += fmt.Sprintf(", line %d", sym.Line)
+		}
+		fmt.Fprintf(&b, "%s = %s (%s)", sym.Name, v, where)
+	}
+	return b.String()
 }
 
 // writeTextBody writes what follows a report's peak: the values used, the live buffers, the
 // chart, unknown sizes, growth, the out-of-memory report and suggestions.
 func (r *Report) writeTextBody(b *strings.Builder) {
-	if len(r.Symbols) > 0 {
-		b.WriteString("  with ")
-		for i, sym := range r.Symbols {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			v := symbolValue(sym.Value)
-			if n, ok := sym.Value.(int64); ok {
-				v = Commas(n)
-			}
-			switch sym.Source {
-			case SourceConvention, SourceAssume:
-				if text, ok := sym.Value.(string); ok {
-					v = text // a module, or an assumption's own Python text
-				}
-			case SourceParameter:
-				fmt.Fprintf(b, "%s free (parameter, line %d)", sym.Name, sym.Line)
-				continue
-			}
-			where := strings.ReplaceAll(sym.Source, "-", " ")
-			if sym.Source == SourceAssume {
-				where = "assumed"
-			}
-			if sym.Line > 0 {
-				where += fmt.Sprintf(", line %d", sym.Line)
-			}
-			fmt.Fprintf(b, "%s = %s (%s)", sym.Name, v, where)
-		}
-		b.WriteString("\n")
+	if t := r.SymbolsText(); t != "" {
+		b.WriteString("  " + t + "\n")
 	}
 	if len(r.LiveAtPeak) > 0 {
 		b.WriteString("\n  live at the peak:\n")

@@ -115,7 +115,7 @@ func TestScaleFreeParameter(t *testing.T) {
 	if err := WriteText(&txt, rs); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(txt.String(), "peak 16·n² B for any n (a parameter of simulate)\n  fits l4 up to n = 38,853\n  with n free (parameter, line 3)") {
+	if !strings.Contains(txt.String(), "peak 16·n² B for any n (a parameter of simulate); fits l4 up to n = 38,853\n  with n free (parameter, line 3)") {
 		t.Errorf("text:\n%s", txt.String())
 	}
 }
