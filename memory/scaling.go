@@ -76,7 +76,8 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			continue
 		}
 		at := func(x int64) (*Report, error) { return estimateWith(sym, x) }
-		if err := identifyAll(r, sym, max(v0, 1), at); err != nil {
+		peakPoly, err := identifyAll(r, sym, max(v0, 1), at)
+		if err != nil {
 			return err
 		}
 		if r.PeakIsLowerBound {
@@ -86,7 +87,7 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			r.Symbols = append(r.Symbols, Symbol{Name: sym, Value: nil, Source: SourceParameter, Line: r.Line})
 		}
 		if r.TargetBytes != nil {
-			up, err := fitsUpTo(v0, at)
+			up, err := fitsUpTo(v0, peakPoly, *r.TargetBytes, at)
 			if err != nil {
 				return err
 			}
@@ -102,7 +103,9 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 // (PeakExpr), of each buffer's bytes and of each of its dimensions (BytesExpr, ShapeExpr) that
 // follow a polynomial in sym. A buffer is matched across the estimates by its id, line and
 // expression: one whose allocation differs with the size gets no formula.
-func identifyAll(r *Report, sym string, v int64, at func(int64) (*Report, error)) error {
+//
+// It returns the peak's polynomial (coefficients, constant first), or nil.
+func identifyAll(r *Report, sym string, v int64, at func(int64) (*Report, error)) ([]*big.Int, error) {
 	const n = maxDegree + 2
 	samples := make([]*Report, n)
 	xs := make([]int64, n)
@@ -110,15 +113,16 @@ func identifyAll(r *Report, sym string, v int64, at func(int64) (*Report, error)
 		xs[i] = v * int64(i+1)
 		s, err := at(xs[i])
 		if err != nil {
-			return err
+			return nil, err
 		}
 		if s.PeakIsLowerBound {
-			return nil
+			return nil, nil
 		}
 		samples[i] = s
 	}
-	if e, ok := fitPoly(sym, xs, func(i int) (int64, bool) { return samples[i].PeakBytes, true }); ok {
-		r.PeakExpr = e
+	peakPoly, ok := fitPoly(xs, func(i int) (int64, bool) { return samples[i].PeakBytes, true })
+	if ok {
+		r.PeakExpr = polyString(peakPoly, sym)
 	}
 	for bi := range r.Buffers {
 		b := &r.Buffers[bi]
@@ -129,20 +133,20 @@ func identifyAll(r *Report, sym string, v int64, at func(int64) (*Report, error)
 			}
 			return &bs[bi], true
 		}
-		e, ok := fitPoly(sym, xs, func(i int) (int64, bool) {
+		c, ok := fitPoly(xs, func(i int) (int64, bool) {
 			s, ok := same(i)
 			if !ok {
 				return 0, false
 			}
 			return s.Bytes, true
 		})
-		if !ok || e == fmt.Sprint(b.Bytes) {
+		if !ok || polyString(c, sym) == fmt.Sprint(b.Bytes) {
 			continue // not identified, or does not depend on sym
 		}
-		b.BytesExpr = e
+		b.BytesExpr = polyString(c, sym)
 		b.ShapeExpr = make([]string, len(b.Shape))
 		for d := range b.Shape {
-			e, ok := fitPoly(sym, xs, func(i int) (int64, bool) {
+			c, ok := fitPoly(xs, func(i int) (int64, bool) {
 				s, ok := same(i)
 				if !ok || s.Shape[d] == nil {
 					return 0, false
@@ -153,43 +157,46 @@ func identifyAll(r *Report, sym string, v int64, at func(int64) (*Report, error)
 				b.ShapeExpr = nil
 				break
 			}
-			b.ShapeExpr[d] = e
+			b.ShapeExpr[d] = polyString(c, sym)
 		}
 	}
-	return nil
+	if !ok {
+		return nil, nil
+	}
+	return peakPoly, nil
 }
 
 // fitPoly finds the polynomial of degree at most maxDegree with integer coefficients through
-// (xs[i], y(i)) for the first maxDegree+1 points, checked at the others, and renders it in
-// Python syntax ("24*n**2 - 32*n + 32").
-func fitPoly(sym string, xs []int64, y func(int) (int64, bool)) (string, bool) {
+// (xs[i], y(i)) for the first maxDegree+1 points, checked at the others; its coefficients come
+// constant first.
+func fitPoly(xs []int64, y func(int) (int64, bool)) ([]*big.Int, bool) {
 	const n = maxDegree + 1
 	px, py := make([]*big.Rat, n), make([]*big.Rat, n)
 	for i := range n {
 		yi, ok := y(i)
 		if !ok {
-			return "", false
+			return nil, false
 		}
 		px[i], py[i] = new(big.Rat).SetInt64(xs[i]), new(big.Rat).SetInt64(yi)
 	}
 	coef, ok := interpolate(px, py)
 	if !ok {
-		return "", false
+		return nil, false
 	}
 	ints := make([]*big.Int, len(coef))
 	for i, c := range coef {
 		if !c.IsInt() {
-			return "", false
+			return nil, false
 		}
 		ints[i] = c.Num()
 	}
 	for i := n; i < len(xs); i++ {
 		yi, ok := y(i)
 		if got := evalPoly(ints, xs[i]); !ok || !got.IsInt64() || got.Int64() != yi {
-			return "", false
+			return nil, false
 		}
 	}
-	return polyString(ints, sym), true
+	return ints, true
 }
 
 // freeBase is the value a free symbol is sampled at (and its multiples): large enough that
@@ -284,6 +291,29 @@ func scaleSymbol(r *Report, solveFor string, estimateWith func(string, int64) (*
 		return "", 0, false, nil
 	}
 	return moving[0].name, moving[0].value, true, nil
+}
+
+// solveBelow returns the largest x in [0, 2^40) with peak(x) ≤ limit, for a peak that grows
+// with x (checked at the ends), or false.
+func solveBelow(peak []*big.Int, limit int64) (int64, bool) {
+	if peak == nil {
+		return 0, false
+	}
+	lim := big.NewInt(limit)
+	le := func(x int64) bool { return evalPoly(peak, x).Cmp(lim) <= 0 }
+	lo, hi := int64(0), int64(1)<<40
+	if !le(lo) || le(hi) {
+		return 0, false
+	}
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if le(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo, true
 }
 
 // interpolate returns the coefficients (constant first) of the polynomial through the points,
@@ -385,14 +415,30 @@ func PrettyExpr(expr string) string {
 }
 
 // fitsUpTo returns the largest value of the symbol at which the scope fits its target (-1 when
-// it fits at none, or at every value up to 2^40: no bound to report).
-func fitsUpTo(v0 int64, at func(int64) (*Report, error)) (int64, error) {
+// it fits at none, or at every value up to 2^40: no bound to report). With the peak's polynomial
+// the candidate is solved for on it and checked with two estimates; otherwise (or when the check
+// fails: the first allocation that does not fit is not always at the peak) it is searched for
+// with estimates.
+func fitsUpTo(v0 int64, peak []*big.Int, limit int64, at func(int64) (*Report, error)) (int64, error) {
 	fits := func(x int64) (bool, error) {
 		r, err := at(x)
 		if err != nil {
 			return false, err
 		}
 		return r.Fits == nil || *r.Fits, nil
+	}
+	if x, ok := solveBelow(peak, limit); ok {
+		yes, err := fits(x)
+		if err != nil {
+			return -1, err
+		}
+		no, err := fits(x + 1)
+		if err != nil {
+			return -1, err
+		}
+		if yes && !no {
+			return x, nil
+		}
 	}
 	lo, hi := int64(0), max(v0, 1)
 	ok, err := fits(hi)
