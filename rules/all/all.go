@@ -10,6 +10,7 @@ import (
 	"github.com/arraylint/arraylint/rules/missingout"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
 	"github.com/arraylint/arraylint/rules/peakmemory"
+	"github.com/arraylint/arraylint/rules/profilerstartstop"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -20,4 +21,5 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	missingout.Rule,
 	nonzeroscatter.Rule,
 	peakmemory.Rule,
+	profilerstartstop.Rule,
 ))
