@@ -9,6 +9,7 @@ import (
 	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
 	"github.com/arraylint/arraylint/rules/missingout"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
+	"github.com/arraylint/arraylint/rules/pallasblockalignment"
 	"github.com/arraylint/arraylint/rules/pallasvmem"
 	"github.com/arraylint/arraylint/rules/peakmemory"
 	"github.com/arraylint/arraylint/rules/profilerstartstop"
@@ -21,6 +22,7 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	chunkedsliceloop.Rule,
 	missingout.Rule,
 	nonzeroscatter.Rule,
+	pallasblockalignment.Rule,
 	pallasvmem.Rule,
 	peakmemory.Rule,
 	profilerstartstop.Rule,
