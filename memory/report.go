@@ -80,6 +80,8 @@ type Lifetime struct {
 	Live
 	Alloc int `json:"alloc_step"`
 	Free  int `json:"free_step"`
+	// Instance is set for a Legate instance: its store and the elements it covers.
+	Instance *Instance `json:"instance,omitempty"`
 }
 
 // Unknown is an allocation whose size the estimator could not determine.

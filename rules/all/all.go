@@ -13,6 +13,7 @@ import (
 	"github.com/arraylint/arraylint/rules/pallasvmem"
 	"github.com/arraylint/arraylint/rules/peakmemory"
 	"github.com/arraylint/arraylint/rules/profilerstartstop"
+	"github.com/arraylint/arraylint/rules/slicethenfull"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -26,4 +27,5 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	pallasvmem.Rule,
 	peakmemory.Rule,
 	profilerstartstop.Rule,
+	slicethenfull.Rule,
 ))

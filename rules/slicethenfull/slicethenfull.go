@@ -1,0 +1,145 @@
+// Package slicethenfull defines rule AL103: on the Legate backend (cuPyNumeric), an array first
+// touched through a slice and later used whole, so the runtime holds two instances of it.
+package slicethenfull
+
+import (
+	_ "embed"
+	"sort"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/memory"
+	"github.com/arraylint/arraylint/memory/memanalyzer"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/peakmemory"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.md
+var doc string
+
+// Rule is AL103 slice-then-full.
+var Rule = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL103", Name: "slice-then-full", Since: "0.2.0", Doc: doc,
+	Summary:  "legate array touched through a slice, then whole",
+	Severity: analyzer.Warning,
+	Fix:      analyzer.FixSometimes,
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, memanalyzer.Analyzer},
+	Run:      run,
+})
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+	res := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result)
+	if res.Err != nil {
+		return nil, res.Err
+	}
+	reports, err := res.Reports()
+	if err != nil {
+		return nil, err
+	}
+	seen := map[ast.Node]bool{}
+	for _, r := range reports {
+		if r.Backend != memory.BackendLegate {
+			continue
+		}
+		for _, dup := range duplicates(r) {
+			st := peakmemory.StmtAt(in, dup.partial.Line)
+			if st == nil {
+				continue
+			}
+			sub := slicedUse(st, dup.partial.Instance.Store)
+			if sub == nil || seen[sub] {
+				continue
+			}
+			seen[sub] = true
+			pass.Report(diagnose(in, info, st, sub, dup))
+		}
+	}
+	return nil, nil
+}
+
+// duplicate is a store whose first instance covers a sub-range and that later got a full
+// instance while the first was still held.
+type duplicate struct {
+	partial, full memory.Lifetime
+}
+
+// duplicates finds the stores of r whose first instance is partial and a later full instance
+// was created while it was live. Instances allocated inside a called function (Site differs
+// from Line) are left to that function's report.
+func duplicates(r *memory.Report) []duplicate {
+	type key struct {
+		name string
+		line int
+	}
+	stores := map[key][]memory.Lifetime{}
+	var order []key
+	for _, b := range r.Buffers {
+		if b.Instance == nil || b.Alloc < 0 {
+			continue
+		}
+		k := key{b.Instance.Store, b.Instance.StoreLine}
+		if _, ok := stores[k]; !ok {
+			order = append(order, k)
+		}
+		stores[k] = append(stores[k], b)
+	}
+	var out []duplicate
+	for _, k := range order {
+		bs := stores[k]
+		sort.Slice(bs, func(i, j int) bool { return bs[i].Alloc < bs[j].Alloc })
+		first := bs[0]
+		if first.Instance.Hinted || !first.Instance.Partial() || first.Site != first.Line {
+			continue
+		}
+		for _, b := range bs[1:] {
+			if !b.Instance.Partial() && (first.Free < 0 || first.Free > b.Alloc) {
+				out = append(out, duplicate{first, b})
+				break
+			}
+		}
+	}
+	return out
+}
+
+// slicedUse returns the subscript of name with a slice in st, preferring an assignment target
+// (the sliced write of the guide's example).
+func slicedUse(st ast.Stmt, name string) *ast.Subscript {
+	var store, load *ast.Subscript
+	ast.Inspect(st, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+			return false
+		case *ast.Subscript:
+			if v, ok := n.Value.(*ast.Name); ok && v.ID == name && hasSlice(n.Slice) {
+				if n.Ctx == ast.Store && store == nil {
+					store = n
+				} else if load == nil {
+					load = n
+				}
+			}
+		}
+		return true
+	})
+	if store != nil {
+		return store
+	}
+	return load
+}
+
+func hasSlice(e ast.Expr) bool {
+	if _, ok := e.(*ast.Slice); ok {
+		return true
+	}
+	if t, ok := e.(*ast.Tuple); ok {
+		for _, x := range t.Elts {
+			if _, ok := x.(*ast.Slice); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
