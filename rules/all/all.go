@@ -7,6 +7,7 @@ import (
 	"github.com/arraylint/arraylint/rules/allocexceeds"
 	"github.com/arraylint/arraylint/rules/astypecopy"
 	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
+	"github.com/arraylint/arraylint/rules/deadarrayheld"
 	"github.com/arraylint/arraylint/rules/missingout"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
 	"github.com/arraylint/arraylint/rules/pallasblockalignment"
@@ -21,6 +22,7 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	allocexceeds.Rule,
 	astypecopy.Rule,
 	chunkedsliceloop.Rule,
+	deadarrayheld.Rule,
 	missingout.Rule,
 	nonzeroscatter.Rule,
 	pallasblockalignment.Rule,
