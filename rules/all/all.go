@@ -8,6 +8,7 @@ import (
 	"github.com/arraylint/arraylint/rules/astypecopy"
 	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
 	"github.com/arraylint/arraylint/rules/deadarrayheld"
+	"github.com/arraylint/arraylint/rules/hostarraytodevice"
 	"github.com/arraylint/arraylint/rules/missingout"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
 	"github.com/arraylint/arraylint/rules/pallasblockalignment"
@@ -23,6 +24,7 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	astypecopy.Rule,
 	chunkedsliceloop.Rule,
 	deadarrayheld.Rule,
+	hostarraytodevice.Rule,
 	missingout.Rule,
 	nonzeroscatter.Rule,
 	pallasblockalignment.Rule,

@@ -1,0 +1,34 @@
+import cupy as cp
+import jax
+import jax.numpy as jnp
+import numpy as np
+import torch
+
+n = 1 << 20
+a = cp.zeros(n)
+b = jnp.arange(1000)
+host = np.loadtxt("data.txt")
+c = cp.asarray(host)
+d = cp.asarray(np.load("x.npy"))
+e = jax.device_put(host)
+f = torch.zeros(n, device="cuda")
+g = torch.zeros(n).to(torch.float16)
+h = torch.zeros(n).to("cpu")
+k = torch.zeros(n).to(device)
+m = np.asarray(np.zeros(n))
+p = cp.asnumpy(cp.zeros(n))
+q = cp.asarray(np.zeros(n) + host)
+r = cp.asarray([0.0] * n)
+s = np.zeros(n).tolist()
+
+
+class T:
+    def to(self, x):
+        return self
+
+
+t = T().to("cuda")
+
+
+def shadowed(torch):
+    return torch.zeros(n).to("cuda")
