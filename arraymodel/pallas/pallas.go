@@ -12,6 +12,7 @@ import (
 
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -67,17 +68,9 @@ type Operand struct {
 }
 
 // Tile returns the (sublane, lane) tile of a dtype in TPU VMEM: 8 × 128 for 32-bit types,
-// with 16-bit types packing two rows per sublane (16 × 128) and 8-bit types four (32 × 128).
-func Tile(d npapi.DType) (rows, lanes int64) {
-	switch d.ItemSize() {
-	case 1:
-		return 32, 128
-	case 2:
-		return 16, 128
-	default:
-		return 8, 128
-	}
-}
+// with 16-bit types packing two rows per sublane (16 × 128) and 8-bit types four (32 × 128)
+// (memory.TileFor, from the target table's TPU tile).
+func Tile(d npapi.DType) (rows, lanes int64) { return memory.TileFor(nil, d.ItemSize()) }
 
 // Padded returns the block's shape with its last two dimensions rounded up to the dtype's
 // tile (a 1-D block rounds its only dimension to 128 lanes) and its squeezed dimensions
@@ -94,13 +87,7 @@ func (o *Operand) Padded() ([]int64, bool) {
 		dims = append(dims, d.N)
 	}
 	rows, lanes := Tile(o.DType)
-	n := len(dims)
-	if n >= 1 {
-		dims[n-1] = roundUp(dims[n-1], lanes)
-	}
-	if n >= 2 {
-		dims[n-2] = roundUp(dims[n-2], rows)
-	}
+	dims = memory.Tiled(dims, rows, lanes)
 	return dims, true
 }
 
@@ -172,11 +159,4 @@ func shortDType(d npapi.DType) string {
 		return "pred"
 	}
 	return d.String()
-}
-
-func roundUp(n, m int64) int64 {
-	if m <= 0 {
-		return n
-	}
-	return (n + m - 1) / m * m
 }
