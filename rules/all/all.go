@@ -16,6 +16,7 @@ import (
 	"github.com/arraylint/arraylint/rules/peakmemory"
 	"github.com/arraylint/arraylint/rules/profilerstartstop"
 	"github.com/arraylint/arraylint/rules/slicethenfull"
+	"github.com/arraylint/arraylint/rules/tpupadding"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -32,4 +33,5 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	peakmemory.Rule,
 	profilerstartstop.Rule,
 	slicethenfull.Rule,
+	tpupadding.Rule,
 ))
