@@ -285,5 +285,6 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 		r.Fits = &fits
 	}
 	r.Suggestions = s.suggest(r)
+	r.Mitigations = s.mitigations(r)
 	return r
 }

@@ -94,6 +94,12 @@ func writeTextReport(b *strings.Builder, r *Report) {
 			b.WriteString("\n")
 		}
 	}
+	if len(r.Mitigations) > 0 {
+		b.WriteString("\n  mitigations (cuPyNumeric OOM guide, in its order):\n")
+		for _, m := range r.Mitigations {
+			fmt.Fprintf(b, "    - %s\n", m)
+		}
+	}
 	if len(r.Suggestions) > 0 && (r.OOM != nil || r.TargetBytes == nil || (r.PercentOfTarget != nil && *r.PercentOfTarget > 50)) {
 		b.WriteString("\n  what would help:\n")
 		for _, s := range r.Suggestions {

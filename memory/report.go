@@ -47,6 +47,9 @@ type Report struct {
 	OOM *OOM `json:"oom"`
 	// Suggestions say what would lower the peak.
 	Suggestions []string `json:"suggestions"`
+	// Mitigations are the cuPyNumeric OOM guide's mitigations that apply to a Legate OOM, in
+	// the guide's order (resize, prefetch, release, offload, downcast); empty when it fits.
+	Mitigations []string `json:"mitigations,omitempty"`
 }
 
 // Live is a buffer live at some point.

@@ -17,11 +17,11 @@ import (
 // This file defines the finding and its fix: `b.stencil_hint(low_offsets=…, high_offsets=…)`
 // inserted before the sliced statement, the offsets read from the slices (b[1:-1] → (1,), (1,)).
 
-func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, dup duplicate) analysis.Diagnostic {
-	name := dup.partial.Instance.Store
-	fullLine := dup.full.Line
+func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, dup memory.Duplicate) analysis.Diagnostic {
+	name := dup.Partial.Instance.Store
+	fullLine := dup.Full.Line
 	d := in.Diagnostic(sub, "`%s` is touched through a slice here and whole at line %d: Legate holds two instances (%s extra)",
-		name, fullLine, memory.FormatBytes(dup.partial.Bytes))
+		name, fullLine, memory.FormatBytes(dup.Partial.Bytes))
 	low, high, ok := offsets(info, sub)
 	hint := fmt.Sprintf("`%s.stencil_hint(low_offsets=…, high_offsets=…)`", name)
 	if ok {

@@ -4,7 +4,6 @@ package slicethenfull
 
 import (
 	_ "embed"
-	"sort"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -45,12 +44,12 @@ func run(pass *analysis.Pass) (any, error) {
 		if r.Backend != memory.BackendLegate {
 			continue
 		}
-		for _, dup := range duplicates(r) {
-			st := peakmemory.StmtAt(in, dup.partial.Line)
+		for _, dup := range memory.Duplicates(r) {
+			st := peakmemory.StmtAt(in, dup.Partial.Line)
 			if st == nil {
 				continue
 			}
-			sub := slicedUse(st, dup.partial.Instance.Store)
+			sub := slicedUse(st, dup.Partial.Instance.Store)
 			if sub == nil || seen[sub] {
 				continue
 			}
@@ -59,50 +58,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-// duplicate is a store whose first instance covers a sub-range and that later got a full
-// instance while the first was still held.
-type duplicate struct {
-	partial, full memory.Lifetime
-}
-
-// duplicates finds the stores of r whose first instance is partial and a later full instance
-// was created while it was live. Instances allocated inside a called function (Site differs
-// from Line) are left to that function's report.
-func duplicates(r *memory.Report) []duplicate {
-	type key struct {
-		name string
-		line int
-	}
-	stores := map[key][]memory.Lifetime{}
-	var order []key
-	for _, b := range r.Buffers {
-		if b.Instance == nil || b.Alloc < 0 {
-			continue
-		}
-		k := key{b.Instance.Store, b.Instance.StoreLine}
-		if _, ok := stores[k]; !ok {
-			order = append(order, k)
-		}
-		stores[k] = append(stores[k], b)
-	}
-	var out []duplicate
-	for _, k := range order {
-		bs := stores[k]
-		sort.Slice(bs, func(i, j int) bool { return bs[i].Alloc < bs[j].Alloc })
-		first := bs[0]
-		if first.Instance.Hinted || !first.Instance.Partial() || first.Site != first.Line {
-			continue
-		}
-		for _, b := range bs[1:] {
-			if !b.Instance.Partial() && (first.Free < 0 || first.Free > b.Alloc) {
-				out = append(out, duplicate{first, b})
-				break
-			}
-		}
-	}
-	return out
 }
 
 // slicedUse returns the subscript of name with a slice in st, preferring an assignment target
