@@ -24,6 +24,8 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "legate array touched through a slice, then whole",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
+	Options: []analyzer.Option{{Name: "min-bytes", Default: int64(1 << 20),
+		Doc: "report only when the extra instance is at least this many bytes"}},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
@@ -39,12 +41,16 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
 	seen := map[ast.Node]bool{}
 	for _, r := range reports {
 		if r.Backend != memory.BackendLegate {
 			continue
 		}
 		for _, dup := range memory.Duplicates(r) {
+			if dup.Partial.Bytes < minBytes {
+				continue
+			}
 			st := peakmemory.StmtAt(in, dup.Partial.Line)
 			if st == nil {
 				continue

@@ -14,7 +14,7 @@ import (
 )
 
 func TestSliceThenFull(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slicethenfull.Rule, "basic", "negative", "aliased")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slicethenfull.Rule, "basic", "negative", "aliased", "small")
 }
 
 // TestGuideOOM is the OOM guide's program: AL103 at the sliced write, and its unsafe fix

@@ -9,6 +9,8 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
@@ -30,12 +32,13 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 		{Name: "min-waste", Default: float64(0.2), Doc: "report arrays whose padding is at least this share of their tiled size"},
 		{Name: "min-bytes", Default: int64(1 << 20), Doc: "report only arrays whose tiled size is at least this many bytes"},
 	},
-	Requires: []*analysis.Analyzer{pyinspect.Analyzer, memanalyzer.Analyzer},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	reports, target, err := peakmemory.Estimate(pass)
 	if err != nil || target == nil || target.Kind != memory.KindTPU {
 		return nil, err
@@ -44,6 +47,9 @@ func run(pass *analysis.Pass) (any, error) {
 	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
 	seen := map[ast.Node]bool{}
 	for _, r := range reports {
+		if r.Backend != memory.BackendJAX {
+			continue // NumPy, CuPy and Legate arrays do not live in TPU memory
+		}
 		for _, b := range r.Buffers {
 			if b.Site != b.Line {
 				continue // allocated in a called function: that function's report has it
@@ -53,7 +59,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			st := peakmemory.StmtAt(in, b.Line)
-			if st == nil || seen[st] {
+			if st == nil || seen[st] || hostArray(info, st) {
 				continue
 			}
 			seen[st] = true
@@ -63,6 +69,17 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// hostArray reports whether st assigns an array the array model places on the host (NumPy) in
+// a file that also uses JAX: it stays in host memory, untiled.
+func hostArray(info *arrays.Info, st ast.Stmt) bool {
+	asg, ok := st.(*ast.Assign)
+	if !ok {
+		return false
+	}
+	a, ok := info.Array(asg.Value)
+	return ok && a.Backend != imports.Unknown && !a.Backend.Has(imports.JAX)
 }
 
 // padding is one array's tiled layout.

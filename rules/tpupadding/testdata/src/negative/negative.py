@@ -11,3 +11,7 @@ f = jnp.zeros((1024, 1024, 256), dtype=jnp.int8)
 
 def g(n):
     return jnp.zeros((n, 100))  # unknown size
+
+import numpy as np
+
+h = np.zeros((65536, 100), dtype=np.float32)  # host memory: not padded by the TPU
