@@ -184,7 +184,47 @@ func read(info *arrays.Info, c *ast.Call) *Call {
 		}
 	}
 	readLimit(info, c, pc)
+	pc.TPU = targetsTPU(info, c, src)
+	if e := keyword(c, "interpret"); e != nil {
+		k, ok := e.(*ast.Constant)
+		pc.Interpret = !ok || k.Value.Kind != ast.ConstBool || k.Value.Bool
+	}
 	return pc
+}
+
+// targetsTPU reports whether the kernel is for a TPU: compiler parameters or a grid spec from
+// the TPU package decide; a GPU package's parameters (triton, mosaic_gpu) rule it out; without
+// either, the module's imports decide (the TPU package and no GPU one).
+func targetsTPU(info *arrays.Info, c, gridSpec *ast.Call) bool {
+	for _, e := range []ast.Expr{keyword(c, "compiler_params"), gridSpec.Func} {
+		if call, ok := e.(*ast.Call); ok {
+			e = call.Func
+		}
+		q := qual(info, e)
+		switch {
+		case strings.HasPrefix(q, tpuPkg+"."):
+			return true
+		case strings.HasPrefix(q, pallasPkg+".triton"), strings.HasPrefix(q, pallasPkg+".mosaic_gpu"), strings.HasPrefix(q, pallasPkg+".gpu"):
+			return false
+		}
+	}
+	tpu, gpu := false, false
+	for _, s := range info.Imports().Scopes {
+		for _, bs := range s.Bindings {
+			for _, b := range bs {
+				if b.Ref == nil {
+					continue
+				}
+				switch q := b.Ref.Qual; {
+				case q == tpuPkg || strings.HasPrefix(q, tpuPkg+"."):
+					tpu = true
+				case strings.HasPrefix(q, pallasPkg+".triton"), strings.HasPrefix(q, pallasPkg+".mosaic_gpu"), strings.HasPrefix(q, pallasPkg+".gpu"):
+					gpu = true
+				}
+			}
+		}
+	}
+	return tpu && !gpu
 }
 
 // applied finds the call that runs the kernel: pallas_call(…)(args), or name(args) for a

@@ -43,6 +43,12 @@ type Call struct {
 	// LimitUnknown is set when vmem_limit_bytes (or the compiler parameters holding it) cannot
 	// be read.
 	LimitUnknown bool
+	// TPU is set when the kernel is known to target a TPU: its compiler parameters or grid spec
+	// come from jax.experimental.pallas.tpu, or the module imports that package and no GPU one.
+	TPU bool
+	// Interpret is set when the kernel runs in interpret mode (interpret= other than False):
+	// on the host, with no VMEM and no tiling constraints.
+	Interpret bool
 }
 
 // Operand is one block a kernel keeps in VMEM: an input or output block, or a scratch buffer.

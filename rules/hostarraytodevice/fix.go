@@ -21,12 +21,18 @@ import (
 
 // libraryFix replaces the conversion by the same constructor of the device library, with the
 // constructor's arguments as written. It is offered only when the conversion has no other
-// argument (dtype=, copy=, a device) to carry over. It is safe for asarray/array, whose result
+// argument (dtype=, copy=, a device) to carry over, and the constructor takes no keyword but
+// dtype= (order= and like= differ between libraries). It is safe for asarray/array, whose result
 // has the dtype the constructor gives on that library; for jax.device_put it is unsafe, since
 // device_put commits the array to a device and jnp's constructors do not.
 func libraryFix(in *pyinspect.Result, imp *imports.Info, outer, inner *ast.Call, ref imports.Ref, api string) (analysis.SuggestedFix, bool) {
 	if len(outer.Args) != 1 || len(outer.Keywords) != 0 {
 		return analysis.SuggestedFix{}, false
+	}
+	for _, k := range inner.Keywords {
+		if k.Arg != "dtype" {
+			return analysis.SuggestedFix{}, false // order=, like=, …: the device library may not take it
+		}
 	}
 	var mod string
 	app := analyzer.Safe

@@ -5,6 +5,7 @@ package hostarraytodevice
 
 import (
 	_ "embed"
+	"math"
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
@@ -24,6 +25,8 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "array built on the host only to be copied to the device",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
+	Options: []analyzer.Option{{Name: "min-bytes", Default: int64(1 << 20),
+		Doc: "skip arrays known to be smaller than this many bytes (arrays of unknown size are reported)"}},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -49,11 +52,14 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	imp := info.Imports()
+	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		outer := n.(*ast.Call)
-		if d, ok := checkLibrary(in, info, imp, outer); ok {
-			pass.Report(d)
-		} else if d, ok := checkTorch(in, info, outer); ok {
+		d, inner, ok := checkLibrary(in, info, imp, outer)
+		if !ok {
+			d, inner, ok = checkTorch(in, info, outer)
+		}
+		if ok && !small(info, inner, minBytes) {
 			pass.Report(d)
 		}
 	}
@@ -61,18 +67,18 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // checkLibrary handles cp.asarray(np.zeros(n)), jnp.array(np.ones(n)), jax.device_put(…).
-func checkLibrary(in *pyinspect.Result, info *arrays.Info, imp *imports.Info, outer *ast.Call) (analysis.Diagnostic, bool) {
+func checkLibrary(in *pyinspect.Result, info *arrays.Info, imp *imports.Info, outer *ast.Call) (analysis.Diagnostic, *ast.Call, bool) {
 	ref, ok := imp.Resolve(outer.Func)
 	if !ok || !movers[ref.API] || !ref.Backend.Device() || len(outer.Args) == 0 {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, nil, false
 	}
 	inner, ok := outer.Args[0].(*ast.Call)
 	if !ok {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, nil, false
 	}
 	c, ok := info.Callee(inner)
 	if !ok || c.Method || c.Generator || c.Ref.Backend != imports.NumPy || !(creators[c.Ref.API] || random[c.Ref.API]) {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, nil, false
 	}
 	lib := libraryName(ref)
 	d := in.Diagnostic(outer, "`%s` is built in host memory, then copied to %s; create it on the device",
@@ -82,7 +88,63 @@ func checkLibrary(in *pyinspect.Result, info *arrays.Info, imp *imports.Info, ou
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
-	return d, true
+	return d, inner, true
+}
+
+// small reports whether the host array is known to be smaller than minBytes.
+func small(info *arrays.Info, inner *ast.Call, minBytes int64) bool {
+	a, ok := info.Array(inner)
+	if !ok {
+		return false
+	}
+	if n, ok := literalArange(info, inner); ok {
+		return n*16 < minBytes
+	}
+	if n, ok := a.NBytes(); ok {
+		return n < minBytes
+	}
+	// dtype unknown: an element takes at most 16 bytes (complex128)
+	n, ok := a.Size()
+	return ok && n*16 < minBytes
+}
+
+// literalArange returns the length of np.arange over float literals (np.arange(8.),
+// np.arange(0., 1., 0.25)), whose size the array model, which tracks integers only, leaves
+// unknown.
+func literalArange(info *arrays.Info, c *ast.Call) (int64, bool) {
+	callee, ok := info.Callee(c)
+	if !ok || callee.Ref.API != "arange" || len(c.Args) == 0 || len(c.Args) > 3 {
+		return 0, false
+	}
+	vals := make([]float64, len(c.Args))
+	for i, a := range c.Args {
+		k, ok := a.(*ast.Constant)
+		switch {
+		case !ok:
+			return 0, false
+		case k.Value.Kind == ast.ConstFloat:
+			vals[i] = k.Value.Float
+		case k.Value.Kind == ast.ConstInt && k.Value.Big == nil:
+			vals[i] = float64(k.Value.Int)
+		default:
+			return 0, false
+		}
+	}
+	start, stop, step := 0.0, vals[0], 1.0
+	if len(vals) >= 2 {
+		start, stop = vals[0], vals[1]
+	}
+	if len(vals) == 3 {
+		step = vals[2]
+	}
+	if step == 0 {
+		return 0, false
+	}
+	n := math.Ceil((stop - start) / step)
+	if n < 0 || n > 1<<53 {
+		return 0, false
+	}
+	return int64(n), true
 }
 
 func libraryName(ref imports.Ref) string {
@@ -98,29 +160,29 @@ func libraryName(ref imports.Ref) string {
 }
 
 // checkTorch handles torch.zeros(n).to("cuda") and torch.zeros(n).cuda().
-func checkTorch(in *pyinspect.Result, info *arrays.Info, outer *ast.Call) (analysis.Diagnostic, bool) {
+func checkTorch(in *pyinspect.Result, info *arrays.Info, outer *ast.Call) (analysis.Diagnostic, *ast.Call, bool) {
 	attr, ok := outer.Func.(*ast.Attribute)
 	if !ok || (attr.Attr != "to" && attr.Attr != "cuda") {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, nil, false
 	}
 	inner, ok := attr.Value.(*ast.Call)
 	if !ok {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, nil, false
 	}
 	fn, ok := torchFunc(info, inner.Func)
 	if !ok || !torchCreators[fn] || keyword(inner, "device") != nil {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, nil, false
 	}
 	device, ok := torchDevice(in, attr.Attr, outer)
 	if !ok {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, nil, false
 	}
 	d := in.Diagnostic(outer, "`%s` is built in host memory, then copied to %s; pass `device=%s`",
 		clip(in.Text(inner)), device, device)
 	if fix, ok := torchFix(in, outer, inner, device); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
-	return d, true
+	return d, inner, true
 }
 
 // torchDevice returns the device a .to(…)/.cuda() call moves to, as source text: only a

@@ -34,6 +34,9 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	for _, pc := range pallas.Find(in.File.Module, info) {
+		if pc.Interpret || !pc.TPU {
+			continue // interpreted on the host, or not known to be a TPU kernel (Triton, Mosaic GPU)
+		}
 		for _, op := range append(append([]*pallas.Operand{}, pc.Inputs...), pc.Outputs...) {
 			if bad, ok := misaligned(op); ok {
 				pass.Report(in.Diagnostic(op.Shape, "block shape of %s: %s; use multiples of (8, 128) or the array's dimensions %s",

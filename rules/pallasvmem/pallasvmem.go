@@ -35,8 +35,13 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	mem := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result)
-	def, chip := memory.ScopedVMEMLimit(mem.Target())
+	target := mem.Target()
+	def, chip := memory.ScopedVMEMLimit(target)
+	onTPU := target != nil && target.Kind == memory.KindTPU
 	for _, pc := range pallas.Find(in.File.Module, info) {
+		if pc.Interpret || !pc.TPU && !onTPU {
+			continue // interpreted on the host, or not known to be a TPU kernel (Triton, Mosaic GPU)
+		}
 		if d, ok := check(in, pc, def, chip); ok {
 			pass.Report(d)
 		}

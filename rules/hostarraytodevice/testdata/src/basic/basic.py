@@ -22,3 +22,7 @@ q = cp.asarray(np.eye(512))  # want "`np.eye\\(512\\)`"
 
 def f2(size):
     return cp.asarray(np.empty((size, size)))  # want "`np.empty\\(\\(size, size\\)\\)` is built in host memory"
+
+
+big = jax.device_put(np.arange(1e7))  # want "`np.arange\\(1e7\\)` is built in host memory"
+fo = cp.asarray(np.empty((n, 3), order="F"))  # want "`np.empty\\(\\(n, 3\\), order=\"F\"\\)` is built in host memory"

@@ -32,3 +32,6 @@ t = T().to("cuda")
 
 def shadowed(torch):
     return torch.zeros(n).to("cuda")
+
+small = cp.asarray(np.arange(8))  # 64 B: under min-bytes
+tiny = jax.device_put(np.arange(8.))  # 8 elements: under min-bytes

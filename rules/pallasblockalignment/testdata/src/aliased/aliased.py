@@ -1,6 +1,7 @@
 import jax
 import jax.numpy as xp
 from jax.experimental import pallas
+from jax.experimental.pallas import tpu as pltpu
 from jax.experimental.pallas import BlockSpec
 
 

@@ -91,3 +91,13 @@ class BlockSpec:
         pass
 
 j = BlockSpec((100, 100), None)
+
+# interpret mode runs on the host: no tiling
+k2 = pl.pallas_call(
+    k,
+    out_shape=jax.ShapeDtypeStruct((16, 128), jnp.float32),
+    grid=(4,),
+    in_specs=[pl.BlockSpec((4, 128), lambda i: (i, 0))],
+    out_specs=pl.BlockSpec((4, 128), lambda i: (i, 0)),
+    interpret=True,
+)(jnp.zeros((16, 128), jnp.float32))

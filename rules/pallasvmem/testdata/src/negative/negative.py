@@ -105,3 +105,13 @@ f = pl.pallas_call(
     in_specs=build_specs(),
     out_specs=pl.BlockSpec((8, 128), lambda: (0, 0)),
 )(x)
+
+# interpret mode
+g = pl.pallas_call(
+    double,
+    out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
+    grid=(4,),
+    in_specs=[pl.BlockSpec((2048, 4096), lambda i: (i, 0))],
+    out_specs=pl.BlockSpec((2048, 4096), lambda i: (i, 0)),
+    interpret=True,
+)(x)
