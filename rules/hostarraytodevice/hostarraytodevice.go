@@ -5,7 +5,6 @@ package hostarraytodevice
 
 import (
 	_ "embed"
-	"math"
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
@@ -46,7 +45,7 @@ var movers = map[string]bool{"asarray": true, "array": true, "jax.device_put": t
 
 // torchCreators are torch's host constructors that take device=.
 var torchCreators = map[string]bool{"zeros": true, "ones": true, "empty": true, "full": true,
-	"arange": true, "linspace": true, "eye": true, "rand": true, "randn": true, "randint": true, "tensor": true}
+	"arange": true, "linspace": true, "eye": true, "rand": true, "randn": true}
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -56,10 +55,12 @@ func run(pass *analysis.Pass) (any, error) {
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		outer := n.(*ast.Call)
 		d, inner, ok := checkLibrary(in, info, imp, outer)
+		torch := false
 		if !ok {
 			d, inner, ok = checkTorch(in, info, outer)
+			torch = true
 		}
-		if ok && !small(info, inner, minBytes) {
+		if ok && large(info, inner, torch, minBytes) {
 			pass.Report(d)
 		}
 	}
@@ -89,62 +90,6 @@ func checkLibrary(in *pyinspect.Result, info *arrays.Info, imp *imports.Info, ou
 		}
 	}
 	return d, inner, true
-}
-
-// small reports whether the host array is known to be smaller than minBytes.
-func small(info *arrays.Info, inner *ast.Call, minBytes int64) bool {
-	a, ok := info.Array(inner)
-	if !ok {
-		return false
-	}
-	if n, ok := literalArange(info, inner); ok {
-		return n*16 < minBytes
-	}
-	if n, ok := a.NBytes(); ok {
-		return n < minBytes
-	}
-	// dtype unknown: an element takes at most 16 bytes (complex128)
-	n, ok := a.Size()
-	return ok && n*16 < minBytes
-}
-
-// literalArange returns the length of np.arange over float literals (np.arange(8.),
-// np.arange(0., 1., 0.25)), whose size the array model, which tracks integers only, leaves
-// unknown.
-func literalArange(info *arrays.Info, c *ast.Call) (int64, bool) {
-	callee, ok := info.Callee(c)
-	if !ok || callee.Ref.API != "arange" || len(c.Args) == 0 || len(c.Args) > 3 {
-		return 0, false
-	}
-	vals := make([]float64, len(c.Args))
-	for i, a := range c.Args {
-		k, ok := a.(*ast.Constant)
-		switch {
-		case !ok:
-			return 0, false
-		case k.Value.Kind == ast.ConstFloat:
-			vals[i] = k.Value.Float
-		case k.Value.Kind == ast.ConstInt && k.Value.Big == nil:
-			vals[i] = float64(k.Value.Int)
-		default:
-			return 0, false
-		}
-	}
-	start, stop, step := 0.0, vals[0], 1.0
-	if len(vals) >= 2 {
-		start, stop = vals[0], vals[1]
-	}
-	if len(vals) == 3 {
-		step = vals[2]
-	}
-	if step == 0 {
-		return 0, false
-	}
-	n := math.Ceil((stop - start) / step)
-	if n < 0 || n > 1<<53 {
-		return 0, false
-	}
-	return int64(n), true
 }
 
 func libraryName(ref imports.Ref) string {

@@ -26,3 +26,7 @@ def f2(size):
 
 big = jax.device_put(np.arange(1e7))  # want "`np.arange\\(1e7\\)` is built in host memory"
 fo = cp.asarray(np.empty((n, 3), order="F"))  # want "`np.empty\\(\\(n, 3\\), order=\"F\"\\)` is built in host memory"
+
+
+def sized(rows, cols):
+    return jnp.asarray(np.zeros((2 * rows + 1, cols)))  # want "`np.zeros\\(\\(2 \\* rows \\+ 1, cols\\)\\)` is built in host memory"

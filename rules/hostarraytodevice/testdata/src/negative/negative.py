@@ -35,3 +35,9 @@ def shadowed(torch):
 
 small = cp.asarray(np.arange(8))  # 64 B: under min-bytes
 tiny = jax.device_put(np.arange(8.))  # 8 elements: under min-bytes
+lam = lambda: jax.device_put(np.ones(10))  # a literal size inside a lambda: 80 B
+ndev = jax.device_put(np.arange(len(jax.devices())))  # size from a call: small test data
+like = cp.asarray(np.zeros(host.shape))  # size from an attribute
+five = jnp.asarray(np.zeros(5, np.float32))  # dtype given positionally, 5 elements
+rows = cp.asarray(np.random.uniform(0, 1, 100))  # 100 samples
+t4 = torch.zeros(3, 4).cuda()  # 12 elements
