@@ -15,3 +15,7 @@ def g(n):
 import numpy as np
 
 h = np.zeros((65536, 100), dtype=np.float32)  # host memory: not padded by the TPU
+
+# second-to-last dimension below 8: XLA picks a T(1,128)..T(4,128) tile, only lanes pad
+r1 = jnp.zeros((1, 100000), dtype=jnp.float32)
+r4 = jnp.zeros((2, 64, 4, 256), dtype=jnp.bfloat16)
