@@ -6,6 +6,7 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"golang.org/x/tools/go/analysis"
@@ -26,7 +27,7 @@ import (
 // (`….start_trace`, so `….trace` names the same module) and the enclosed lines hold no
 // multi-line string (re-indenting would change its text). It is unsafe when the enclosed code
 // can leave the block early (return, break, continue, raise): the trace then stops there too.
-func withFix(in *pyinspect.Result, block []ast.Stmt, i, j int, call *ast.Call) (analysis.SuggestedFix, bool) {
+func withFix(in *pyinspect.Result, info *arrays.Info, block []ast.Stmt, i, j int, call *ast.Call) (analysis.SuggestedFix, bool) {
 	src := in.File.Src
 	attr, ok := call.Func.(*ast.Attribute)
 	if !ok {
@@ -43,8 +44,9 @@ func withFix(in *pyinspect.Result, block []ast.Stmt, i, j int, call *ast.Call) (
 	header := "with " + in.Text(attr.Value) + ".trace" + string(src[call.Func.Span().End:call.End]) + ":"
 	edits := []analysis.TextEdit{}
 	body := block[i+1 : j]
+	unit := indentUnit(in, info, start, indent)
 	if len(body) == 0 {
-		header += "\n" + indent + "    pass"
+		header += "\n" + indent + unit + "pass"
 	} else {
 		from, to := nextLine(src, start.Span().End), body[len(body)-1].Span().End
 		if multilineString(in.File, from, to) {
@@ -52,7 +54,7 @@ func withFix(in *pyinspect.Result, block []ast.Stmt, i, j int, call *ast.Call) (
 		}
 		for o := from; o < to; o = nextLine(src, o) {
 			if !blankLine(src, o) {
-				edits = append(edits, in.ReplaceRange(pyparse.Range{Start: o, End: o}, "    "))
+				edits = append(edits, in.ReplaceRange(pyparse.Range{Start: o, End: o}, unit))
 			}
 		}
 	}
@@ -65,6 +67,26 @@ func withFix(in *pyinspect.Result, block []ast.Stmt, i, j int, call *ast.Call) (
 	}
 	analyzer.SetApplicability(&fix, app)
 	return fix, true
+}
+
+// indentUnit returns the file's indentation step at st: what st's line adds to its enclosing
+// statement's (two spaces in a file indented by two), or four spaces at module level.
+func indentUnit(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, indent string) string {
+	if strings.Contains(indent, "\t") {
+		return "\t"
+	}
+	for p := info.Parent(st); p != nil; p = info.Parent(p) {
+		ps, ok := p.(ast.Stmt)
+		if !ok {
+			continue
+		}
+		outer, ok := lineIndent(in.File.Src, ps.Span().Start)
+		if ok && len(indent) > len(outer) && strings.HasPrefix(indent, outer) {
+			return indent[len(outer):]
+		}
+		break
+	}
+	return "    "
 }
 
 // blockFix inserts `name.block_until_ready()` after asg, on its own line. Waiting for a result

@@ -54,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 				checkRegion(pass, in, info, append(append([]ast.Stmt{}, block[i+1:guarded]...), t.Body...))
 			case j >= 0:
 				d := in.Diagnostic(st, "`%s` is not stopped if the traced code raises; use `with jax.profiler.trace(…)`", clip(in.Text(call)))
-				if fix, ok := withFix(in, block, i, j, call); ok {
+				if fix, ok := withFix(in, info, block, i, j, call); ok {
 					d.SuggestedFixes = []analysis.SuggestedFix{fix}
 				}
 				pass.Report(d)

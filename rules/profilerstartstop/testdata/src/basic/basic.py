@@ -76,3 +76,10 @@ if __name__ == "__main__":
     jax.profiler.start_trace("/tmp/h")  # want "not stopped if the traced code raises"
     pair(jnp.ones((8, 8)))
     jax.profiler.stop_trace()
+
+
+def two_space(x):
+  if x is not None:
+    jax.profiler.start_trace("/tmp/i")  # want "not stopped if the traced code raises"
+    x.block_until_ready()
+    jax.profiler.stop_trace()
