@@ -286,5 +286,6 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 	}
 	r.Suggestions = s.suggest(r)
 	r.Mitigations = s.mitigations(r)
+	r.PaddingBytes = s.paddingAtPeak(r)
 	return r
 }

@@ -47,6 +47,10 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		}
 	}
 	b.WriteString("\n")
+	if r.PaddingBytes > 0 && r.PeakBytes > 0 {
+		fmt.Fprintf(b, "  padding: %s of the peak (%.0f%%) is TPU tile padding (8 × 128 tiles of the last two dimensions)\n",
+			FormatBytes(r.PaddingBytes), 100*float64(r.PaddingBytes)/float64(r.PeakBytes))
+	}
 	if len(r.LiveAtPeak) > 0 {
 		b.WriteString("\n  live at the peak:\n")
 		fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %s\n", "name", "shape", "dtype", "bytes", "line")

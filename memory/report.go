@@ -20,6 +20,9 @@ type Report struct {
 	// PeakIsLowerBound is set when some allocation's size is unknown (Unknown is not empty): the
 	// real peak may be higher than PeakBytes.
 	PeakIsLowerBound bool `json:"peak_is_lower_bound"`
+	// PaddingBytes is, on a TPU target, how much of PeakBytes is the padding of tiled layouts
+	// (XProf's Memory Viewer shows the same share); 0 elsewhere.
+	PaddingBytes int64 `json:"padding_bytes,omitempty"`
 	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
 	// was allocated).
 	PeakLine int `json:"peak_line"`

@@ -68,3 +68,18 @@ func roundUp(n, m int64) int64 {
 	}
 	return (n + m - 1) / m * m
 }
+
+// XLATiled returns the shape XLA lays an array out in on TPU target t: the last two dimensions
+// rounded up to whole tiles. When the second-to-last dimension is below the default tile's rows,
+// XLA picks a smaller tile (T(1,128), T(2,128), T(4,128)) and only the lanes pad; 1-D arrays,
+// which XLA tiles along their one dimension in other ways, are left as they are.
+func XLATiled(t *Target, dims []int64, itemsize int64) []int64 {
+	if len(dims) < 2 {
+		return append([]int64(nil), dims...)
+	}
+	rows, lanes := TileFor(t, itemsize)
+	if base, _ := TileFor(t, 4); dims[len(dims)-2] < base {
+		rows = 1
+	}
+	return Tiled(dims, rows, lanes)
+}

@@ -102,13 +102,7 @@ func pad(t *memory.Target, l memory.Live) (padding, bool) {
 		}
 		dims[i] = *d
 	}
-	rows, lanes := memory.TileFor(t, dt.ItemSize())
-	if base, _ := memory.TileFor(t, 4); dims[len(dims)-2] < base {
-		// XLA picks a smaller tile (T(1,128), T(2,128), T(4,128)) when the second-to-last
-		// dimension is below the default tile's rows: only the lanes pad then
-		rows = 1
-	}
-	tiled := memory.Tiled(dims, rows, lanes)
+	tiled := memory.XLATiled(t, dims, dt.ItemSize())
 	p := padding{raw: dt.ItemSize(), tiled: dt.ItemSize(), shape: shapeText(dt, dims), tiledShape: shapeText(dt, tiled)}
 	for i := range dims {
 		p.raw *= dims[i]
