@@ -92,7 +92,7 @@ func check(in *pyinspect.Result, pc *pallas.Call, def int64, chip string) (analy
 	for _, s := range shares {
 		p := fmt.Sprintf("%s %s", s.op.Label, s.op.ShapeString())
 		if s.op.Buffers != 1 {
-			p = fmt.Sprintf("%s %d×%s", s.op.Label, s.op.Buffers, s.op.ShapeString())
+			p = fmt.Sprintf("%s %d × %s (%s)", s.op.Label, s.op.Buffers, s.op.ShapeString(), memory.FormatBytes(s.bytes))
 		}
 		parts = append(parts, fmt.Sprintf("%s = %s", p, memory.FormatBytes(s.bytes*s.op.Buffers)))
 	}

@@ -12,7 +12,7 @@ def double(x_ref, o_ref):
 
 # the E1001 page's kernel: bf16[2048, 4096] blocks
 x = jnp.ones((8192, 4096), dtype=jnp.bfloat16)
-y = pl.pallas_call(  # want "pallas kernel needs 64.0 MiB of scoped VMEM, over the 16.0 MiB default scoped limit of tpu-v4, tpu-v5e, tpu-v5p: `x` 2×bf16\\[2048,4096\\] = 32.0 MiB \\+ out 2×bf16\\[2048,4096\\] = 32.0 MiB"
+y = pl.pallas_call(  # want "pallas kernel needs 64.0 MiB of scoped VMEM, over the 16.0 MiB default scoped limit of tpu-v4, tpu-v5e, tpu-v5p: `x` 2 × bf16\\[2048,4096\\] \\(16.0 MiB\\) = 32.0 MiB \\+ out 2 × bf16\\[2048,4096\\] \\(16.0 MiB\\) = 32.0 MiB"
     double,
     out_shape=jax.ShapeDtypeStruct(x.shape, x.dtype),
     grid=(4,),
@@ -32,7 +32,7 @@ z = pl.pallas_call(  # want "needs 64.0 MiB of scoped VMEM, over vmem_limit_byte
 
 # f32 blocks whose lanes pad from 100 to 128
 a = jnp.zeros((8192, 100), dtype=jnp.float32)
-b = pl.pallas_call(  # want "`a` 2×f32\\[8192,100→128\\] = 8.0 MiB"
+b = pl.pallas_call(  # want "`a` 2 × f32\\[8192,100→128\\] \\(4.0 MiB\\) = 8.0 MiB"
     double,
     out_shape=jax.ShapeDtypeStruct((8192, 100), jnp.float32),
     in_specs=[pl.BlockSpec((8192, 100), lambda: (0, 0))],
@@ -62,11 +62,11 @@ def matmul(p, q, bm=1024, bk=2048, bn=1024):
 
 # whole arrays, no specs: both live in VMEM
 u = jnp.ones((4096, 1024), jnp.float32)
-v = pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(u.shape, u.dtype))(u)  # want "`u` 2×f32\\[4096,1024\\] = 32.0 MiB"
+v = pl.pallas_call(double, out_shape=jax.ShapeDtypeStruct(u.shape, u.dtype))(u)  # want "`u` 2 × f32\\[4096,1024\\] \\(16.0 MiB\\) = 32.0 MiB"
 
 # triple buffering
 w = jnp.ones((4096, 512), jnp.float32)
-kern = pl.pallas_call(  # want "`w` 3×f32\\[4096,512\\] = 24.0 MiB"
+kern = pl.pallas_call(  # want "`w` 3 × f32\\[4096,512\\] \\(8.0 MiB\\) = 24.0 MiB"
     double,
     out_shape=jax.ShapeDtypeStruct((4096, 512), jnp.float32),
     grid=(2,),
@@ -98,7 +98,7 @@ t = pl.pallas_call(  # want "needs 64.0 MiB"
 # a grid spec with a scalar prefetch operand
 BLOCK = (2048, 4096)
 idx = jnp.arange(4)
-g = pl.pallas_call(  # want "`s` 2×bf16\\[2048,4096\\] = 32.0 MiB"
+g = pl.pallas_call(  # want "`s` 2 × bf16\\[2048,4096\\] \\(16.0 MiB\\) = 32.0 MiB"
     double,
     out_shape=jax.ShapeDtypeStruct(s.shape, s.dtype),
     grid_spec=pltpu.PrefetchScalarGridSpec(
