@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -13,8 +14,8 @@ import (
 
 // Find returns every pallas_call of the module in source order.
 func Find(mod *ast.Module, info *arrays.Info) []*Call {
-	if mod == nil {
-		return nil
+	if mod == nil || info.Imports().Backends()&imports.JAX == 0 {
+		return nil // Pallas is imported from jax: no JAX import, no kernel (most files)
 	}
 	var out []*Call
 	ast.Inspect(mod, func(n ast.Node) bool {

@@ -37,6 +37,9 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	imp := info.Imports()
+	if imp.Backends()&imports.JAX == 0 {
+		return nil, nil // jax.profiler needs a jax import
+	}
 	for _, block := range blocks(in.File.Module) {
 		for i, st := range block {
 			if w, ok := st.(*ast.With); ok && withTrace(imp, w) {

@@ -8,6 +8,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -36,6 +37,13 @@ func run(pass *analysis.Pass) (any, error) {
 	res := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result)
 	if res.Err != nil {
 		return nil, res.Err
+	}
+	backend := res.Options.Backend
+	if backend == "" && info.Imports().Backends()&imports.CuPyNumeric != 0 {
+		backend = memory.BackendLegate // what the estimate detects from the imports
+	}
+	if backend != memory.BackendLegate {
+		return nil, nil // no Legate instances: the estimate is not run for this rule
 	}
 	reports, err := res.Reports()
 	if err != nil {
