@@ -3,7 +3,6 @@ package analyzer
 import (
 	"context"
 	"fmt"
-	"os"
 	"runtime"
 	"sync"
 )
@@ -13,7 +12,9 @@ type FileResult struct {
 	Path     string
 	Src      []byte // nil when the file could not be read
 	Findings []Finding
-	Err      error // reading the file or loading its configuration failed
+	// Err is set when reading the file or loading its configuration failed. A file that could
+	// not be read also has its AL904 finding in Findings.
+	Err error
 }
 
 // CheckFiles reads and checks paths on workers goroutines (GOMAXPROCS when workers <= 0), each
@@ -52,9 +53,10 @@ func (rn *Runner) checkFile(ctx context.Context, path string, cc *ConfigCache) F
 		res.Err = err
 		return res
 	}
-	src, err := os.ReadFile(path)
+	src, _, err := ReadFile(path)
 	if err != nil {
 		res.Err = fmt.Errorf("check %s: %w", path, err)
+		res.Findings = []Finding{IOErrorFinding(path, "read file", err)}
 		return res
 	}
 	res.Src = src

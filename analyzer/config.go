@@ -106,7 +106,7 @@ func (c *Config) WithOptions(opts map[string]any) (*Config, error) {
 				continue
 			}
 			declared = true
-			val, err := convertOption(o.Default, v)
+			val, err := o.convert(v)
 			if err != nil {
 				return nil, fmt.Errorf("option %s of %s: %w", name, r.Spec.Code, err)
 			}
@@ -415,15 +415,31 @@ func (p *configParser) parse(t map[string]any) {
 			}
 		case "rules":
 			p.rules(k, v)
-		case "memory":
+		default:
+			if !slices.Contains(sectionNames, k) {
+				p.fail(k, "unknown key")
+				continue
+			}
 			m, ok := v.(map[string]any)
 			if !ok {
 				p.fail(k, "want a table, have %s", describe(v))
 				continue
 			}
-			p.c.sections = map[string]map[string]any{k: m}
-		default:
-			p.fail(k, "unknown key")
+			if check := sectionCheck(k); check != nil {
+				if key, err := check(m); err != nil {
+					if key != "" {
+						key = k + "." + key
+					} else {
+						key = k
+					}
+					p.fail(key, "%v", err)
+					continue
+				}
+			}
+			if p.c.sections == nil {
+				p.c.sections = map[string]map[string]any{}
+			}
+			p.c.sections[k] = m
 		}
 	}
 	if hasLayer {
@@ -498,7 +514,7 @@ func (p *configParser) rules(key string, v any) {
 				p.fail(ok, "rule %s (%s) has no option %q", r.Spec.Code, r.Spec.Name, opt)
 				continue
 			}
-			conv, err := convertOption(o.Default, val)
+			conv, err := o.convert(val)
 			if err != nil {
 				p.fail(ok, "%v", err)
 				continue
@@ -514,12 +530,28 @@ func (p *configParser) rules(key string, v any) {
 	}
 }
 
-// convertOption converts a decoded TOML value to the type of the option's default.
+// convert converts a decoded TOML value to the option's type and validates it with its Check.
+func (o Option) convert(v any) (any, error) {
+	conv, err := convertOption(o.Default, v)
+	if err == nil && o.Check != nil {
+		err = o.Check(conv)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return conv, nil
+}
+
+// convertOption converts a decoded TOML value to the type of the option's default. Integers
+// (counts and sizes) must not be negative.
 func convertOption(def, v any) (any, error) {
 	switch def.(type) {
 	case int64:
 		switch v := v.(type) {
 		case int64:
+			if v < 0 {
+				return nil, fmt.Errorf("want a non-negative integer or size, have %d", v)
+			}
 			return v, nil
 		case string:
 			return ParseSize(v)
@@ -591,6 +623,9 @@ type ConfigCache struct {
 	// Flags are command-line values of sections (see Config.WithFlags), e.g. "memory":
 	// {"target": "h100"}.
 	Flags map[string]map[string]any
+	// ForceExclude applies exclude globs and .gitignore files to paths named on the command
+	// line too (--force-exclude), as pre-commit hooks need: they pass every changed file.
+	ForceExclude bool
 
 	mu    sync.Mutex
 	byDir map[string]*Config

@@ -1,11 +1,14 @@
 package analyzer
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/analysis"
 )
 
 func writeFiles(t *testing.T, dir string, files map[string]string) {
@@ -32,6 +35,10 @@ func TestConfigErrorsNameFileKeyAndLine(t *testing.T) {
 		{"arraylint.toml", "[rules]\nAL801 = { severity = \"fatal\" }\n", "arraylint.toml:2: key `rules.AL801.severity`: want \"info\", \"warning\" or \"error\""},
 		{"arraylint.toml", "select = [\n", "arraylint.toml: line 1"},
 		{"arraylint.toml", "memory = 3\n", "arraylint.toml:1: key `memory`: want a table"},
+		{"arraylint.toml", "[rules.AL803]\n\nmax-len = -5\n", "arraylint.toml:3: key `rules.AL803.max-len`: want a non-negative integer or size, have -5"},
+		{"arraylint.toml", "[rules.AL807]\neven = 7\n", "arraylint.toml:2: key `rules.AL807.even`: 7 is odd"},
+		{"arraylint.toml", "[testsection]\nsize = 1\ncolour = \"red\"\n", "arraylint.toml:3: key `testsection.colour`: not a size key"},
+		{"arraylint.toml", "[testsection]\nsize = 1\n", "arraylint.toml:1: key `testsection`: the table is too small"},
 	} {
 		_, err := ParseConfig(tc.name, []byte(tc.src))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -41,6 +48,34 @@ func TestConfigErrorsNameFileKeyAndLine(t *testing.T) {
 			t.Errorf("error %q does not follow `load config <file>: <cause>`", err)
 		}
 	}
+}
+
+// evenOption is a rule whose option has a Check: it must be even. The section "testsection"
+// takes only the key size, of at least 2 (the real sections are checked by their own packages).
+var evenOption = MustRule(RuleSpec{
+	Code: "AL807", Name: "test-even-option", Summary: "has a checked option", Severity: Info,
+	Options: []Option{{Name: "even", Default: int64(2), Doc: "an even number", Check: func(v any) error {
+		if v.(int64)%2 == 1 {
+			return fmt.Errorf("%d is odd", v)
+		}
+		return nil
+	}}},
+	Run: func(*analysis.Pass) (any, error) { return nil, nil },
+})
+
+func init() {
+	sectionNames = append(sectionNames, "testsection")
+	RegisterSectionCheck("testsection", func(m map[string]any) (string, error) {
+		for k := range m {
+			if k != "size" {
+				return k, fmt.Errorf("not a size key")
+			}
+		}
+		if n, _ := m["size"].(int64); n < 2 {
+			return "", fmt.Errorf("the table is too small")
+		}
+		return "", nil
+	})
 }
 
 func TestConfigValues(t *testing.T) {

@@ -1,7 +1,6 @@
 package analyzer
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -17,12 +16,18 @@ var skippedDirs = map[string]bool{
 }
 
 // Discover expands the command-line paths into the Python files to check, in a stable order.
-// A file named explicitly is always checked; directories are walked for *.py and *.pyi files,
+// A file named explicitly is checked even when excluded, unless cc.ForceExclude is set;
+// directories are walked for *.py and *.pyi files,
 // skipping version-control and cache directories, virtual environments (a directory holding
 // pyvenv.cfg), paths ignored by .gitignore files (when respect-gitignore is on) and paths matched
 // by the configuration's exclude globs.
+//
+// A path that cannot be read (it does not exist, or a directory cannot be listed) does not stop
+// the others: Discover returns every file it found together with an *UnreadablePaths error
+// listing them. Any other error (a broken configuration) is fatal and returns no files.
 func Discover(paths []string, cc *ConfigCache) ([]string, error) {
 	var out []string
+	var bad UnreadablePaths
 	seen := map[string]bool{}
 	add := func(p string) {
 		if !seen[p] {
@@ -33,21 +38,72 @@ func Discover(paths []string, cc *ConfigCache) ([]string, error) {
 	for _, root := range paths {
 		info, err := os.Stat(root)
 		if err != nil {
-			return nil, fmt.Errorf("check %s: %w", root, err)
-		}
-		if !info.IsDir() {
-			add(root)
+			bad.Paths = append(bad.Paths, UnreadablePath{Path: root, Err: err})
 			continue
 		}
 		abs, err := filepath.Abs(root)
 		if err != nil {
 			return nil, fmt.Errorf("check %s: %w", root, err)
 		}
-		if err := walk(root, abs, ancestorsIgnores(abs), cc, add); err != nil {
+		if cc != nil && cc.ForceExclude {
+			excluded, err := forceExcluded(abs, info.IsDir(), cc)
+			if err != nil {
+				return nil, err
+			}
+			if excluded {
+				continue
+			}
+		}
+		if !info.IsDir() {
+			add(root)
+			continue
+		}
+		if err := walk(root, abs, ancestorsIgnores(abs), cc, add, &bad); err != nil {
 			return nil, err
 		}
 	}
+	if len(bad.Paths) > 0 {
+		return out, &bad
+	}
 	return out, nil
+}
+
+// UnreadablePath is a path Discover could not read, with the operating system's error.
+type UnreadablePath struct {
+	Path string
+	Dir  bool // a directory that could not be listed
+	Err  error
+}
+
+// UnreadablePaths is Discover's error when some paths could not be read; the files it returned
+// alongside are still to be checked.
+type UnreadablePaths struct {
+	Paths []UnreadablePath
+}
+
+// Error lists the unreadable paths.
+func (u *UnreadablePaths) Error() string {
+	msgs := make([]string, len(u.Paths))
+	for i, p := range u.Paths {
+		msgs[i] = p.Err.Error()
+	}
+	return "check: " + strings.Join(msgs, "; ")
+}
+
+// forceExcluded reports whether a path named on the command line is excluded by the exclude
+// globs of its configuration or, when that honours them, by .gitignore files (--force-exclude).
+func forceExcluded(abs string, isDir bool, cc *ConfigCache) (bool, error) {
+	cfg, err := cc.ForDir(filepath.Dir(abs))
+	if err != nil {
+		return false, err
+	}
+	if cfg.Excluded(abs, isDir) {
+		return true, nil
+	}
+	if !cfg.RespectGitignore() {
+		return false, nil
+	}
+	return ancestorsIgnores(abs).ignored(abs, isDir), nil
 }
 
 // ancestorsIgnores returns the .gitignore files of abs's ancestors up to the repository root
@@ -75,7 +131,7 @@ func ancestorsIgnores(abs string) ignoreStack {
 	return st
 }
 
-func walk(dir, abs string, st ignoreStack, cc *ConfigCache, add func(string)) error {
+func walk(dir, abs string, st ignoreStack, cc *ConfigCache, add func(string), bad *UnreadablePaths) error {
 	cfg, err := cc.ForDir(abs)
 	if err != nil {
 		return err
@@ -87,10 +143,8 @@ func walk(dir, abs string, st ignoreStack, cc *ConfigCache, add func(string)) er
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		if errors.Is(err, fs.ErrPermission) {
-			return nil
-		}
-		return fmt.Errorf("check %s: %w", dir, err)
+		bad.Paths = append(bad.Paths, UnreadablePath{Path: dir, Dir: true, Err: err})
+		return nil
 	}
 	for _, e := range entries {
 		name := e.Name()
@@ -112,7 +166,7 @@ func walk(dir, abs string, st ignoreStack, cc *ConfigCache, add func(string)) er
 			if _, err := os.Stat(filepath.Join(p, "pyvenv.cfg")); err == nil {
 				continue
 			}
-			if err := walk(p, pabs, st, cc, add); err != nil {
+			if err := walk(p, pabs, st, cc, add, bad); err != nil {
 				return err
 			}
 			continue

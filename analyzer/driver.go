@@ -281,7 +281,7 @@ func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*Rule
 		return nil
 	}
 	for _, r := range enabled {
-		if r == InternalError || r == UnusedNoqa || r == InvalidSuppression {
+		if r == InternalError || r == UnusedNoqa || r == InvalidSuppression || r == IOError {
 			continue // reported by the driver
 		}
 		if err := visit(r.Analyzer); err != nil {
@@ -363,13 +363,14 @@ func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 		app, msg := FixApplicability(sf)
 		fix := &Fix{Message: msg, Applicability: app}
 		n := pyparse.Offset(len(fr.f.Src))
+		eol := lineEnding(fr.f.Src)
 		var bad error
 		for _, e := range sf.TextEdits {
 			s, end := fr.in.Offset(e.Pos), fr.in.Offset(e.End)
 			if s < 0 || end < s || end > n {
 				bad = fmt.Errorf("edit [%d,%d) outside the %d-byte file", s, end, n)
 			}
-			fix.Edits = append(fix.Edits, Edit{Range: fr.rangeOf(e.Pos, e.End), NewText: string(e.NewText)})
+			fix.Edits = append(fix.Edits, Edit{Range: fr.rangeOf(e.Pos, e.End), NewText: withLineEnding(string(e.NewText), eol)})
 		}
 		editsErr := checkEdits(fix.Edits, len(fr.f.Src))
 		if bad == nil {

@@ -262,28 +262,6 @@ func TestApplyEditsRejectsOverlap(t *testing.T) {
 	}
 }
 
-func TestWriteFileAtomicKeepsMode(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "x.py")
-	if err := os.WriteFile(p, []byte("old"), 0o751); err != nil {
-		t.Fatal(err)
-	}
-	if err := WriteFileAtomic(p, []byte("new")); err != nil {
-		t.Fatal(err)
-	}
-	info, err := os.Stat(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, _ := os.ReadFile(p)
-	if string(data) != "new" || info.Mode().Perm() != 0o751 {
-		t.Errorf("content %q mode %v", data, info.Mode().Perm())
-	}
-	entries, _ := os.ReadDir(filepath.Dir(p))
-	if len(entries) != 1 {
-		t.Errorf("temporary files left behind: %v", entries)
-	}
-}
-
 func TestSetApplicability(t *testing.T) {
 	for _, a := range []Applicability{Safe, Unsafe, DisplayOnly} {
 		fix := analysisFix("Do it")

@@ -3,8 +3,6 @@ package analyzer
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 )
 
@@ -105,43 +103,4 @@ func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *C
 		res.Applied += n
 		res.Rounds++
 	}
-}
-
-// WriteFileAtomic replaces the file at path with data: it writes a temporary file in the same
-// directory with path's permission bits, syncs it and renames it over path, so readers see the
-// old or the new content, never a mix.
-func WriteFileAtomic(path string, data []byte) error {
-	info, err := os.Stat(path)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".arraylint-*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	name := tmp.Name()
-	ok := false
-	defer func() {
-		if !ok {
-			tmp.Close()
-			os.Remove(name)
-		}
-	}()
-	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Chmod(info.Mode().Perm()); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	if err := os.Rename(name, path); err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	ok = true
-	return nil
 }

@@ -88,6 +88,9 @@ type Option struct {
 	Name    string
 	Default any
 	Doc     string
+	// Check, when set, validates a configured value (already converted to the Default's type)
+	// when the configuration loads, e.g. that a target names a known preset.
+	Check func(v any) error
 }
 
 // RuleSpec describes a rule for MustRule.
@@ -139,9 +142,18 @@ func CategoryOf(code string) string {
 // DocsURL is the documentation path of a rule code, relative to the repository root.
 func DocsURL(code string) string { return "docs/rules/" + code + ".md" }
 
-// DocsBase is the web address of the repository root that DocsURL paths are relative to: the LSP
-// server and the printers whose consumers need absolute links (rdjson, junit) prefix it.
+// DocsBase is the canonical address the documentation paths of DocsURL are relative to: the
+// repository's main branch as GitHub renders it. Printers that need absolute addresses (JSON
+// url, SARIF helpUri) and the language server's links use it through DocsLink.
 const DocsBase = "https://github.com/arraylint/arraylint/blob/main/"
+
+// DocsLink returns url made absolute against DocsBase; an absolute url is returned as it is.
+func DocsLink(url string) string {
+	if url == "" || strings.Contains(url, "://") {
+		return url
+	}
+	return DocsBase + url
+}
 
 var (
 	codeRE = regexp.MustCompile(`^AL[0-9]{3}$`)

@@ -70,6 +70,28 @@ var longLine = MustRule(RuleSpec{
 	},
 })
 
+// splitWord reports every "split" with a safe fix that inserts a line break after it, as fixes
+// that add statements do; the break is written "\n" whatever the file uses.
+var splitWord = MustRule(RuleSpec{
+	Code: "AL804", Name: "test-split", Summary: "the word split", Severity: Warning, Fix: FixAlways,
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+		src := in.File.Src
+		for off := 0; ; {
+			i := bytes.Index(src[off:], []byte("split"))
+			if i < 0 {
+				return nil, nil
+			}
+			rng := pyparse.Range{Start: pyparse.Offset(off + i), End: pyparse.Offset(off + i + 5)}
+			d := in.DiagnosticRange(rng, "`split` found")
+			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Split the line", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "done\ny = 2\n")}}}
+			pass.Report(d)
+			off += i + 5
+		}
+	},
+})
+
 var testRules = []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, badWord, boom, longLine}
 
 // fakeFile builds a parsed file by hand: an empty module, and a comment from every '#' to the end

@@ -18,6 +18,8 @@ var (
 	unusedNoqaDoc string
 	//go:embed docs/AL903.md
 	invalidSuppressionDoc string
+	//go:embed docs/AL904.md
+	ioErrorDoc string
 )
 
 // driverReported is the Run of rules whose findings the driver produces itself.
@@ -39,12 +41,23 @@ var SyntaxError = MustRule(RuleSpec{
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
-		for _, e := range in.File.Errors {
+		errs := in.File.Errors
+		for i, e := range errs {
+			if i == MaxSyntaxErrors-1 && len(errs) > MaxSyntaxErrors {
+				pass.Report(in.DiagnosticRange(e.Range, "%s (and %d more syntax errors after this one, not reported: fix these first)",
+					e.Msg, len(errs)-MaxSyntaxErrors))
+				break
+			}
 			pass.Report(in.DiagnosticRange(e.Range, "%s", e.Msg))
 		}
 		return nil, nil
 	},
 })
+
+// MaxSyntaxErrors bounds the AL901 findings of one file. The parser recovers from errors, but in
+// a file that is mostly not Python (or after a cascade) each further error says little: the
+// last finding reported counts the rest.
+const MaxSyntaxErrors = 10
 
 // UnusedNoqa (AL902) reports suppression comments that suppress nothing or name unknown rules.
 var UnusedNoqa = MustRule(RuleSpec{
@@ -63,8 +76,30 @@ var InvalidSuppression = MustRule(RuleSpec{
 	Run:      driverReported,
 })
 
+// IOError (AL904) reports a file that could not be read, or written back after a fix. Its
+// findings come from the programs that read and write files (CheckFiles, the CLI's --fix), with
+// IOErrorFinding; they are reported whatever the selection.
+var IOError = MustRule(RuleSpec{
+	Code: "AL904", Name: "io-error", Since: "0.1.0", Doc: ioErrorDoc,
+	Summary:  "file could not be read or written",
+	Severity: Error,
+	Run:      driverReported,
+})
+
+// IOErrorFinding returns the AL904 finding for path, at line 1, column 1, with the operating
+// system's error; what is "read file" or "write the fixed file".
+func IOErrorFinding(path, what string, err error) Finding {
+	return Finding{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: IOError.Spec.Code,
+		Name: IOError.Spec.Name, URL: IOError.URL, Severity: IOError.Spec.Severity,
+		Message: "cannot " + what + ": " + err.Error()}
+}
+
 // ToolRules returns the rules of the tool itself, in code order.
-func ToolRules() []*Rule { return []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression} }
+func ToolRules() []*Rule {
+	return []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, IOError}
+}
 
 // unsuppressible lists codes that noqa cannot silence.
-func unsuppressible(code string) bool { return code == "AL900" || code == "AL901" || code == "AL903" }
+func unsuppressible(code string) bool {
+	return code == "AL900" || code == "AL901" || code == "AL903" || code == "AL904"
+}

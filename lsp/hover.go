@@ -43,7 +43,7 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	var rng *protocol.Range
 	if nm := nameAt(mf.file.Module, off); nm != nil {
 		if b := bufferFor(rep, nm.ID, line); b != nil {
-			parts = append(parts, describeBuffer(b, markdown))
+			parts = append(parts, describeBuffer(b, markdown)+describeBindings(rep))
 			r := snap.Mapper.Range(pyparse.Range(nm.Span()))
 			rng = &r
 		}
@@ -71,7 +71,14 @@ func describeBuffer(b *memory.Lifetime, markdown bool) string {
 		}
 		return s
 	}
-	s := fmt.Sprintf("%s: %s, %s (%s bytes), allocated at line %d", q(b.Name), formatShape(b.DType, b.Shape),
+	shape, size := formatShape(b.DType, b.Shape), ""
+	if len(b.ShapeExpr) == len(b.Shape) && len(b.ShapeExpr) > 0 {
+		shape = formatShapeExpr(b.DType, b.ShapeExpr)
+	}
+	if b.BytesExpr != "" {
+		size = memory.PrettyExpr(b.BytesExpr) + " B = "
+	}
+	s := fmt.Sprintf("%s: %s, %s%s (%s bytes), allocated at line %d", q(b.Name), shape, size,
 		memory.FormatBytes(b.Bytes), memory.Commas(b.Bytes), b.Line)
 	if b.Site != 0 && b.Site != b.Line {
 		s += fmt.Sprintf(" (line %d inside the call)", b.Site)
@@ -80,6 +87,30 @@ func describeBuffer(b *memory.Lifetime, markdown bool) string {
 		s += " by " + q(b.Expr)
 	}
 	return s
+}
+
+// describeBindings names the values from outside the program the estimate used: "; with size =
+// 20,000 (argparse default, line 17)".
+func describeBindings(r *memory.Report) string {
+	var parts []string
+	for _, sym := range r.Symbols {
+		src := strings.ReplaceAll(sym.Source, "-", " ")
+		if sym.Source == memory.SourceAssume {
+			src = "assumed"
+		}
+		if sym.Line > 0 {
+			src += fmt.Sprintf(", line %d", sym.Line)
+		}
+		v := fmt.Sprint(sym.Value)
+		if n, ok := sym.Value.(int64); ok {
+			v = memory.Commas(n)
+		}
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", sym.Name, v, src))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "; with " + strings.Join(parts, ", ")
 }
 
 // describeLive renders the memory live at line against the target and the scope's peak.

@@ -39,7 +39,12 @@ func (s *Server) estimate(snap *Snapshot) (mf *memoryFacts) {
 	}
 	// The estimate the diagnostics' AL101/AL102 read too (see check): one per version.
 	mf = &memoryFacts{file: f}
-	mf.reports, mf.err = s.sharedEstimate(snap, f).Reports()
+	est := s.sharedEstimate(snap, f)
+	mf.reports, mf.err = est.Reports()
+	if mf.err == nil {
+		// Sizes as formulas in the file's integer symbol (argparse default, assumption).
+		mf.err = memory.Scale(f, est.Options, mf.reports, "")
+	}
 	return mf
 }
 
@@ -120,6 +125,15 @@ func liveAt(r *memory.Report, line int) (int64, bool) {
 		}
 	}
 	return live, found
+}
+
+// formatShapeExpr renders a dtype and a shape of formulas: "float64[size × size]".
+func formatShapeExpr(dtype string, dims []string) string {
+	out := make([]string, len(dims))
+	for i, d := range dims {
+		out[i] = memory.PrettyExpr(d)
+	}
+	return dtype + "[" + strings.Join(out, " × ") + "]"
 }
 
 // formatShape renders a dtype and shape as "float32[1,000 × 64]", "?" for unknown extents.

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -34,5 +35,22 @@ func TestHoverAndRulesShareOneEstimate(t *testing.T) {
 	reports, err := snap.est.Reports()
 	if err != nil || len(reports) == 0 || len(snap.mem.reports) == 0 || reports[0] != snap.mem.reports[0] {
 		t.Errorf("the hover's reports are not the check's: %v %v", reports, snap.mem.reports)
+	}
+}
+
+// The hover on an array sized by a command-line option shows its size as a formula in the
+// option and the value the estimate used.
+func TestHoverSymbolicSize(t *testing.T) {
+	c := start(t, Options{Rules: testRules()})
+	c.initialize(protocol.ClientCapabilities{}, "")
+	src := "import argparse\nimport numpy as np\np = argparse.ArgumentParser()\np.add_argument('--size', type=int, default=1000)\nargs = p.parse_args()\nn = args.size\ngrid = np.zeros((n, n))\n"
+	c.open(testURI, 1, src)
+	h := hoverAt(t, c, 6, 0)
+	if h == nil {
+		t.Fatal("no hover")
+	}
+	want := "grid: float64[size × size], 8·size² B = 7.6 MiB (8,000,000 bytes), allocated at line 7 by np.zeros((n, n)); with size = 1,000 (argparse default, line 4)"
+	if got, _, _ := strings.Cut(h.Contents.Value, "\n"); got != want {
+		t.Errorf("hover:\n%s\nwant\n%s", got, want)
 	}
 }

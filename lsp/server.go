@@ -21,7 +21,7 @@ import (
 const DefaultSlowDelay = time.Second
 
 // DefaultDocsBase prefixes a rule's relative docs path (docs/rules/AL304.md) to make the
-// codeDescription link of its diagnostics.
+// codeDescription link of its diagnostics: the printers' base, analyzer.DocsBase.
 const DefaultDocsBase = analyzer.DocsBase
 
 // Options configures a Server.

@@ -203,36 +203,32 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		if len(c.args) == 3 {
 			return s.ufunc(c, c.args, npapi.NoDType, expr)
 		}
-	case "sort", "argsort":
-		if a, ok := firstArray(c); ok {
-			dt := a.dt
-			if api == "argsort" {
-				dt = npapi.Int64
-			}
-			s.use(vArray{a})
-			return s.newArray(a.shape, dt, expr, c.e, false)
-		}
-	case "unique":
-		if a, ok := firstArray(c); ok {
-			b, _ := a.nbytes()
-			s.unknownAlloc(c.e, expr, "unique: number of distinct values known only at run time", &b)
-			return s.newArrayUnknown(a.dt, expr)
-		}
-	case "meshgrid":
-		return s.meshgrid(c, expr)
 	case "jax.device_put", "asnumpy", "jax.numpy.asarray":
 		if a, ok := firstArray(c); ok {
 			return s.copyOf(a, a.dt, expr, c.e)
 		}
+	case "dtype":
+		// np.dtype(x): the dtype x names — a dtype, a string, an array's dtype.
+		if v, ok := c.arg(0, "dtype"); ok {
+			switch v := v.(type) {
+			case vDType:
+				return v
+			case vStr:
+				if d, ok := npapi.ParseDType(v.s); ok {
+					return vDType{d}
+				}
+			case vArray:
+				return vDType{v.o.dt}
+			}
+		}
+		return vUnknown{}
 	case "jax.jit", "jax.block_until_ready":
 		if len(c.args) > 0 {
 			incref(c.args[0])
 			return c.args[0]
 		}
-	case "linalg.norm", "linalg.det", "trace", "vdot", "inner", "allclose", "array_equal", "isclose":
-		if api != "isclose" {
-			return vFloat{}
-		}
+	case "vdot", "inner":
+		return vFloat{}
 	}
 	if strings.HasSuffix(api, "offload_to") {
 		if len(c.args) > 0 {
@@ -257,53 +253,17 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		}
 		return vUnknown{}
 	}
+	if fn.Rule != npapi.ShapeNone {
+		return s.applyRow(fn, c, expr)
+	}
 	switch fn.Kind {
-	case npapi.Constructor:
-		return s.construct(fn, c, expr)
-	case npapi.Like:
-		a, ok := firstArray(c)
-		if !ok {
-			return vUnknown{}
-		}
-		sh := a.shape
-		if v, ok := c.kw["shape"]; ok {
-			sh = shapeFrom(v)
-		}
-		dt := s.dtypeArg(c, fn.DTypeArg, a.dt)
-		return s.newArray(sh, dt, expr, c.e, true)
-	case npapi.Range:
-		return s.arange(fn, c, expr)
-	case npapi.Random:
-		return s.random(fn, c, expr)
 	case npapi.Convert:
 		return s.convert(fn, c, expr)
-	case npapi.Ufunc:
-		return s.ufunc(c, c.args, s.dtypeArg(c, -1, npapi.NoDType), expr)
-	case npapi.Reduction:
-		a, ok := firstArray(c)
-		if !ok {
-			return vUnknown{}
-		}
-		axis, _ := c.arg(1, "axis")
-		return s.reduce(fn.Name, a, axis, c, expr)
 	case npapi.Index:
 		return s.indexFunc(fn.Name, c, expr)
 	case npapi.Scatter:
 		s.useAll(c.args)
 		return vNone{}
-	case npapi.Gather:
-		return s.gather(fn.Name, c, expr)
-	case npapi.View:
-		a, ok := firstArray(c)
-		if !ok {
-			return vUnknown{}
-		}
-		rest := &call{e: c.e, args: c.args[1:], kw: c.kw}
-		return s.viewFunc(fn.Name, a, rest, expr)
-	case npapi.Join:
-		return s.join(fn.Name, c, expr)
-	case npapi.Product:
-		return s.product(fn.Name, c, expr)
 	case npapi.RNGFactory:
 		return vRNG{jax: strings.HasPrefix(api, "jax.")}
 	}
@@ -336,132 +296,6 @@ func firstArray(c *call) (*arrObj, bool) {
 	return isArray(c.args[0])
 }
 
-func (s *sim) construct(fn *npapi.Func, c *call, expr string) value {
-	lazy := fn.Name != "eye" && fn.Name != "identity"
-	switch fn.Name {
-	case "eye", "identity":
-		n, ok := c.arg(0, "N")
-		if !ok {
-			return vUnknown{}
-		}
-		rows, _ := intValue(n)
-		cols := rows
-		if fn.Name == "eye" {
-			if m, ok := c.arg(1, "M"); ok {
-				if v, ok := intValue(m); ok {
-					cols = v
-				} else if _, isNone := m.(vNone); !isNone {
-					cols = -1
-				}
-			}
-		}
-		if _, ok := intValue(n); !ok {
-			rows, cols = -1, -1
-		}
-		return s.newArray(knownShape(rows, cols), s.dtypeArg(c, fn.DTypeArg, npapi.Float64), expr, c.e, lazy)
-	}
-	shv, ok := c.arg(fn.ShapeArg, fn.ShapeKw)
-	if !ok {
-		return vUnknown{}
-	}
-	def := fn.DType
-	if fn.Name == "full" {
-		fill, _ := c.arg(1, "fill_value")
-		def = operandDType(fill).Default()
-	}
-	return s.newArray(shapeFrom(shv), s.dtypeArg(c, fn.DTypeArg, def), expr, c.e, lazy)
-}
-
-func (s *sim) arange(fn *npapi.Func, c *call, expr string) value {
-	if fn.Name != "arange" {
-		num := int64(50)
-		if v, ok := c.arg(2, "num"); ok {
-			n, k := intValue(v)
-			if !k {
-				num = -1
-			} else {
-				num = n
-			}
-		}
-		return s.newArray(knownShape(num), s.dtypeArg(c, fn.DTypeArg, npapi.Float64), expr, c.e, false)
-	}
-	var nums []value
-	for i := 0; i < len(c.args) && i < 3; i++ {
-		nums = append(nums, c.args[i])
-	}
-	for _, k := range []string{"start", "stop", "step"} {
-		if v, ok := c.kw[k]; ok && len(nums) < 3 {
-			nums = append(nums, v)
-		}
-	}
-	allInt := true
-	vals := make([]int64, len(nums))
-	known := true
-	for i, v := range nums {
-		if _, ok := v.(vInt); !ok {
-			allInt = false
-		}
-		n, ok := intValue(v)
-		if !ok {
-			known = false
-		}
-		vals[i] = n
-	}
-	def := npapi.Float64
-	if allInt {
-		def = npapi.Int64
-	}
-	dt := s.dtypeArg(c, 3, def)
-	n := int64(-1)
-	if known && allInt {
-		r := vRange{start: 0, step: 1, known: true}
-		switch len(vals) {
-		case 1:
-			r.stop = vals[0]
-		case 2:
-			r.start, r.stop = vals[0], vals[1]
-		case 3:
-			r.start, r.stop, r.step = vals[0], vals[1], vals[2]
-		}
-		if r.step != 0 {
-			n = r.count()
-		}
-	}
-	return s.newArray(knownShape(n), dt, expr, c.e, false)
-}
-
-func (s *sim) random(fn *npapi.Func, c *call, expr string) value {
-	var sh Shape
-	if fn.Varargs {
-		if len(c.args) == 0 {
-			return vFloat{}
-		}
-		sh = shapeFrom(vTuple{c.args})
-	} else {
-		v, ok := c.arg(fn.ShapeArg, fn.ShapeKw)
-		if !ok {
-			if strings.HasPrefix(fn.Name, "jax.") {
-				return s.newArray(knownShape(), fn.DType, expr, c.e, false)
-			}
-			return vFloat{} // size=None: a scalar
-		}
-		if _, isNone := v.(vNone); isNone {
-			return vFloat{}
-		}
-		sh = shapeFrom(v)
-	}
-	dt := fn.DType
-	if fn.DTypeKw {
-		dt = s.dtypeArg(c, fn.DTypeArg, fn.DType)
-	}
-	if !dt.Known() {
-		if a, ok := firstArray(c); ok {
-			dt = a.dt
-		}
-	}
-	return s.newArray(sh, dt, expr, c.e, false)
-}
-
 func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
 	src, ok := c.arg(0, "a")
 	if !ok {
@@ -480,8 +314,12 @@ func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
 			}
 		}
 		switch fn.Name {
-		case "asarray", "asanyarray", "ascontiguousarray", "asfortranarray":
+		case "asarray", "asanyarray":
 			copyKw = false
+		case "ascontiguousarray":
+			copyKw = !contiguous(a) // a transposed or strided view is copied
+		case "asfortranarray":
+			copyKw = !fortranOrdered(a)
 		}
 		if !copyKw && dt == a.dt {
 			incref(src)
@@ -497,6 +335,21 @@ func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
 	}
 	s.unknownAlloc(c.e, expr, "array built from data known only at run time", nil)
 	return s.newArrayUnknown(s.dtypeArg(c, fn.DTypeArg, npapi.NoDType), expr)
+}
+
+// fortranOrdered reports whether an array is known to be Fortran-contiguous already: at most one
+// dimension longer than 1, or the transpose of a C-contiguous array.
+func fortranOrdered(a *arrObj) bool {
+	if a.label == "T" && a.base != nil && contiguous(a.base) {
+		return true
+	}
+	long := 0
+	for _, d := range a.shape.Dims {
+		if d != 1 {
+			long++
+		}
+	}
+	return a.shape.Known && long <= 1
 }
 
 // literalShape returns the shape and default dtype of a nested list/tuple of scalars.
@@ -543,18 +396,6 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 	}
 	return Shape{Dims: append([]int64{n}, inner.Dims...), Known: true}, dt, true
 }
-
-// boolUfuncs return bool arrays; floatUfuncs return floats for integer input.
-var boolUfuncs = map[string]bool{"greater": true, "greater_equal": true, "less": true, "less_equal": true,
-	"equal": true, "not_equal": true, "logical_and": true, "logical_or": true, "logical_xor": true,
-	"logical_not": true, "isnan": true, "isinf": true, "isfinite": true, "signbit": true, "isclose": true}
-
-var floatUfuncs = map[string]bool{"sqrt": true, "cbrt": true, "exp": true, "exp2": true, "expm1": true,
-	"log": true, "log2": true, "log10": true, "log1p": true, "sin": true, "cos": true, "tan": true,
-	"arcsin": true, "arccos": true, "arctan": true, "sinh": true, "cosh": true, "tanh": true,
-	"arcsinh": true, "arccosh": true, "arctanh": true, "divide": true, "true_divide": true,
-	"arctan2": true, "hypot": true, "deg2rad": true, "rad2deg": true, "degrees": true, "radians": true,
-	"float_power": true, "logaddexp": true, "logaddexp2": true}
 
 // ufunc applies an elementwise function to args (the first Nin are inputs; scalars broadcast).
 func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
@@ -603,19 +444,27 @@ func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 	if !anyArray && len(sh.Dims) == 0 && sh.Known {
 		return vFloat{}
 	}
-	switch {
-	case boolUfuncs[name]:
-		rdt = npapi.Bool
-	case floatUfuncs[name]:
-		if rdt.IsInteger() || rdt.Kind() == 'b' {
-			rdt = npapi.Float64
+	if fn, ok := npapi.Lookup(name); ok && fn.Kind == npapi.Ufunc {
+		switch fn.DTRule {
+		case npapi.DTBool:
+			rdt = npapi.Bool
+		case npapi.DTFloat:
+			if rdt.IsInteger() || rdt.Kind() == 'b' {
+				rdt = npapi.Float64
+			}
 		}
 	}
 	if dt.Known() {
 		rdt = dt
 	}
+	var tmp value
+	if fn, ok := npapi.Lookup(name); ok && len(fn.Temps) > 0 && nin > 0 {
+		ash, _ := operandShape(args[0])
+		tmp = s.temporaries(fn.TempBytes(dimsOfShape(ash), operandDType(args[0]), dimsOfShape(sh), rdt.Default(), npapi.NoAxis), expr)
+	}
 	res := s.newArray(sh, rdt.Default(), expr, c.e, false)
 	res.o.elementwise = true
+	s.decref(tmp)
 	return res
 }
 
@@ -628,82 +477,6 @@ func (s *sim) apiName(c *call) string {
 		return a.Attr
 	}
 	return ""
-}
-
-// reduce applies a reduction over axis (None: all axes, giving a scalar).
-func (s *sim) reduce(name string, a *arrObj, axis value, c *call, expr string) value {
-	s.use(vArray{a})
-	if o, ok := outResult(c); ok {
-		return o
-	}
-	dt := a.dt
-	switch name {
-	case "argmax", "argmin", "count_nonzero":
-		dt = npapi.Int64
-	case "any", "all":
-		dt = npapi.Bool
-	case "mean", "std", "var", "average", "median", "nanmean", "nanstd", "nanvar":
-		if dt.IsInteger() || dt.Kind() == 'b' {
-			dt = npapi.Float64
-		}
-	case "sum", "prod", "cumsum", "cumprod", "nansum", "nanprod":
-		if dt.Kind() == 'b' || (dt.IsInteger() && dt.ItemSize() < 8) {
-			dt = npapi.Int64
-		}
-	}
-	if d := s.dtypeArg(c, -1, npapi.NoDType); d.Known() {
-		dt = d
-	}
-	cumulative := name == "cumsum" || name == "cumprod"
-	if axis == nil {
-		if cumulative {
-			n, ok := a.shape.Size()
-			if !ok {
-				n = -1
-			}
-			return s.newArray(knownShape(n), dt, expr, c.e, false)
-		}
-		return vFloat{}
-	}
-	if _, isNone := axis.(vNone); isNone {
-		return s.reduce(name, a, nil, c, expr)
-	}
-	if cumulative {
-		return s.newArray(a.shape, dt, expr, c.e, false)
-	}
-	if !a.shape.Known {
-		s.unknownAlloc(c.e, expr, "reduction over an array of unknown shape", nil)
-		return s.newArrayUnknown(dt, expr)
-	}
-	ax, ok := intValue(axis)
-	if !ok {
-		return s.newArray(unknownShape, dt, expr, c.e, false)
-	}
-	nd := int64(len(a.shape.Dims))
-	if ax < 0 {
-		ax += nd
-	}
-	if ax < 0 || ax >= nd {
-		return vUnknown{}
-	}
-	keep := false
-	if v, ok := c.kw["keepdims"]; ok && truth(v) == 1 {
-		keep = true
-	}
-	var dims []int64
-	for i, d := range a.shape.Dims {
-		if int64(i) == ax {
-			if keep {
-				dims = append(dims, 1)
-			}
-			continue
-		}
-		dims = append(dims, d)
-	}
-	if len(dims) == 0 {
-		return vFloat{}
-	}
-	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
 }
 
 // indexFunc handles nonzero, argwhere, flatnonzero and one-argument where: index arrays whose
@@ -745,94 +518,6 @@ func (s *sim) indexFunc(name string, c *call, expr string) value {
 	return vTuple{elts}
 }
 
-func (s *sim) gather(name string, c *call, expr string) value {
-	a, ok := firstArray(c)
-	if !ok {
-		return vUnknown{}
-	}
-	s.useAll(c.args)
-	if o, ok := outResult(c); ok {
-		return o
-	}
-	if name == "take" && len(c.args) > 1 {
-		if idx, ok := isArray(c.args[1]); ok {
-			if _, hasAxis := c.arg(2, "axis"); !hasAxis {
-				return s.newArray(idx.shape, a.dt, expr, c.e, false)
-			}
-		}
-	}
-	b, _ := a.nbytes()
-	s.unknownAlloc(c.e, expr, name+": size known only at run time", &b)
-	return s.newArrayUnknown(a.dt, expr)
-}
-
-// viewFunc handles reshape, ravel, transpose and friends: views, except ravel of a non-contiguous
-// array (which copies; the estimator treats transposed and strided views as non-contiguous).
-func (s *sim) viewFunc(name string, a *arrObj, c *call, expr string) value {
-	switch name {
-	case "reshape":
-		var shv value
-		if len(c.args) == 1 {
-			shv = c.args[0]
-		} else if len(c.args) > 1 {
-			shv = vTuple{c.args}
-		} else if v, ok := c.kw["shape"]; ok {
-			shv = v
-		} else if v, ok := c.kw["newshape"]; ok {
-			shv = v
-		}
-		sh := resolveReshape(shapeFrom(shv), a.shape)
-		if !contiguous(a) {
-			return s.copyWithShape(a, sh, expr, c.e)
-		}
-		return s.view(a, sh, a.dt, expr)
-	case "ravel":
-		n, ok := a.shape.Size()
-		if !ok {
-			n = -1
-		}
-		if !contiguous(a) {
-			return s.copyWithShape(a, knownShape(n), expr, c.e)
-		}
-		return s.view(a, knownShape(n), a.dt, expr)
-	case "transpose", "swapaxes", "moveaxis":
-		v := s.view(a, reversed(a.shape), a.dt, expr)
-		v.o.label = "T"
-		return v
-	case "squeeze":
-		var dims []int64
-		for _, d := range a.shape.Dims {
-			if d != 1 {
-				dims = append(dims, d)
-			}
-		}
-		return s.view(a, Shape{Dims: dims, Known: a.shape.Known}, a.dt, expr)
-	case "expand_dims":
-		ax, _ := c.arg(0, "axis")
-		i, ok := intValue(ax)
-		if !ok || !a.shape.Known {
-			return s.view(a, unknownShape, a.dt, expr)
-		}
-		nd := int64(len(a.shape.Dims)) + 1
-		if i < 0 {
-			i += nd
-		}
-		dims := append([]int64{}, a.shape.Dims[:min(i, nd-1)]...)
-		dims = append(dims, 1)
-		dims = append(dims, a.shape.Dims[min(i, nd-1):]...)
-		return s.view(a, Shape{Dims: dims, Known: true}, a.dt, expr)
-	case "broadcast_to":
-		shv, _ := c.arg(0, "shape")
-		return s.view(a, shapeFrom(shv), a.dt, expr)
-	}
-	return s.view(a, a.shape, a.dt, expr)
-}
-
-func (s *sim) copyWithShape(a *arrObj, sh Shape, expr string, at ast.Node) value {
-	s.use(vArray{a})
-	return s.newArray(sh, a.dt, expr, at, false)
-}
-
 // contiguous reports whether an array is known to be C-contiguous: an owner, or a view that is
 // not a transpose or strided slice of one.
 func contiguous(a *arrObj) bool {
@@ -865,254 +550,20 @@ func contiguous(a *arrObj) bool {
 	return true
 }
 
-// resolveReshape fills a -1 dimension from the source size.
-func resolveReshape(sh, src Shape) Shape {
-	if !sh.Known {
-		return sh
-	}
-	n, ok := src.Size()
-	dims := append([]int64{}, sh.Dims...)
-	free := -1
-	prod := int64(1)
-	for i, d := range dims {
-		if d == -1 && free < 0 {
-			free = i
-			continue
-		}
-		if d < 0 {
-			return Shape{Dims: dims, Known: true}
-		}
-		prod *= d
-	}
-	if free >= 0 {
-		if ok && prod > 0 {
-			dims[free] = n / prod
-		} else {
-			dims[free] = -1
-		}
-	}
-	return Shape{Dims: dims, Known: true}
-}
-
-func (s *sim) join(name string, c *call, expr string) value {
-	s.useAll(c.args)
-	if o, ok := outResult(c); ok {
-		return o
-	}
-	switch name {
-	case "tile", "repeat":
-		a, ok := firstArray(c)
-		if !ok {
-			return vUnknown{}
-		}
-		reps, _ := c.arg(1, "reps")
-		if name == "repeat" {
-			reps, _ = c.arg(1, "repeats")
-		}
-		k, ok := intValue(reps)
-		n, nok := a.shape.Size()
-		if !ok || !nok {
-			s.unknownAlloc(c.e, expr, name+" count unknown", nil)
-			return s.newArrayUnknown(a.dt, expr)
-		}
-		if name == "tile" && len(a.shape.Dims) > 0 {
-			dims := append([]int64{}, a.shape.Dims...)
-			dims[len(dims)-1] *= k
-			return s.newArray(Shape{Dims: dims, Known: true}, a.dt, expr, c.e, false)
-		}
-		return s.newArray(knownShape(n*k), a.dt, expr, c.e, false)
-	case "append":
-		a, _ := c.arg(0, "arr")
-		b, _ := c.arg(1, "values")
-		var total int64
-		dt := npapi.NoDType
-		for i, v := range []value{a, b} {
-			o, ok := isArray(v)
-			if !ok {
-				return vUnknown{}
-			}
-			n, ok := o.shape.Size()
-			if !ok {
-				total = -1
-			} else if total >= 0 {
-				total += n
-			}
-			if i == 0 {
-				dt = o.dt
-			} else {
-				dt = npapi.Promote(dt, o.dt)
-			}
-		}
-		return s.newArray(knownShape(total), dt, expr, c.e, false)
-	}
-	seqv, ok := c.arg(0, "arrays")
-	if !ok {
-		seqv, ok = c.arg(0, "tup")
-	}
-	if !ok {
-		return vUnknown{}
-	}
-	var elts []value
-	switch v := seqv.(type) {
-	case vList:
-		elts = v.l.elts
-	case vTuple:
-		elts = v.elts
-	default:
-		s.unknownAlloc(c.e, expr, name+" of a sequence the estimator cannot see", nil)
-		return s.newArrayUnknown(npapi.NoDType, expr)
-	}
-	var arrs []*arrObj
-	dt := npapi.NoDType
-	for i, e := range elts {
-		o, ok := isArray(e)
-		if !ok {
-			s.unknownAlloc(c.e, expr, name+" of a non-array element", nil)
-			return s.newArrayUnknown(npapi.NoDType, expr)
-		}
-		s.use(e)
-		arrs = append(arrs, o)
-		if i == 0 {
-			dt = o.dt
-		} else {
-			dt = npapi.Promote(dt, o.dt)
-		}
-	}
-	if len(arrs) == 0 {
-		return vUnknown{}
-	}
-	axis := int64(0)
-	if v, ok := c.arg(1, "axis"); ok {
-		if a, ok := intValue(v); ok {
-			axis = a
-		}
-	}
-	first := arrs[0].shape
-	if !first.Known {
-		return s.newArray(unknownShape, dt, expr, c.e, false)
-	}
-	switch name {
-	case "stack":
-		dims := append([]int64{}, first.Dims...)
-		if axis < 0 {
-			axis += int64(len(dims)) + 1
-		}
-		axis = min(max(axis, 0), int64(len(dims)))
-		dims = append(dims[:axis], append([]int64{int64(len(arrs))}, dims[axis:]...)...)
-		return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
-	case "vstack":
-		if len(first.Dims) == 1 {
-			return s.newArray(knownShape(int64(len(arrs)), first.Dims[0]), dt, expr, c.e, false)
-		}
-		axis = 0
-	case "hstack":
-		axis = 0
-		if len(first.Dims) > 1 {
-			axis = 1
-		}
-	case "column_stack", "dstack":
-		axis = int64(len(first.Dims)) - 1
-	}
-	if axis < 0 {
-		axis += int64(len(first.Dims))
-	}
-	if axis < 0 || axis >= int64(len(first.Dims)) {
-		return s.newArray(unknownShape, dt, expr, c.e, false)
-	}
-	dims := append([]int64{}, first.Dims...)
-	dims[axis] = 0
-	for _, o := range arrs {
-		if !o.shape.Known || len(o.shape.Dims) != len(dims) || o.shape.Dims[axis] < 0 {
-			dims[axis] = -1
-			break
-		}
-		dims[axis] += o.shape.Dims[axis]
-	}
-	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
-}
-
-func (s *sim) product(name string, c *call, expr string) value {
-	if len(c.args) < 2 {
-		return vUnknown{}
-	}
-	s.useAll(c.args)
-	if o, ok := outResult(c); ok {
-		return o
-	}
-	a, aok := isArray(c.args[0])
-	b, bok := isArray(c.args[1])
-	if !aok || !bok {
-		return vUnknown{}
-	}
-	switch name {
-	case "matmul", "dot":
-		return s.matmul(a, b, expr)
-	case "outer":
-		n, _ := a.shape.Size()
-		m, _ := b.shape.Size()
-		if !a.shape.Known {
-			n = -1
-		}
-		if !b.shape.Known {
-			m = -1
-		}
-		return s.newArray(knownShape(n, m), npapi.Promote(a.dt, b.dt), expr, c.e, false)
-	}
-	s.unknownAlloc(c.e, expr, name+": result shape not modelled", nil)
-	return s.newArrayUnknown(npapi.Promote(a.dt, b.dt), expr)
-}
-
-// matmul allocates the result of a @ b (1-D and 2-D operands, and stacks of matrices).
+// matmul allocates the result of a @ b (npapi.MatmulShape).
 func (s *sim) matmul(a, b *arrObj, expr string) value {
 	dt := npapi.NoDType
 	if a != nil && b != nil {
 		dt = npapi.Promote(a.dt, b.dt)
 	}
-	if a == nil || b == nil || !a.shape.Known || !b.shape.Known {
+	if a == nil || b == nil {
 		return s.newArray(unknownShape, dt, expr, nil, false)
 	}
-	ad, bd := a.shape.Dims, b.shape.Dims
-	var dims []int64
-	switch {
-	case len(ad) == 1 && len(bd) == 1:
+	out, scalar := npapi.MatmulShape(dimsOfShape(a.shape), dimsOfShape(b.shape))
+	if scalar {
 		return vFloat{}
-	case len(ad) == 1:
-		dims = append(append([]int64{}, bd[:len(bd)-2]...), bd[len(bd)-1])
-	case len(bd) == 1:
-		dims = append([]int64{}, ad[:len(ad)-1]...)
-	default:
-		dims = append(append([]int64{}, ad[:len(ad)-1]...), bd[len(bd)-1])
 	}
-	return s.newArray(Shape{Dims: dims, Known: true}, dt, expr, nil, false)
-}
-
-func (s *sim) meshgrid(c *call, expr string) value {
-	var dims []int64
-	dt := npapi.NoDType
-	for i, a := range c.args {
-		o, ok := isArray(a)
-		if !ok {
-			return vUnknown{}
-		}
-		n, ok := o.shape.Size()
-		if !ok {
-			n = -1
-		}
-		dims = append(dims, n)
-		if i == 0 {
-			dt = o.dt
-		} else {
-			dt = npapi.Promote(dt, o.dt)
-		}
-	}
-	if len(dims) >= 2 {
-		dims[0], dims[1] = dims[1], dims[0] // indexing="xy"
-	}
-	elts := make([]value, len(c.args))
-	for i := range elts {
-		elts[i] = s.newArray(Shape{Dims: dims, Known: true}, dt, expr, c.e, false)
-	}
-	return vTuple{elts}
+	return s.newArray(shapeOfDims(out), dt, expr, nil, false)
 }
 
 // callDType handles np.float32(x): a scalar, or a converted copy of an array.
@@ -1222,6 +673,14 @@ func (s *sim) callBuiltin(e *ast.Call, c *call) value {
 	}
 	if a, ok := e.Func.(*ast.Attribute); ok && a.Attr == "collect" {
 		return vInt{}
+	}
+	if a, ok := e.Func.(*ast.Attribute); ok && len(s.argparse()) > 0 {
+		switch a.Attr {
+		case "parse_args":
+			return vNamespace{}
+		case "parse_known_args":
+			return vTuple{[]value{vNamespace{}, vUnknown{}}}
+		}
 	}
 	if n, ok := e.Func.(*ast.Name); ok && n.ID == "offload_to" {
 		if len(c.args) > 0 {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	assumepkg "github.com/arraylint/arraylint/arraymodel/assume"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 )
 
 // ConfigSection reads the [tool.arraylint.memory] table as the analyzer's configuration hands it
@@ -53,7 +53,7 @@ func ConfigSection(sec map[string]any) (t TargetOptions, backend string, assume 
 				return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory] fraction: want a number, have %v", v)
 			}
 		case "assume":
-			if assume, err = assumepkg.Table(v); err != nil {
+			if assume, err = bindings.AssumeTable(v); err != nil {
 				return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory] %w", err)
 			}
 		default:

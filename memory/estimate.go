@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arraylint/arraylint/arraymodel/assume"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -24,6 +24,10 @@ type Options struct {
 	// Assume binds names whose values the program does not fix (N=10_000_000); `# arraylint:
 	// assume N=...` comments in the file add to it (options win).
 	Assume map[string]int64
+	// AssumeExprs binds names to other Python values, as expressions evaluated in the module's
+	// scope when the name is read: "numpy", "numpy.float32", "(1000, 3)", "'all'", "False"
+	// (`mem --assume`). An integer in Assume wins over an expression of the same name.
+	AssumeExprs map[string]string
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
 }
@@ -76,7 +80,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	if !slices.Contains(Backends, backend) {
 		return nil, fmt.Errorf("estimate %s: unknown backend %q (want %s)", opts.Path, opts.Backend, strings.Join(Backends, ", "))
 	}
-	assume, err := assume.Comments(f)
+	assume, err := bindings.AssumeComments(f)
 	if err != nil {
 		return nil, fmt.Errorf("estimate %s: %w", opts.Path, err)
 	}
@@ -173,6 +177,15 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options) *
 // An annotation `np.ndarray`, `jax.Array`, `ArrayLike`… makes the parameter an array of unknown
 // shape owned by the caller, so what the function derives from it is listed as unknown.
 func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
+	for _, a := range imports.AllArgs(def.Args) {
+		if ref, ok := imports.ConventionRef(a); ok && a.Arg == p {
+			_, assumed := s.opts.Assume[p]
+			if _, expr := s.opts.AssumeExprs[p]; !assumed && !expr {
+				s.symbols = append(s.symbols, Symbol{Name: p, Value: ref.Qual, Source: SourceConvention, Line: s.lineOf(def)})
+				return vModule{ref}
+			}
+		}
+	}
 	v := s.defaultFor(def.Args, p)
 	if _, ok := v.(vUnknown); !ok {
 		return v
@@ -242,6 +255,11 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 		r.Unknown = []Unknown{}
 	}
 	r.PeakIsLowerBound = len(r.Unknown) > 0
+	r.PeakExpr = fmt.Sprint(r.PeakBytes)
+	r.Symbols = s.symbols
+	if r.Symbols == nil {
+		r.Symbols = []Symbol{}
+	}
 	if r.Growth == nil {
 		r.Growth = []Growth{}
 	}

@@ -27,7 +27,11 @@ func (r vRange) count() int64 {
 	return 0
 }
 
-func constValue(c *ast.Constant) value {
+func constValue(c *ast.Constant) value { return constOf(c.Value) }
+
+// constOf is the value of a Python constant.
+func constOf(v ast.ConstValue) value {
+	c := struct{ Value ast.ConstValue }{v}
 	switch c.Value.Kind {
 	case ast.ConstInt:
 		if c.Value.Big != nil {
@@ -60,19 +64,19 @@ func (s *sim) eval(e ast.Expr) value {
 	case *ast.Name:
 		v, ok := s.lookup(e)
 		if !ok {
-			if n, ok := s.opts.Assume[e.ID]; ok {
-				return vInt{n, true}
+			if a, ok := s.assumedValue(e.ID); ok {
+				return a
 			}
 			return vUnknown{}
 		}
 		if i, ok := v.(vInt); ok && !i.known {
-			if n, ok := s.opts.Assume[e.ID]; ok {
+			if n, ok := s.assumed(e.ID); ok {
 				return vInt{n, true}
 			}
 		}
 		if _, ok := v.(vUnknown); ok {
-			if n, ok := s.opts.Assume[e.ID]; ok {
-				return vInt{n, true}
+			if a, ok := s.assumedValue(e.ID); ok {
+				return a
 			}
 		}
 		incref(v)
@@ -95,16 +99,31 @@ func (s *sim) eval(e ast.Expr) value {
 		}
 		return l
 	case *ast.BoolOp:
+		// `a and b` is a when a is false, else b; `a or b` is a when a is true, else b. An
+		// operand of unknown truth makes the result unknown, and the rest is still evaluated
+		// for what it allocates.
+		stop := 0 // the truth that ends `and`
+		if e.Op == ast.Or {
+			stop = 1
+		}
+		known := true
 		var last value = vUnknown{}
 		for i, x := range e.Values {
 			v := s.eval(x)
 			if i == len(e.Values)-1 {
 				last = v
-			} else {
-				s.decref(v)
+				break
 			}
+			t := truth(v)
+			if known && t == stop {
+				return v // short-circuit: Python never evaluates the rest
+			}
+			if t < 0 {
+				known = false
+			}
+			s.decref(v)
 		}
-		if _, ok := isArray(last); ok {
+		if _, ok := isArray(last); ok || known {
 			return last
 		}
 		s.decref(last)
@@ -155,6 +174,9 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 		}
 	}
 	base := s.eval(e.Value)
+	if _, ok := base.(vNamespace); ok {
+		return s.namespaceAttr(e.Attr)
+	}
 	if o, ok := isArray(base); ok {
 		defer s.decref(base)
 		switch e.Attr {
@@ -190,9 +212,21 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 		incref(base)
 		return vMethod{recv: base, name: e.Attr}
 	}
-	switch base.(type) {
-	case vRNG, vList, vAt, vDType:
+	switch b := base.(type) {
+	case vDType:
+		switch e.Attr {
+		case "type": // np.dtype("float32").type is the scalar type, a dtype here
+			return b
+		case "itemsize":
+			return vInt{b.dt.ItemSize(), b.dt.Known()}
+		}
 		return vMethod{recv: base, name: e.Attr}
+	case vRNG, vList, vAt:
+		return vMethod{recv: base, name: e.Attr}
+	case vModule:
+		// An array module held in a variable: `np.random.rand` with np a parameter or a
+		// module passed in.
+		return s.refValue(b.ref.Member(e.Attr))
 	}
 	s.decref(base)
 	return vUnknown{}

@@ -257,7 +257,18 @@ func (s *sim) execIf(st *ast.If) {
 	case 0:
 		s.execBlock(st.Orelse)
 	default:
-		// Unknown condition: the body runs on the simulation, elif/else on a fork whose peak,
+		// Unknown condition. A body that leaves the block (break, continue, return, raise: an
+		// early exit) runs on a fork, so the simulation goes on with the path that stays — a loop
+		// keeps iterating — and the fork's peak, out-of-memory and buffers are merged in.
+		if !s.exhausted && leaves(st.Body) && !leaves(st.Orelse) {
+			before := len(s.h.bufs)
+			p := s.fork()
+			p.execBlock(st.Body)
+			s.execBlock(st.Orelse)
+			s.adopt(p, before)
+			return
+		}
+		// Otherwise the body runs on the simulation, elif/else on a fork whose peak,
 		// out-of-memory and buffers are merged in; the state after the if is the body's.
 		if len(st.Orelse) > 0 && !s.exhausted {
 			before := len(s.h.bufs)
@@ -269,6 +280,30 @@ func (s *sim) execIf(st *ast.If) {
 		}
 		s.execBlock(st.Body)
 	}
+}
+
+// leaves reports whether a block may leave its enclosing block early: a break, continue,
+// return or raise in it, outside nested loops, functions and classes.
+func leaves(block []ast.Stmt) bool {
+	for _, st := range block {
+		switch st := st.(type) {
+		case *ast.Break, *ast.Continue, *ast.Return, *ast.Raise:
+			return true
+		case *ast.If:
+			if leaves(st.Body) || leaves(st.Orelse) {
+				return true
+			}
+		case *ast.With:
+			if leaves(st.Body) {
+				return true
+			}
+		case *ast.Try:
+			if leaves(st.Body) || leaves(st.Orelse) || leaves(st.Finalbody) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // truth returns 1 or 0 for a known truth value, -1 when unknown.
@@ -527,26 +562,43 @@ func paramNames(a *ast.Arguments) []string {
 
 // defaultFor evaluates a parameter's default (constants only), or an assumed value, or unknown.
 func (s *sim) defaultFor(a *ast.Arguments, name string) value {
-	if n, ok := s.opts.Assume[name]; ok {
-		return vInt{n, true}
+	if v, ok := s.assumedValue(name); ok {
+		return v
 	}
 	pos := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)
 	off := len(pos) - len(a.Defaults)
 	for i, p := range pos {
-		if p.Arg == name && i >= off {
-			if c, ok := a.Defaults[i-off].(*ast.Constant); ok {
-				return constValue(c)
-			}
+		if p.Arg == name && i >= off && pureExpr(a.Defaults[i-off]) {
+			return s.eval(a.Defaults[i-off])
 		}
 	}
 	for i, p := range a.Kwonlyargs {
-		if p.Arg == name && i < len(a.KwDefaults) && a.KwDefaults[i] != nil {
-			if c, ok := a.KwDefaults[i].(*ast.Constant); ok {
-				return constValue(c)
-			}
+		if p.Arg == name && i < len(a.KwDefaults) && a.KwDefaults[i] != nil && pureExpr(a.KwDefaults[i]) {
+			return s.eval(a.KwDefaults[i])
 		}
 	}
 	return vUnknown{}
+}
+
+// pureExpr reports whether evaluating e calls nothing: constants, names and attributes (a dtype
+// such as np.float32), tuples and lists of them, and arithmetic on them. Such a parameter default
+// is evaluated as Python does when the def runs (in the enclosing scope).
+func pureExpr(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Constant, *ast.Name:
+		return true
+	case *ast.Attribute:
+		return pureExpr(e.Value)
+	case *ast.UnaryOp:
+		return pureExpr(e.Operand)
+	case *ast.BinOp:
+		return pureExpr(e.Left) && pureExpr(e.Right)
+	case *ast.Tuple:
+		return !slices.ContainsFunc(e.Elts, func(x ast.Expr) bool { return !pureExpr(x) })
+	case *ast.List:
+		return !slices.ContainsFunc(e.Elts, func(x ast.Expr) bool { return !pureExpr(x) })
+	}
+	return false
 }
 
 // isJIT reports whether def is decorated with jax.jit (or jit imported from jax), directly or

@@ -205,7 +205,10 @@ func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
 	d := 0
 	ellipsisSeen := false
 	consumed := 0
-	for _, p := range ix.parts {
+	for i, p := range ix.parts {
+		if _, isNone := ix.vals[i].(vNone); isNone {
+			continue // np.newaxis (None) adds a dimension, consumes none
+		}
 		if c, ok := p.(*ast.Constant); !ok || c.Value.Kind != ast.ConstNone {
 			consumed++
 		}

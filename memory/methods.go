@@ -48,7 +48,7 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 		if !ok {
 			return vUnknown{}
 		}
-		return s.random(fn, c, expr)
+		return s.applyRow(fn, c, expr)
 	case vAt:
 		// x.at[idx].set(v) / .add(v) / .multiply(v) … return a new array shaped like x.
 		if o, ok := isArray(r.arr); ok {
@@ -62,6 +62,10 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 }
 
 func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
+	if fn, ok := npapi.Method(name); ok && fn.Rule != npapi.ShapeNone {
+		args := append([]value{vArray{o}}, c.args...)
+		return s.applyRow(fn, &call{e: c.e, args: args, kw: c.kw}, expr)
+	}
 	switch name {
 	case "astype":
 		dt := s.dtypeArg(c, 0, o.dt)
@@ -97,38 +101,6 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 	case "nonzero":
 		args := append([]value{vArray{o}}, c.args...)
 		return s.indexFunc("nonzero", &call{e: c.e, args: args, kw: c.kw}, expr)
-	case "dot":
-		if len(c.args) > 0 {
-			b, ok := isArray(c.args[0])
-			if ok {
-				s.use(vArray{o})
-				s.use(c.args[0])
-				return s.matmul(o, b, expr)
-			}
-		}
-		return vUnknown{}
-	case "argsort":
-		s.use(vArray{o})
-		return s.newArray(o.shape, npapi.Int64, expr, c.e, false)
-	case "round", "clip", "conj", "conjugate":
-		args := append([]value{vArray{o}}, c.args...)
-		return s.ufunc(&call{e: c.e, args: args, kw: c.kw}, args[:1], npapi.NoDType, expr)
-	case "take", "compress", "repeat":
-		args := append([]value{vArray{o}}, c.args...)
-		cc := &call{e: c.e, args: args, kw: c.kw}
-		if name == "repeat" {
-			return s.join("repeat", cc, expr)
-		}
-		return s.gather(name, cc, expr)
-	}
-	if fn, ok := npapi.Method(name); ok {
-		switch fn.Kind {
-		case npapi.Reduction:
-			axis, _ := c.arg(0, "axis")
-			return s.reduce(name, o, axis, c, expr)
-		case npapi.View:
-			return s.viewFunc(name, o, c, expr)
-		}
 	}
 	s.useAll(c.args)
 	if !npapi.MethodReturnsNoArray(name) {

@@ -34,6 +34,15 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		scope += " (jax.jit)"
 	}
 	fmt.Fprintf(b, "%s: %s — backend %s\n", r.Path, scope, r.Backend)
+	if free := r.freeSymbol(); free != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
+		// Sizes follow a parameter: the formula is the peak, the number would be meaningless.
+		fmt.Fprintf(b, "  peak %s B for any %s (a parameter of %s)\n", PrettyExpr(r.PeakExpr), free, r.Scope)
+		if u := r.FitsUpTo; u != nil {
+			fmt.Fprintf(b, "  fits %s up to %s = %s\n", r.Target, u.Symbol, Commas(u.Value))
+		}
+		r.writeTextBody(b)
+		return
+	}
 	fmt.Fprintf(b, "  peak %s", r.PeakText())
 	if r.PeakLine > 0 {
 		fmt.Fprintf(b, " at line %d", r.PeakLine)
@@ -50,6 +59,51 @@ func writeTextReport(b *strings.Builder, r *Report) {
 	if r.PaddingBytes > 0 && r.PeakBytes > 0 {
 		fmt.Fprintf(b, "  padding: %s of the peak (%.0f%%) is TPU tile padding (8 × 128 tiles of the last two dimensions)\n",
 			FormatBytes(r.PaddingBytes), 100*float64(r.PaddingBytes)/float64(r.PeakBytes))
+	}
+	if r.PeakExpr != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
+		fmt.Fprintf(b, "  peak = %s B", PrettyExpr(r.PeakExpr))
+		if u := r.FitsUpTo; u != nil {
+			fmt.Fprintf(b, "; fits %s up to %s = %s", r.Target, u.Symbol, Commas(u.Value))
+		}
+		b.WriteString("\n")
+	} else if u := r.FitsUpTo; u != nil {
+		fmt.Fprintf(b, "  fits %s up to %s = %s\n", r.Target, u.Symbol, Commas(u.Value))
+	}
+	r.writeTextBody(b)
+}
+
+// writeTextBody writes what follows a report's peak: the values used, the live buffers, the
+// chart, unknown sizes, growth, the out-of-memory report and suggestions.
+func (r *Report) writeTextBody(b *strings.Builder) {
+	if len(r.Symbols) > 0 {
+		b.WriteString("  with ")
+		for i, sym := range r.Symbols {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			v := symbolValue(sym.Value)
+			if n, ok := sym.Value.(int64); ok {
+				v = Commas(n)
+			}
+			switch sym.Source {
+			case SourceConvention, SourceAssume:
+				if text, ok := sym.Value.(string); ok {
+					v = text // a module, or an assumption's own Python text
+				}
+			case SourceParameter:
+				fmt.Fprintf(b, "%s free (parameter, line %d)", sym.Name, sym.Line)
+				continue
+			}
+			where := strings.ReplaceAll(sym.Source, "-", " ")
+			if sym.Source == SourceAssume {
+				where = "assumed"
+			}
+			if sym.Line > 0 {
+				where += fmt.Sprintf(", line %d", sym.Line)
+			}
+			fmt.Fprintf(b, "%s = %s (%s)", sym.Name, v, where)
+		}
+		b.WriteString("\n")
 	}
 	if len(r.LiveAtPeak) > 0 {
 		b.WriteString("\n  live at the peak:\n")
@@ -164,7 +218,11 @@ func writeChart(b *strings.Builder, r *Report) {
 	fmt.Fprintf(b, "    %10s └%s\n", "", strings.Repeat("─", width))
 	fmt.Fprintf(b, "    %10s  %s▲ peak, line %d\n", "", strings.Repeat(" ", peakCol), r.PeakLine)
 	first, last := pts[0].Line, pts[len(pts)-1].Line
-	fmt.Fprintf(b, "    %10s  program order: line %d … line %d (%d steps)\n", "", first, last, len(pts))
+	steps := "steps"
+	if len(pts) == 1 {
+		steps = "step"
+	}
+	fmt.Fprintf(b, "    %10s  program order: line %d … line %d (%d %s)\n", "", first, last, len(pts), steps)
 }
 
 func shapeString(dims []*int64) string {
@@ -191,4 +249,42 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// symbolValue renders a symbol's value as Python would: None, True, 'text', 20000.
+func symbolValue(v any) string {
+	switch v := v.(type) {
+	case nil:
+		return "None"
+	case bool:
+		if v {
+			return "True"
+		}
+		return "False"
+	case string:
+		return fmt.Sprintf("%q", v)
+	case int64:
+		return Commas(v)
+	}
+	return fmt.Sprint(v)
+}
+
+// withExactBytes renders n as FormatBytes does, followed by the exact count in parentheses when
+// the short form rounds ("80 B", but "1.5 KiB (1,536 B)").
+func withExactBytes(n int64) string {
+	short, exact := FormatBytes(n), Commas(n)+" B"
+	if short == exact || short == fmt.Sprintf("%d B", n) {
+		return short
+	}
+	return short + " (" + exact + ")"
+}
+
+// freeSymbol returns the report's free symbol (a parameter its sizes depend on), or "".
+func (r *Report) freeSymbol() string {
+	for _, s := range r.Symbols {
+		if s.Source == SourceParameter {
+			return s.Name
+		}
+	}
+	return ""
 }

@@ -23,6 +23,12 @@ type Report struct {
 	// PaddingBytes is, on a TPU target, how much of PeakBytes is the padding of tiled layouts
 	// (XProf's Memory Viewer shows the same share); 0 elsewhere.
 	PaddingBytes int64 `json:"padding_bytes,omitempty"`
+	// PeakExpr is the peak as a formula in Python syntax over one integer symbol ("24*n**2 -
+	// 32*n + 32", see Scale), or the number itself when none is identified.
+	PeakExpr string `json:"peak_expr"`
+	// FitsUpTo is the largest value of that symbol at which the scope fits the target (null
+	// without a target, a symbol, or a bound).
+	FitsUpTo *FitsUpTo `json:"fits_up_to"`
 	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
 	// was allocated).
 	PeakLine int `json:"peak_line"`
@@ -42,6 +48,9 @@ type Report struct {
 	Buffers []Lifetime `json:"buffers"`
 	// Unknown lists allocations whose size could not be determined.
 	Unknown []Unknown `json:"unknown"`
+	// Symbols lists the values the estimate took from outside the program's own assignments
+	// (argparse defaults), with where each is given.
+	Symbols []Symbol `json:"symbols"`
 	// Growth lists loops whose live memory grows every iteration.
 	Growth []Growth `json:"growth"`
 	// Largest is the largest single allocation (null when nothing was allocated).
@@ -88,6 +97,10 @@ type Lifetime struct {
 	Free  int `json:"free_step"`
 	// Instance is set for a Legate instance: its store and the elements it covers.
 	Instance *Instance `json:"instance,omitempty"`
+	// BytesExpr and ShapeExpr are the size and the dimensions as formulas in the scope's
+	// symbol (see Scale; absent when they do not depend on it or were not identified).
+	BytesExpr string   `json:"bytes_expr,omitempty"`
+	ShapeExpr []string `json:"shape_expr,omitempty"`
 }
 
 // Unknown is an allocation whose size the estimator could not determine.
@@ -112,10 +125,7 @@ const (
 // PeakText renders the peak for people: "1.5 MiB (1,572,864 B)", "80 B", and with a leading
 // "≥ " when the peak is a lower bound.
 func (r *Report) PeakText() string {
-	s := FormatBytes(r.PeakBytes)
-	if exact := Commas(r.PeakBytes) + " B"; exact != s {
-		s += " (" + exact + ")"
-	}
+	s := withExactBytes(r.PeakBytes)
 	if r.PeakIsLowerBound {
 		s = "≥ " + s
 	}

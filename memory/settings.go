@@ -3,7 +3,7 @@ package memory
 import (
 	"fmt"
 
-	"github.com/arraylint/arraylint/arraymodel/assume"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/pyparse"
 )
 
@@ -35,13 +35,13 @@ func SectionSettings(sec map[string]any) (Settings, error) {
 //
 //  1. flags: the command line (`--target`, `--hbm`, `--backend`, `--assume` …);
 //  2. the file's `# arraylint: target` comment, whose target applies only when no flag names
-//     a target or pool size, and its `# arraylint: assume` comments (assume.Resolve);
+//     a target or pool size, and its `# arraylint: assume` comments (bindings.ResolveAssume);
 //  3. config: [tool.arraylint.memory].
 //
 // Target fields overlay one another field by field. LEGATE_CONFIG gives Legate's pools when the
 // backend is legate and no layer sets a pool. path names the file in Options.
 func Resolve(f *pyparse.File, path string, flags, config Settings) (Options, error) {
-	binds, err := assume.Resolve(f, flags.Assume, config.Assume)
+	binds, err := bindings.ResolveAssume(f, flags.Assume, config.Assume)
 	if err != nil {
 		return Options{}, fmt.Errorf("%s: %w", path, err)
 	}

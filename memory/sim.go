@@ -70,6 +70,7 @@ type sim struct {
 	jax32     bool       // a jax call without 64-bit mode is running: its arrays are 32-bit
 	discarded ast.Expr   // the expression statement being run: its value is dropped unread
 	peakLive  []Live     // the buffers live at the peak (after simulate)
+	symbols   []Symbol   // values read from outside the program's assignments (argparse.go)
 }
 
 func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }
@@ -186,6 +187,9 @@ func (s *sim) lookup(n *ast.Name) (value, bool) {
 
 // refValue turns a resolved library member into a value: dtypes become vDType.
 func (s *sim) refValue(ref imports.Ref) value {
+	if ref.API == "newaxis" {
+		return vNone{} // np.newaxis is None
+	}
 	if dt, ok := npapi.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
 		return vDType{dt}
 	}

@@ -47,6 +47,9 @@ type (
 	vArray struct{ o *arrObj }
 	// vUnknown is anything the simulation does not model.
 	vUnknown struct{}
+	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
+	// options' defaults (bindings.Argparse).
+	vNamespace struct{}
 )
 
 // pyList is a Python list; it owns one reference to each element.

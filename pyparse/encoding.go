@@ -252,3 +252,34 @@ func reencode(src []byte, enc srcEncoding) ([]byte, []Error) {
 func decodeError(o int, msg string) Error {
 	return Error{Range: Range{Start: Offset(o), End: Offset(o + 3)}, Kind: ErrKindEncoding, Msg: msg}
 }
+
+// wideEncoding names the encoding of a UTF-16 or UTF-32 source, from its byte order mark or,
+// without one, from ASCII text whose every second (fourth) byte is NUL; "" for anything else.
+func wideEncoding(src []byte) string {
+	switch {
+	case bytes.HasPrefix(src, []byte{0xFF, 0xFE, 0, 0}):
+		return "UTF-32LE, byte order mark FF FE 00 00"
+	case bytes.HasPrefix(src, []byte{0, 0, 0xFE, 0xFF}):
+		return "UTF-32BE, byte order mark 00 00 FE FF"
+	case bytes.HasPrefix(src, []byte{0xFF, 0xFE}):
+		return "UTF-16LE, byte order mark FF FE"
+	case bytes.HasPrefix(src, []byte{0xFE, 0xFF}):
+		return "UTF-16BE, byte order mark FE FF"
+	}
+	// Without a mark: the first 8 code units all ASCII with NUL high bytes.
+	if len(src) < 16 {
+		return ""
+	}
+	le, be := true, true
+	for i := 0; i < 16; i += 2 {
+		le = le && src[i] != 0 && src[i] < 0x80 && src[i+1] == 0
+		be = be && src[i] == 0 && src[i+1] != 0 && src[i+1] < 0x80
+	}
+	switch {
+	case le:
+		return "UTF-16LE, no byte order mark"
+	case be:
+		return "UTF-16BE, no byte order mark"
+	}
+	return ""
+}

@@ -564,13 +564,18 @@ loop:
 		l.emit(Indent, lineStart, p, 0)
 	default:
 		for len(l.indents) > 1 && col < l.indents[len(l.indents)-1] {
+			if col > l.indents[len(l.indents)-2] {
+				// Between two levels: CPython stops here. To recover, the line is taken to be
+				// at the level above it (the nearest enclosing block that still fits), so one
+				// bad dedent is one error, not one per following line of the old level.
+				l.errorf(ErrKindIndentation, p, p, "unindent does not match any outer indentation level")
+				return
+			}
 			l.indents = l.indents[:len(l.indents)-1]
 			l.altIndents = l.altIndents[:len(l.altIndents)-1]
 			l.emit(Dedent, p, p, 0)
 		}
-		if col != l.indents[len(l.indents)-1] {
-			l.errorf(ErrKindIndentation, p, p, "unindent does not match any outer indentation level")
-		} else if alt != l.altIndents[len(l.altIndents)-1] {
+		if alt != l.altIndents[len(l.altIndents)-1] {
 			l.tabError(lineStart, p)
 		}
 	}

@@ -193,7 +193,7 @@ func TestLexErrors(t *testing.T) {
 		{"a€b\n", "invalid character '€' (U+20AC)", 1, 2, ErrKindToken, `Name(a) Unknown(€)! Name(b) Newline(\n)`},
 		{"if x:\n\tpass\n        pass\n", "inconsistent use of tabs and spaces in indentation", 3, 1, ErrKindIndentation, ""},
 		{"if x:\n        a\n\tb\n", "inconsistent use of tabs and spaces in indentation", 3, 1, ErrKindIndentation, ""},
-		{"if x:\n    a\n  b\n", "unindent does not match any outer indentation level", 3, 3, ErrKindIndentation, `KwIf(if) Name(x) Colon(:) Newline(\n) Indent(    ) Name(a) Newline(\n) Dedent Name(b) Newline(\n)`},
+		{"if x:\n    a\n  b\n", "unindent does not match any outer indentation level", 3, 3, ErrKindIndentation, `KwIf(if) Name(x) Colon(:) Newline(\n) Indent(    ) Name(a) Newline(\n) Name(b) Newline(\n) Dedent`},
 		{"a $ b\n", "invalid syntax", 1, 3, ErrKindSyntax, `Name(a) Unknown($)! Name(b) Newline(\n)`},
 		{"a ? b\n", "invalid syntax", 1, 3, ErrKindSyntax, ""},
 		{"a ` b\n", "invalid syntax", 1, 3, ErrKindSyntax, ""},

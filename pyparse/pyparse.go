@@ -28,6 +28,9 @@ var (
 	ErrTooLarge = errors.New("source too large")
 	// ErrBinary is returned for sources that contain a NUL byte.
 	ErrBinary = errors.New("source contains a NUL byte")
+	// ErrUTF16 is returned for sources in UTF-16 or UTF-32, told by their byte order mark or by
+	// the NUL bytes of ASCII text in them, which Python does not read as source.
+	ErrUTF16 = errors.New("source is UTF-16 or UTF-32, not UTF-8")
 )
 
 // File is the result of parsing one Python source file.
@@ -86,6 +89,9 @@ func (e Error) Error() string { return e.Msg }
 func Parse(src []byte) (*File, error) {
 	if len(src) > MaxFileSize {
 		return nil, fmt.Errorf("parse %d bytes: %w (limit %d)", len(src), ErrTooLarge, MaxFileSize)
+	}
+	if enc := wideEncoding(src); enc != "" {
+		return nil, fmt.Errorf("parse: %w (%s): save the file as UTF-8", ErrUTF16, enc)
 	}
 	if i := bytes.IndexByte(src, 0); i >= 0 {
 		return nil, fmt.Errorf("parse: %w at offset %d", ErrBinary, i)

@@ -1,6 +1,6 @@
 // Package changed keeps only the findings on lines a change touched, for adopting arraylint on an
 // existing code base ("new issues only", like golangci-lint's new-from-rev / new-from-patch /
-// new-from-merge-base, after revgrep). Syntax and internal errors are always kept.
+// new-from-merge-base, after revgrep). Syntax, internal and I/O errors are always kept.
 package changed
 
 import (
@@ -24,7 +24,9 @@ type Changes struct {
 }
 
 // ParsePatch reads a unified diff (git diff, diff -u). Paths in it are taken relative to base.
-// Deleted files are ignored. A malformed diff is an error, never a partial result.
+// Deleted files are ignored. A malformed diff is an error, never a partial result, and so is
+// input that is not a diff at all (text without a file header, binary data); empty input is an
+// empty diff.
 func ParsePatch(r io.Reader, base string) (*Changes, error) {
 	c := &Changes{files: map[string]map[int]bool{}, whole: map[string]bool{}}
 	if abs, err := filepath.Abs(base); err == nil {
@@ -38,6 +40,10 @@ func ParsePatch(r io.Reader, base string) (*Changes, error) {
 		newLine        int
 		lineNo         int
 		inHunk, oldDev bool
+		afterOld       bool // the previous line was a "--- " header
+		headers        int  // file headers ("--- " then "+++ ") seen
+		nonBlank       bool // the input holds more than blank lines
+		gitHeader      bool // a "diff --git" line: a diff of modes or renames only has no "---"
 	)
 	fail := func(format string, args ...any) (*Changes, error) {
 		return nil, fmt.Errorf("parse patch line %d: %s", lineNo, fmt.Sprintf(format, args...))
@@ -45,6 +51,17 @@ func ParsePatch(r io.Reader, base string) (*Changes, error) {
 	for sc.Scan() {
 		lineNo++
 		line := sc.Text()
+		if strings.IndexByte(line, 0) >= 0 {
+			return fail("not a unified diff: the input holds a NUL byte (binary data)")
+		}
+		if strings.TrimSpace(line) != "" {
+			nonBlank = true
+		}
+		wasOld := afterOld
+		afterOld = false
+		if strings.HasPrefix(line, "diff --git ") {
+			gitHeader = true
+		}
 		if inHunk && (oldLeft > 0 || left > 0) {
 			switch {
 			case strings.HasPrefix(line, "+"):
@@ -78,7 +95,9 @@ func ParsePatch(r io.Reader, base string) (*Changes, error) {
 		switch {
 		case strings.HasPrefix(line, "--- "):
 			oldDev = strings.TrimSpace(strings.TrimPrefix(line, "--- ")) == "/dev/null"
-		case strings.HasPrefix(line, "+++ "):
+			afterOld = true
+		case strings.HasPrefix(line, "+++ ") && wasOld:
+			headers++
 			name := strings.TrimPrefix(line, "+++ ")
 			if i := strings.IndexByte(name, '\t'); i >= 0 {
 				name = name[:i] // diff -u puts a timestamp after a tab
@@ -103,6 +122,9 @@ func ParsePatch(r io.Reader, base string) (*Changes, error) {
 				c.whole[p] = true
 			}
 		case strings.HasPrefix(line, "@@"):
+			if headers == 0 {
+				return fail("not a unified diff: a hunk before any `--- a/file` and `+++ b/file` header")
+			}
 			o, n, start, err := parseHunkHeader(line)
 			if err != nil {
 				return fail("%v", err)
@@ -115,6 +137,9 @@ func ParsePatch(r io.Reader, base string) (*Changes, error) {
 	}
 	if inHunk && (oldLeft > 0 || left > 0) {
 		return fail("the last hunk is truncated")
+	}
+	if nonBlank && headers == 0 && !gitHeader {
+		return nil, fmt.Errorf("parse patch: not a unified diff: no `--- a/file` and `+++ b/file` header (an empty file is an empty diff)")
 	}
 	return c, nil
 }
@@ -202,9 +227,11 @@ func git(dir string, args ...string) ([]byte, error) {
 }
 
 // Keep reports whether f is on a changed line: a line of its range was added or modified, or its
-// file was added whole. Syntax errors (AL901) and internal errors (AL900) are always kept.
+// file was added whole. Syntax errors (AL901), internal errors (AL900) and I/O errors (AL904)
+// are always kept.
 func (c *Changes) Keep(f analyzer.Finding) bool {
-	if f.Code == analyzer.SyntaxError.Spec.Code || f.Code == analyzer.InternalError.Spec.Code {
+	switch f.Code {
+	case analyzer.SyntaxError.Spec.Code, analyzer.InternalError.Spec.Code, analyzer.IOError.Spec.Code:
 		return true
 	}
 	p, err := filepath.Abs(f.Path)

@@ -89,6 +89,32 @@ func TestParsePatchMalformed(t *testing.T) {
 	}
 }
 
+// TestParsePatchNotADiff: input that is not a unified diff at all is an error, not an empty set
+// of changes that would hide every finding.
+func TestParsePatchNotADiff(t *testing.T) {
+	for _, bad := range []string{
+		"# arraylint\n\nA linter for array programs.\n\n---\n\nMore text.\n", // a README
+		"\x7fELF\x02\x01\x01\x00\x00\x00",                                    // binary
+		"@@ -1 +1 @@\n-a\n+b\n",                                              // a hunk without a file
+		"+++ b/x.py\n",                                                       // no "---" before it
+	} {
+		_, err := ParsePatch(strings.NewReader(bad), "/")
+		if err == nil || !strings.Contains(err.Error(), "not a unified diff") {
+			t.Errorf("ParsePatch(%q) error = %v, want \"not a unified diff\"", bad, err)
+		}
+	}
+	for _, good := range []string{
+		"",
+		"\n\n",
+		"diff --git a/x.py b/x.py\nold mode 100644\nnew mode 100755\n", // a mode change only
+		"From 123 Mon Sep 17 00:00:00 2001\nSubject: msg\n\n---\n x.py | 2 +-\n\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a\n+b\n",
+	} {
+		if _, err := ParsePatch(strings.NewReader(good), "/"); err != nil {
+			t.Errorf("ParsePatch(%q): %v", good, err)
+		}
+	}
+}
+
 func TestFromRevAndMergeBase(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		if os.Getenv("ARRAYLINT_REQUIRE_TOOLS") == "1" {

@@ -6,11 +6,25 @@ import (
 	"io"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/pyparse"
 )
 
 // jsonPrinter writes the JSON schema documented in docs/output-formats.md: an array of objects
-// that tools reading Ruff's JSON output can also read.
-type jsonPrinter struct{}
+// that tools reading Ruff's JSON output can also read. Columns count characters (code points),
+// as Ruff's do, when the source is available, UTF-8 bytes otherwise; offsets are bytes.
+type jsonPrinter struct {
+	lines *lineCache
+}
+
+// loc returns the location of byte offset off of path; line and col are the finding's own
+// (byte-column) position, used when the source is unknown.
+func (p jsonPrinter) loc(path string, off pyparse.Offset, line, col int) jsonLocation {
+	if x, _ := p.lines.get(path); x != nil {
+		l, c := x.LineColRune(off)
+		return jsonLocation{l, c + 1, int(off)}
+	}
+	return jsonLocation{line, col, int(off)}
+}
 
 type jsonLocation struct {
 	Row    int `json:"row"`
@@ -52,10 +66,10 @@ type jsonFinding struct {
 }
 
 // Print writes findings in the json format.
-func (jsonPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
+func (p jsonPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	out := make([]jsonFinding, 0, len(findings))
 	for _, f := range findings {
-		out = append(out, toJSON(f))
+		out = append(out, p.toJSON(f))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
@@ -64,14 +78,14 @@ func (jsonPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 
 // jsonLinesPrinter writes the objects of the json format one per line (JSON Lines), so a consumer
 // can stream them and a run without findings prints nothing.
-type jsonLinesPrinter struct{}
+type jsonLinesPrinter struct{ jsonPrinter }
 
 // Print writes findings in the json-lines format.
-func (jsonLinesPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
+func (p jsonLinesPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	bw := bufio.NewWriter(w)
 	enc := json.NewEncoder(bw)
 	for _, f := range findings {
-		if err := enc.Encode(toJSON(f)); err != nil {
+		if err := enc.Encode(p.toJSON(f)); err != nil {
 			return err
 		}
 	}
@@ -79,26 +93,26 @@ func (jsonLinesPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 }
 
 // toJSON converts a finding to the object of the json and json-lines formats.
-func toJSON(f analyzer.Finding) jsonFinding {
+func (p jsonPrinter) toJSON(f analyzer.Finding) jsonFinding {
 	jf := jsonFinding{
 		Code: f.Code, Name: f.Name, Message: f.Message, Severity: f.Severity.String(), Filename: f.Path,
-		Location:    jsonLocation{f.Line, f.Col, int(f.Range.Start)},
-		EndLocation: jsonLocation{f.EndLine, f.EndCol, int(f.Range.End)},
-		Related:     []jsonRelated{}, NoqaRow: f.Line, URL: f.URL,
+		Location:    p.loc(f.Path, f.Range.Start, f.Line, f.Col),
+		EndLocation: p.loc(f.Path, f.Range.End, f.EndLine, f.EndCol),
+		Related:     []jsonRelated{}, NoqaRow: f.Line, URL: analyzer.DocsLink(f.URL),
 	}
 	if f.Fix != nil {
 		fix := &jsonFix{Applicability: f.Fix.Applicability.String(), Message: f.Fix.Message, Edits: []jsonEdit{}}
 		for _, e := range f.Fix.Edits {
 			fix.Edits = append(fix.Edits, jsonEdit{Content: e.NewText,
-				Location:    jsonLocation{e.Line, e.Col, int(e.Range.Start)},
-				EndLocation: jsonLocation{e.EndLine, e.EndCol, int(e.Range.End)}})
+				Location:    p.loc(f.Path, e.Range.Start, e.Line, e.Col),
+				EndLocation: p.loc(f.Path, e.Range.End, e.EndLine, e.EndCol)})
 		}
 		jf.Fix = fix
 	}
 	for _, r := range f.Related {
 		jf.Related = append(jf.Related, jsonRelated{Message: r.Message, Filename: r.Path,
-			Location:    jsonLocation{r.Line, r.Col, int(r.Range.Start)},
-			EndLocation: jsonLocation{r.EndLine, r.EndCol, int(r.Range.End)}})
+			Location:    p.loc(r.Path, r.Range.Start, r.Line, r.Col),
+			EndLocation: p.loc(r.Path, r.Range.End, r.EndLine, r.EndCol)})
 	}
 	return jf
 }

@@ -23,7 +23,7 @@ type Options struct {
 	// Color enables ANSI colours (text and concise only).
 	Color bool
 	// Source returns the content of a checked file, or nil. The text printer shows source lines
-	// from it and SARIF computes code-point columns with it.
+	// from it; JSON and SARIF compute code-point columns with it.
 	Source func(path string) []byte
 	// Rules lists the rules of the run, for SARIF's rule table (findings' rules are added anyway).
 	Rules []*analyzer.Rule
@@ -47,9 +47,9 @@ func New(format string, opts Options) (Printer, error) {
 	case "concise":
 		return &concisePrinter{opts: opts}, nil
 	case "json":
-		return jsonPrinter{}, nil
+		return jsonPrinter{lines: newLineCache(opts.Source)}, nil
 	case "json-lines":
-		return jsonLinesPrinter{}, nil
+		return jsonLinesPrinter{jsonPrinter{lines: newLineCache(opts.Source)}}, nil
 	case "sarif":
 		return &sarifPrinter{opts: opts, lines: newLineCache(opts.Source)}, nil
 	case "github":

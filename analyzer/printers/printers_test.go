@@ -109,8 +109,9 @@ func TestSARIFHelp(t *testing.T) {
 			Tool struct {
 				Driver struct {
 					Rules []struct {
-						ID   string
-						Help struct{ Text, Markdown string }
+						ID      string
+						HelpURI string
+						Help    struct{ Text, Markdown string }
 					}
 				}
 			}
@@ -125,8 +126,9 @@ func TestSARIFHelp(t *testing.T) {
 	}
 	for _, r := range rules {
 		want := strings.TrimSpace(analyzer.Lookup(r.ID).Spec.Doc)
-		if r.Help.Markdown != want || r.Help.Text != "See docs/rules/"+r.ID+".md" {
-			t.Errorf("%s: help = %q / %.40q…", r.ID, r.Help.Text, r.Help.Markdown)
+		url := "https://github.com/arraylint/arraylint/blob/main/docs/rules/" + r.ID + ".md"
+		if r.Help.Markdown != want || r.Help.Text != "See "+url || r.HelpURI != url {
+			t.Errorf("%s: help = %q / %.40q…, helpUri %q", r.ID, r.Help.Text, r.Help.Markdown, r.HelpURI)
 		}
 	}
 }

@@ -56,6 +56,7 @@ type sarifRule struct {
 	ID                   string          `json:"id"`
 	Name                 string          `json:"name"`
 	ShortDescription     sarifText       `json:"shortDescription"`
+	HelpURI              string          `json:"helpUri,omitempty"`
 	Help                 sarifMessage    `json:"help"`
 	DefaultConfiguration sarifRuleConfig `json:"defaultConfiguration"`
 	Properties           map[string]any  `json:"properties,omitempty"`
@@ -157,9 +158,10 @@ func (p *sarifPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		index[r.Spec.Code] = i
 		driver.Rules = append(driver.Rules, sarifRule{
 			ID: r.Spec.Code, Name: r.Spec.Name, ShortDescription: sarifText{r.Spec.Summary},
-			Help:                 sarifMessage{Text: "See " + r.URL, Markdown: strings.TrimSpace(r.Spec.Doc)},
+			HelpURI:              analyzer.DocsLink(r.URL),
+			Help:                 sarifMessage{Text: "See " + analyzer.DocsLink(r.URL), Markdown: strings.TrimSpace(r.Spec.Doc)},
 			DefaultConfiguration: sarifRuleConfig{sarifLevel(r.Spec.Severity)},
-			Properties:           map[string]any{"category": r.Category(), "docs": r.URL},
+			Properties:           map[string]any{"category": r.Category(), "docs": analyzer.DocsLink(r.URL)},
 		})
 	}
 	run := sarifRun{Tool: sarifTool{driver}, ColumnKind: "unicodeCodePoints", Results: []sarifResult{}}

@@ -31,7 +31,8 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 			paint(c, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), paint(c, ansiBold, f.Message))
 		gutter := len(strconv.Itoa(f.Line))
 		pad := strings.Repeat(" ", gutter)
-		if x, src := p.lines.get(f.Path); x != nil && f.Line >= 1 && f.Line <= x.LineCount() {
+		// An I/O error is about the file, not a place in it: no source line.
+		if x, src := p.lines.get(f.Path); x != nil && f.Line >= 1 && f.Line <= x.LineCount() && f.Code != analyzer.IOError.Spec.Code {
 			start, end := x.LineStart(f.Line), x.LineEnd(f.Line)
 			line := string(src[start:end])
 			from := min(max(int(f.Range.Start-start), 0), len(line))
@@ -39,6 +40,7 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 			if f.EndLine == f.Line {
 				to = min(max(int(f.Range.End-start), from), len(line))
 			}
+			line, from, to = snippetWindow(line, from, to)
 			shown := expandTabs(line)
 			lead := width(expandTabs(line[:from]))
 			n := max(width(expandTabs(line[:to]))-lead, 1)
@@ -62,6 +64,39 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		}
 	}
 	return bw.Flush()
+}
+
+// maxSnippet is the longest source line the text format shows whole, in bytes; a longer one
+// (minified or generated code, a 10 MB data literal) is cut to a window around the finding.
+const maxSnippet = 200
+
+// snippetContext is how many bytes of a long line are kept on each side of the finding.
+const snippetContext = 60
+
+// snippetWindow returns line, or for a line longer than maxSnippet the part of it around the
+// range [from, to) (itself cut to maxSnippet) with "…" marking what was left out, and the range
+// moved into it. Cuts fall on UTF-8 boundaries.
+func snippetWindow(line string, from, to int) (string, int, int) {
+	if len(line) <= maxSnippet {
+		return line, from, to
+	}
+	start := max(from-snippetContext, 0)
+	end := min(max(to, from)+snippetContext, len(line), start+maxSnippet)
+	for start > 0 && !utf8.RuneStart(line[start]) {
+		start--
+	}
+	for end < len(line) && !utf8.RuneStart(line[end]) {
+		end++
+	}
+	prefix, suffix := "", ""
+	if start > 0 {
+		prefix = "…"
+	}
+	if end < len(line) {
+		suffix = "…"
+	}
+	shift := len(prefix) - start
+	return prefix + line[start:end] + suffix, min(from+shift, len(prefix)+end-start), min(to+shift, len(prefix)+end-start)
 }
 
 // expandTabs replaces tabs with spaces to the next multiple of 4 so carets line up.

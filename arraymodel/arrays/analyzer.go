@@ -6,7 +6,7 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
-	"github.com/arraylint/arraylint/arraymodel/assume"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
 	"golang.org/x/tools/go/analysis"
@@ -35,14 +35,14 @@ func Assumptions(f *pyparse.File, cfg *analyzer.Config) (map[string]int64, error
 	var flags, config map[string]int64
 	var err error
 	if v, ok := cfg.Flags("memory")["assume"]; ok {
-		if flags, err = assume.Table(v); err != nil {
+		if flags, err = bindings.AssumeTable(v); err != nil {
 			return nil, fmt.Errorf("--assume: %w", err)
 		}
 	}
 	if v, ok := cfg.Section("memory")["assume"]; ok {
-		if config, err = assume.Table(v); err != nil {
+		if config, err = bindings.AssumeTable(v); err != nil {
 			return nil, fmt.Errorf("[tool.arraylint.memory] %w", err)
 		}
 	}
-	return assume.Resolve(f, flags, config)
+	return bindings.ResolveAssume(f, flags, config)
 }

@@ -42,29 +42,15 @@ import (
 )
 
 // Dim is one dimension of a shape: a known length, a symbolic length (a name whose value the
-// program does not fix, such as a parameter n), or unknown.
-type Dim struct {
-	N     int64  // the length when Known
-	Known bool   // N is exact
-	Sym   string // when not Known: the name the length equals, or "" when unknown
-}
+// program does not fix, such as a parameter n), or unknown. It is npapi's, so the table's shape
+// rules work on these shapes directly.
+type Dim = npapi.Dim
 
 // Int returns a known dimension.
-func Int(n int64) Dim { return Dim{N: n, Known: true} }
+func Int(n int64) Dim { return npapi.Int(n) }
 
 // Sym returns a dimension equal to the value of the named variable.
-func Sym(name string) Dim { return Dim{Sym: name} }
-
-// String returns "4096", the symbol, or "?".
-func (d Dim) String() string {
-	switch {
-	case d.Known:
-		return fmt.Sprint(d.N)
-	case d.Sym != "":
-		return d.Sym
-	}
-	return "?"
-}
+func Sym(name string) Dim { return npapi.Sym(name) }
 
 // Origin says where an array's data came from.
 type Origin uint8

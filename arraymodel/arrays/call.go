@@ -94,11 +94,13 @@ func (w *walker) call(e *ast.Call) value {
 	}
 	a := w.evalArgs(e)
 	switch {
+	case method == "parse_args" && recv.kind == vUnknown && len(w.info.argparse()) > 0:
+		return value{kind: vNamespace}
 	case method != "" && recv.kind == vArray:
 		return w.arrayMethod(e, recv.arr, method, a)
 	case method != "" && recv.kind == vGenerator:
 		if f, ok := npapi.GeneratorMethod(method); ok {
-			return w.random(e, f, recv.backend, a)
+			return w.applyRow(e, f, recv.backend, a, nil)
 		}
 		return unknown
 	case fn.kind == vModule:
@@ -224,40 +226,14 @@ func (w *walker) apiCall(e *ast.Call, f *npapi.Func, b imports.Backend, a *args)
 }
 
 func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
+	if f.Rule != npapi.ShapeNone {
+		return w.applyRow(e, f, b, a, nil)
+	}
 	switch f.Kind {
-	case npapi.Constructor:
-		return w.constructor(e, f, b, a)
-	case npapi.Like:
-		src, _ := a.get(0, "a")
-		if src.kind == vArray {
-			shape, dt := src.arr.Shape, src.arr.DType
-			if s, ok := a.get(-1, "shape"); ok {
-				shape = shapeOf(s)
-			}
-			if d, given := dtypeArg(f, a); given {
-				dt = d
-			} else if f.Name == "full_like" && dt == npapi.NoDType {
-				dt = npapi.NoDType
-			}
-			return arrValue(fresh(b|src.arr.Backend, dt, shape, e))
-		}
-		return arrValue(fresh(b, npapi.NoDType, nil, e))
-	case npapi.Range:
-		return w.rangeCall(e, f, b, a)
-	case npapi.Random:
-		return w.random(e, f, b, a)
 	case npapi.RNGFactory:
 		return value{kind: vGenerator, backend: b}
 	case npapi.Convert:
 		return w.convert(e, f, b, a)
-	case npapi.Ufunc:
-		return w.ufunc(e, f, b, a)
-	case npapi.Reduction:
-		src, _ := a.get(0, "a")
-		if src.kind != vArray {
-			return unknown
-		}
-		return w.reduce(e, f.Name, src.arr, a, 1)
 	case npapi.Index:
 		if f.Name == "where" && len(a.pos) == 3 {
 			return w.where3(e, b, a)
@@ -268,163 +244,8 @@ func (w *walker) apiCall1(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 		return w.indexCall(e, f.Name, b, a.pos[0], a.posX[0])
 	case npapi.Scatter:
 		return value{kind: vNone}
-	case npapi.Gather:
-		src, _ := a.get(0, "a")
-		if src.kind != vArray {
-			return unknown
-		}
-		return arrValue(fresh(b|src.arr.Backend, src.arr.DType, nil, e))
-	case npapi.View:
-		src, _ := a.get(0, "a")
-		if src.kind != vArray {
-			return unknown
-		}
-		return w.viewCall(e, f.Name, src.arr, a, 1)
-	case npapi.Join:
-		return w.join(e, f, b, a)
-	case npapi.Product:
-		if len(a.pos) >= 2 && (f.Name == "matmul" || f.Name == "dot") {
-			return w.matmul(e, a.pos[0], a.pos[1])
-		}
-		if f.Name == "outer" && len(a.pos) == 2 && a.pos[0].kind == vArray && a.pos[1].kind == vArray {
-			x, y := a.pos[0].arr, a.pos[1].arr
-			var shape []Dim
-			if n, ok := x.Size(); ok {
-				if m, ok := y.Size(); ok {
-					shape = []Dim{Int(n), Int(m)}
-				}
-			}
-			return arrValue(fresh(b, npapi.Promote(x.DType, y.DType), shape, e))
-		}
-		return unknown
 	}
 	return unknown
-}
-
-func (w *walker) constructor(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	var shape []Dim
-	switch f.Name {
-	case "eye":
-		n, _ := a.get(0, "N")
-		m, ok := a.get(1, "M")
-		if !ok || m.kind == vNone {
-			m = n
-		}
-		shape = []Dim{dimOf(n), dimOf(m)}
-	case "identity":
-		n, _ := a.get(0, "n")
-		shape = []Dim{dimOf(n), dimOf(n)}
-	default:
-		if s, ok := a.get(f.ShapeArg, f.ShapeKw); ok {
-			shape = shapeOf(s)
-		}
-	}
-	dt, given := dtypeArg(f, a)
-	if !given {
-		dt = f.DType
-		if f.Name == "full" {
-			if fill, ok := a.get(1, "fill_value"); ok && fill.kind == vScalar {
-				dt = fill.dtype.Default()
-			}
-		}
-	}
-	return arrValue(fresh(b, dt, shape, e))
-}
-
-func (w *walker) rangeCall(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	dt, given := dtypeArg(f, a)
-	var shape []Dim = []Dim{{}}
-	switch f.Name {
-	case "arange":
-		var start, stop, step value = intValue(0), unknown, intValue(1)
-		switch n := len(a.pos); {
-		case a.star:
-		case n == 1:
-			stop = a.pos[0]
-		case n >= 2:
-			start, stop = a.pos[0], a.pos[1]
-			if n >= 3 {
-				step = a.pos[2]
-			}
-		}
-		if v, ok := a.kw("start"); ok {
-			start = v
-		}
-		if v, ok := a.kw("stop"); ok {
-			stop = v
-		}
-		if v, ok := a.kw("step"); ok {
-			step = v
-		}
-		if start.known && stop.known && step.known && step.i != 0 && start.dtype.IsInteger() && stop.dtype.IsInteger() && step.dtype.IsInteger() {
-			n := (stop.i - start.i + step.i - sign(step.i)) / step.i
-			shape = []Dim{Int(max(n, 0))}
-		} else if start.known && start.i == 0 && step.known && step.i == 1 && stop.kind == vScalar && stop.sym != "" {
-			shape = []Dim{Sym(stop.sym)}
-		}
-		if !given {
-			dt = npapi.Int64
-			for _, v := range []value{start, stop, step} {
-				if v.kind == vScalar && v.dtype.Kind() == 'f' {
-					dt = npapi.Float64
-				} else if v.kind != vScalar {
-					dt = npapi.NoDType
-					break
-				}
-			}
-		}
-	default: // linspace, logspace, geomspace: num defaults to 50
-		num, ok := a.get(2, "num")
-		if !ok {
-			num = intValue(50)
-		}
-		shape = []Dim{dimOf(num)}
-		if !given {
-			dt = npapi.Float64
-		}
-	}
-	return arrValue(fresh(b, dt, shape, e))
-}
-
-func sign(x int64) int64 {
-	if x < 0 {
-		return -1
-	}
-	return 1
-}
-
-func (w *walker) random(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	dt, given := npapi.NoDType, false
-	if f.DTypeKw {
-		dt, given = dtypeArg(f, a)
-	}
-	if !given {
-		dt = f.DType
-	}
-	var shape []Dim
-	if f.Varargs {
-		if a.star {
-			return arrValue(fresh(b, dt, nil, e))
-		}
-		if len(a.pos) == 0 {
-			return value{kind: vScalar, dtype: dt}
-		}
-		for _, v := range a.pos {
-			shape = append(shape, dimOf(v))
-		}
-		return arrValue(fresh(b, dt, shape, e))
-	}
-	s, ok := a.get(f.ShapeArg, f.ShapeKw)
-	if f.ShapeArg < 0 && f.ShapeKw == "" || a.star {
-		return arrValue(fresh(b, dt, nil, e))
-	}
-	if !ok || s.kind == vNone {
-		if len(f.Name) > 4 && f.Name[:4] == "jax." {
-			return arrValue(fresh(b, dt, []Dim{}, e))
-		}
-		return value{kind: vScalar, dtype: dt} // no size: one scalar sample
-	}
-	return arrValue(fresh(b, dt, shapeOf(s), e))
 }
 
 func (w *walker) convert(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
@@ -479,168 +300,12 @@ func (w *walker) convert(e *ast.Call, f *npapi.Func, b imports.Backend, a *args)
 	return arrValue(fresh(b, dt, nil, e))
 }
 
-// predicates are ufuncs that return bool.
-var predicates = map[string]bool{"greater": true, "greater_equal": true, "less": true, "less_equal": true,
-	"equal": true, "not_equal": true, "logical_and": true, "logical_or": true, "logical_xor": true,
-	"logical_not": true, "isnan": true, "isinf": true, "isfinite": true, "signbit": true}
-
-// floating are ufuncs whose integer inputs give float64.
-var floating = map[string]bool{"sqrt": true, "cbrt": true, "exp": true, "exp2": true, "expm1": true,
-	"log": true, "log2": true, "log10": true, "log1p": true, "sin": true, "cos": true, "tan": true,
-	"arcsin": true, "arccos": true, "arctan": true, "sinh": true, "cosh": true, "tanh": true,
-	"arcsinh": true, "arccosh": true, "arctanh": true, "deg2rad": true, "rad2deg": true,
-	"degrees": true, "radians": true, "divide": true, "true_divide": true, "hypot": true,
-	"arctan2": true, "logaddexp": true, "logaddexp2": true, "float_power": true, "reciprocal": false}
-
-func (w *walker) ufunc(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	if out, ok := a.kw("out"); ok && out.kind == vArray {
-		return out // writes into and returns the output buffer
-	}
-	if out, ok := a.kw("out"); ok && out.kind == vTuple && len(out.elems) == 1 && out.elems[0].kind == vArray {
-		return out.elems[0]
-	}
-	if len(a.pos) < f.Nin || a.star {
-		return unknown
-	}
-	in := a.pos[:f.Nin]
-	if f.Nin > 2 {
-		in = a.pos[:1]
-	}
-	isArr := false
-	for _, v := range in {
-		isArr = isArr || v.kind == vArray
-	}
-	if !isArr {
-		if in[0].kind == vScalar {
-			return value{kind: vScalar, dtype: in[0].dtype}
-		}
-		return unknown
-	}
-	var res *Array
-	var dt npapi.DType
-	if len(in) == 1 {
-		res = fresh(in[0].arr.Backend|b, npapi.NoDType, in[0].arr.Shape, e)
-		dt = in[0].arr.DType
-	} else {
-		res = w.broadcast(e, in[0], in[1])
-		res.Backend |= b
-		dt = npapi.Promote(operandDType(in[0]), operandDType(in[1])).Default()
-	}
-	switch {
-	case predicates[f.Name]:
-		dt = npapi.Bool
-		res.Role = Mask
-	case floating[f.Name] && (dt.IsInteger() || dt == npapi.Bool):
-		dt = npapi.Float64
-	}
-	if d, given := dtypeArg(f, a); given {
-		dt = d
-	}
-	if !dt.Known() {
-		dt = npapi.NoDType
-	}
-	res.DType = dt
-	return arrValue(res)
-}
-
-// reduce applies a reduction over axis (argument position axisPos or axis=) with keepdims.
-func (w *walker) reduce(e *ast.Call, name string, src *Array, a *args, axisPos int) value {
-	if out, ok := a.kw("out"); ok && out.kind == vArray {
-		return out
-	}
-	dt := src.DType
-	switch name {
-	case "mean", "std", "var", "nanmean", "nanstd", "nanvar", "average", "median":
-		if dt.IsInteger() || dt == npapi.Bool {
-			dt = npapi.Float64
-		}
-	case "argmax", "argmin", "count_nonzero":
-		dt = npapi.Int64
-	case "any", "all":
-		dt = npapi.Bool
-	case "sum", "prod", "cumsum", "cumprod", "nansum", "nanprod":
-		if dt == npapi.Bool || (dt.IsInteger() && dt.ItemSize() < 8) {
-			if dt.Kind() == 'u' {
-				dt = npapi.Uint64
-			} else {
-				dt = npapi.Int64
-			}
-		}
-	}
-	if d, given := dtypeArg(&npapi.Func{DTypeArg: -1}, a); given {
-		dt = d
-	}
-	if name == "cumsum" || name == "cumprod" {
-		axis, ok := a.get(axisPos, "axis")
-		if !ok || axis.kind == vNone {
-			var shape []Dim
-			if n, ok := src.Size(); ok {
-				shape = []Dim{Int(n)}
-			}
-			return arrValue(fresh(src.Backend, dt, shape, e))
-		}
-		return arrValue(fresh(src.Backend, dt, src.Shape, e))
-	}
-	keep := false
-	if k, ok := a.kw("keepdims"); ok && k.kind == vScalar {
-		keep = true // a literal True; False would also be a scalar but is rare in code
-		k, _ := a.kwarg("keepdims")
-		if c, ok := k.x.(*ast.Constant); ok && c.Value.Kind == ast.ConstBool {
-			keep = c.Value.Bool
-		}
-	}
-	axis, ok := a.get(axisPos, "axis")
-	if (!ok || axis.kind == vNone) && !keep {
-		return value{kind: vScalar, dtype: dt}
-	}
-	if src.Shape == nil {
-		return arrValue(fresh(src.Backend, dt, nil, e))
-	}
-	drop := map[int]bool{}
-	if ok && axis.kind != vNone {
-		axes := []value{axis}
-		if axis.kind == vTuple {
-			axes = axis.elems
-		}
-		for _, x := range axes {
-			if x.kind != vScalar || !x.known {
-				return arrValue(fresh(src.Backend, dt, nil, e))
-			}
-			i := int(x.i)
-			if i < 0 {
-				i += len(src.Shape)
-			}
-			if i < 0 || i >= len(src.Shape) {
-				return unknown
-			}
-			drop[i] = true
-		}
-	} else {
-		for i := range src.Shape {
-			drop[i] = true
-		}
-	}
-	var shape []Dim
-	for i, d := range src.Shape {
-		switch {
-		case !drop[i]:
-			shape = append(shape, d)
-		case keep:
-			shape = append(shape, Int(1))
-		}
-	}
-	if len(shape) == 0 && !keep {
-		return value{kind: vScalar, dtype: dt}
-	}
-	return arrValue(fresh(src.Backend, dt, shape, e))
-}
-
 func (w *walker) where3(e *ast.Call, b imports.Backend, a *args) value {
 	res := w.broadcast(e, a.pos[1], a.pos[2])
 	if res == nil {
 		return unknown
 	}
-	res.Shape = broadcastShapes(res.Shape, shapeOfOperand(a.pos[0]))
+	res.Shape = npapi.Broadcast(res.Shape, shapeOfOperand(a.pos[0]))
 	res.Backend |= b
 	res.DType = npapi.Promote(operandDType(a.pos[1]), operandDType(a.pos[2])).Default()
 	if !res.DType.Known() {
@@ -681,94 +346,13 @@ func (w *walker) indexCall(e *ast.Call, name string, b imports.Backend, mask val
 	return arrValue(res)
 }
 
-func (w *walker) viewCall(e *ast.Call, name string, src *Array, a *args, first int) value {
+// viewCall evaluates x.view() and x.view(dtype): a view, of unknown dtype when one is given.
+func (w *walker) viewCall(e *ast.Call, src *Array, a *args) value {
 	v := w.viewOf(src, e)
-	switch name {
-	case "reshape":
-		var s value
-		if len(a.pos) == first+1 || a.star {
-			s, _ = a.get(first, "newshape")
-		} else if len(a.pos) > first+1 {
-			s = value{kind: vTuple, elems: a.pos[first:]}
-		} else if x, ok := a.kw("shape"); ok {
-			s = x
-		}
-		v.Shape = resolveMinusOne(shapeOf(s), src)
-	case "ravel":
-		v.Shape = nil
-		if n, ok := src.Size(); ok {
-			v.Shape = []Dim{Int(n)}
-		} else if src.Shape != nil {
-			v.Shape = []Dim{{}}
-		}
-	case "transpose":
-		if len(a.pos) <= first && src.Shape != nil {
-			v.Shape = reversed(src.Shape)
-		} else {
-			v.Shape = nil
-		}
-	case "view":
-		if len(a.pos) > first || len(a.kws) > 0 {
-			v.DType, v.Shape = npapi.NoDType, nil
-		}
-	default:
-		v.Shape = nil
+	if len(a.pos) > 0 || len(a.kws) > 0 {
+		v.DType, v.Shape = npapi.NoDType, nil
 	}
 	return arrValue(v)
-}
-
-// resolveMinusOne fills a single -1 dimension from the source size.
-func resolveMinusOne(shape []Dim, src *Array) []Dim {
-	n, ok := src.Size()
-	idx, prod := -1, int64(1)
-	for i, d := range shape {
-		switch {
-		case d.Known:
-			prod *= max(d.N, 1)
-		case d == (Dim{}):
-			if idx >= 0 {
-				return shape
-			}
-			idx = i
-		default:
-			return shape
-		}
-	}
-	if idx >= 0 && ok && prod > 0 && n%prod == 0 {
-		shape[idx] = Int(n / prod)
-	}
-	return shape
-}
-
-func (w *walker) join(e *ast.Call, f *npapi.Func, b imports.Backend, a *args) value {
-	seq, ok := a.get(0, "arrays")
-	if !ok || seq.kind != vTuple {
-		return arrValue(fresh(b, npapi.NoDType, nil, e))
-	}
-	dt := npapi.NoDType
-	var total int64
-	allKnown := f.Name == "concatenate"
-	for i, x := range seq.elems {
-		if x.kind != vArray {
-			return arrValue(fresh(b, npapi.NoDType, nil, e))
-		}
-		b |= x.arr.Backend
-		if i == 0 {
-			dt = x.arr.DType
-		} else {
-			dt = npapi.Promote(dt, x.arr.DType)
-		}
-		if n, ok := x.arr.Size(); ok && len(x.arr.Shape) == 1 {
-			total += n
-		} else {
-			allKnown = false
-		}
-	}
-	var shape []Dim
-	if allKnown && len(seq.elems) > 0 {
-		shape = []Dim{Int(total)}
-	}
-	return arrValue(fresh(b, dt, shape, e))
 }
 
 // arrayMethod evaluates x.method(...).
@@ -776,6 +360,9 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 	f, ok := npapi.Method(name)
 	if !ok {
 		return unknown
+	}
+	if f.Rule != npapi.ShapeNone {
+		return w.applyRow(e, f, x.Backend, a, x)
 	}
 	switch f.Kind {
 	case npapi.Convert:
@@ -791,23 +378,10 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 			return arrValue(fresh(x.Backend, x.DType, shape, e))
 		}
 		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))
-	case npapi.Reduction:
-		return w.reduce(e, name, x, a, 0)
 	case npapi.View:
-		return w.viewCall(e, name, x, a, 0)
-	case npapi.Ufunc:
-		if out, ok := a.kw("out"); ok && out.kind == vArray {
-			return out
-		}
-		return arrValue(fresh(x.Backend, x.DType, x.Shape, e))
-	case npapi.Gather:
-		return arrValue(fresh(x.Backend, x.DType, nil, e))
+		return w.viewCall(e, x, a)
 	case npapi.Index:
 		return w.indexCall(e, "nonzero", x.Backend, arrValue(x), e.Func.(*ast.Attribute).Value)
-	case npapi.Product:
-		if len(a.pos) == 1 {
-			return w.matmul(e, arrValue(x), a.pos[0])
-		}
 	case npapi.Scatter:
 		return value{kind: vNone}
 	}

@@ -198,6 +198,9 @@ func (w *walker) attribute(e *ast.Attribute) value {
 		return moduleValue(ref)
 	}
 	base := w.eval(e.Value)
+	if base.kind == vNamespace {
+		return w.info.namespaceAttr(e.Attr)
+	}
 	if base.kind != vArray {
 		return unknown
 	}
@@ -353,16 +356,12 @@ func (w *walker) matmul(e ast.Node, l, r value) value {
 	if l.kind != vArray || r.kind != vArray {
 		return unknown
 	}
-	a := fresh(l.arr.Backend|r.arr.Backend, npapi.Promote(l.arr.DType, r.arr.DType), nil, e)
-	ls, rs := l.arr.Shape, r.arr.Shape
-	if len(ls) == 2 && len(rs) == 2 {
-		a.Shape = []Dim{ls[0], rs[1]}
-	} else if len(ls) == 2 && len(rs) == 1 {
-		a.Shape = []Dim{ls[0]}
-	} else if len(ls) == 1 && len(rs) == 2 {
-		a.Shape = []Dim{rs[1]}
+	dt := npapi.Promote(l.arr.DType, r.arr.DType)
+	shape, scalar := npapi.MatmulShape(l.arr.Shape, r.arr.Shape)
+	if scalar {
+		return value{kind: vScalar, dtype: dt}
 	}
-	return arrValue(a)
+	return arrValue(fresh(l.arr.Backend|r.arr.Backend, dt, shape, e))
 }
 
 // broadcast returns a fresh array (dtype unset) with the broadcast shape of two operands, at
@@ -382,42 +381,7 @@ func (w *walker) broadcast(n ast.Node, l, r value) *Array {
 			shapes = append(shapes, nil)
 		}
 	}
-	return fresh(b, npapi.NoDType, broadcastShapes(shapes[0], shapes[1]), n)
-}
-
-// broadcastShapes applies NumPy broadcasting; nil (unknown rank) when either is nil.
-func broadcastShapes(a, b []Dim) []Dim {
-	if a == nil || b == nil {
-		return nil
-	}
-	n := max(len(a), len(b))
-	out := make([]Dim, n)
-	for i := 0; i < n; i++ {
-		var x, y = Int(1), Int(1)
-		if j := len(a) - n + i; j >= 0 {
-			x = a[j]
-		}
-		if j := len(b) - n + i; j >= 0 {
-			y = b[j]
-		}
-		switch {
-		case x.Known && x.N == 1:
-			out[i] = y
-		case y.Known && y.N == 1:
-			out[i] = x
-		case x.Known && y.Known && x.N == y.N:
-			out[i] = x
-		case x.Known && !y.Known:
-			out[i] = x // y must be 1 or equal to x
-		case y.Known && !x.Known:
-			out[i] = y
-		case x.Sym != "" && x.Sym == y.Sym:
-			out[i] = x
-		default:
-			out[i] = Dim{}
-		}
-	}
-	return out
+	return fresh(b, npapi.NoDType, npapi.Broadcast(shapes[0], shapes[1]), n)
 }
 
 // scalarOp folds integer arithmetic and propagates scalar dtypes.

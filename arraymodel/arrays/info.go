@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -22,7 +23,8 @@ const (
 	vDType          // a dtype object (np.float32, "f4", x.dtype)
 	vGenerator      // a random Generator / RandomState / jax key
 	vNone
-	vModule // an array-library module or function (resolved through imports)
+	vModule    // an array-library module or function (resolved through imports)
+	vNamespace // an argparse parse_args() result: its attributes are the options' defaults
 )
 
 // value is the abstract value of an expression.
@@ -52,6 +54,10 @@ type Info struct {
 	mayArrays bool
 	// assume binds names the program leaves unknown to integers (AnalyzeWith).
 	assume map[string]int64
+	// argsOnce and args are the module's argparse defaults (bindings.Argparse), found on first
+	// use of a parse_args() namespace.
+	argsOnce sync.Once
+	args     map[string]bindings.Binding
 
 	// mu guards the analysis state below, which queries complete lazily.
 	mu    sync.Mutex
@@ -230,4 +236,30 @@ func (info *Info) Assignments(s *imports.Scope, name string) []ast.Node {
 		out = append(out, n)
 	}
 	return out
+}
+
+// argparse returns the module's argparse defaults.
+func (info *Info) argparse() map[string]bindings.Binding {
+	info.argsOnce.Do(func() { info.args = bindings.Argparse(info.mod) })
+	return info.args
+}
+
+// namespaceAttr is args.name on a parse_args() namespace: the option's default when it is a
+// number, unknown otherwise.
+func (info *Info) namespaceAttr(name string) value {
+	b, ok := info.argparse()[name]
+	if !ok {
+		return unknown
+	}
+	switch v := b.Value; v.Kind {
+	case ast.ConstInt:
+		if v.Big == nil {
+			return intValue(v.Int)
+		}
+	case ast.ConstBool:
+		return value{kind: vScalar, dtype: npapi.WeakBool}
+	case ast.ConstFloat:
+		return value{kind: vScalar, dtype: npapi.WeakFloat}
+	}
+	return unknown
 }

@@ -82,7 +82,7 @@ const maxLoopDepth = 6
 // states.
 func Analyze(mod *ast.Module, imp *imports.Info) *Info { return AnalyzeWith(mod, imp, nil) }
 
-// AnalyzeWith is Analyze with the user's assumptions (package assume): a name the program
+// AnalyzeWith is Analyze with the user's assumptions (bindings.ParseAssume): a name the program
 // leaves unknown (a parameter, a value read at run time) evaluates to its assumed integer.
 func AnalyzeWith(mod *ast.Module, imp *imports.Info, assume map[string]int64) *Info {
 	info := &Info{imp: imp, mod: mod, assume: assume}

@@ -325,6 +325,25 @@ func (b *builder) params(args *ast.Arguments, s *Scope) {
 	b.cur = saved
 }
 
+// conventionModules maps the parameter names array code uses for the array module it is handed
+// (cuPyNumeric's examples take `np`, the array API's `xp`) to the library taken when nothing
+// else says which.
+var conventionModules = map[string]string{"np": "numpy", "xp": "numpy", "cp": "cupy", "jnp": "jax.numpy"}
+
+// ConventionRef returns the library a parameter named like an array module stands for when
+// nothing else says which (`def run(np, n)`), or false. Resolve does not apply it: the rules
+// treat such a parameter as unknown, and the memory estimate, which runs a function with its
+// callers' arguments where it has them, takes it for functions estimated on their own.
+func ConventionRef(a *ast.Arg) (Ref, bool) {
+	qual, ok := conventionModules[a.Arg]
+	if !ok || a.Annotation != nil {
+		return Ref{}, false
+	}
+	r := refFor(qual, nil)
+	r.Convention = true
+	return *r, true
+}
+
 // AllArgs returns every parameter of args in declaration order: positional-only, regular,
 // *args, keyword-only, **kwargs. A nil args gives none.
 func AllArgs(args *ast.Arguments) []*ast.Arg {

@@ -27,8 +27,12 @@ type Ref struct {
 	API string
 	// Backend is every library the expression may refer to.
 	Backend Backend
-	// Site is the import statement that bound the first name of the expression.
+	// Site is the import statement that bound the first name of the expression (nil for a
+	// Convention parameter).
 	Site ast.Stmt
+	// Convention is set when the first name is a parameter named like an array module (`np`,
+	// `xp`, `cp`, `jnp`), taken as that library because nothing else says which.
+	Convention bool
 }
 
 // Info is the scope tree of one module with its array-library imports.
@@ -62,12 +66,16 @@ func (info *Info) Resolve(e ast.Expr) (Ref, bool) {
 		if !ok {
 			return Ref{}, false
 		}
-		qual := base.Qual + "." + e.Attr
-		api := memberAPI(base, e.Attr, qual)
-		// The backend comes from the import: `xp.zeros` with xp = cupy|numpy stays cupy|numpy.
-		return Ref{Qual: qual, API: api, Backend: base.Backend, Site: base.Site}, true
+		return base.Member(e.Attr), true
 	}
 	return Ref{}, false
+}
+
+// Member returns what attribute attr of r refers to: `np.random` of numpy, `np.random.rand` of
+// that. The backend stays r's: `xp.zeros` with xp = cupy|numpy stays cupy|numpy.
+func (r Ref) Member(attr string) Ref {
+	qual := r.Qual + "." + attr
+	return Ref{Qual: qual, API: memberAPI(r, attr, qual), Backend: r.Backend, Site: r.Site, Convention: r.Convention}
 }
 
 // memberAPI is the API name of member attr of base (qual is base.Qual.attr): what Classify

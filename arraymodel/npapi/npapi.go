@@ -9,6 +9,13 @@
 // Generator methods (rng.random …) have their own tables.
 package npapi
 
+import (
+	"slices"
+	"strings"
+)
+
+//go:generate go run ./internal/gencoverage
+
 // Kind classifies an API function by what it returns.
 type Kind uint8
 
@@ -53,6 +60,27 @@ type Func struct {
 	Copy bool
 	// Varargs reports that the shape is given as separate positional ints (random.rand(3, 4)).
 	Varargs bool
+
+	// Rule is the result's shape rule (rule.go); ShapeNone leaves the call to its Kind's
+	// handling in the interpreters.
+	Rule ShapeRule
+	// DTRule is the result's dtype rule under Rule.
+	DTRule DTypeRule
+	// Effect says whether the call allocates, returns a view or works in place.
+	Effect Effect
+	// Temps are the internal temporaries the call allocates and frees before returning.
+	Temps []Temp
+	// AxisArg is the positional index of the axis argument (-1 when it is keyword-only), and
+	// ArgN the positional index of the rule's count or size argument (n of diff and fft, q of
+	// percentile, v of searchsorted, b of solve; -1 when none).
+	AxisArg int
+	ArgN    int
+	// Fill reports a result filled with a constant (zeros, ones, empty, full and their _like
+	// forms), which Legate does not instantiate until first use.
+	Fill bool
+	// Mode is the default of the rule's mode= argument (convolve "full", correlate "valid",
+	// linalg.qr "reduced").
+	Mode string
 }
 
 // Lookup returns the description of an API function by its backend-neutral name.
@@ -85,4 +113,23 @@ func DTypeName(api string) (DType, bool) {
 		return NoDType, false
 	}
 	return ParseDType(api)
+}
+
+// Funcs returns every module-function row, sorted by name.
+func Funcs() []*Func { return sorted(funcs) }
+
+// Methods returns every ndarray-method row, sorted by name.
+func Methods() []*Func { return sorted(methods) }
+
+// GeneratorMethods returns every numpy.random.Generator (and RandomState) method row, sorted by
+// name.
+func GeneratorMethods() []*Func { return sorted(generator) }
+
+func sorted(t map[string]*Func) []*Func {
+	out := make([]*Func, 0, len(t))
+	for _, f := range t {
+		out = append(out, f)
+	}
+	slices.SortFunc(out, func(a, b *Func) int { return strings.Compare(a.Name, b.Name) })
+	return out
 }

@@ -67,6 +67,7 @@ func init() {
 		c("genfromtxt", Convert, Float64, -1, "", 1),
 		c("load", Convert, NoDType, -1, "", -1),
 	)
+	constructorRules()
 	funcs["copy"].DTypeKw = false
 	funcs["load"].DTypeKw = false
 	// Legacy numpy.random (also cupy.random, cupynumeric.random).
@@ -124,6 +125,17 @@ func init() {
 		"conj", "logical_not", "invert", "bitwise_not", "isnan", "isinf", "isfinite", "signbit",
 		"spacing", "fix", "around", "round", "clip")...)
 	funcs["clip"].Nin = 3
+	// Predicates return bool; these return floats for integer and bool inputs.
+	for _, n := range []string{"greater", "greater_equal", "less", "less_equal", "equal", "not_equal",
+		"logical_and", "logical_or", "logical_xor", "logical_not", "isnan", "isinf", "isfinite", "signbit"} {
+		funcs[n].DTRule = DTBool
+	}
+	for _, n := range []string{"sqrt", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p",
+		"sin", "cos", "tan", "arcsin", "arccos", "arctan", "sinh", "cosh", "tanh", "arcsinh", "arccosh",
+		"arctanh", "deg2rad", "rad2deg", "degrees", "radians", "divide", "true_divide", "hypot",
+		"arctan2", "logaddexp", "logaddexp2", "float_power"} {
+		funcs[n].DTRule = DTFloat
+	}
 	add(kinded(Reduction, true, "sum", "prod", "mean", "std", "var", "max", "min", "amax", "amin",
 		"nanmax", "nanmin", "nansum", "nanmean", "nanstd", "nanvar", "nanprod", "any", "all",
 		"argmax", "argmin", "cumsum", "cumprod", "median", "ptp", "count_nonzero", "average")...)
@@ -132,16 +144,51 @@ func init() {
 	}
 	add(kinded(Index, false, "nonzero", "argwhere", "flatnonzero", "where")...) // where: 1 argument only
 	add(kinded(Scatter, false, "put", "putmask", "copyto", "place", "put_along_axis")...)
-	add(kinded(Gather, true, "take", "compress", "extract", "take_along_axis", "choose")...)
+	add(kinded(Gather, true, "take", "compress", "extract", "take_along_axis")...)
 	add(kinded(View, false, "reshape", "ravel", "transpose", "swapaxes", "moveaxis", "squeeze",
 		"expand_dims", "broadcast_to", "atleast_1d", "atleast_2d", "atleast_3d", "diagonal")...)
 	add(kinded(Join, true, "concatenate", "stack", "vstack", "hstack", "dstack", "column_stack",
 		"append", "tile", "repeat")...)
-	add(kinded(Product, true, "matmul", "dot", "vdot", "inner", "outer", "einsum", "tensordot", "kron", "cross")...)
+	add(kinded(Product, true, "matmul", "dot", "vdot", "inner", "outer", "einsum", "tensordot", "kron")...)
 	funcs["vdot"].Out = false
 	funcs["tensordot"].Out = false
 	funcs["kron"].Out = false
-	funcs["cross"].Out = false
+	add(ruleFuncs()...)
+	add(moreFuncs()...)
+	// std and var subtract the mean into a temporary of the input's size (in the result's float
+	// dtype) and square it in place; median partitions a copy of its input.
+	for _, n := range []string{"std", "var"} {
+		funcs[n].Temps = []Temp{{OfInput, 1, itemResult}}
+	}
+	funcs["median"].Temps = []Temp{{OfInput, 1, itemOwn}}
+	// argmax/argmin along an axis other than the last work on a contiguous transposed copy;
+	// count_nonzero along an axis sums a bool copy.
+	for _, n := range []string{"argmax", "argmin"} {
+		funcs[n].Temps = []Temp{{OfInputNotLast, 1, itemOwn}}
+	}
+	funcs["count_nonzero"].Temps = []Temp{{OfInputAxis, 1, itemBool}}
+	// The nan reductions replace NaNs in a copy and keep the NaN mask (and its inversion for the
+	// counts of nanmean/nanstd/nanvar).
+	for _, n := range []string{"nansum", "nanprod"} {
+		funcs[n].Temps = []Temp{{OfInput, 1, itemOwn}, {OfInput, 1, itemBool}}
+	}
+	for _, n := range []string{"nanmean", "nanstd", "nanvar"} {
+		funcs[n].Temps = []Temp{{OfInput, 1, itemOwn}, {OfInput, 2, itemBool}}
+	}
+	ufuncRules(funcs)
+	randomRules(funcs)
+	viewRules(funcs)
+	// fix is ceil, then floor where x >= 0: one bool mask.
+	funcs["fix"].Temps = []Temp{{OfInput, 1, itemBool}}
+	// logspace and geomspace raise a base to a linspace: one temporary of the result's size.
+	for _, n := range []string{"logspace", "geomspace"} {
+		funcs[n].Temps = []Temp{{OfResult, 1, itemOwn}}
+	}
+	// Legacy poisson broadcasts lam to a float array of the result's size; choice draws int64
+	// indices, then gathers.
+	funcs["random.poisson"].Temps = []Temp{{OfResult, 1, itemOwn}}
+	funcs["random.choice"].Temps = []Temp{{OfResult, 1, 8}}
+	reductionDTypes(funcs)
 }
 
 var methods = map[string]*Func{}
@@ -169,6 +216,19 @@ func init() {
 			k = Product
 		}
 		methods[n] = &Func{Name: n, Kind: k, Copy: true, ShapeArg: -1, DTypeArg: -1, Out: k == Ufunc || k == Gather}
+	}
+	for _, f := range ruleMethods() {
+		methods[f.Name] = f
+	}
+	viewRules(methods)
+	for _, n := range []string{"std", "var"} {
+		methods[n].Temps = funcs[n].Temps
+	}
+	reductionDTypes(methods)
+	ufuncRules(methods)
+	// ndarray.conj() of a real array is the array itself.
+	for _, n := range []string{"conj", "conjugate"} {
+		methods[n].Rule, methods[n].Nin = ShapeConj, 1
 	}
 	methods["astype"].DTypeArg = 0
 	methods["astype"].DTypeKw = true
@@ -199,7 +259,98 @@ func init() {
 	for _, f := range gen {
 		generator[f.Name] = f
 	}
+	randomRules(generator)
+	for _, f := range ruleGenerator() {
+		generator[f.Name] = f
+	}
+	generator["choice"].Temps = []Temp{{OfResult, 1, 8}}
+	for _, n := range []string{"argmax", "argmin"} {
+		methods[n].Temps = funcs[n].Temps
+	}
 	generator["integers"].DTypeArg = 3
 	generator["random"].DTypeArg = 1
 	generator["standard_normal"].DTypeArg = 1
+}
+
+// reductionDTypes sets the shape and dtype rules of the reductions in a table: the axis is
+// argument 1 (a method's receiver is argument 0).
+func reductionDTypes(t map[string]*Func) {
+	for _, f := range t {
+		if f.Kind != Reduction || f.Rule != ShapeNone {
+			continue
+		}
+		f.Rule, f.AxisArg, f.ArgN = ShapeReduce, 1, -1
+		if f.Name == "cumsum" || f.Name == "cumprod" {
+			f.Rule = ShapeCum
+		}
+	}
+	for rule, names := range map[DTypeRule][]string{
+		DTFloat: {"mean", "std", "var", "average", "median", "nanmean", "nanstd", "nanvar"},
+		DTIndex: {"argmax", "argmin", "count_nonzero"},
+		DTBool:  {"any", "all"},
+		DTSum:   {"sum", "prod", "cumsum", "cumprod", "nansum", "nanprod"},
+	} {
+		for _, n := range names {
+			if f, ok := t[n]; ok && f.Kind == Reduction {
+				f.DTRule = rule
+			}
+		}
+	}
+}
+
+// ufuncRules gives the ufuncs of a table their shape rule: the broadcast of their Nin inputs (1
+// for the methods, whose receiver is the input).
+func ufuncRules(t map[string]*Func) {
+	for _, f := range t {
+		if f.Kind == Ufunc && f.Rule == ShapeNone {
+			f.Rule = ShapeBroadcast
+			if f.Nin == 0 {
+				f.Nin = 1
+			}
+		}
+	}
+}
+
+// constructorRules gives the constructors, _like functions and ranges their shape and dtype
+// rules.
+func constructorRules() {
+	for _, n := range []string{"zeros", "ones", "empty", "full"} {
+		f := funcs[n]
+		f.Rule, f.DTRule, f.Fill = ShapeFromArg, DTFixed, true
+	}
+	funcs["full"].DTRule = DTFill
+	for _, n := range []string{"eye", "identity"} {
+		funcs[n].Rule, funcs[n].DTRule, funcs[n].ArgN = ShapeEye, DTFixed, -1
+	}
+	funcs["eye"].ArgN = 1
+	for _, n := range []string{"zeros_like", "ones_like", "empty_like", "full_like"} {
+		f := funcs[n]
+		f.Rule, f.DTRule, f.Fill = ShapeLike, DTSame, true
+	}
+	funcs["arange"].Rule = ShapeArange
+	for _, n := range []string{"linspace", "logspace", "geomspace"} {
+		funcs[n].Rule, funcs[n].DTRule, funcs[n].ArgN = ShapeLinspace, DTFixed, 2
+	}
+}
+
+// randomRules gives the random samplers of a table their shape rule: the size argument, with the
+// table's dtype (the first argument's for choice).
+func randomRules(t map[string]*Func) {
+	for _, f := range t {
+		if f.Kind == Random && f.Rule == ShapeNone {
+			f.Rule, f.DTRule = ShapeRandom, DTFixed
+			if f.DType == NoDType {
+				f.DTRule = DTSame
+			}
+		}
+	}
+}
+
+// viewRules gives reshape, ravel and transpose of a table their shape rules (views).
+func viewRules(t map[string]*Func) {
+	for name, rule := range map[string]ShapeRule{"reshape": ShapeReshape, "ravel": ShapeRavel, "transpose": ShapeTranspose} {
+		if f, ok := t[name]; ok {
+			f.Rule, f.Effect = rule, AsView
+		}
+	}
 }

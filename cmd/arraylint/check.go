@@ -3,13 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -42,48 +41,51 @@ type checkFlags struct {
 	timings        bool
 	memprofile     string
 	stdinFilename  string
+	// conv holds the flags of checkextra.go.
+	conv convenienceFlags
 	// mem holds the memory-target flags that `check` shares with `mem`, and assume its
 	// --assume bindings; they reach the memory estimate (AL101, AL102) and the array model (the
 	// other rules) through Config.Flags("memory").
 	mem    map[string]*string
-	assume assumeFlag
+	assume *assumeFlag
 }
 
 func runCheck(ctx context.Context, e *env, args []string) int {
 	var f checkFlags
-	fs := newFlagSet("check", e.stderr)
-	fs.Var(&f.sel, "select", "rule codes, names or prefixes to enable, replacing the configured set (comma-separated, repeatable; ALL for every rule)")
-	fs.Var(&f.ignore, "ignore", "rule codes, names or prefixes to disable (comma-separated, repeatable)")
-	fs.StringVar(&f.format, "output-format", "text", "output format: "+strings.Join(printers.Formats, ", "))
-	fs.StringVar(&f.config, "config", "", "use this configuration file for every file instead of discovering pyproject.toml/arraylint.toml")
+	fs := newFlagSet("check", e)
+	fs.Var(&f.sel, "select", "rule `codes`, names or prefixes to enable, replacing the configured set (comma-separated, repeatable; ALL for every rule)")
+	fs.Var(&f.ignore, "ignore", "rule `codes`, names or prefixes to disable (comma-separated, repeatable)")
+	fs.StringVar(&f.format, "output-format", "text", "output `format`: "+strings.Join(printers.Formats, ", "))
+	fs.StringVar(&f.config, "config", "", "use this configuration `file` for every file instead of discovering pyproject.toml/arraylint.toml")
 	fs.BoolVar(&f.noColor, "no-color", false, "never colour the output (also: NO_COLOR set in the environment)")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files in place")
 	fs.BoolVar(&f.unsafeFix, "unsafe-fixes", false, "with --fix or --diff, also apply unsafe fixes")
 	fs.BoolVar(&f.diff, "diff", false, "print the changes --fix would make as a unified diff instead of writing them; exit 1 if there are any")
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit with status 0 even when there are findings")
-	fs.BoolVar(&f.statistics, "statistics", false, "print the number of findings per rule instead of the findings")
-	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (working tree included)")
-	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only findings on lines this unified diff adds or changes")
-	fs.StringVar(&f.newFromBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and this revision")
+	fs.BoolVar(&f.statistics, "statistics", false, "print the number of findings per rule instead of the findings (a JSON array with --output-format json)")
+	fs.StringVar(&f.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git `revision` (working tree included)")
+	fs.StringVar(&f.newFromPatch, "new-from-patch", "", "report only findings on lines this unified diff `file` adds or changes")
+	fs.StringVar(&f.newFromBase, "new-from-merge-base", "", "report only findings on lines changed since the merge base of HEAD and this `revision`")
 	fs.BoolVar(&f.timings, "timings", false, "print the time spent parsing and in each analyzer to standard error")
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
 	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "when the path is - (standard input): the `PATH` the source is reported under, which picks its configuration and per-file ignores")
+	f.conv.register(fs)
 	f.mem = map[string]*string{}
 	for _, m := range []struct{ name, usage string }{
-		{"target", "memory target preset for AL101/AL102 (see `arraylint mem --list-targets`)"},
-		{"hbm", "device memory size for AL101/AL102, e.g. 80GiB (overrides the preset's)"},
-		{"fraction", "usable fraction of the device memory for AL101/AL102 (JAX on GPUs: 0.75)"},
-		{"sysmem", "Legate SYSTEM_MEM pool per rank in MiB for AL101/AL102"},
-		{"fbmem", "Legate FBMEM pool per rank in MiB for AL101/AL102"},
-		{"zcmem", "Legate ZCMEM pool per rank in MiB for AL101/AL102"},
-		{"legate-config", "LEGATE_CONFIG-style flags for AL101/AL102, e.g. \"--sysmem 40 --fbmem 1000\""},
-		{"backend", "memory model for AL101/AL102: numpy, cupy, legate or jax (default: from the imports)"},
+		{"target", "memory target `preset` for AL101/AL102 (see arraylint mem --list-targets)"},
+		{"hbm", "device memory `size` for AL101/AL102, e.g. 80GiB (overrides the preset's)"},
+		{"fraction", "usable `fraction` of the device memory for AL101/AL102 (JAX on GPUs: 0.75)"},
+		{"sysmem", "Legate SYSTEM_MEM pool per rank in `MiB` for AL101/AL102"},
+		{"fbmem", "Legate FBMEM pool per rank in `MiB` for AL101/AL102"},
+		{"zcmem", "Legate ZCMEM pool per rank in `MiB` for AL101/AL102"},
+		{"legate-config", "LEGATE_CONFIG-style `flags` for AL101/AL102, e.g. \"--sysmem 40 --fbmem 1000\""},
+		{"backend", "memory `model` for AL101/AL102: numpy, cupy, legate or jax (default: from the imports)"},
 	} {
 		f.mem[m.name] = fs.String(m.name, "", m.usage)
 	}
-	f.assume = assumeFlag{}
+	f.assume = newAssumeFlag()
 	fs.Var(f.assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000, for every rule (repeatable)")
 	paths, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -108,6 +110,21 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint check: --fix and --diff exclude each other\n")
 		return exitError
 	}
+	if err := f.conv.validate(&f); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+		return exitError
+	}
+	out, closeOut, err := f.conv.redirect(e)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+		return exitError
+	}
+	e = out
+	defer func() {
+		if err := closeOut(); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint check: write %s: %v\n", f.conv.outputFile, err)
+		}
+	}()
 	if f.cpuprofile != "" {
 		pf, err := os.Create(f.cpuprofile)
 		if err != nil {
@@ -153,7 +170,7 @@ func writeHeapProfile(e *env, path string) {
 }
 
 func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
-	cc := &analyzer.ConfigCache{Select: f.sel, Ignore: f.ignore, Options: map[string]any{}}
+	cc := &analyzer.ConfigCache{Select: f.sel, Ignore: f.ignore, Options: map[string]any{}, ForceExclude: f.conv.forceExclude}
 	if _, err := analyzer.Default("").WithOverrides(f.sel, f.ignore); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint check: --select/--ignore: %v\n", err)
 		return exitError
@@ -172,6 +189,9 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		}
 		cc.Fixed = cfg
 	}
+	if f.conv.showSettings != "" {
+		return showSettings(e, cc, f.conv.showSettings)
+	}
 	keep, err := changesFilter(f)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
@@ -183,16 +203,26 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		return exitError
 	}
 	var files []string
+	var unreadable *analyzer.UnreadablePaths
 	if in != nil {
 		files = []string{in.name}
-	} else if files, err = analyzer.Discover(paths, cc); err != nil {
+	} else {
+		files, err = analyzer.Discover(paths, cc)
+	}
+	if err != nil && !errors.As(err, &unreadable) {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 		return exitError
+	}
+	if f.conv.showFiles {
+		return showFiles(e, files, unreadable)
 	}
 	rn, err := analyzer.NewRunner(rules())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: internal error: %v\n", err)
 		return exitError
+	}
+	if f.conv.addNoqa {
+		return max(addNoqa(ctx, e, rn, files, cc, f.conv.quiet), reportUnreadable(e, unreadable))
 	}
 	if f.timings {
 		rn.EnableTimings()
@@ -210,7 +240,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		var diffs [][]byte
 		results, fixed, diffs = fixFiles(ctx, rn, files, cc, f)
 		if f.diff {
-			return printDiffs(e, results, diffs, fixed)
+			return max(printDiffs(e, results, diffs, fixed), reportUnreadable(e, unreadable))
 		}
 	} else {
 		results = rn.CheckFiles(ctx, files, cc, f.jobs)
@@ -219,26 +249,43 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		fmt.Fprintf(e.stderr, "arraylint: interrupted\n")
 		return exitError
 	}
+	if unreadable != nil {
+		results = append(results, unreadableResults(unreadable)...)
+	}
 
-	status := exitOK
+	// Every result's findings are reported, also when the file had an error: an error never
+	// hides findings. Errors without a finding of their own (a configuration that does not load,
+	// a fix that was refused) go to standard error, each message once.
+	var sum runSummary
+	sum.files = len(files)
+	if unreadable != nil {
+		sum.files += len(unreadable.Paths)
+	}
 	var findings []analyzer.Finding
 	sources := map[string][]byte{}
+	reported := map[string]bool{}
 	for _, r := range results {
-		if r.Err != nil {
+		if r.Err != nil && !hasIOError(r.Findings) && !reported[r.Err.Error()] {
+			reported[r.Err.Error()] = true
 			fmt.Fprintf(e.stderr, "arraylint: %v\n", r.Err)
-			status = exitError
-			continue
+			sum.errors++
 		}
-		sources[r.Path] = r.Src
+		if r.Src != nil {
+			sources[r.Path] = r.Src
+		}
 		if keep != nil {
 			r.Findings = keep.Filter(r.Findings)
 		}
 		findings = append(findings, r.Findings...)
 	}
+	sum.count(findings, f.unsafeFix)
 
 	color := useColor(f, e)
 	if f.statistics {
-		printStatistics(e, findings)
+		if err := printStatistics(e, findings, f.format); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: write output: %v\n", err)
+			return exitError
+		}
 	} else {
 		p, err := printers.New(f.format, printers.Options{Color: color, Source: func(p string) []byte { return sources[p] },
 			Rules: rn.Rules(), Version: version, Files: files})
@@ -251,13 +298,16 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 			return exitError
 		}
 	}
-	if f.format == "text" || f.format == "concise" || f.statistics {
-		printSummary(e, findings, fixed, f.fix, len(files))
+	if (f.format == "text" || f.format == "concise" || f.statistics && f.format != "json") && !f.conv.quiet {
+		sum.print(e.stdout, fixed, f.fix)
 	}
-	if status == exitOK && len(findings) > 0 && !f.exitZero {
-		status = exitFindings
+	switch {
+	case sum.errors > 0:
+		return exitError
+	case sum.findings > 0 && !f.exitZero:
+		return exitFindings
 	}
-	return status
+	return exitOK
 }
 
 // changesFilter returns the --new-from-* filter, or nil when none is set.
@@ -306,16 +356,13 @@ func printTimings(e *env, rn *analyzer.Runner) {
 	fmt.Fprintf(e.stderr, "%-24s %10s\n", "total", total.Round(time.Millisecond))
 }
 
-// useColor reports whether output is coloured: only on a terminal, and never with --no-color or
-// a non-empty NO_COLOR (no-color.org).
-func useColor(f *checkFlags, e *env) bool {
-	return !f.noColor && e.getenv("NO_COLOR") == "" && e.stdoutIsTTY
-}
-
 // fixFiles applies fixes file by file on the runner's workers and, unless --diff, writes changed
 // files atomically. Results carry the findings that remain; with --diff, diffs[i] is the unified
 // diff of file i (nil when unchanged).
 func fixFiles(ctx context.Context, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, f *checkFlags) ([]analyzer.FileResult, int, [][]byte) {
+	if !f.diff {
+		cleanStaleTemps(files)
+	}
 	results := make([]analyzer.FileResult, len(files))
 	diffs := make([][]byte, len(files))
 	var mu sync.Mutex
@@ -352,9 +399,10 @@ func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.
 		res.Err = err
 		return res, 0, nil
 	}
-	src, err := os.ReadFile(path)
+	src, stamp, err := analyzer.ReadFile(path)
 	if err != nil {
 		res.Err = fmt.Errorf("check %s: %w", path, err)
+		res.Findings = []analyzer.Finding{analyzer.IOErrorFinding(path, "read file", err)}
 		return res, 0, nil
 	}
 	fr, err := rn.FixSource(ctx, path, src, cfg, unsafe)
@@ -372,8 +420,14 @@ func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.
 	if !write {
 		return res, fr.Applied, diff.Diff(path, src, path, fr.Src)
 	}
-	if werr := analyzer.WriteFileAtomic(path, fr.Src); werr != nil {
-		res.Err = werr
+	if werr := analyzer.WriteFile(path, fr.Src, stamp); werr != nil {
+		// The file on disk is as it was: report its findings, and the failed write.
+		res.Err, res.Src = werr, src
+		res.Findings, err = rn.Check(ctx, path, src, cfg)
+		if err != nil {
+			res.Err = err
+		}
+		res.Findings = append([]analyzer.Finding{analyzer.IOErrorFinding(path, "write the fixed file", werr)}, res.Findings...)
 		return res, 0, nil
 	}
 	return res, fr.Applied, nil
@@ -398,47 +452,6 @@ func printDiffs(e *env, results []analyzer.FileResult, diffs [][]byte, fixes int
 		}
 	}
 	return status
-}
-
-func printSummary(e *env, findings []analyzer.Finding, fixed int, fixing bool, nfiles int) {
-	w := e.stdout
-	if fixing && fixed > 0 {
-		fmt.Fprintf(w, "Fixed %d %s.\n", fixed, plural(fixed, "finding", "findings"))
-	}
-	if len(findings) == 0 {
-		fmt.Fprintf(w, "All checks passed (%d %s).\n", nfiles, plural(nfiles, "file", "files"))
-		return
-	}
-	fixable := 0
-	for _, f := range findings {
-		if f.Fix != nil && f.Fix.Applicability == analyzer.Safe {
-			fixable++
-		}
-	}
-	fmt.Fprintf(w, "\nFound %d %s in %d %s", len(findings), plural(len(findings), "finding", "findings"), nfiles, plural(nfiles, "file", "files"))
-	if fixable > 0 {
-		fmt.Fprintf(w, " (%d fixable with `--fix`)", fixable)
-	}
-	fmt.Fprintf(w, ".\n")
-}
-
-func printStatistics(e *env, findings []analyzer.Finding) {
-	counts := map[string]int{}
-	names := map[string]string{}
-	for _, f := range findings {
-		counts[f.Code]++
-		names[f.Code] = f.Name
-	}
-	codes := slices.Collect(maps.Keys(counts))
-	sort.Slice(codes, func(i, j int) bool {
-		if counts[codes[i]] != counts[codes[j]] {
-			return counts[codes[i]] > counts[codes[j]]
-		}
-		return codes[i] < codes[j]
-	})
-	for _, c := range codes {
-		fmt.Fprintf(e.stdout, "%6d  %s  %s\n", counts[c], c, names[c])
-	}
 }
 
 func plural(n int, one, many string) string {

@@ -18,7 +18,7 @@ func TestParseInterspersed(t *testing.T) {
 		{[]string{"a", "--", "--fix", "-x"}, []string{"a", "--fix", "-x"}, nil, false, false},
 		{[]string{"a", "--nope"}, nil, nil, false, true},
 	} {
-		fs := newFlagSet("check", io.Discard)
+		fs := newFlagSet("check", &env{stdout: io.Discard, stderr: io.Discard})
 		var sel listFlag
 		fs.Var(&sel, "select", "")
 		fix := fs.Bool("fix", false, "")
@@ -37,27 +37,32 @@ func TestParseInterspersed(t *testing.T) {
 }
 
 func TestUseColor(t *testing.T) {
-	env := func(tty bool, noColor string) *env {
+	env := func(tty bool, noColor, forceColor string) *env {
 		return &env{stdoutIsTTY: tty, getenv: func(k string) string {
-			if k == "NO_COLOR" {
-				return noColor
-			}
-			return ""
+			return map[string]string{"NO_COLOR": noColor, "FORCE_COLOR": forceColor}[k]
 		}}
 	}
 	for _, tc := range []struct {
-		tty     bool
-		noColor string
-		flag    bool
-		want    bool
+		tty                 bool
+		noColor, forceColor string
+		noColorFlag         bool
+		color               string
+		want                bool
 	}{
-		{true, "", false, true},
-		{false, "", false, false},
-		{true, "1", false, false},
-		{true, "", true, false},
+		{true, "", "", false, "auto", true},
+		{false, "", "", false, "auto", false},
+		{true, "1", "", false, "auto", false},
+		{true, "", "", true, "auto", false},
+		{false, "", "1", false, "auto", true},
+		{false, "1", "1", false, "auto", false}, // NO_COLOR wins over FORCE_COLOR
+		{false, "", "", false, "always", true},
+		{false, "1", "", false, "always", true}, // the flag wins over the environment
+		{true, "", "1", false, "never", false},
+		{true, "", "", true, "always", false}, // --no-color wins
 	} {
-		if got := useColor(&checkFlags{noColor: tc.flag}, env(tc.tty, tc.noColor)); got != tc.want {
-			t.Errorf("tty=%v NO_COLOR=%q --no-color=%v: colour %v, want %v", tc.tty, tc.noColor, tc.flag, got, tc.want)
+		f := &checkFlags{noColor: tc.noColorFlag, conv: convenienceFlags{color: tc.color}}
+		if got := useColor(f, env(tc.tty, tc.noColor, tc.forceColor)); got != tc.want {
+			t.Errorf("%+v: colour %v, want %v", tc, got, tc.want)
 		}
 	}
 }

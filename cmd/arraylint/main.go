@@ -4,10 +4,15 @@
 // Usage:
 //
 //	arraylint check [flags] [PATH...]   check files and directories (default ".")
+//	arraylint mem [flags] FILE          estimate a file's peak array memory against a target
+//	arraylint server                    run the language server on stdin and stdout
 //	arraylint rule CODE|NAME            print a rule's documentation
 //	arraylint rule --all [--format json]
+//	arraylint completion bash|zsh|fish  print a shell completion script
 //	arraylint version
 //	arraylint debug ast FILE...         dump the syntax tree as JSON
+//
+// `arraylint --help` and `arraylint COMMAND -h` print help to standard output.
 //
 // Exit status: 0 no findings, 1 findings, 2 usage, configuration or internal error.
 package main
@@ -83,17 +88,17 @@ func isTerminal(f *os.File) bool {
 }
 
 func run(ctx context.Context, e *env, args []string) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		usage(e.stderr)
-		if len(args) == 0 {
-			return exitError
-		}
+		return exitError
+	}
+	if args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(e.stdout)
 		return exitOK
 	}
 	c, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(e.stderr, "arraylint: unknown command %q\n\n", args[0])
-		usage(e.stderr)
+		fmt.Fprintf(e.stderr, "arraylint: unknown command %q\nRun `arraylint --help` to list the commands.\n", args[0])
 		return exitError
 	}
 	return c.Run(ctx, e, args[1:])

@@ -3,11 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -19,7 +22,7 @@ import (
 // The test binary doubles as the arraylint binary for the scripts in testdata/cli, with these
 // test-only rules (codes AL8xx, which real rules never use) added through testRules.
 func init() {
-	testRules = append(testRules, badWordRule, boomRule, breakRule, shoutRule)
+	testRules = append(testRules, badWordRule, boomRule, breakRule, shoutRule, touchRule, splitRule)
 }
 
 // textRule builds a test rule that reports every occurrence of word in the source, with an
@@ -80,6 +83,33 @@ var (
 	})
 )
 
+var (
+	// touchRule: on a file containing "touchme", appends a comment to the file on disk while the
+	// file is being checked, as a concurrent editor would. --fix must then refuse to overwrite
+	// it: this is a write failure that also happens when the tests run as root, whom file
+	// permissions do not stop.
+	touchRule = analyzer.MustRule(analyzer.RuleSpec{
+		Code: "AL805", Name: "test-touch", Summary: "edits the file while it is checked", Since: "test", Severity: analyzer.Info,
+		Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+		Run: func(pass *analysis.Pass) (any, error) {
+			in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+			if bytes.Contains(in.File.Src, []byte("touchme")) {
+				f, err := os.OpenFile(in.Path, os.O_APPEND|os.O_WRONLY, 0)
+				if err != nil {
+					return nil, err
+				}
+				f.WriteString("# touched\n")
+				f.Close()
+			}
+			return nil, nil
+		},
+	})
+	// splitRule: "split" with a safe fix that inserts a line break written "\n".
+	splitRule = textRule("AL806", "test-split", "split", func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
+		return &analysis.SuggestedFix{Message: "Split the line", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "done\ny = 2")}}
+	})
+)
+
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"arraylint": func() {
@@ -92,12 +122,82 @@ func TestMain(m *testing.M) {
 // TestScripts runs testdata/cli/*.txtar against the built binary. Extra commands:
 //
 //	status N CMD ARGS...   run CMD and require exit status N (stdout/stderr kept for cmp/stdout)
-//	mode PERM FILE         require FILE's permission bits to be PERM (octal)
+//	mode PERM FILE         require FILE's permission bits to be PERM (octal; setuid 4000,
+//	                       setgid 2000 and sticky 1000 included)
 //	bigfile FILE BYTES     write a file of BYTES bytes of valid Python (a comment line repeated)
+//	hardlink OLD NEW       make NEW a hard link to OLD
+//	sameinode A B          require A and B to name one inode (! for two)
+//	mkfifo FILE            make a named pipe
+//	unhex FILE HEX         write FILE with the bytes HEX spells (for CR, CRLF and BOM fixtures)
+//	age FILE SECONDS       set FILE's modification time SECONDS in the past
+//	setmode PERM FILE      chmod with setuid (4000), setgid (2000) and sticky (1000) allowed
+//
+// and the condition [root] (the tests run as root, whom file permissions do not stop).
 func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir: "../../testdata/cli",
+		Condition: func(cond string) (bool, error) {
+			if cond == "root" {
+				return os.Geteuid() == 0, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
+		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			"hardlink": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: hardlink OLD NEW")
+				}
+				ts.Check(os.Link(ts.MkAbs(args[0]), ts.MkAbs(args[1])))
+			},
+			"sameinode": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 2 {
+					ts.Fatalf("usage: sameinode A B")
+				}
+				a, err := os.Stat(ts.MkAbs(args[0]))
+				ts.Check(err)
+				b, err := os.Stat(ts.MkAbs(args[1]))
+				ts.Check(err)
+				if os.SameFile(a, b) == neg {
+					ts.Fatalf("%s and %s: same inode %v", args[0], args[1], !neg)
+				}
+			},
+			"mkfifo": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 1 {
+					ts.Fatalf("usage: mkfifo FILE")
+				}
+				ts.Check(mkfifo(ts.MkAbs(args[0])))
+			},
+			"unhex": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: unhex FILE HEX")
+				}
+				data, err := hex.DecodeString(args[1])
+				ts.Check(err)
+				ts.Check(os.WriteFile(ts.MkAbs(args[0]), data, 0o644))
+			},
+			"setmode": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: setmode PERM FILE")
+				}
+				n, err := strconv.ParseUint(args[0], 8, 32)
+				ts.Check(err)
+				mode := os.FileMode(n) & os.ModePerm
+				for bit, octal := range map[os.FileMode]uint64{os.ModeSetuid: 0o4000, os.ModeSetgid: 0o2000, os.ModeSticky: 0o1000} {
+					if n&octal != 0 {
+						mode |= bit
+					}
+				}
+				ts.Check(os.Chmod(ts.MkAbs(args[1]), mode))
+			},
+			"age": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: age FILE SECONDS")
+				}
+				n, err := strconv.Atoi(args[1])
+				ts.Check(err)
+				when := time.Now().Add(-time.Duration(n) * time.Second)
+				ts.Check(os.Chtimes(ts.MkAbs(args[0]), when, when))
+			},
 			"status": func(ts *testscript.TestScript, neg bool, args []string) {
 				if neg || len(args) < 2 {
 					ts.Fatalf("usage: status N CMD ARGS...")
@@ -125,7 +225,13 @@ func TestScripts(t *testing.T) {
 				ts.Check(err)
 				info, err := os.Stat(ts.MkAbs(args[1]))
 				ts.Check(err)
-				if got := uint64(info.Mode().Perm()); (got == want) == neg {
+				got := uint64(info.Mode().Perm())
+				for bit, octal := range map[os.FileMode]uint64{os.ModeSetuid: 0o4000, os.ModeSetgid: 0o2000, os.ModeSticky: 0o1000} {
+					if info.Mode()&bit != 0 {
+						got |= octal
+					}
+				}
+				if (got == want) == neg {
 					ts.Fatalf("%s has mode %o, want %s%o", args[1], got, map[bool]string{true: "not ", false: ""}[neg], want)
 				}
 			},

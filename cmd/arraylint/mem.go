@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
-	"github.com/arraylint/arraylint/arraymodel/assume"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
 )
@@ -18,18 +18,35 @@ func init() {
 	register(&command{Name: "mem", Usage: "mem [flags] FILE", Summary: "estimate a file's peak array memory against a target", Run: runMem})
 }
 
-// assumeFlag collects repeatable --assume N=VALUE bindings.
-type assumeFlag map[string]int64
+// assumeFlag collects repeatable --assume NAME=VALUE bindings: integers, and (for mem) other
+// Python values as expressions (np=numpy, D=numpy.float32, shape=(1000, 3)).
+type assumeFlag struct {
+	ints  map[string]int64
+	exprs map[string]string
+}
 
-func (a assumeFlag) String() string { return fmt.Sprint(map[string]int64(a)) }
+func newAssumeFlag() *assumeFlag {
+	return &assumeFlag{ints: map[string]int64{}, exprs: map[string]string{}}
+}
 
-func (a assumeFlag) Set(s string) error {
-	binds, err := assume.Parse(s)
+func (a *assumeFlag) String() string {
+	if a == nil {
+		return ""
+	}
+	return fmt.Sprint(a.ints, a.exprs)
+}
+
+func (a *assumeFlag) Set(s string) error {
+	name, n, expr, err := bindings.ParseAssumeFlag(s)
 	if err != nil {
 		return err
 	}
-	for k, v := range binds {
-		a[k] = v
+	delete(a.ints, name)
+	delete(a.exprs, name)
+	if expr != "" {
+		a.exprs[name] = expr
+	} else {
+		a.ints[name] = n
 	}
 	return nil
 }
@@ -39,7 +56,7 @@ func (a assumeFlag) Set(s string) error {
 // [tool.arraylint.memory].
 // Exit status 1 means an allocation does not fit the target.
 func runMem(_ context.Context, e *env, args []string) int {
-	fs := newFlagSet("mem", e.stderr)
+	fs := newFlagSet("mem", e)
 	var (
 		t        memory.TargetOptions
 		backend  string
@@ -48,10 +65,11 @@ func runMem(_ context.Context, e *env, args []string) int {
 		output   string
 		config   string
 		list     bool
+		solveFor string
 	)
-	assume := assumeFlag{}
+	assume := newAssumeFlag()
 	var legateModel memory.LegateModel
-	fs.StringVar(&t.Target, "target", "", "device preset (see --list-targets)")
+	fs.StringVar(&t.Target, "target", "", "device `preset` (see --list-targets), or all: one row per preset")
 	fs.StringVar(&t.HBM, "hbm", "", "device memory size, e.g. 80GiB (overrides the preset's)")
 	fs.Float64Var(&t.Fraction, "fraction", 0, "usable fraction of the device memory (JAX on GPUs: 0.75 by default)")
 	fs.StringVar(&t.SysMem, "sysmem", "", "Legate SYSTEM_MEM pool per rank in MiB")
@@ -67,6 +85,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 	fs.StringVar(&output, "o", "", "write the report to this file instead of standard output")
 	fs.StringVar(&config, "config", "", "configuration file to read [tool.arraylint.memory] from")
 	fs.BoolVar(&list, "list-targets", false, "list the target presets and exit")
+	fs.StringVar(&solveFor, "solve-for", "", "the integer symbol (an argparse option or an assumed `NAME`) to give the peak formula and the largest fitting size in (default: the only one)")
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagErrorStatus(err)
@@ -87,7 +106,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: unknown --format %q (want text, json or html)\n", format)
 		return exitError
 	}
-	src, err := os.ReadFile(path)
+	src, _, err := analyzer.ReadFile(path) // refuses a directory or a pipe instead of blocking
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
@@ -103,17 +122,35 @@ func runMem(_ context.Context, e *env, args []string) int {
 	}
 	f, err := pyparse.Parse(src)
 	if err != nil {
-		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
+		fmt.Fprintf(e.stderr, "arraylint mem: %s: %v\n", path, err)
 		return exitError
 	}
-	flags := memory.Settings{Target: t, Backend: backend, Assume: assume, LegateConfig: e.getenv("LEGATE_CONFIG")}
+	if len(f.Errors) > 0 {
+		// An estimate of a program that does not parse would describe another program.
+		for _, pe := range f.Errors {
+			line, col := f.Lines.LineCol(pe.Start)
+			fmt.Fprintf(e.stderr, "arraylint mem: %s:%d:%d: syntax error: %s\n", path, line, col+1, pe.Msg)
+		}
+		return exitError
+	}
+	allTargets := strings.EqualFold(t.Target, "all")
+	if allTargets {
+		t.Target = ""
+	}
+	flags := memory.Settings{Target: t, Backend: backend, Assume: assume.ints, LegateConfig: e.getenv("LEGATE_CONFIG")}
 	opts, err := memory.Resolve(f, path, flags, cfg)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	opts.Function, opts.Legate = function, legateModel
+	opts.Function, opts.Legate, opts.AssumeExprs = function, legateModel, assume.exprs
+	if allTargets {
+		return memAllTargets(e, f, opts, solveFor, format)
+	}
 	reports, err := memory.Estimate(f, opts)
+	if err == nil {
+		err = memory.Scale(f, opts, reports, solveFor)
+	}
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError

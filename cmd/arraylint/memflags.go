@@ -38,9 +38,12 @@ func (f *checkFlags) memoryFlags(e *env) (map[string]any, error) {
 	if _, err := target.Resolve(); err != nil {
 		return nil, fmt.Errorf("memory target: %w", err)
 	}
-	if len(f.assume) > 0 {
+	for name, expr := range f.assume.exprs {
+		return nil, fmt.Errorf("--assume %s=%s: check takes integers (mem takes any Python value)", name, expr)
+	}
+	if len(f.assume.ints) > 0 {
 		binds := map[string]any{}
-		for k, v := range f.assume {
+		for k, v := range f.assume.ints {
 			binds[k] = v
 		}
 		out["assume"] = binds

@@ -44,7 +44,7 @@ func toJSON(r *analyzer.Rule) ruleJSON {
 }
 
 func runRule(_ context.Context, e *env, args []string) int {
-	fs := newFlagSet("rule", e.stderr)
+	fs := newFlagSet("rule", e)
 	listAll := fs.Bool("all", false, "list every rule")
 	format := fs.String("format", "text", "output format: text or json")
 	pos, err := parseInterspersed(fs, args)

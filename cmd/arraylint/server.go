@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 
 	"github.com/arraylint/arraylint/lsp"
@@ -16,11 +15,10 @@ func init() {
 // runServer serves LSP on the process's stdin and stdout until the client sends exit: status 0
 // after shutdown, 1 otherwise (as the specification asks).
 func runServer(ctx context.Context, e *env, args []string) int {
-	fs := flag.NewFlagSet("server", flag.ContinueOnError)
-	fs.SetOutput(e.stderr)
+	fs := newFlagSet("server", e)
 	fs.Bool("stdio", true, "speak LSP over stdin and stdout (the only transport; accepted because clients pass it)")
 	delay := fs.Duration("diagnostics-delay", lsp.DefaultSlowDelay, "how long after an edit the memory rules run")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.parse(args); err != nil {
 		return flagErrorStatus(err)
 	}
 	if fs.NArg() > 0 {

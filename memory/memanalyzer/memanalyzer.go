@@ -32,6 +32,9 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*Result](),
 }
 
+// The [tool.arraylint.memory] table is checked when the configuration loads.
+func init() { analyzer.RegisterSectionCheck("memory", memory.CheckSection) }
+
 // Result is the memory estimate of one file.
 type Result struct {
 	// Options are the resolved settings; Options.Target is nil when no target is set.

@@ -50,8 +50,8 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			seen[line] = true
-			pass.Report(in.Diagnostic(st, "one allocation of %s (%s B) is larger than %s (%s)",
-				memory.FormatBytes(b.Bytes), memory.Commas(b.Bytes), peakmemory.Label(r, target), memory.FormatBytes(limit)))
+			pass.Report(in.Diagnostic(st, "one allocation of %s (%s B) is larger than %s (%s)%s",
+				memory.FormatBytes(b.Bytes), memory.Commas(b.Bytes), peakmemory.Label(r, target), memory.FormatBytes(limit), r.BindingsNote()))
 		}
 	}
 	return nil, nil

@@ -24,7 +24,13 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Severity: analyzer.Error,
 	Fix:      analyzer.FixNever,
 	Options: []analyzer.Option{{Name: "warn-fraction", Default: float64(0.9),
-		Doc: "also report a peak above this fraction of the target (1 or more: only when it does not fit)"}},
+		Doc: "also report a peak above this fraction of the target (1 or more: only when it does not fit)",
+		Check: func(v any) error {
+			if f, _ := v.(float64); f < 0 {
+				return fmt.Errorf("want a non-negative number, have %v", v)
+			}
+			return nil
+		}}},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
@@ -88,6 +94,7 @@ func diagnose(in *pyinspect.Result, r *memory.Report, warn float64, target strin
 	default:
 		return analysis.Diagnostic{}, false
 	}
+	msg += r.BindingsNote()
 	st := StmtAt(in, line)
 	if st == nil {
 		return analysis.Diagnostic{}, false

@@ -1,8 +1,9 @@
-// Package assume reads the values a user binds to names the program leaves unknown
-// (`N=10_000_000`), from `# arraylint: assume` comments, the command line (`--assume`) and the
-// `assume` table of [tool.arraylint.memory]. The array model evaluates such a name to its value,
-// so the rules and the memory estimate see the same sizes.
-package assume
+package bindings
+
+// This file reads the values a user binds to names the program leaves unknown (`N=10_000_000`),
+// from `# arraylint: assume` comments, the command line (`--assume`) and the `assume` table of
+// [tool.arraylint.memory]. The array model evaluates such a name to its value, so the rules and
+// the memory estimate see the same sizes.
 
 import (
 	"fmt"
@@ -14,15 +15,15 @@ import (
 	"github.com/arraylint/arraylint/pyparse"
 )
 
-// Resolve merges the bindings for file f, highest first: flags (the command line), the file's
+// ResolveAssume merges the bindings for file f, highest first: flags (the command line), the file's
 // comments, then config ([tool.arraylint.memory.assume]).
-func Resolve(f *pyparse.File, flags, config map[string]int64) (map[string]int64, error) {
+func ResolveAssume(f *pyparse.File, flags, config map[string]int64) (map[string]int64, error) {
 	out := maps.Clone(config)
 	if out == nil {
 		out = map[string]int64{}
 	}
 	if f != nil {
-		c, err := Comments(f)
+		c, err := AssumeComments(f)
 		if err != nil {
 			return nil, err
 		}
@@ -32,8 +33,8 @@ func Resolve(f *pyparse.File, flags, config map[string]int64) (map[string]int64,
 	return out, nil
 }
 
-// Table reads an assume table as the configuration hands it over: NAME = integer.
-func Table(v any) (map[string]int64, error) {
+// AssumeTable reads an assume table as the configuration hands it over: NAME = integer.
+func AssumeTable(v any) (map[string]int64, error) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return nil, fmt.Errorf("assume: want a table of NAME = integer")
@@ -51,8 +52,8 @@ func Table(v any) (map[string]int64, error) {
 
 var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
 
-// Comments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
-func Comments(f *pyparse.File) (map[string]int64, error) {
+// AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
+func AssumeComments(f *pyparse.File) (map[string]int64, error) {
 	out := map[string]int64{}
 	for _, c := range f.Comments {
 		m := assumeRE.FindStringSubmatch(c.Text(f.Src))
@@ -60,7 +61,7 @@ func Comments(f *pyparse.File) (map[string]int64, error) {
 			continue
 		}
 		line := f.Lines.Line(c.Start)
-		binds, err := Parse(m[1])
+		binds, err := ParseAssume(m[1])
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
@@ -71,9 +72,9 @@ func Comments(f *pyparse.File) (map[string]int64, error) {
 	return out, nil
 }
 
-// Parse parses "N=10_000_000, M=1024*1024" (also space-separated) into bindings. Values
+// ParseAssume parses "N=10_000_000, M=1024*1024" (also space-separated) into bindings. Values
 // are integers with optional underscores, joined by * or **.
-func Parse(s string) (map[string]int64, error) {
+func ParseAssume(s string) (map[string]int64, error) {
 	out := map[string]int64{}
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 		name, val, ok := strings.Cut(part, "=")
@@ -91,16 +92,6 @@ func Parse(s string) (map[string]int64, error) {
 		return nil, fmt.Errorf("parse assume %q: no NAME=INTEGER", s)
 	}
 	return out, nil
-}
-
-func isIdent(s string) bool {
-	for i, r := range s {
-		if r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9') {
-			continue
-		}
-		return false
-	}
-	return s != ""
 }
 
 // evalIntExpr evaluates products and powers of integer literals: "1024*1024", "2**20", "10_000".
@@ -160,4 +151,25 @@ func abs64(n int64) int64 {
 		return -n
 	}
 	return n
+}
+
+// ParseAssumeFlag parses one `--assume NAME=VALUE`: an integer expression as ParseAssume takes
+// (n, with expr ""), or any other Python expression — a literal (1.5, 'all', False, None,
+// (1000, 3)) or a dotted name (numpy, numpy.float32) — returned as expr, for the memory estimate
+// to evaluate in the file's module scope.
+func ParseAssumeFlag(s string) (name string, n int64, expr string, err error) {
+	name, val, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || !isIdent(name) {
+		return "", 0, "", fmt.Errorf("parse assume %q: want NAME=VALUE", s)
+	}
+	if n, err := evalIntExpr(val); err == nil {
+		return name, n, "", nil
+	}
+	val = strings.TrimSpace(val)
+	f, perr := pyparse.Parse([]byte("_ = " + val + "\n"))
+	if perr != nil || len(f.Errors) > 0 || len(f.Module.Body) != 1 {
+		return "", 0, "", fmt.Errorf("parse assume %q: %q is neither an integer nor a Python expression", s, val)
+	}
+	return name, 0, val, nil
 }

@@ -26,3 +26,13 @@ func TestJAXDTypeFollowsX64(t *testing.T) {
 		}
 	}
 }
+
+// The rules size arrays from argparse defaults as the memory estimate does.
+func TestArgparseNamespace(t *testing.T) {
+	src := "import argparse\nimport numpy as np\np = argparse.ArgumentParser()\np.add_argument('--n', type=int, default=1000)\nargs = p.parse_args()\nx = np.zeros(args.n)\n"
+	f, info := analyze(t, src)
+	a := mustArray(t, info, lastName(f, "x"), src)
+	if n, ok := a.NBytes(); !ok || n != 8000 {
+		t.Errorf("x: %v bytes (known %v), want 8000", n, ok)
+	}
+}

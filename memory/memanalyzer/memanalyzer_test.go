@@ -1,4 +1,4 @@
-package analyzer_test
+package memanalyzer_test
 
 import (
 	"context"

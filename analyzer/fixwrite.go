@@ -1,0 +1,273 @@
+package analyzer
+
+// This file defines how --fix writes a fixed file back: it edits the file, not the path.
+//
+// Design. The goal is that after a fix the file is the same file with new content: a symlink
+// still points where it pointed and the target holds the fix; every hard link still names one
+// inode; owner, group, mode bits (setuid, setgid, sticky included), ACLs and extended attributes
+// are unchanged. WriteFile therefore
+//
+//  1. resolves symlinks (filepath.EvalSymlinks) and works on the final target;
+//  2. writes the new content to a temporary file next to the target, named
+//     ".<base>.arraylint-<pid>-<random>", with the target's mode, and syncs it;
+//  3. renames the temporary file over the target only when that cannot change the file's
+//     identity as users see it: a regular file with one link, owned by the effective user and
+//     writable by them (a read-only file is not replaced behind its owner's back), whose
+//     group the temporary file could be given, and which has no setuid/setgid/sticky bit (a
+//     rename would also drop ACLs and extended attributes, so a file carrying any is written in
+//     place too — see hasXattrs). Readers then see the old or the new content, never a mix;
+//  4. otherwise writes the verified temporary copy's content into the target in place
+//     (open without truncating, write, truncate to the new length, sync): the inode, its links,
+//     owner, group and mode stay, at the price of atomicity. The temporary copy is removed
+//     afterwards; when it cannot be created at all (a read-only directory), the in-place write
+//     is done directly.
+//
+// Before writing, WriteFile checks that the file still holds what ReadFile read, so a file
+// changed by someone else meanwhile is reported, not overwritten (a file that already holds the
+// fixed content, written by a concurrent run, is left as it is).
+//
+// Temporary files of a run killed between steps 2 and 3 are removed by CleanStaleTemps on a later
+// --fix run: only files of our naming whose pid is not a live process and that are older than
+// staleTempAge, so the temporary file of a concurrent run is never touched.
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// tempMarker is the part of every temporary file name that CleanStaleTemps recognises.
+const tempMarker = ".arraylint-"
+
+// staleTempAge is how old a temporary file of a dead process must be before CleanStaleTemps
+// removes it; a live process finishes its write within milliseconds, this only guards against
+// a pid that has not been reaped yet or a clock step.
+const staleTempAge = 2 * time.Minute
+
+// FileStamp is what ReadFile saw of a file, so WriteFile can tell whether it changed since: the
+// content itself (a reference to the returned slice, not a copy), since a size and modification
+// time can stay the same across an edit on file systems with coarse timestamps.
+type FileStamp struct {
+	content []byte
+	valid   bool
+}
+
+// ReadFile reads the regular file at path (following symlinks) and returns its content
+// and stamp. Anything else (a directory, a named pipe, a device) is an error, checked before
+// opening so that a pipe without a writer cannot block the run.
+func ReadFile(path string) ([]byte, FileStamp, error) {
+	if info, err := os.Stat(path); err != nil {
+		return nil, FileStamp{}, err
+	} else if !info.Mode().IsRegular() {
+		return nil, FileStamp{}, fmt.Errorf("read %s: not a regular file (%s)", path, describeMode(info.Mode()))
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, FileStamp{}, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, FileStamp{}, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, FileStamp{}, fmt.Errorf("read %s: not a regular file (%s)", path, describeMode(info.Mode()))
+	}
+	data, err := io.ReadAll(f)
+	if err != nil {
+		return nil, FileStamp{}, err
+	}
+	return data, FileStamp{content: data, valid: true}, nil
+}
+
+// describeMode names the kind of a file that is not a regular one.
+func describeMode(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return "mode " + m.String()
+}
+
+// WriteFile replaces the content of the file at path with data as described at the top of this
+// file. stamp is what ReadFile returned; the zero stamp skips the change check.
+func WriteFile(path string, data []byte, stamp FileStamp) error {
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	info, err := os.Stat(target)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("write %s: not a regular file", path)
+	}
+	if stamp.valid {
+		now, err := os.ReadFile(target)
+		switch {
+		case err != nil:
+			return fmt.Errorf("write %s: %w", path, err)
+		case bytes.Equal(now, data):
+			return nil // a concurrent run wrote the same fix
+		case !bytes.Equal(now, stamp.content):
+			return fmt.Errorf("write %s: the file changed while it was being fixed; run again", path)
+		}
+	}
+	tmp, err := writeTemp(target, data, info)
+	if err != nil {
+		// No temporary copy (e.g. a read-only directory): write in place directly.
+		if err := writeInPlace(target, data, info); err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		return nil
+	}
+	if renameKeepsIdentity(target, tmp, info) {
+		if err := os.Rename(tmp, target); err == nil {
+			return nil
+		}
+	}
+	defer os.Remove(tmp)
+	if err := writeInPlace(target, data, info); err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}
+
+// writeTemp writes data to a new temporary file next to target with target's permission bits,
+// syncs it, checks that it reads back as data, and returns its name.
+func writeTemp(target string, data []byte, info fs.FileInfo) (string, error) {
+	var rnd [6]byte
+	if _, err := rand.Read(rnd[:]); err != nil {
+		return "", err
+	}
+	name := filepath.Join(filepath.Dir(target),
+		"."+filepath.Base(target)+tempMarker+strconv.Itoa(os.Getpid())+"-"+hex.EncodeToString(rnd[:]))
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, info.Mode().Perm()&0o700|0o600)
+	if err != nil {
+		return "", err
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			os.Remove(name)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		return "", err
+	}
+	if err := f.Chmod(keptMode(info)); err != nil {
+		return "", err
+	}
+	if err := f.Sync(); err != nil {
+		return "", err
+	}
+	if err := f.Close(); err != nil {
+		return "", err
+	}
+	back, err := os.ReadFile(name)
+	if err != nil || string(back) != string(data) {
+		return "", fmt.Errorf("verify temporary copy %s failed", name)
+	}
+	ok = true
+	return name, nil
+}
+
+// keptMode is the part of a file mode chmod sets: permissions plus setuid, setgid and sticky.
+func keptMode(info fs.FileInfo) fs.FileMode {
+	return info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
+}
+
+// writeInPlace overwrites the content of the existing file target with data, keeping its inode.
+// The kernel clears the setuid and setgid bits when someone without CAP_FSETID writes a file;
+// they are set again afterwards (the owner may; anyone else gets an error saying so).
+func writeInPlace(target string, data []byte, info fs.FileInfo) error {
+	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteAt(data, 0); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Truncate(int64(len(data))); err != nil {
+		f.Close()
+		return err
+	}
+	if now, err := f.Stat(); err == nil && keptMode(now) != keptMode(info) {
+		if err := f.Chmod(keptMode(info)); err != nil {
+			f.Close()
+			return fmt.Errorf("restore mode %v after writing: %w", keptMode(info), err)
+		}
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// CleanStaleTemps removes, in each of dirs, the temporary files a killed --fix run left behind:
+// names of the form ".<base>.arraylint-<pid>-<hex>" whose pid is not a live process and whose
+// modification time is older than staleTempAge. It returns the names it removed. Errors are
+// ignored: a file that cannot be removed stays, as it did before.
+func CleanStaleTemps(dirs []string) []string {
+	var removed []string
+	now := time.Now()
+	for _, d := range dirs {
+		entries, err := os.ReadDir(d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			pid, ok := tempPID(e.Name())
+			if !ok || !e.Type().IsRegular() || processAlive(pid) {
+				continue
+			}
+			info, err := e.Info()
+			if err != nil || now.Sub(info.ModTime()) < staleTempAge {
+				continue
+			}
+			p := filepath.Join(d, e.Name())
+			if os.Remove(p) == nil {
+				removed = append(removed, p)
+			}
+		}
+	}
+	return removed
+}
+
+// tempPID returns the pid recorded in a temporary file name of ours.
+func tempPID(name string) (int, bool) {
+	if !strings.HasPrefix(name, ".") {
+		return 0, false
+	}
+	i := strings.LastIndex(name, tempMarker)
+	if i < 0 {
+		return 0, false
+	}
+	pidStr, rnd, ok := strings.Cut(name[i+len(tempMarker):], "-")
+	if !ok || len(rnd) != 12 {
+		return 0, false
+	}
+	if _, err := hex.DecodeString(rnd); err != nil {
+		return 0, false
+	}
+	pid, err := strconv.Atoi(pidStr)
+	return pid, err == nil && pid > 0
+}

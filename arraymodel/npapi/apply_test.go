@@ -1,0 +1,122 @@
+package npapi
+
+import (
+	"fmt"
+	"testing"
+)
+
+func arr(dt DType, dims ...int64) Arg {
+	s := make([]Dim, len(dims))
+	for i, d := range dims {
+		s[i] = Int(d)
+	}
+	return Arg{Kind: ArgArray, Shape: s, DType: dt}
+}
+
+func num(n int64) Arg { return Arg{Kind: ArgScalar, DType: WeakInt, N: n, Known: true} }
+
+func seq(xs ...Arg) Arg { return Arg{Kind: ArgSeq, Elems: xs} }
+
+func str(s string) Arg { return Arg{Kind: ArgStr, Str: s} }
+
+// show renders a result as "(2, 3) float64", tuples joined by "; ", scalars as "scalar float64".
+func show(r Result) string {
+	if len(r.Outs) == 0 {
+		return "scalar " + r.Scalar.String()
+	}
+	out := ""
+	for i, o := range r.Outs {
+		if i > 0 {
+			out += "; "
+		}
+		out += fmt.Sprint(o.Shape) + " " + o.DType.String()
+		if o.View {
+			out += " view"
+		}
+		if o.Bound > 0 {
+			out += fmt.Sprintf(" ≤%d", o.Bound)
+		}
+	}
+	return out
+}
+
+// TestApply checks the shape and dtype rules without NumPy (memory/apitable_test.go checks them
+// against NumPy itself).
+func TestApply(t *testing.T) {
+	f64, i32 := Float64, Int32
+	for _, c := range []struct {
+		fn   string
+		args []Arg
+		kw   map[string]Arg
+		want string
+		temp int64
+	}{
+		{"roll", []Arg{arr(f64, 4, 5), num(1)}, nil, "[4 5] float64", 0},
+		{"pad", []Arg{arr(f64, 4, 5), num(2)}, nil, "[8 9] float64", 0},
+		{"pad", []Arg{arr(f64, 4, 5), seq(seq(num(1), num(2)), seq(num(0), num(3)))}, nil, "[7 8] float64", 0},
+		{"diff", []Arg{arr(i32, 10)}, map[string]Arg{"n": num(3)}, "[7] int32", 32},
+		{"einsum", []Arg{str("ij,jk->ik"), arr(f64, 2, 3), arr(i32, 3, 4)}, nil, "[2 4] float64", 0},
+		{"einsum", []Arg{str("ij,jk"), arr(f64, 2, 3), arr(f64, 3, 4)}, nil, "[2 4] float64", 0},
+		{"einsum", []Arg{str("ii"), arr(f64, 3, 3)}, nil, "scalar float64", 0},
+		{"linalg.svd", []Arg{arr(Float32, 5, 3)}, nil, "[5 5] float32; [3] float32; [3 3] float32", 0},
+		{"linalg.qr", []Arg{arr(f64, 5, 3)}, map[string]Arg{"mode": str("complete")}, "[5 5] float64; [5 3] float64", 120},
+		{"linalg.det", []Arg{arr(i32, 4, 4)}, nil, "scalar float64", 0},
+		{"fft.rfft", []Arg{arr(Float32, 10)}, nil, "[6] complex64", 0},
+		{"fft.irfft", []Arg{arr(Complex128, 6)}, nil, "[10] float64", 160},
+		{"percentile", []Arg{arr(f64, 4, 5), seq(num(1), num(2), num(3))}, map[string]Arg{"axis": num(0)}, "[3 5] float64", 160},
+		{"std", []Arg{arr(i32, 4, 5)}, nil, "", 160},
+		{"tile", []Arg{arr(f64, 2, 3), seq(num(2), num(4))}, nil, "[4 12] float64", 96},
+		{"unique", []Arg{arr(f64, 10, 10)}, nil, "[?] float64 ≤100", 1000},
+		{"compress", []Arg{arr(Bool, 100), arr(f64, 100)}, nil, "[?] float64 ≤100", 0},
+		{"diag", []Arg{arr(f64, 4, 6)}, map[string]Arg{"k": num(3)}, "[3] float64 view", 0},
+		{"stack", []Arg{seq(arr(f64, 2, 3), arr(i32, 2, 3))}, map[string]Arg{"axis": num(-1)}, "[2 3 2] float64", 0},
+		{"moveaxis", []Arg{arr(f64, 2, 3, 4), num(0), num(-1)}, nil, "[3 4 2] float64 view", 0},
+		{"meshgrid", []Arg{arr(f64, 3), arr(i32, 5)}, nil, "[5 3] float64; [5 3] int32", 0},
+		{"isclose", []Arg{arr(f64, 3, 1), arr(f64, 4)}, nil, "[3 4] bool", 3*2 + 3*2*8},
+		{"linalg.pinv", []Arg{arr(f64, 5, 3)}, nil, "[3 5] float64", (15 + 9 + 15) * 8},
+		{"reshape", []Arg{arr(f64, 4, 6), seq(num(3), num(-1))}, nil, "[3 8] float64 view", 0},
+		{"reshape", []Arg{{Kind: ArgArray, Shape: []Dim{Int(4), Int(6)}, DType: f64, Strided: true}, num(-1)}, nil, "[24] float64", 0},
+		{"transpose", []Arg{arr(f64, 2, 3, 4)}, map[string]Arg{"axes": seq(num(1), num(0), num(2))}, "[3 2 4] float64 view", 0},
+		{"zeros", []Arg{seq(num(2), Arg{Kind: ArgScalar, DType: WeakInt, Sym: "n"})}, nil, "[2 n] float64", 0},
+		{"arange", []Arg{num(1), num(10), num(3)}, nil, "[3] int64", 0},
+		{"full", []Arg{num(5), Arg{Kind: ArgScalar, DType: WeakFloat}}, map[string]Arg{"dtype": {Kind: ArgDType, DType: Float32}}, "[5] float32", 0},
+	} {
+		f, ok := Lookup(c.fn)
+		if !ok {
+			t.Fatalf("%s is not a row", c.fn)
+		}
+		if f.Rule == ShapeNone {
+			got := f.TempBytes(c.args[0].Shape, c.args[0].DType, nil, f.RuleDType(c.args[0].DType), NoAxis)
+			if got != c.temp {
+				t.Errorf("%s: temporaries %d B, want %d", c.fn, got, c.temp)
+			}
+			continue
+		}
+		r, ok := Apply(f, &Call{Args: c.args, Kw: c.kw})
+		if !ok {
+			t.Errorf("%s%v: rule does not apply", c.fn, c.args)
+			continue
+		}
+		if got := show(r); c.want != "" && got != c.want {
+			t.Errorf("%s: got %s, want %s", c.fn, got, c.want)
+		}
+		if r.TempBytes != c.temp {
+			t.Errorf("%s: temporaries %d B, want %d", c.fn, r.TempBytes, c.temp)
+		}
+	}
+	// Outside the rules: not an array, unsupported modes.
+	for _, c := range []struct {
+		fn   string
+		args []Arg
+	}{
+		{"roll", []Arg{seq(num(1)), num(1)}},
+		{"linalg.qr", []Arg{arr(f64, 5, 3), str("economic")}},
+		{"einsum", []Arg{str("...i,i"), arr(f64, 3), arr(f64, 3)}},
+		{"diff", []Arg{arr(f64, 3), num(1), num(4)}},
+	} {
+		f, _ := Lookup(c.fn)
+		if r, ok := Apply(f, &Call{Args: c.args}); ok {
+			t.Errorf("%s%v = %s, want the rule not to apply", c.fn, c.args, show(r))
+		}
+	}
+}

@@ -1,0 +1,32 @@
+// Command gencoverage writes docs/api-coverage.md from the API table and the usage count in
+// bench/apicount.txt. Run it with `go generate ./arraymodel/npapi`.
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintf(os.Stderr, "gencoverage: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	// go generate runs in the package directory, arraymodel/npapi.
+	root := filepath.Join("..", "..")
+	text, err := os.ReadFile(filepath.Join(root, "bench", "apicount.txt"))
+	if err != nil {
+		return err
+	}
+	usage, err := npapi.ParseUsage(string(text))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(root, "docs", "api-coverage.md"), []byte(npapi.CoverageDoc(usage)), 0o644)
+}

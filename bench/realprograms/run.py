@@ -1,0 +1,362 @@
+"""Compare arraylint's memory estimate with tracemalloc on real programs (bench/realprograms.sh).
+
+Usage:
+  python3 run.py --src DIR --arraylint BIN [--out FILE.md] [--jsonl FILE] [--only ID,...] MANIFEST
+  python3 run.py --case JSON          (internal: measure one case in this process)
+
+MANIFEST is a tab-separated file, one case per line ('#' starts a comment):
+  id  repository  commit  path  entry  args  sizes
+- repository/commit/path: where the program comes from; it is read as DIR/<owner>+<name>/<path>.
+- entry: the name of a top-level function to call, or "main" to run the file as __main__.
+- args: for a function, space-separated NAME=EXPR keyword arguments (EXPR is a Python expression
+  evaluated with `numpy` and `timer`, a stand-in timer object, in scope); for "main", the
+  command-line arguments. {X} is replaced by the size binding X. g.NAME=EXPR sets a module
+  global that the program's __main__ block would have set.
+- sizes: the sizes to run, separated by "|"; each is ";"-separated X=VALUE bindings.
+
+For a function, the estimate is `arraylint mem --function ENTRY` with --assume NAME=VALUE for each
+argument whose value is an integer (other literals are tried first and dropped, with a note, if
+the CLI refuses them); for "main", with --assume for each binding of the size (the bindings are
+named after the argparse destinations). The program runs under tracemalloc in a child process
+(testdata/mem/measure.py), with a stand-in `_benchmark` module for cuPyNumeric's examples (their
+benchmark harness needs Legate; the example functions themselves take the array module as a
+parameter and are called with numpy).
+"""
+
+import argparse
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import types
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "testdata", "mem"))
+
+# A line of the program is "the peak line" when the program came within this fraction of its
+# measured peak while it ran (measure.py's NOISE); an estimate is "right" within TOLERANCE.
+NOISE = 0.005
+TOLERANCE = 0.10
+
+
+class Timer:
+    """Stands in for the examples' timers: start() and stop(), which returns milliseconds."""
+
+    def start(self):
+        pass
+
+    def stop(self):
+        return 1.0  # some examples divide by the time
+
+
+def _identity_decorator(*args, **kwargs):
+    if len(args) == 1 and callable(args[0]) and not kwargs:
+        return args[0]
+    return lambda f: f
+
+
+def install_benchmark_stub():
+    """Register a `_benchmark` module with what cuPyNumeric's examples import from it."""
+    mod = types.ModuleType("_benchmark")
+    mod.benchmark_info = _identity_decorator
+    mod.microbenchmark = _identity_decorator
+    mod.format_dtype = lambda d: str(d)
+
+    def unavailable(*args, **kwargs):
+        raise RuntimeError("_benchmark stand-in: only the example functions can be called")
+
+    mod.parse_with_harness = unavailable
+    mod.get_numpy = lambda *a, **k: __import__("numpy")
+    # anything else imported at module level (get_benchmark_info, ...) is only used under
+    # __main__, which does not run: a placeholder is enough
+    mod.__getattr__ = lambda name: unavailable
+    sys.modules["_benchmark"] = mod
+
+
+def substitute(text, size):
+    for k, v in size.items():
+        text = text.replace("{" + k + "}", v)
+    return text
+
+
+def parse_size(s):
+    out = {}
+    for part in s.split(";"):
+        k, _, v = part.partition("=")
+        out[k.strip()] = v.strip()
+    return out
+
+
+def parse_args_field(text):
+    """Split "a=1 b=(2,3)" into [("a", "1"), ("b", "(2,3)")] (values have no spaces)."""
+    out = []
+    for item in text.split():
+        k, sep, v = item.partition("=")
+        if not sep:
+            raise ValueError(f"argument {item!r} is not NAME=EXPR")
+        out.append((k, v))
+    return out
+
+
+def measure_case(case):
+    """Measure one case in this process; returns measure.py's result dict."""
+    import numpy
+
+    import measure
+
+    path = case["file"]
+    sys.path.insert(0, os.path.dirname(path))
+    if case["entry"] == "main":
+        return measure.measure(path, case["argv"])
+    install_benchmark_stub()
+    spec = importlib.util.spec_from_file_location("realprogram", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    env = {"numpy": numpy, "timer": Timer()}
+    kwargs = {}
+    for k, v in case["kwargs"]:
+        if k.startswith("g."):  # a module global the example's __main__ would have set
+            setattr(mod, k[2:], eval(v, dict(env)))
+        else:
+            kwargs[k] = eval(v, dict(env))
+    fn = getattr(mod, case["entry"])
+    devnull = open(os.devnull, "w")
+    saved = sys.stdout
+    sys.stdout = devnull  # the examples print progress; the result goes to the real stdout
+    try:
+        return measure.measure_call(path, fn, **kwargs)
+    finally:
+        sys.stdout = saved
+
+
+def int_literal(v):
+    try:
+        return str(int(v.replace("_", ""), 0))
+    except ValueError:
+        return None
+
+
+def estimate(binary, case):
+    """Run arraylint mem on the case; returns (scope report, notes)."""
+    notes = []
+    assumes = []
+    if case["entry"] == "main":
+        assumes = [f"{k}={v}" for k, v in case["size"].items()]
+    else:
+        for k, v in case["kwargs"]:
+            if v in ("timer",):
+                continue
+            assumes.append(f"{k.removeprefix('g.')}={v}")
+    cmd = [binary, "mem", "--format", "json"]
+    if case["entry"] != "main":
+        cmd += ["--function", case["entry"]]
+
+    def run(assumes):
+        full = cmd + [a for x in assumes for a in ("--assume", x)] + [case["file"]]
+        return subprocess.run(full, capture_output=True, text=True)
+
+    p = run(assumes)
+    if p.returncode not in (0, 1) or not p.stdout.strip():
+        # the CLI may accept integers only: keep those, note the rest
+        kept, refused = [], []
+        for a in assumes:
+            k, _, v = a.partition("=")
+            iv = int_literal(v)
+            if iv is None:
+                refused.append(k)
+            else:
+                kept.append(f"{k}={iv}")
+        notes.append("--assume refused: " + ", ".join(refused))
+        p = run(kept)
+    if not p.stdout.strip():
+        return None, notes + [f"arraylint failed: {p.stderr.strip()[:300]}"]
+    reports = json.loads(p.stdout)
+    if case["entry"] != "main":
+        reports = [r for r in reports if r.get("scope") == case["entry"]] or reports
+    return reports[0], notes
+
+
+def statement_lines(path):
+    """Map each line of the file to the first line of the innermost statement holding it.
+
+    The line tracer reports the line of the sub-expression being evaluated, so a statement
+    written over several lines peaks on any of them; arraylint names the statement's first line.
+    """
+    import ast
+
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    first = {}
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt):
+            end = node.end_lineno
+            # a compound statement owns its header only, not its body
+            for field in ("body", "orelse", "finalbody", "handlers"):
+                sub = getattr(node, field, None)
+                if sub:
+                    end = min(end, sub[0].lineno - 1)
+            spans.append((node.lineno, max(end, node.lineno)))
+    for start, end in sorted(spans, key=lambda s: s[1] - s[0], reverse=True):
+        for line in range(start, end + 1):
+            first[line] = start  # narrower statements, later, win
+    return first
+
+
+def by_statement(m, path):
+    """measure.py's result with lines replaced by their statements' first lines."""
+    first = statement_lines(path)
+    peaks = {}
+    for line, v in m["line_peaks"].items():
+        key = str(first.get(int(line), int(line)))
+        peaks[key] = max(peaks.get(key, 0), v)
+    return dict(m, peak_line=first.get(m["peak_line"], m["peak_line"]), line_peaks=peaks)
+
+
+def is_peak_line(m, line):
+    return m["line_peaks"].get(str(line), 0) >= m["peak_bytes"] * (1 - NOISE)
+
+
+def load_manifest(path):
+    cases = []
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            if not raw.strip() or raw.startswith("#"):
+                continue
+            cols = raw.rstrip("\n").split("\t")
+            if len(cols) != 7:
+                sys.exit(f"{path}:{n}: want 7 tab-separated columns, found {len(cols)}")
+            pid, repo, commit, rel, entry, args, sizes = cols
+            for s in sizes.split("|"):
+                cases.append({"id": pid, "repo": repo, "commit": commit, "path": rel,
+                              "entry": entry, "args": args, "size": parse_size(s)})
+    return cases
+
+
+def human(n):
+    if n is None:
+        return "-"
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if abs(n) < 1024 or unit == "GiB":
+            return f"{n:.0f} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024
+
+
+def unknown_summary(report):
+    """The unknown API calls and constructs of a report, most frequent reasons first."""
+    seen = {}
+    for u in report.get("unknown") or []:
+        r = u.get("reason", "?")
+        if r == "shape unknown":
+            continue  # a consequence of another unknown
+        seen[r] = seen.get(r, 0) + 1
+    return sorted(seen, key=lambda r: -seen[r])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--case")
+    ap.add_argument("--src")
+    ap.add_argument("--arraylint")
+    ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--out")
+    ap.add_argument("--jsonl")
+    ap.add_argument("--only")
+    ap.add_argument("manifest", nargs="?")
+    a = ap.parse_args()
+    if a.case:
+        print(json.dumps(measure_case(json.loads(a.case))))
+        return
+    if not (a.src and a.arraylint and a.manifest):
+        ap.error("--src, --arraylint and MANIFEST are required")
+    only = set(a.only.split(",")) if a.only else None
+    rows = []
+    for c in load_manifest(a.manifest):
+        if only and c["id"] not in only:
+            continue
+        owner_name = c["repo"].replace("/", "+")
+        c["file"] = os.path.join(os.path.abspath(a.src), owner_name, c["path"])
+        if not os.path.exists(c["file"]):
+            sys.exit(f"{c['file']}: missing (fetch {c['repo']} at {c['commit']} into {a.src})")
+        args = substitute(c["args"], c["size"])
+        if c["entry"] == "main":
+            c["argv"] = args.split()
+            c["kwargs"] = []
+        else:
+            c["kwargs"] = parse_args_field(args)
+        size = ";".join(f"{k}={v}" for k, v in c["size"].items())
+        p = subprocess.run([a.python, __file__, "--case", json.dumps(c)],
+                           capture_output=True, text=True, timeout=600)
+        row = {"id": c["id"], "path": c["path"], "entry": c["entry"], "size": size}
+        if p.returncode != 0 or not p.stdout.strip():
+            row["error"] = "run failed: " + (p.stderr.strip().splitlines() or ["?"])[-1]
+            rows.append(row)
+            print(f"{c['id']} {size}: {row['error']}", file=sys.stderr)
+            continue
+        m = by_statement(json.loads(p.stdout.strip().splitlines()[-1]), c["file"])
+        r, notes = estimate(a.arraylint, c)
+        row.update({"measured": m["peak_bytes"], "measured_line": m["peak_line"],
+                    "measured_inner_line": m["peak_inner_line"], "notes": notes})
+        if r is None:
+            row["error"] = "; ".join(notes)
+        else:
+            est = r["peak_bytes"]
+            row.update({
+                "estimate": est,
+                "error_pct": 100.0 * (est - m["peak_bytes"]) / m["peak_bytes"],
+                "estimated_line": r["peak_line"],
+                "line_right": is_peak_line(m, r["peak_line"]),
+                "lower_bound": r.get("peak_is_lower_bound", False),
+                "peak_expr": r.get("peak_expr"),
+                "unknown": unknown_summary(r),
+                "unknown_exprs": [(u["line"], u["expr"], u["reason"]) for u in r.get("unknown") or []],
+            })
+        rows.append(row)
+        print(f"{c['id']} {size}: measured {m['peak_bytes']} line {m['peak_line']}; "
+              f"estimate {row.get('estimate')} line {row.get('estimated_line')}", file=sys.stderr)
+    if a.jsonl:
+        with open(a.jsonl, "w") as f:
+            for row in rows:
+                f.write(json.dumps(row) + "\n")
+    table = render(rows)
+    if a.out:
+        with open(a.out, "w") as f:
+            f.write(table)
+    else:
+        sys.stdout.write(table)
+
+
+def render(rows):
+    ok = [r for r in rows if "estimate" in r]
+    within = sum(1 for r in ok if abs(r["error_pct"]) <= 100 * TOLERANCE)
+    lines = sum(1 for r in ok if r["line_right"])
+    programs = sorted({r["id"] for r in rows})
+    out = [
+        "# arraylint mem against tracemalloc on real programs",
+        "",
+        "Made by bench/realprograms.sh from bench/realprograms/manifest.tsv; the classes of misses"
+        " are in bench/realprograms/misses.md.",
+        "",
+        f"{len(rows)} cases of {len(programs)} programs; {len(ok)} measured and estimated.",
+        f"Estimate within {100 * TOLERANCE:.0f} %: {within}/{len(rows)} "
+        f"({100 * within / max(len(rows), 1):.0f} %). "
+        f"Peak line right: {lines}/{len(rows)} ({100 * lines / max(len(rows), 1):.0f} %).",
+        "",
+        "| program | entry | size | measured | estimate | error | line m/e | line ok | lower bound | unknown (reasons) |",
+        "|---|---|---|---:|---:|---:|---|---|---|---|",
+    ]
+    for r in rows:
+        if "estimate" not in r:
+            out.append(f"| {r['path']} | {r['entry']} | {r['size']} | {human(r.get('measured'))} | - | - | - | - | - | {r.get('error', '')} |")
+            continue
+        reasons = "; ".join(r["unknown"][:4] + r["notes"])
+        out.append(
+            f"| {r['path']} | {r['entry']} | {r['size']} | {human(r['measured'])} | {human(r['estimate'])} "
+            f"| {r['error_pct']:+.1f} % | {r['measured_line']}/{r['estimated_line']} "
+            f"| {'yes' if r['line_right'] else 'no'} | {'yes' if r['lower_bound'] else 'no'} | {reasons} |")
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    main()

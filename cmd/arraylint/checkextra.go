@@ -1,0 +1,230 @@
+package main
+
+// This file defines the `check` flags Ruff users reach for: --color, --output-file, --quiet,
+// --silent, --show-files, --show-settings, --force-exclude, --add-noqa, and --statistics as JSON.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/pyparse"
+)
+
+// convenienceFlags are the values of the flags this file defines.
+type convenienceFlags struct {
+	color        string
+	outputFile   string
+	quiet        bool
+	silent       bool
+	showFiles    bool
+	showSettings string
+	forceExclude bool
+	addNoqa      bool
+}
+
+// colorModes are the values of --color.
+var colorModes = []string{"auto", "always", "never"}
+
+func (c *convenienceFlags) register(fs *flagSet) {
+	fs.StringVar(&c.color, "color", "auto", "colour the output: `when` is auto (on a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always or never")
+	fs.StringVar(&c.outputFile, "output-file", "", "write the report to this `file` instead of standard output (parent directories are created)")
+	fs.BoolVar(&c.quiet, "quiet", false, "print the findings only: no summary line")
+	fs.BoolVar(&c.silent, "silent", false, "print nothing on standard output; the exit status tells the result")
+	fs.BoolVar(&c.showFiles, "show-files", false, "print the files that would be checked, and exit")
+	fs.StringVar(&c.showSettings, "show-settings", "", "print the settings that apply to `file`, and exit")
+	fs.BoolVar(&c.forceExclude, "force-exclude", false, "apply exclude and .gitignore to paths named on the command line too (for pre-commit)")
+	fs.BoolVar(&c.addNoqa, "add-noqa", false, "add a \"# noqa: CODE\" directive for every finding, keeping existing ones; writes the files")
+}
+
+// validate reports contradictory or unknown values.
+func (c *convenienceFlags) validate(f *checkFlags) error {
+	switch {
+	case !slices.Contains(colorModes, c.color):
+		return fmt.Errorf("unknown --color %q (want auto, always or never)", c.color)
+	case c.addNoqa && (f.fix || f.diff):
+		return fmt.Errorf("--add-noqa cannot be combined with --fix or --diff")
+	case c.quiet && c.silent:
+		return fmt.Errorf("--quiet and --silent exclude each other")
+	}
+	return nil
+}
+
+// redirect returns the environment the run writes its report to: e, or e with standard output
+// going to --output-file (and no colour unless forced), or discarded with --silent. close must
+// be called at the end; its error is a failed write of the output file.
+func (c *convenienceFlags) redirect(e *env) (out *env, close func() error, err error) {
+	cp := *e
+	switch {
+	case c.silent:
+		cp.stdout, cp.stdoutIsTTY = io.Discard, false
+	case c.outputFile != "":
+		if err := os.MkdirAll(filepath.Dir(c.outputFile), 0o777); err != nil {
+			return nil, nil, err
+		}
+		file, err := os.Create(c.outputFile)
+		if err != nil {
+			return nil, nil, err
+		}
+		cp.stdout, cp.stdoutIsTTY = file, false
+		return &cp, file.Close, nil
+	}
+	return &cp, func() error { return nil }, nil
+}
+
+// useColor reports whether output is coloured: --no-color and --color=never turn it off,
+// --color=always on; under auto, a non-empty NO_COLOR (no-color.org) turns it off, a non-empty
+// FORCE_COLOR (force-color.org) on, and otherwise it follows whether standard output is a
+// terminal.
+func useColor(f *checkFlags, e *env) bool {
+	switch {
+	case f.noColor || f.conv.color == "never":
+		return false
+	case f.conv.color == "always":
+		return true
+	case e.getenv("NO_COLOR") != "":
+		return false
+	case e.getenv("FORCE_COLOR") != "":
+		return true
+	}
+	return e.stdoutIsTTY
+}
+
+// showSettings prints the settings that apply to path.
+func showSettings(e *env, cc *analyzer.ConfigCache, path string) int {
+	cfg, err := cc.ForFile(path)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+		return exitError
+	}
+	if err := cfg.WriteSettings(e.stdout, path, rules()); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint: write output: %v\n", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// showFiles prints the files a check would read, one a line, then the unreadable paths on
+// standard error (exit 2 if there are any).
+func showFiles(e *env, files []string, unreadable *analyzer.UnreadablePaths) int {
+	for _, f := range slices.Sorted(slices.Values(files)) {
+		fmt.Fprintln(e.stdout, f)
+	}
+	return reportUnreadable(e, unreadable)
+}
+
+// addNoqa checks each file and writes `# noqa` directives for its findings (see
+// analyzer.AddNoqa), printing how many it added.
+func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, quiet bool) int {
+	cleanStaleTemps(files)
+	status, total, skipped := exitOK, 0, 0
+	for _, path := range files {
+		if ctx.Err() != nil {
+			fmt.Fprintf(e.stderr, "arraylint: interrupted\n")
+			return exitError
+		}
+		cfg, err := cc.ForFile(path)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+			status = exitError
+			continue
+		}
+		src, stamp, err := analyzer.ReadFile(path)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: check %s: %v\n", path, err)
+			status = exitError
+			continue
+		}
+		f, err := pyparse.Parse(src)
+		if err != nil {
+			continue // not Python source: nothing to annotate
+		}
+		findings, err := rn.CheckParsed(ctx, path, f, cfg)
+		if err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+			status = exitError
+			continue
+		}
+		out, n, skip, err := analyzer.AddNoqa(f, findings)
+		skipped += skip
+		if err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: %s: %v\n", path, err)
+			status = exitError
+			continue
+		}
+		if n == 0 {
+			continue
+		}
+		if err := analyzer.WriteFile(path, out, stamp); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+			status = exitError
+			continue
+		}
+		total += n
+	}
+	if !quiet {
+		fmt.Fprintf(e.stdout, "Added %d noqa %s.\n", total, plural(total, "directive", "directives"))
+		if skipped > 0 {
+			fmt.Fprintf(e.stdout, "%d %s could not take a noqa directive (the line ends inside a string or continues with a backslash).\n",
+				skipped, plural(skipped, "finding", "findings"))
+		}
+	}
+	return status
+}
+
+// statistic is one line of --statistics.
+type statistic struct {
+	Code    string `json:"code"`
+	Name    string `json:"name"`
+	Count   int    `json:"count"`
+	Fixable bool   `json:"fixable"`
+}
+
+// statistics counts findings per rule, most frequent first, then by code.
+func statistics(findings []analyzer.Finding) []statistic {
+	byCode := map[string]*statistic{}
+	for _, f := range findings {
+		s := byCode[f.Code]
+		if s == nil {
+			s = &statistic{Code: f.Code, Name: f.Name}
+			byCode[f.Code] = s
+		}
+		s.Count++
+		if f.Fix != nil && f.Fix.Applicability == analyzer.Safe {
+			s.Fixable = true
+		}
+	}
+	var out []statistic
+	for _, c := range slices.Sorted(maps.Keys(byCode)) {
+		out = append(out, *byCode[c])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Count > out[j].Count })
+	return out
+}
+
+// printStatistics writes --statistics: a table, or with --output-format json an array of
+// {code, name, count, fixable} as Ruff writes it.
+func printStatistics(e *env, findings []analyzer.Finding, format string) error {
+	stats := statistics(findings)
+	if format == "json" {
+		if stats == nil {
+			stats = []statistic{}
+		}
+		enc := json.NewEncoder(e.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(stats)
+	}
+	for _, s := range stats {
+		if _, err := fmt.Fprintf(e.stdout, "%6d  %s  %s\n", s.Count, s.Code, s.Name); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,127 @@
+package main
+
+// This file defines the closing summary of `check` and the helpers that turn errors into findings.
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/arraylint/arraylint/analyzer"
+)
+
+// runSummary counts what the summary line reports.
+type runSummary struct {
+	files        int // files checked
+	findings     int // findings, AL904 not included
+	errors       int // AL904 findings plus errors reported on standard error
+	filesWith    int // files with at least one finding or AL904
+	fixable      int // findings with a safe fix
+	hiddenUnsafe int // findings with an unsafe fix that --unsafe-fixes would enable
+}
+
+// count adds the findings of a run; unsafeOn is --unsafe-fixes.
+func (s *runSummary) count(findings []analyzer.Finding, unsafeOn bool) {
+	paths := map[string]bool{}
+	for _, f := range findings {
+		paths[f.Path] = true
+		if f.Code == analyzer.IOError.Spec.Code {
+			s.errors++
+			continue
+		}
+		s.findings++
+		if f.Fix == nil {
+			continue
+		}
+		switch {
+		case f.Fix.Applicability == analyzer.Safe:
+			s.fixable++
+		case f.Fix.Applicability == analyzer.Unsafe && !unsafeOn:
+			s.hiddenUnsafe++
+		}
+	}
+	s.filesWith = len(paths)
+}
+
+// print writes the summary: "All checks passed" only when there was neither a finding nor an
+// error; otherwise "Found 3 findings and 1 error in 2 of 7 files.".
+func (s *runSummary) print(w io.Writer, fixed int, fixing bool) {
+	if fixing && fixed > 0 {
+		fmt.Fprintf(w, "Fixed %d %s.\n", fixed, plural(fixed, "finding", "findings"))
+	}
+	if s.findings == 0 && s.errors == 0 {
+		fmt.Fprintf(w, "All checks passed (%d %s).\n", s.files, plural(s.files, "file", "files"))
+		return
+	}
+	var what []string
+	if s.findings > 0 || s.errors == 0 {
+		what = append(what, fmt.Sprintf("%d %s", s.findings, plural(s.findings, "finding", "findings")))
+	}
+	if s.errors > 0 {
+		what = append(what, fmt.Sprintf("%d %s", s.errors, plural(s.errors, "error", "errors")))
+	}
+	fmt.Fprintf(w, "\nFound %s", strings.Join(what, " and "))
+	switch {
+	case s.filesWith == 0:
+	case s.filesWith == s.files:
+		fmt.Fprintf(w, " in %d %s", s.files, plural(s.files, "file", "files"))
+	default:
+		fmt.Fprintf(w, " in %d of %d %s", s.filesWith, s.files, plural(s.files, "file", "files"))
+	}
+	if s.fixable > 0 {
+		fmt.Fprintf(w, " (%d fixable with `--fix`)", s.fixable)
+	}
+	fmt.Fprintf(w, ".\n")
+	if s.hiddenUnsafe > 0 {
+		fmt.Fprintf(w, "%d hidden %s can be enabled with the `--unsafe-fixes` option.\n", s.hiddenUnsafe, plural(s.hiddenUnsafe, "fix", "fixes"))
+	}
+}
+
+// hasIOError reports whether findings hold an AL904 finding, which then reports the error.
+func hasIOError(findings []analyzer.Finding) bool {
+	return slices.ContainsFunc(findings, func(f analyzer.Finding) bool { return f.Code == analyzer.IOError.Spec.Code })
+}
+
+// unreadableResults turns the paths Discover could not read into results with an AL904 finding.
+func unreadableResults(u *analyzer.UnreadablePaths) []analyzer.FileResult {
+	out := make([]analyzer.FileResult, len(u.Paths))
+	for i, p := range u.Paths {
+		what := "read file"
+		if p.Dir {
+			what = "list directory"
+		}
+		out[i] = analyzer.FileResult{Path: p.Path, Err: p.Err, Findings: []analyzer.Finding{analyzer.IOErrorFinding(p.Path, what, p.Err)}}
+	}
+	return out
+}
+
+// reportUnreadable prints the paths Discover could not read on standard error, for the modes
+// that print no findings (--diff, --add-noqa), and returns exitError if there are any.
+func reportUnreadable(e *env, u *analyzer.UnreadablePaths) int {
+	if u == nil {
+		return exitOK
+	}
+	for _, p := range u.Paths {
+		fmt.Fprintf(e.stderr, "arraylint: %v\n", p.Err)
+	}
+	return exitError
+}
+
+// cleanStaleTemps removes the temporary files killed --fix runs left next to files.
+func cleanStaleTemps(files []string) {
+	var dirs []string
+	seen := map[string]bool{}
+	for _, f := range files {
+		d := filepath.Dir(f)
+		if t, err := filepath.EvalSymlinks(f); err == nil {
+			d = filepath.Dir(t)
+		}
+		if !seen[d] {
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	analyzer.CleanStaleTemps(dirs)
+}

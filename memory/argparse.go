@@ -1,0 +1,176 @@
+package memory
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/bindings"
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines how the simulation reads command-line options: `args = parser.parse_args()`
+// is a namespace whose attributes are the options' argparse defaults, the values a run without
+// arguments uses. Each default the simulation reads is listed in the report's symbols.
+
+// Symbol is a value the estimate took from outside the program's own assignments.
+type Symbol struct {
+	Name string `json:"name"`
+	// Value is the value used: a number, string, bool or null.
+	Value any `json:"value"`
+	// Source is where it came from: "argparse-default", or "convention" for a parameter named
+	// like an array module (`def run(np, n)`) taken as that library.
+	Source string `json:"source"`
+	// Line is where the value is given (the add_argument call; 0 for an assumption).
+	Line int `json:"line"`
+}
+
+// SourceAssume is the Symbol.Source of a value the user assumed (--assume, an `# arraylint:
+// assume` comment or [tool.arraylint.memory.assume]).
+const SourceAssume = "assume"
+
+// SourceParameter is the Symbol.Source of a free symbol: a parameter of a function estimated on
+// its own that its sizes depend on (Value is nil; see Scale).
+const SourceParameter = "parameter"
+
+// SourceConvention is the Symbol.Source of an array-module parameter taken by its name.
+const SourceConvention = "convention"
+
+// argparse returns the file's argparse defaults (bindings.Argparse), found once per Estimate.
+func (s *sim) argparse() map[string]bindings.Binding {
+	if s.idx == nil {
+		return bindings.Argparse(s.file.Module)
+	}
+	if s.idx.args == nil {
+		s.idx.args = bindings.Argparse(s.file.Module)
+	}
+	return s.idx.args
+}
+
+// namespaceAttr is args.name on a parse_args() namespace: the option's default, or unknown.
+func (s *sim) namespaceAttr(name string) value {
+	if v, ok := s.assumedValue(name); ok {
+		return v // --assume size=40000 overrides the default of args.size
+	}
+	b, ok := s.argparse()[name]
+	if !ok {
+		return vUnknown{}
+	}
+	s.useSymbol(b)
+	return constOf(b.Value)
+}
+
+// assumed returns the user's assumed value of name and lists it among the symbols.
+func (s *sim) assumed(name string) (int64, bool) {
+	n, ok := s.opts.Assume[name]
+	if ok {
+		s.useSymbol(bindings.Binding{Name: name, Value: ast.ConstValue{Kind: ast.ConstInt, Int: n}, Source: SourceAssume})
+	}
+	return n, ok
+}
+
+// assumedValue returns the user's assumed value of name — an integer, or a Python expression
+// (`--assume D=numpy.float32`) evaluated here — and lists it among the symbols.
+func (s *sim) assumedValue(name string) (value, bool) {
+	if n, ok := s.assumed(name); ok {
+		return vInt{n, true}, true
+	}
+	src, ok := s.opts.AssumeExprs[name]
+	if !ok {
+		return nil, false
+	}
+	f, err := pyparse.Parse([]byte("_ = " + src + "\n"))
+	if err != nil || len(f.Errors) > 0 || len(f.Module.Body) != 1 {
+		return nil, false
+	}
+	as, ok := f.Module.Body[0].(*ast.Assign)
+	if !ok {
+		return nil, false
+	}
+	if !slices.ContainsFunc(s.symbols, func(sym Symbol) bool { return sym.Name == name && sym.Source == SourceAssume }) {
+		s.symbols = append(s.symbols, Symbol{Name: name, Value: src, Source: SourceAssume})
+	}
+	// A dotted name of an array library (numpy.float32, cupy) needs no import in the file.
+	if qual := dotted(as.Value); qual != "" {
+		if backend, api, ok := imports.Classify(qual); ok {
+			return s.refValue(imports.Ref{Qual: qual, API: api, Backend: backend}), true
+		}
+	}
+	if _, ok := as.Value.(*ast.Name); ok {
+		return nil, false // a bare name would look itself up again
+	}
+	return s.eval(as.Value), true
+}
+
+// dotted returns "a.b.c" for a Name or a chain of Attributes on one, or "".
+func dotted(e ast.Expr) string {
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.ID
+	case *ast.Attribute:
+		if base := dotted(e.Value); base != "" {
+			return base + "." + e.Attr
+		}
+	}
+	return ""
+}
+
+// useSymbol lists b among the report's symbols, once.
+func (s *sim) useSymbol(b bindings.Binding) {
+	for _, sym := range s.symbols {
+		if sym.Name == b.Name && sym.Source == b.Source {
+			return
+		}
+	}
+	line := 0
+	if b.Node != nil {
+		line = s.lineOf(b.Node)
+	}
+	s.symbols = append(s.symbols, Symbol{Name: b.Name, Value: constJSON(b.Value), Source: b.Source, Line: line})
+}
+
+// constJSON is a constant as JSON renders it.
+func constJSON(v ast.ConstValue) any {
+	switch v.Kind {
+	case ast.ConstInt:
+		if v.Big != nil {
+			return v.Big.String()
+		}
+		return v.Int
+	case ast.ConstBool:
+		return v.Bool
+	case ast.ConstFloat:
+		return v.Float
+	case ast.ConstStr:
+		return v.Str
+	}
+	return nil
+}
+
+// BindingsNote says which values from outside the program a verdict on r depends on, for rule
+// messages: ", with size = 20,000 (argparse default)" — the integer symbols, at most two; "" when
+// there are none.
+func (r *Report) BindingsNote() string {
+	var parts []string
+	for _, s := range r.Symbols {
+		v, ok := s.Value.(int64)
+		if !ok {
+			continue
+		}
+		if len(parts) == 2 {
+			parts = append(parts, "…")
+			break
+		}
+		src := strings.ReplaceAll(s.Source, "-", " ")
+		if s.Source == SourceAssume {
+			src = "assumed"
+		}
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", s.Name, Commas(v), src))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", with " + strings.Join(parts, ", ")
+}

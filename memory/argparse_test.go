@@ -1,0 +1,83 @@
+package memory
+
+import (
+	"strings"
+	"testing"
+)
+
+// Sizes from the command line are the argparse defaults, through a function call, and the
+// report says which values it used and where they are given.
+func TestArgparseDefaults(t *testing.T) {
+	src := `import argparse
+import numpy as np
+
+
+def run(n, k):
+    a = np.ones((n, k))
+    b = a * 2.0
+    return b
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("-n", "--rows", type=int, default=1000)
+    p.add_argument("--cols", default="500", type=int)
+    p.add_argument("--verbose", action="store_true")
+    args = p.parse_args()
+    if args.verbose:
+        print("go")
+    run(args.rows, args.cols)
+
+
+if __name__ == "__main__":
+    main()
+`
+	r := estimate(t, src, Options{})[0]
+	if r.PeakBytes != 8_000_000 || r.PeakLine != 23 || r.PeakIsLowerBound {
+		t.Errorf("peak %d at line %d (lower bound %v), want 8000000 at line 23", r.PeakBytes, r.PeakLine, r.PeakIsLowerBound)
+	}
+	var got []string
+	for _, s := range r.Symbols {
+		got = append(got, s.Name+"="+symbolValue(s.Value)+"@"+s.Source+":"+Commas(int64(s.Line)))
+	}
+	want := "verbose=False@argparse-default:15 rows=1,000@argparse-default:13 cols=500@argparse-default:14"
+	if strings.Join(got, " ") != want {
+		t.Errorf("symbols %q, want %q", strings.Join(got, " "), want)
+	}
+	var txt strings.Builder
+	if err := WriteText(&txt, []*Report{r}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(txt.String(), "rows = 1,000 (argparse default, line 13)") {
+		t.Errorf("text report does not cite the argparse default:\n%s", txt.String())
+	}
+}
+
+// An array module handed to a function as a parameter: taken as the library its name says when
+// the function is estimated on its own, and as the module the caller passes when it is called.
+func TestArrayModuleParameter(t *testing.T) {
+	src := `import cupy
+
+def make(np, n):
+    return np.random.rand(n, n)
+
+def run(np, n):
+    a = make(np, n)
+    return a.sum()
+
+out = run(cupy, 1000)
+`
+	rs := estimate(t, src, Options{Assume: map[string]int64{"n": 1000}})
+	byScope := map[string]*Report{}
+	for _, r := range rs {
+		byScope[r.Scope] = r
+	}
+	if r := byScope["<module>"]; r.PeakBytes != 8_000_000 || r.Backend != BackendCuPy {
+		t.Errorf("module: peak %d on %s, want 8000000 on cupy", r.PeakBytes, r.Backend)
+	}
+	r := byScope["run"]
+	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 2 || r.Symbols[0].Source != SourceConvention || r.Symbols[0].Value != "numpy" ||
+		r.Symbols[1] != (Symbol{Name: "n", Value: int64(1000), Source: SourceAssume}) {
+		t.Errorf("run: peak %d, symbols %+v; want 8000000, np taken as numpy by convention and n assumed", r.PeakBytes, r.Symbols)
+	}
+}

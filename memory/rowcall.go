@@ -1,0 +1,235 @@
+package memory
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+)
+
+// This file defines calls of the table rows that carry a shape rule: npapi.Apply works out the
+// results' shapes, dtypes and temporaries, and the simulation allocates them.
+
+// applyRow evaluates a call of fn, a row with a shape rule (a method call passes its receiver as
+// the first argument).
+func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
+	s.useAll(c.args)
+	if fn.Out {
+		if o, ok := outResult(c); ok {
+			s.touchRange(o.o, 0, 0, false)
+			return o
+		}
+	}
+	if fn.Rule == npapi.ShapeNoArray {
+		return vUnknown{} // an object that holds no array data
+	}
+	r, ok := npapi.Apply(fn, s.ruleCall(c))
+	if !ok && fn.Kind == npapi.Reduction && !holdsArray(c) {
+		return vFloat{} // a reduction of Python numbers is a scalar
+	}
+	if !ok {
+		s.unknownAlloc(c.e, expr, fn.Name+": arguments the API table does not model", inputBytes(c))
+		return s.newArrayUnknown(npapi.NoDType, expr)
+	}
+	if fn.Effect == npapi.InPlace {
+		if a, ok := firstArray(c); ok {
+			s.touchRange(a, 0, 0, false)
+		}
+		return vNone{}
+	}
+	// The temporaries are alive while the results are allocated, and die before the call returns.
+	tmp := s.temporaries(r.TempBytes, expr)
+	src, isArr := firstArray(c)
+	outs := make([]value, len(r.Outs))
+	for i, o := range r.Outs {
+		sh := shapeOfDims(o.Shape)
+		switch {
+		case o.View && isArr:
+			v := s.view(src, sh, o.DType, expr)
+			if r.Strided {
+				v.o.label = "T" // not C-contiguous: see contiguous
+			}
+			outs[i] = v
+		case o.Bound > 0:
+			var bound *int64
+			if b := o.Bound * o.DType.ItemSize(); b > 0 {
+				bound = &b
+			}
+			s.unknownAlloc(c.e, expr, fn.Name+": the size depends on the values", bound)
+			outs[i] = s.newArrayUnknown(o.DType, expr)
+		default:
+			res := s.newArray(sh, o.DType, expr, c.e, fn.Fill)
+			res.o.elementwise = fn.Kind == npapi.Ufunc // fused under jax.jit
+			outs[i] = res
+		}
+	}
+	s.decref(tmp)
+	switch {
+	case r.Tuple:
+		return vTuple{outs}
+	case len(outs) == 1:
+		return outs[0]
+	case fn.Kind == npapi.Reduction:
+		return vFloat{} // as NumPy scalars behave in the simulation (not used as ints)
+	case r.Scalar.Kind() == 'c':
+		return vFloat{complex: true}
+	case r.Scalar.IsInteger() || r.Scalar.Kind() == 'b':
+		return vInt{}
+	}
+	return vFloat{}
+}
+
+// temporaries allocates a call's internal temporaries of n bytes (nil when there are none, or on
+// the Legate backend, whose model has no per-call scratch); the caller releases them with decref
+// once the results are allocated.
+func (s *sim) temporaries(n int64, expr string) value {
+	if n <= 0 || s.backend == BackendLegate {
+		return nil
+	}
+	return s.newArray(knownShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
+}
+
+// holdsArray reports whether any argument of the call is or contains an array (or is unknown).
+func holdsArray(c *call) bool {
+	var holds func(v value) bool
+	holds = func(v value) bool {
+		switch v := v.(type) {
+		case vInt, vFloat, vNone, vStr, vDType, vModule:
+			return false
+		case vTuple:
+			return slices.ContainsFunc(v.elts, holds)
+		case vList:
+			return slices.ContainsFunc(v.l.elts, holds)
+		}
+		return true
+	}
+	return slices.ContainsFunc(c.args, holds)
+}
+
+// inputBytes returns the total size of a call's array arguments (in lists and tuples too), the
+// least an unmodelled result may take (nil when one of them has an unknown size or there are
+// none).
+func inputBytes(c *call) *int64 {
+	var total int64
+	n, known := 0, true
+	var add func(v value)
+	add = func(v value) {
+		switch v := v.(type) {
+		case vArray:
+			b, ok := v.o.nbytes()
+			known = known && ok
+			total += b
+			n++
+		case vTuple:
+			for _, e := range v.elts {
+				add(e)
+			}
+		case vList:
+			for _, e := range v.l.elts {
+				add(e)
+			}
+		}
+	}
+	for _, v := range c.args {
+		add(v)
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.kw)) {
+		add(c.kw[k])
+	}
+	if n == 0 || !known {
+		return nil
+	}
+	return &total
+}
+
+// shapeOfDims converts a rule's shape to the simulation's.
+func shapeOfDims(dims []npapi.Dim) Shape {
+	if dims == nil {
+		return unknownShape
+	}
+	out := make([]int64, len(dims))
+	for i, d := range dims {
+		out[i] = -1
+		if d.Known {
+			out[i] = d.N
+		}
+	}
+	return Shape{Dims: out, Known: true}
+}
+
+// dimsOfShape converts the simulation's shape to a rule's.
+func dimsOfShape(sh Shape) []npapi.Dim {
+	if !sh.Known {
+		return nil
+	}
+	out := make([]npapi.Dim, len(sh.Dims))
+	for i, d := range sh.Dims {
+		if d >= 0 {
+			out[i] = npapi.Int(d)
+		}
+	}
+	return out
+}
+
+// ruleCall converts a call's evaluated arguments for npapi.Apply.
+func (s *sim) ruleCall(c *call) *npapi.Call {
+	rc := &npapi.Call{Args: make([]npapi.Arg, 0, len(c.args))}
+	if len(c.kw) > 0 {
+		rc.Kw = make(map[string]npapi.Arg, len(c.kw))
+	}
+	for _, v := range c.args {
+		rc.Args = append(rc.Args, ruleArg(v))
+	}
+	for k, v := range c.kw {
+		a := ruleArg(v)
+		if k == "dtype" {
+			if d := s.dtypeArg(c, -1, npapi.NoDType); d.Known() {
+				a = npapi.Arg{Kind: npapi.ArgDType, DType: d}
+			}
+		}
+		rc.Kw[k] = a
+	}
+	return rc
+}
+
+// ruleArg converts one evaluated value.
+func ruleArg(v value) npapi.Arg {
+	switch v := v.(type) {
+	case vArray:
+		if v.o == nil {
+			break
+		}
+		return npapi.Arg{Kind: npapi.ArgArray, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Strided: !contiguous(v.o)}
+	case vInt:
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known}
+	case vFloat:
+		d, _ := scalarDType(v)
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: d}
+	case vTuple:
+		return seqArg(v.elts)
+	case vList:
+		return seqArg(v.l.elts)
+	case vNone:
+		return npapi.Arg{Kind: npapi.ArgNone}
+	case vDType:
+		return npapi.Arg{Kind: npapi.ArgDType, DType: v.dt}
+	case vStr:
+		return npapi.Arg{Kind: npapi.ArgStr, Str: v.s}
+	case vModule:
+		if d, ok := npapi.DTypeName(lastPart(v.ref.API)); ok {
+			return npapi.Arg{Kind: npapi.ArgDType, DType: d}
+		}
+	}
+	return npapi.Arg{Kind: npapi.ArgOther}
+}
+
+func seqArg(elts []value) npapi.Arg {
+	a := npapi.Arg{Kind: npapi.ArgSeq}
+	for _, e := range elts {
+		if o, ok := isArray(e); ok && o.stands > 0 {
+			return npapi.Arg{Kind: npapi.ArgOther} // extrapolated list elements
+		}
+		a.Elems = append(a.Elems, ruleArg(e))
+	}
+	return a
+}

@@ -1,0 +1,430 @@
+package memory
+
+import (
+	"fmt"
+	"maps"
+	"math/big"
+	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file answers how a scope's peak grows with one integer the program takes from outside
+// (an argparse default, an assumed N) and up to what value it fits the target, by estimating the
+// file again with other values of that symbol.
+//
+// The formula is identified, not propagated: the peak is estimated at v, 2v, 3v and 4v (v the
+// symbol's value), the cubic through those points is taken when its coefficients are integers,
+// and it must give the estimate at 5v too; otherwise no formula is reported. It is valid where
+// the program keeps the form it has at those sizes (NumPy's in-place reuse, for one, starts at
+// 256 KiB temporaries). fits_up_to assumes the peak does not shrink as the symbol grows.
+
+// FitsUpTo is the largest value of a symbol at which a scope still fits its target.
+type FitsUpTo struct {
+	Symbol string `json:"symbol"`
+	Value  int64  `json:"value"`
+}
+
+// maxDegree is the highest power of the symbol a formula may have (a 3-D grid is cubic).
+const maxDegree = 3
+
+// Scale fills each report's PeakExpr and, when it has a target, FitsUpTo, by estimating f again
+// with other values of one integer symbol of the report: solveFor, or the report's only integer
+// symbol. opts must be the options the reports were made with.
+func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) error {
+	for _, r := range reports {
+		r.PeakExpr = fmt.Sprint(r.PeakBytes)
+		estimateWith := func(sym string, x int64) (*Report, error) {
+			o := opts
+			o.Assume = maps.Clone(opts.Assume)
+			if o.Assume == nil {
+				o.Assume = map[string]int64{}
+			}
+			o.Assume[sym] = x
+			if r.Scope != "<module>" {
+				o.Function = r.Scope
+			}
+			rs, err := Estimate(f, o)
+			if err != nil {
+				return nil, err
+			}
+			for _, x := range rs {
+				if x.Scope == r.Scope && x.Line == r.Line {
+					return x, nil
+				}
+			}
+			return nil, fmt.Errorf("scale %s: scope %s not estimated again", opts.Path, r.Scope)
+		}
+		var sym string
+		var v0 int64
+		var ok bool
+		var err error
+		if r.PeakIsLowerBound {
+			// Sizes unknown: a parameter of a function estimated on its own may be what they
+			// depend on (a free symbol, value null in the report).
+			sym, ok, err = freeSymbol(f, r, solveFor, estimateWith)
+			v0 = freeBase
+		} else {
+			sym, v0, ok, err = scaleSymbol(r, solveFor, estimateWith)
+		}
+		if err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		at := func(x int64) (*Report, error) { return estimateWith(sym, x) }
+		if err := identifyAll(r, sym, max(v0, 1), at); err != nil {
+			return err
+		}
+		if r.PeakIsLowerBound {
+			if r.PeakExpr == fmt.Sprint(r.PeakBytes) {
+				continue // no formula in the parameter: nothing to say about it
+			}
+			r.Symbols = append(r.Symbols, Symbol{Name: sym, Value: nil, Source: SourceParameter, Line: r.Line})
+		}
+		if r.TargetBytes != nil {
+			up, err := fitsUpTo(v0, at)
+			if err != nil {
+				return err
+			}
+			if up >= 0 {
+				r.FitsUpTo = &FitsUpTo{Symbol: sym, Value: up}
+			}
+		}
+	}
+	return nil
+}
+
+// identifyAll estimates the scope at v·1 … v·(maxDegree+2) and fills the formulas of r's peak
+// (PeakExpr), of each buffer's bytes and of each of its dimensions (BytesExpr, ShapeExpr) that
+// follow a polynomial in sym. A buffer is matched across the estimates by its id, line and
+// expression: one whose allocation differs with the size gets no formula.
+func identifyAll(r *Report, sym string, v int64, at func(int64) (*Report, error)) error {
+	const n = maxDegree + 2
+	samples := make([]*Report, n)
+	xs := make([]int64, n)
+	for i := range n {
+		xs[i] = v * int64(i+1)
+		s, err := at(xs[i])
+		if err != nil {
+			return err
+		}
+		if s.PeakIsLowerBound {
+			return nil
+		}
+		samples[i] = s
+	}
+	if e, ok := fitPoly(sym, xs, func(i int) (int64, bool) { return samples[i].PeakBytes, true }); ok {
+		r.PeakExpr = e
+	}
+	for bi := range r.Buffers {
+		b := &r.Buffers[bi]
+		same := func(i int) (*Lifetime, bool) {
+			bs := samples[i].Buffers
+			if bi >= len(bs) || bs[bi].ID != b.ID || bs[bi].Line != b.Line || bs[bi].Expr != b.Expr || len(bs[bi].Shape) != len(b.Shape) {
+				return nil, false
+			}
+			return &bs[bi], true
+		}
+		e, ok := fitPoly(sym, xs, func(i int) (int64, bool) {
+			s, ok := same(i)
+			if !ok {
+				return 0, false
+			}
+			return s.Bytes, true
+		})
+		if !ok || e == fmt.Sprint(b.Bytes) {
+			continue // not identified, or does not depend on sym
+		}
+		b.BytesExpr = e
+		b.ShapeExpr = make([]string, len(b.Shape))
+		for d := range b.Shape {
+			e, ok := fitPoly(sym, xs, func(i int) (int64, bool) {
+				s, ok := same(i)
+				if !ok || s.Shape[d] == nil {
+					return 0, false
+				}
+				return *s.Shape[d], true
+			})
+			if !ok {
+				b.ShapeExpr = nil
+				break
+			}
+			b.ShapeExpr[d] = e
+		}
+	}
+	return nil
+}
+
+// fitPoly finds the polynomial of degree at most maxDegree with integer coefficients through
+// (xs[i], y(i)) for the first maxDegree+1 points, checked at the others, and renders it in
+// Python syntax ("24*n**2 - 32*n + 32").
+func fitPoly(sym string, xs []int64, y func(int) (int64, bool)) (string, bool) {
+	const n = maxDegree + 1
+	px, py := make([]*big.Rat, n), make([]*big.Rat, n)
+	for i := range n {
+		yi, ok := y(i)
+		if !ok {
+			return "", false
+		}
+		px[i], py[i] = new(big.Rat).SetInt64(xs[i]), new(big.Rat).SetInt64(yi)
+	}
+	coef, ok := interpolate(px, py)
+	if !ok {
+		return "", false
+	}
+	ints := make([]*big.Int, len(coef))
+	for i, c := range coef {
+		if !c.IsInt() {
+			return "", false
+		}
+		ints[i] = c.Num()
+	}
+	for i := n; i < len(xs); i++ {
+		yi, ok := y(i)
+		if got := evalPoly(ints, xs[i]); !ok || !got.IsInt64() || got.Int64() != yi {
+			return "", false
+		}
+	}
+	return polyString(ints, sym), true
+}
+
+// freeBase is the value a free symbol is sampled at (and its multiples): large enough that
+// arrays sized by it are in NumPy's in-place regime (256 KiB), small enough that a cubic size
+// stays far from int64's range.
+const freeBase = 1 << 16
+
+// freeSymbol picks the parameter of r's function that its unknown sizes depend on: solveFor, or
+// the only parameter whose value, when given, makes every size known.
+func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(string, int64) (*Report, error)) (string, bool, error) {
+	def := topLevelDef(f, r.Scope, r.Line)
+	if def == nil {
+		return "", false, nil
+	}
+	var found []string
+	for _, a := range imports.AllArgs(def.Args) {
+		p := a.Arg
+		if (solveFor != "" && p != solveFor) || p == "self" || p == "cls" || r.hasSymbol(p) {
+			continue
+		}
+		if _, isModule := imports.ConventionRef(a); isModule {
+			continue
+		}
+		x, err := estimateWith(p, freeBase)
+		if err != nil {
+			return "", false, err
+		}
+		if !x.PeakIsLowerBound && x.PeakBytes > 0 {
+			found = append(found, p)
+		}
+	}
+	if len(found) != 1 {
+		return "", false, nil
+	}
+	return found[0], true, nil
+}
+
+// topLevelDef returns the module's function called name defined at line (decorators allowed).
+func topLevelDef(f *pyparse.File, name string, line int) *ast.FunctionDef {
+	for _, st := range f.Module.Body {
+		if def, ok := st.(*ast.FunctionDef); ok && def.Name == name {
+			return def
+		}
+	}
+	return nil
+}
+
+func (r *Report) hasSymbol(name string) bool {
+	for _, s := range r.Symbols {
+		if s.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// scaleSymbol picks the symbol to vary: solveFor when the report used it; else the report's
+// only integer symbol, or among several the only one whose doubling changes the peak.
+func scaleSymbol(r *Report, solveFor string, estimateWith func(string, int64) (*Report, error)) (string, int64, bool, error) {
+	type cand struct {
+		name  string
+		value int64
+	}
+	var cands []cand
+	for _, s := range r.Symbols {
+		v, ok := s.Value.(int64)
+		if !ok {
+			continue
+		}
+		if solveFor != "" {
+			if s.Name == solveFor {
+				return s.Name, v, true, nil
+			}
+			continue
+		}
+		cands = append(cands, cand{s.Name, v})
+	}
+	if len(cands) == 1 {
+		return cands[0].name, cands[0].value, true, nil
+	}
+	var moving []cand
+	for _, c := range cands {
+		x, err := estimateWith(c.name, 2*max(c.value, 1))
+		if err != nil {
+			return "", 0, false, err
+		}
+		if x.PeakBytes != r.PeakBytes {
+			moving = append(moving, c)
+		}
+	}
+	if len(moving) != 1 {
+		return "", 0, false, nil
+	}
+	return moving[0].name, moving[0].value, true, nil
+}
+
+// interpolate returns the coefficients (constant first) of the polynomial through the points,
+// by solving the Vandermonde system exactly.
+func interpolate(xs, ys []*big.Rat) ([]*big.Rat, bool) {
+	n := len(xs)
+	m := make([][]*big.Rat, n)
+	for i := range n {
+		m[i] = make([]*big.Rat, n+1)
+		p := new(big.Rat).SetInt64(1)
+		for j := range n {
+			m[i][j] = new(big.Rat).Set(p)
+			p.Mul(p, xs[i])
+		}
+		m[i][n] = new(big.Rat).Set(ys[i])
+	}
+	for col := range n {
+		piv := -1
+		for r := col; r < n; r++ {
+			if m[r][col].Sign() != 0 {
+				piv = r
+				break
+			}
+		}
+		if piv < 0 {
+			return nil, false
+		}
+		m[col], m[piv] = m[piv], m[col]
+		for r := range n {
+			if r == col || m[r][col].Sign() == 0 {
+				continue
+			}
+			k := new(big.Rat).Quo(m[r][col], m[col][col])
+			for c := col; c <= n; c++ {
+				m[r][c].Sub(m[r][c], new(big.Rat).Mul(k, m[col][c]))
+			}
+		}
+	}
+	out := make([]*big.Rat, n)
+	for i := range n {
+		out[i] = new(big.Rat).Quo(m[i][n], m[i][i])
+	}
+	return out, true
+}
+
+func evalPoly(coef []*big.Int, x int64) *big.Int {
+	out, p, bx := new(big.Int), big.NewInt(1), big.NewInt(x)
+	for _, c := range coef {
+		out.Add(out, new(big.Int).Mul(c, p))
+		p.Mul(p, bx)
+	}
+	return out
+}
+
+// polyString renders coefficients (constant first) in Python syntax, highest power first.
+func polyString(coef []*big.Int, sym string) string {
+	var b strings.Builder
+	for i := len(coef) - 1; i >= 0; i-- {
+		c := coef[i]
+		if c.Sign() == 0 {
+			continue
+		}
+		abs := new(big.Int).Abs(c)
+		switch {
+		case b.Len() == 0 && c.Sign() < 0:
+			b.WriteString("-")
+		case b.Len() > 0 && c.Sign() < 0:
+			b.WriteString(" - ")
+		case b.Len() > 0:
+			b.WriteString(" + ")
+		}
+		term := ""
+		switch i {
+		case 0:
+		case 1:
+			term = sym
+		default:
+			term = fmt.Sprintf("%s**%d", sym, i)
+		}
+		switch {
+		case term == "":
+			b.WriteString(abs.String())
+		case abs.Cmp(big.NewInt(1)) == 0:
+			b.WriteString(term)
+		default:
+			b.WriteString(abs.String() + "*" + term)
+		}
+	}
+	if b.Len() == 0 {
+		return "0"
+	}
+	return b.String()
+}
+
+// PrettyExpr renders a Python-syntax formula for people: "24·n² − 32·n + 32".
+func PrettyExpr(expr string) string {
+	r := strings.NewReplacer("**2", "²", "**3", "³", "*", "·", " - ", " − ")
+	return r.Replace(expr)
+}
+
+// fitsUpTo returns the largest value of the symbol at which the scope fits its target (-1 when
+// it fits at none, or at every value up to 2^40: no bound to report).
+func fitsUpTo(v0 int64, at func(int64) (*Report, error)) (int64, error) {
+	fits := func(x int64) (bool, error) {
+		r, err := at(x)
+		if err != nil {
+			return false, err
+		}
+		return r.Fits == nil || *r.Fits, nil
+	}
+	lo, hi := int64(0), max(v0, 1)
+	ok, err := fits(hi)
+	if err != nil {
+		return -1, err
+	}
+	for ok {
+		lo = hi
+		if hi >= 1<<40 {
+			return -1, nil
+		}
+		hi *= 2
+		if ok, err = fits(hi); err != nil {
+			return -1, err
+		}
+	}
+	if lo == 0 {
+		if ok, err := fits(0); err != nil || !ok {
+			return -1, err
+		}
+	}
+	for hi-lo > 1 { // fits(lo), not fits(hi)
+		mid := lo + (hi-lo)/2
+		ok, err := fits(mid)
+		if err != nil {
+			return -1, err
+		}
+		if ok {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo, nil
+}

@@ -1,0 +1,121 @@
+package memory
+
+import (
+	"math/big"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/arraylint/arraylint/pyparse"
+)
+
+// The stencil's peak as a formula in its argparse size, and the largest size that fits a device.
+func TestScaleArgparseStencil(t *testing.T) {
+	src, err := os.ReadFile("../testdata/mem/27_argparse_stencil.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pyparse.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := TargetOptions{Target: "l4"}.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Path: "stencil.py", Target: target}
+	rs, err := Estimate(f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Scale(f, opts, rs, ""); err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	// grid and new (8·n² each) and the stencil's temporary (8·(n-2)²): 24n² − 32n + 32.
+	if r.PeakExpr != "24*size**2 - 32*size + 32" {
+		t.Errorf("peak_expr %q", r.PeakExpr)
+	}
+	// 24·31,724² − 32·31,724 + 32 = 24,152,877,088 ≤ l4 (24,152,899,584 B) < the same at 31,725.
+	if r.FitsUpTo == nil || *r.FitsUpTo != (FitsUpTo{Symbol: "size", Value: 31_724}) {
+		t.Errorf("fits_up_to %+v", r.FitsUpTo)
+	}
+	var txt strings.Builder
+	if err := WriteText(&txt, rs[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(txt.String(), "peak = 24·size² − 32·size + 32 B; fits l4 up to size = 31,724") {
+		t.Errorf("text report:\n%s", txt.String())
+	}
+	// --solve-for picks the symbol; the step count does not change the peak: no formula in it.
+	rs, _ = Estimate(f, opts)
+	if err := Scale(f, opts, rs, "steps"); err != nil {
+		t.Fatal(err)
+	}
+	if rs[0].PeakExpr != "23968032" || rs[0].FitsUpTo != nil {
+		t.Errorf("solve for steps: peak_expr %q fits_up_to %+v, want the number and no bound", rs[0].PeakExpr, rs[0].FitsUpTo)
+	}
+}
+
+func TestPolyString(t *testing.T) {
+	for _, c := range []struct {
+		coef []int64
+		want string
+	}{
+		{[]int64{32, -32, 24}, "24*n**2 - 32*n + 32"},
+		{[]int64{0, 8}, "8*n"},
+		{[]int64{0, 0, 0, 1}, "n**3"},
+		{[]int64{-5}, "-5"},
+		{[]int64{0}, "0"},
+		{[]int64{1, -1}, "-n + 1"},
+	} {
+		var coef []*bigInt
+		for _, x := range c.coef {
+			coef = append(coef, newBig(x))
+		}
+		if got := polyString(coef, "n"); got != c.want {
+			t.Errorf("polyString(%v) = %q, want %q", c.coef, got, c.want)
+		}
+	}
+}
+
+type bigInt = big.Int
+
+func newBig(x int64) *big.Int { return big.NewInt(x) }
+
+// A function estimated on its own, sized by a parameter: the peak as a formula in it (a free
+// symbol, value null), and how far it fits.
+func TestScaleFreeParameter(t *testing.T) {
+	src := "import numpy as np\n\ndef simulate(n, steps):\n    grid = np.zeros((n, n))\n    for _ in range(steps):\n        grid = grid + 1.0\n    return grid\n"
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, _ := TargetOptions{Target: "l4"}.Resolve()
+	opts := Options{Path: "f.py", Target: target, Function: "simulate"}
+	rs, err := Estimate(f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Scale(f, opts, rs, ""); err != nil {
+		t.Fatal(err)
+	}
+	r := rs[0]
+	if r.PeakExpr != "16*n**2" || !r.PeakIsLowerBound {
+		t.Errorf("peak_expr %q (lower bound %v), want 16*n**2", r.PeakExpr, r.PeakIsLowerBound)
+	}
+	if len(r.Symbols) != 1 || r.Symbols[0] != (Symbol{Name: "n", Value: nil, Source: SourceParameter, Line: 3}) {
+		t.Errorf("symbols %+v", r.Symbols)
+	}
+	// 16·38,853² = 24,152,702,544 ≤ 24,152,899,584 < 16·38,854².
+	if r.FitsUpTo == nil || r.FitsUpTo.Value != 38_853 {
+		t.Errorf("fits_up_to %+v", r.FitsUpTo)
+	}
+	var txt strings.Builder
+	if err := WriteText(&txt, rs); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(txt.String(), "peak 16·n² B for any n (a parameter of simulate)\n  fits l4 up to n = 38,853\n  with n free (parameter, line 3)") {
+		t.Errorf("text:\n%s", txt.String())
+	}
+}
