@@ -267,7 +267,8 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 		if b.bytes == 0 && b.shape.Known {
 			continue
 		}
-		r.Buffers = append(r.Buffers, Lifetime{Live: s.h.liveOf(b, func(*buffer) string { return "" }), Alloc: b.alloc, Free: b.free})
+		r.Buffers = append(r.Buffers, Lifetime{Live: s.h.liveOf(b, func(*buffer) string { return "" }), Alloc: b.alloc, Free: b.free,
+			Instance: instanceOf(b)})
 	}
 	for _, b := range s.h.branch {
 		if b.bytes == 0 {
@@ -302,5 +303,7 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 		r.Fits = &fits
 	}
 	r.Suggestions = s.suggest(r)
+	r.Mitigations = s.mitigations(r)
+	r.PaddingBytes = s.paddingAtPeak(r)
 	return r
 }

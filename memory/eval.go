@@ -623,7 +623,7 @@ func (s *sim) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy 
 		}
 		return vArray{o}
 	}
-	o.buf = &buffer{expr: expr, bytes: n, shape: sh, dt: dt}
+	o.buf = &buffer{expr: expr, bytes: s.tiledBytes(n, sh, dt), shape: sh, dt: dt}
 	if e, ok := at.(ast.Expr); ok && e != nil {
 		o.buf.node = e
 	}

@@ -49,6 +49,10 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		}
 		b.WriteString("\n")
 	}
+	if r.PaddingBytes > 0 && r.PeakBytes > 0 {
+		fmt.Fprintf(b, "  padding: %s of the peak (%.0f%%) is TPU tile padding (8 × 128 tiles of the last two dimensions)\n",
+			FormatBytes(r.PaddingBytes), 100*float64(r.PaddingBytes)/float64(r.PeakBytes))
+	}
 	if t := r.ScaleText(); t != "" {
 		b.WriteString("  " + t + "\n")
 	}
@@ -163,6 +167,12 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 				fmt.Fprintf(b, ", store from line %d, covering %s", l.StoreLine, l.Covering)
 			}
 			b.WriteString("\n")
+		}
+	}
+	if len(r.Mitigations) > 0 {
+		b.WriteString("\n  mitigations (cuPyNumeric OOM guide, in its order):\n")
+		for _, m := range r.Mitigations {
+			fmt.Fprintf(b, "    - %s\n", m)
 		}
 	}
 	if len(r.Suggestions) > 0 && (r.OOM != nil || r.TargetBytes == nil || (r.PercentOfTarget != nil && *r.PercentOfTarget > 50)) {

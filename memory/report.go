@@ -20,6 +20,9 @@ type Report struct {
 	// PeakIsLowerBound is set when some allocation's size is unknown (Unknown is not empty): the
 	// real peak may be higher than PeakBytes.
 	PeakIsLowerBound bool `json:"peak_is_lower_bound"`
+	// PaddingBytes is, on a TPU target, how much of PeakBytes is the padding of tiled layouts
+	// (XProf's Memory Viewer shows the same share); 0 elsewhere.
+	PaddingBytes int64 `json:"padding_bytes,omitempty"`
 	// PeakExpr is the peak as a formula in Python syntax over one integer symbol ("24*n**2 -
 	// 32*n + 32", see Scale), or the number itself when none is identified.
 	PeakExpr string `json:"peak_expr"`
@@ -56,6 +59,9 @@ type Report struct {
 	OOM *OOM `json:"oom"`
 	// Suggestions say what would lower the peak.
 	Suggestions []string `json:"suggestions"`
+	// Mitigations are the cuPyNumeric OOM guide's mitigations that apply to a Legate OOM, in
+	// the guide's order (resize, prefetch, release, offload, downcast); empty when it fits.
+	Mitigations []string `json:"mitigations,omitempty"`
 }
 
 // Live is a buffer live at some point.
@@ -89,6 +95,8 @@ type Lifetime struct {
 	Live
 	Alloc int `json:"alloc_step"`
 	Free  int `json:"free_step"`
+	// Instance is set for a Legate instance: its store and the elements it covers.
+	Instance *Instance `json:"instance,omitempty"`
 	// BytesExpr and ShapeExpr are the size and the dimensions as formulas in the scope's
 	// symbol (see Scale; absent when they do not depend on it or were not identified).
 	BytesExpr string   `json:"bytes_expr,omitempty"`

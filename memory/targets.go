@@ -33,6 +33,14 @@ type Target struct {
 	Source string
 	// Pools holds Legate's per-rank pool sizes when they were given (--sysmem/--fbmem/--zcmem).
 	Pools Pools
+	// ScopedVMEM is a TPU's default scoped VMEM limit per kernel (what a Pallas kernel may use
+	// without vmem_limit_bytes or --xla_tpu_scoped_vmem_limit_kib); 0 for other devices.
+	ScopedVMEM int64
+	// VMEMSource says where ScopedVMEM comes from.
+	VMEMSource string
+	// Tile is a TPU's (sublanes, lanes) layout tile for 32-bit data ({0, 0} for other devices);
+	// see TPUTile for its source.
+	Tile [2]int64
 }
 
 // Label names the target for messages: the preset name, or the flag that made it ("--hbm 16GiB").
@@ -90,17 +98,21 @@ var presets = []Target{
 		Source: "rocm-smi VRAM Total Memory 205822885888 B"},
 	// TPU v4: 32 GiB HBM2 per chip.
 	{Name: "tpu-v4", Desc: "Google TPU v4 (per chip)", Kind: KindTPU, Bytes: 32 * GiB,
-		Source: "JAX bytes_limit / tpu_info: 32 GiB per chip"},
+		Source: "JAX bytes_limit / tpu_info: 32 GiB per chip",
+		Tile:   TPUTile, ScopedVMEM: 16 * MiB, VMEMSource: "no published figure found: taken as v5e's 16 MiB"},
 	// TPU v5e: 16 GiB = 17,179,869,184 B (≈17.2e9) per chip; XProf's OOM message reads
 	// "would exceed memory (size=17179869184)".
 	{Name: "tpu-v5e", Desc: "Google TPU v5e (per chip)", Kind: KindTPU, Bytes: 16 * GiB,
-		Source: "JAX bytes_limit / tpu_info: 17179869184 B per chip"},
+		Source: "JAX bytes_limit / tpu_info: 17179869184 B per chip",
+		Tile:   TPUTile, ScopedVMEM: 16 * MiB, VMEMSource: "Pallas kernels calibrated on \"TPU v5 lite\" fail above ~16 MiB of scoped VMEM (CompileTimeScopedVmemOom \"limit 16.00M\"); OpenXLA's TPU platform info lists 32 MiB for newer libtpu"},
 	// TPU v5p: 95 GiB HBM2e per chip.
 	{Name: "tpu-v5p", Desc: "Google TPU v5p (per chip)", Kind: KindTPU, Bytes: 95 * GiB,
-		Source: "JAX bytes_limit / tpu_info: 95 GiB per chip"},
+		Source: "JAX bytes_limit / tpu_info: 95 GiB per chip",
+		Tile:   TPUTile, ScopedVMEM: 16 * MiB, VMEMSource: "default scoped VMEM budget observed on v5p: 16 MiB; OpenXLA's TPU platform info lists 32 MiB for newer libtpu"},
 	// TPU v6e (Trillium): 32 GiB HBM per chip.
 	{Name: "tpu-v6e", Desc: "Google TPU v6e Trillium (per chip)", Kind: KindTPU, Bytes: 32 * GiB,
-		Source: "JAX bytes_limit / tpu_info: 32 GiB per chip"},
+		Source: "JAX bytes_limit / tpu_info: 32 GiB per chip",
+		Tile:   TPUTile, ScopedVMEM: 32 * MiB, VMEMSource: "OpenXLA TPU platform info default_vmem_limit_kib = 32 * 1024 for TPU v6e; CompileTimeScopedVmemOom on v6e reads \"limit 32.00M\""},
 }
 
 // Presets returns a copy of the named targets in a stable order.

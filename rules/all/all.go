@@ -7,9 +7,16 @@ import (
 	"github.com/arraylint/arraylint/rules/allocexceeds"
 	"github.com/arraylint/arraylint/rules/astypecopy"
 	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
+	"github.com/arraylint/arraylint/rules/deadarrayheld"
+	"github.com/arraylint/arraylint/rules/hostarraytodevice"
 	"github.com/arraylint/arraylint/rules/missingout"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
+	"github.com/arraylint/arraylint/rules/pallasblockalignment"
+	"github.com/arraylint/arraylint/rules/pallasvmem"
 	"github.com/arraylint/arraylint/rules/peakmemory"
+	"github.com/arraylint/arraylint/rules/profilerstartstop"
+	"github.com/arraylint/arraylint/rules/slicethenfull"
+	"github.com/arraylint/arraylint/rules/tpupadding"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -17,7 +24,14 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	allocexceeds.Rule,
 	astypecopy.Rule,
 	chunkedsliceloop.Rule,
+	deadarrayheld.Rule,
+	hostarraytodevice.Rule,
 	missingout.Rule,
 	nonzeroscatter.Rule,
+	pallasblockalignment.Rule,
+	pallasvmem.Rule,
 	peakmemory.Rule,
+	profilerstartstop.Rule,
+	slicethenfull.Rule,
+	tpupadding.Rule,
 ))

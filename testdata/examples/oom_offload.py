@@ -8,7 +8,7 @@ a = np.ones((N - 2,), dtype=np.float32)
 b = np.zeros((N,), dtype=np.float32)
 
 # Work that builds pressure in FBMEM (on GPU runs)
-b[1:-1] = a
+b[1:-1] = a  # want "`b` is touched through a slice here and whole at line [0-9]+: Legate holds two instances"
 c = b + 2  # want "`b \\+ 2` allocates 4,194,304 bytes while `b` is never used again"
 
 # Offload 'c' (or any large array you won't need on GPU immediately) to host RAM:

@@ -5,7 +5,7 @@ a = np.ones((1024 * 1024 - 2,))
 b = np.zeros((1024 * 1024,))
 
 # stage, then drop 'a' to reduce the live set (C.1 + C.2)
-b[1:-1] = a
+b[1:-1] = a  # want "`b` is touched through a slice here and whole at line [0-9]+: Legate holds two instances"
 a = None
 gc.collect()
 

@@ -1,0 +1,85 @@
+package memory
+
+import "strings"
+
+// This file defines the TPU facts rules read from the target table: the default scoped VMEM
+// limit of Pallas kernels (AL105) and the tiled layout that pads arrays (AL105, AL106).
+
+// ScopedVMEMLimit returns the default scoped VMEM limit a Pallas kernel gets on target t and
+// the presets it comes from. For a target without one (a GPU, a custom size, none), it returns
+// the smallest default among the TPU presets, with every preset that has it ("tpu-v4, tpu-v5e"),
+// so a kernel is checked against each generation it may run on.
+func ScopedVMEMLimit(t *Target) (int64, string) {
+	if t != nil && t.ScopedVMEM > 0 {
+		return t.ScopedVMEM, t.Name
+	}
+	var best int64
+	var names []string
+	for _, p := range presets {
+		switch {
+		case p.ScopedVMEM <= 0:
+		case best == 0 || p.ScopedVMEM < best:
+			best, names = p.ScopedVMEM, []string{p.Name}
+		case p.ScopedVMEM == best:
+			names = append(names, p.Name)
+		}
+	}
+	return best, strings.Join(names, ", ")
+}
+
+// TPUTile is the (sublanes, lanes) tile of 32-bit data in TPU memory: XLA lays the last two
+// dimensions out in 8 × 128 tiles, the `T(8,128)` in layouts such as
+// `bf16[2048,4096]{1,0:T(8,128)(2,1)}` (XLA error E1001) and `u8[327680,327680]{1,0:T(8,128)(4,1)}`
+// (XProf's OOM example). The `(2,1)` and `(4,1)` suffixes pack 16- and 8-bit elements two and four
+// to a 32-bit word along the rows, so their tiles hold 16 and 32 rows.
+var TPUTile = [2]int64{8, 128}
+
+// TileFor returns the (rows, lanes) tile of elements of itemsize bytes on target t (TPUTile when
+// t has no tile of its own).
+func TileFor(t *Target, itemsize int64) (rows, lanes int64) {
+	tile := TPUTile
+	if t != nil && t.Tile[0] > 0 {
+		tile = t.Tile
+	}
+	rows, lanes = tile[0], tile[1]
+	if itemsize > 0 && itemsize < 4 {
+		rows *= 4 / itemsize
+	}
+	return rows, lanes
+}
+
+// Tiled returns dims with the last two rounded up to whole tiles (rows, lanes), as a TPU lays the
+// array out; a 1-D shape pads its only dimension to lanes.
+func Tiled(dims []int64, rows, lanes int64) []int64 {
+	out := append([]int64(nil), dims...)
+	n := len(out)
+	if n >= 1 {
+		out[n-1] = roundUp(out[n-1], lanes)
+	}
+	if n >= 2 {
+		out[n-2] = roundUp(out[n-2], rows)
+	}
+	return out
+}
+
+func roundUp(n, m int64) int64 {
+	if m <= 0 {
+		return n
+	}
+	return (n + m - 1) / m * m
+}
+
+// XLATiled returns the shape XLA lays an array out in on TPU target t: the last two dimensions
+// rounded up to whole tiles. When the second-to-last dimension is below the default tile's rows,
+// XLA picks a smaller tile (T(1,128), T(2,128), T(4,128)) and only the lanes pad; 1-D arrays,
+// which XLA tiles along their one dimension in other ways, are left as they are.
+func XLATiled(t *Target, dims []int64, itemsize int64) []int64 {
+	if len(dims) < 2 {
+		return append([]int64(nil), dims...)
+	}
+	rows, lanes := TileFor(t, itemsize)
+	if base, _ := TileFor(t, 4); dims[len(dims)-2] < base {
+		rows = 1
+	}
+	return Tiled(dims, rows, lanes)
+}

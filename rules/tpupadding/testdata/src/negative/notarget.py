@@ -1,0 +1,3 @@
+import jax.numpy as jnp
+
+a = jnp.zeros((65536, 100), dtype=jnp.float32)  # no target
