@@ -79,3 +79,33 @@ def explicit_copy():
     b = a.astype(np.int64, copy=True)  # the copy is asked for
     c = a.astype("d")  # int64 to float64 is a real conversion
     return b, c
+
+
+# Known-small arrays: the copy costs less than min-bytes (1 MiB by default).
+def small_arrays():
+    a = np.zeros(10).astype(np.float32)
+    b = np.arange(100).astype(np.float64)
+    c = np.eye(3).astype(float)
+    d = np.ones((64, 64), dtype=np.float32).astype(np.float32)
+    return a, b, c, d
+
+
+# The creator cannot make the target dtype with the same values: no finding.
+def cannot_create_directly(n):
+    rng = np.random.default_rng()
+    a = np.random.randint(0, 10, size=n).astype(np.float64)  # randint(dtype=float) raises
+    b = rng.integers(0, 10, size=n).astype(np.complex64)  # integers(dtype=complex) raises
+    c = np.arange(n).astype(bool)  # arange(dtype=bool) raises past 2 elements
+    d = np.arange(0, n, 0.5).astype(int)  # a fractional step computed as int drifts
+    e = rng.integers(0, 2, size=n).astype(bool)  # CuPy's integers takes no bool
+    legacy = np.random.RandomState()
+    f = legacy.randint(0, 2, size=n).astype(bool)
+    return a, b, c, d, e, f
+
+
+# The default integer is int32 on Windows before NumPy 2: astype(np.int64) is not a no-op there.
+def platform_int(n):
+    a = np.arange(n).astype(np.int64)
+    b = np.arange(10_000_000).astype(np.int64)
+    c = np.arange(10_000_000, dtype=np.int64).astype(int)
+    return a, b, c
