@@ -25,11 +25,14 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "large temporary array where an output buffer would do",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options: []analyzer.Option{{Name: "min-bytes", Default: int64(1 << 20),
-		Doc: "report only temporaries known to be at least this many bytes"}},
+	Options:  []analyzer.Option{minBytesOpt.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
+
+// minBytesOpt is the size below which a temporary is too small to matter.
+var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	"report only temporaries known to be at least this many bytes")
 
 // augmentable are the operators with an in-place form whose result equals the binary form.
 var augmentable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: true, ast.Div: true,
@@ -38,7 +41,7 @@ var augmentable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
+	minBytes := minBytesOpt.Value(pass)
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
 		asg := n.(*ast.Assign)
 		if d, ok := check(in, info, asg, minBytes); ok {
@@ -132,6 +135,11 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 	switch {
 	case baseIsName && base.ID == tgt.ID && baseIsArr && baseArr.DType == res.DType && arrays.SameShape(baseArr, res):
 		// (a result of another dtype or shape cannot live in the old buffer: not reported)
+		if info.MayAlias(asg, tgt.ID) {
+			// a view (a = b[::2]), a parameter or an array that escaped: updating it in place
+			// would change the array it shares data with, so the rebinding is what the code needs
+			return analysis.Diagnostic{}, false
+		}
 		d := in.Diagnostic(asg, "`%s = %s` allocates a new array of %s; update `%s` in place", tgt.ID, valueText, arrays.Bytes(nb), tgt.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, false); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}

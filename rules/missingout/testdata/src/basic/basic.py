@@ -37,13 +37,6 @@ def dead_compound():
     return r
 
 
-def view_self_update():
-    big = rng.random(2 * N)
-    v = big[:N]
-    v = v + 1.0  # want "`v = v \\+ 1.0` allocates a new array"
-    return big, v
-
-
 def per_iteration(x: np.ndarray):
     a = rng.random(N)
     b = rng.random(N)
@@ -59,13 +52,6 @@ def accumulate():
     for _ in range(5):
         acc = acc + x  # want "`acc = acc \\+ x` allocates a new array"
     return acc, x
-
-
-def escaped_self_update():
-    a = rng.random(N)
-    keep = [a]
-    a = a - 1.0  # want "`a = a - 1.0` allocates a new array"
-    return keep, a
 
 
 def two_dimensional():
