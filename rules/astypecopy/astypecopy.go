@@ -13,6 +13,7 @@ import (
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -45,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || !c.Method || c.Func.Name != "astype" {
 			continue
 		}
-		if small(info, c.Recv, call, min) {
+		if n, known := copyBytes(info, c.Recv, call); sizepolicy.Quiet(in.Path, n, known, min) {
 			continue
 		}
 		if d, ok := check(in, info, call, c.Recv, seeded); ok {
@@ -95,25 +96,25 @@ func parseArgs(info *arrays.Info, call *ast.Call) (astypeArgs, bool) {
 	return a, ok
 }
 
-// small reports whether the copy astype makes is known to be smaller than min bytes: the
-// receiver's size is a known constant and so are both item sizes.
-func small(info *arrays.Info, recv ast.Expr, call *ast.Call, min int64) bool {
+// copyBytes returns the size of the copy astype makes when the receiver's size is known: its
+// elements times the larger item size (8 when a dtype is unknown).
+func copyBytes(info *arrays.Info, recv ast.Expr, call *ast.Call) (int64, bool) {
 	src, ok := info.Array(recv)
 	if !ok {
-		return false
+		return 0, false
 	}
 	n, ok := src.Size()
 	if !ok {
-		return false
+		return 0, false
 	}
-	item := int64(8) // the largest common item size when a dtype is unknown
+	item := int64(8)
 	if src.DType.Known() {
 		item = src.DType.ItemSize()
 	}
 	if res, ok := info.Array(call); ok && res.DType.Known() {
 		item = max(item, res.DType.ItemSize())
 	}
-	return n*item < min
+	return n * item, true
 }
 
 func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded bool) (analysis.Diagnostic, bool) {
@@ -125,7 +126,8 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 	made, isMade := constructor(info, recv)
 	known := src.DType.Known()
 	switch {
-	case args.copyFalse && known && src.DType != args.target:
+	case args.copyFalse && known && src.DType != args.target && knownSize(src):
+		// only worth saying when the copy is known to be large (the size policy let it through)
 		d := in.Diagnostic(call, "`copy=False` cannot avoid the copy: %s to %s always allocates", src.DType, args.target)
 		if n, ok := nbytesAs(src, args.target); ok {
 			d.Message += fmt.Sprintf(" (%s)", arrays.Bytes(n))
@@ -163,6 +165,11 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		return d, true
 	}
 	return analysis.Diagnostic{}, false
+}
+
+func knownSize(a *arrays.Array) bool {
+	_, ok := a.Size()
+	return ok
 }
 
 func nbytesAs(a *arrays.Array, t npapi.DType) (int64, bool) {
@@ -351,7 +358,7 @@ func direct(info *arrays.Info, m made, args astypeArgs) bool {
 	case f.Kind == npapi.Constructor || f.Kind == npapi.Like:
 		return f.DTypeKw
 	case f.Name == "arange":
-		return t.IsFloat() || t.IsInteger() && intArgs(info, m.call)
+		return t.IsFloat() || t.IsInteger() && fitsArgs(info, m.call, t)
 	case f.Name == "linspace" || f.Name == "logspace" || f.Name == "geomspace":
 		return t.IsFloat()
 	case f.Name == "randint" || f.Name == "random.randint" || f.Name == "integers":
@@ -381,6 +388,27 @@ func intArgs(info *arrays.Info, call *ast.Call) bool {
 	}
 	for _, k := range call.Keywords {
 		if k.Arg == "dtype" || !isInt(info, k.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// fitsArgs reports whether every argument of an arange call is a known integer inside the range
+// of the integer dtype t, so arange(…, dtype=t) makes the values astype(t) would (astype wraps
+// values out of range: np.arange(300).astype(np.uint8) is not arange(300, dtype=np.uint8)).
+func fitsArgs(info *arrays.Info, call *ast.Call, t npapi.DType) bool {
+	if len(call.Keywords) > 0 || len(call.Args) == 0 || len(call.Args) > 3 {
+		return false
+	}
+	bits := uint(t.ItemSize() * 8)
+	lo, hi := -(int64(1) << (bits - 1)), int64(1)<<(bits-1)-1
+	if t.Kind() == 'u' {
+		lo, hi = 0, int64(1)<<min(bits, 63)-1
+	}
+	for _, a := range call.Args {
+		v, ok := info.Int(a)
+		if !ok || v < lo || v > hi+1 { // the stop is exclusive
 			return false
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -63,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		st := n.(ast.Stmt)
 		ev, ok := plainImage(in, info, st, sub, value, pl, src)
-		if !ok || small(info, sub.Value, src, min) {
+		if n, known := indexBytes(info, sub.Value, src); !ok || sizepolicy.Quiet(in.Path, n, known, min) {
 			continue
 		}
 		pass.Report(diagnose(in, info, st, sub, pl, src, ev))
@@ -328,22 +329,22 @@ func derivedFrom(info *arrays.Info, e, z ast.Expr, depth int) bool {
 	return false
 }
 
-// small reports whether the index arrays are known to take fewer than min bytes: 8 bytes per
-// selected element per mask dimension, at most the mask's (or the indexed array's) size.
-func small(info *arrays.Info, z ast.Expr, src source, min int64) bool {
+// indexBytes bounds the bytes of the index arrays when it can: 8 bytes per selected element per
+// mask dimension, at most the mask's (or the indexed array's) size.
+func indexBytes(info *arrays.Info, z ast.Expr, src source) (int64, bool) {
 	rank := int64(len(src.names))
 	if m, ok := info.Array(src.mask); ok {
 		rank = max(rank, int64(m.Rank()))
 		if n, ok := m.Size(); ok {
-			return n*8*rank < min
+			return n * 8 * rank, true
 		}
 	}
 	if a, ok := info.Array(z); ok {
 		if n, ok := a.Size(); ok {
-			return n*8*max(rank, 1) < min
+			return n * 8 * max(rank, 1), true
 		}
 	}
-	return false
+	return 0, false
 }
 
 func calleeName(info *arrays.Info, call *ast.Call) string {

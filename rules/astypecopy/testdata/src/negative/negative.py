@@ -109,3 +109,13 @@ def platform_int(n):
     b = np.arange(10_000_000).astype(np.int64)
     c = np.arange(10_000_000, dtype=np.int64).astype(int)
     return a, b, c
+
+
+# Integer values out of the target's range: astype wraps them, arange(dtype=) would not.
+def wrapping():
+    return np.arange(33_707_000).astype(np.uint8)
+
+
+# copy=False on an array of unknown size: nothing worth changing.
+def copy_false_unknown(xy):
+    return xy[:, -1].astype(np.int32, copy=False)
