@@ -150,7 +150,7 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		return d, true
 	case known && src.DType == args.target:
 		return analysis.Diagnostic{}, false // a same-dtype cast whose no-op depends on the platform
-	case isMade && direct(info, made, args):
+	case isMade && direct(info, made, args, seeded):
 		from := "an array"
 		if known {
 			from = src.DType.String() + " data"
@@ -209,10 +209,10 @@ func temporary(e ast.Expr) bool {
 	return true
 }
 
-// platformInt reports whether "already int64" (or int32) would depend on the platform: the
-// source's dtype is NumPy's default integer (int64 on 64-bit Linux and macOS, int32 on Windows
-// before NumPy 2) because no dtype was given, while the target names a fixed width — or the
-// other way round. Only a cast between two spellings of the same kind is a no-op everywhere.
+// platformInt reports whether "already int64" (or int32) would depend on the platform: unless
+// the source's dtype was given as a fixed width and the target names one too, the source may be
+// NumPy's default integer or intp and the target `int` (C long): int64 on 64-bit Linux and macOS,
+// but on Windows before NumPy 2 the default integer and `int` are int32 while intp is int64.
 func platformInt(in *pyinspect.Result, src *arrays.Array, args astypeArgs) bool {
 	if src.DType != npapi.Int64 && src.DType != npapi.Int32 {
 		return false
@@ -225,7 +225,7 @@ func platformInt(in *pyinspect.Result, src *arrays.Array, args astypeArgs) bool 
 			}
 		}
 	}
-	return srcFixed != fixedWidth(in.Text(args.targetX))
+	return !srcFixed || !fixedWidth(in.Text(args.targetX))
 }
 
 // fixedWidth reports whether a dtype spelling names a fixed-width integer (int64, "i8", int32)
@@ -351,8 +351,13 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 // that asking for it is right: constructors and *_like with dtype=, arange and linspace to a float
 // (arange to an integer only from integer arguments; never to bool), float draws of the standard
 // distributions to float32/float64, and integer draws (randint, integers) to a non-bool integer.
-func direct(info *arrays.Info, m made, args astypeArgs) bool {
+// A random draw in a file that seeds its stream has no such form: any other way to draw changes
+// the values the seed fixes.
+func direct(info *arrays.Info, m made, args astypeArgs, seeded bool) bool {
 	f, t := m.callee.Func, args.target
+	if f.Kind == npapi.Random && seeded {
+		return false
+	}
 	float := t == npapi.Float32 || t == npapi.Float64
 	switch {
 	case f.Kind == npapi.Constructor || f.Kind == npapi.Like:

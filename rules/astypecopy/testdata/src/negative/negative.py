@@ -108,7 +108,9 @@ def platform_int(n):
     a = np.arange(n).astype(np.int64)
     b = np.arange(10_000_000).astype(np.int64)
     c = np.arange(10_000_000, dtype=np.int64).astype(int)
-    return a, b, c
+    d = np.arange(N).astype(int)  # the default integer and `int` differ from intp on Windows
+    e = np.nonzero(np.ones(N))[0].astype(int)  # intp to C long
+    return a, b, c, d, e
 
 
 # Integer values out of the target's range: astype wraps them, arange(dtype=) would not.
