@@ -136,14 +136,13 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 	case args.copyFalse:
 		return analysis.Diagnostic{}, false
 	case known && src.DType == args.target && !args.copyTrue && (src.Origin == arrays.Fresh || isMade) &&
-		!platformInt(in, src, args):
+		temporary(recv) && !platformInt(in, src, args):
+		// (a named array's same-dtype astype is the copy idiom: the copy may be what the code wants)
 		d := in.Diagnostic(call, "`%s` is already %s: `astype` copies it anyway", in.Snippet(recv, 30), src.DType)
 		if n, ok := src.NBytes(); ok {
 			d.Message += fmt.Sprintf(" (%s)", arrays.Bytes(n))
 		}
-		// Only a temporary nobody else sees can simply be used: dropping the copy of a named array
-		// would let a later write through either name change the other, so no fix there.
-		if edit, ok := removeAstype(in, call, recv); ok && !args.extra && temporary(recv) {
+		if edit, ok := removeAstype(in, call, recv); ok && !args.extra {
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove the redundant `astype`",
 				TextEdits: []analysis.TextEdit{edit}}}
 		}

@@ -34,7 +34,7 @@ def like(x: np.ndarray):
 
 def same_dtype():
     a = np.zeros(N, dtype=np.float32)
-    b = a.astype(np.float32)  # want "`a` is already float32: `astype` copies it anyway \\(40,000,000 bytes\\)"
+    b = (a + 1).astype(np.float32)  # want "`a \\+ 1` is already float32: `astype` copies it anyway \\(40,000,000 bytes\\)"
     c = np.arange(N, dtype=np.int64).astype(np.int64)  # want @9-54 "`np.arange\\(N, dtype=np.int64\\)` is already int64"
     d = np.eye(3000).astype(float)  # want "`np.eye\\(3000\\)` is already float64"
     return b, c, d

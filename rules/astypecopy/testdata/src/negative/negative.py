@@ -121,3 +121,11 @@ def wrapping():
 # copy=False on an array of unknown size: nothing worth changing.
 def copy_false_unknown(xy):
     return xy[:, -1].astype(np.int32, copy=False)
+
+
+# A same-dtype astype of a named array is the copy idiom: the copy may be what the code wants.
+def copy_idiom(f):
+    a = np.zeros(N, dtype=np.float32)
+    b = a.astype(np.float32)
+    f(b)
+    return a
