@@ -26,7 +26,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "array created only to be copied by astype",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytes.Option},
+	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -46,7 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || !c.Method || c.Func.Name != "astype" {
 			continue
 		}
-		if n, known := copyBytes(info, c.Recv, call); sizepolicy.Quiet(in.Path, n, known, min) {
+		if n, known := copyBytes(info, c.Recv, call); sizepolicy.QuietFor(pass, in.Path, n, known, min) {
 			continue
 		}
 		if d, ok := check(in, info, call, c.Recv, seeded); ok {

@@ -26,7 +26,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "large temporary array where an output buffer would do",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytesOpt.Option},
+	Options:  []analyzer.Option{minBytesOpt.Option, sizepolicy.CheckTests.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -43,9 +43,10 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	minBytes := minBytesOpt.Value(pass)
+	tests := sizepolicy.CheckTests.Value(pass)
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
 		asg := n.(*ast.Assign)
-		if d, ok := check(in, info, asg, minBytes); ok {
+		if d, ok := check(in, info, asg, minBytes, tests); ok {
 			pass.Report(d)
 		}
 	}
@@ -101,7 +102,7 @@ func flatten(e ast.Expr) (chain, bool) {
 	return chain{base: e, ops: ops, rights: rights}, true
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes int64) (analysis.Diagnostic, bool) {
+func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes int64, tests bool) (analysis.Diagnostic, bool) {
 	if len(asg.Targets) != 1 {
 		return analysis.Diagnostic{}, false
 	}
@@ -118,7 +119,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		return analysis.Diagnostic{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	nb, ok := res.NBytes()
-	if !ok || sizepolicy.Quiet(in.Path, nb, true, minBytes) {
+	if !ok || sizepolicy.Quiet(in.Path, nb, true, minBytes, tests) {
 		return analysis.Diagnostic{}, false
 	}
 	ch.final = res

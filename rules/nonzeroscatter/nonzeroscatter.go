@@ -25,7 +25,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "scatter through nonzero() indices instead of a mask",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytes.Option},
+	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		st := n.(ast.Stmt)
 		ev, ok := plainImage(in, info, st, sub, value, pl, src)
-		if n, known := indexBytes(info, sub.Value, src); !ok || sizepolicy.Quiet(in.Path, n, known, min) {
+		if n, known := indexBytes(info, sub.Value, src); !ok || sizepolicy.QuietFor(pass, in.Path, n, known, min) {
 			continue
 		}
 		pass.Report(diagnose(in, info, st, sub, pl, src, ev))

@@ -9,15 +9,29 @@ package sizepolicy
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"golang.org/x/tools/go/analysis"
 )
 
+// CheckTests is the rule option that turns the test-code exemption off (each rule using this
+// policy lists CheckTests.Option among its options). bench/fixcheck.sh sets it, with min-bytes 0,
+// to try every fix the rules can make against real test suites.
+var CheckTests = analyzer.NewOption[bool]("check-tests", false,
+	"also check test code (test_*.py, *_test.py, conftest.py, files under test/tests/testing)")
+
 // Quiet reports whether a finding on an array of n bytes (known says whether n is known) in the
-// file at path stays quiet under min-bytes min.
-func Quiet(path string, n int64, known bool, min int64) bool {
-	if TestCode(path) {
+// file at path stays quiet under min-bytes min; tests says whether test code is checked too.
+func Quiet(path string, n int64, known bool, min int64, tests bool) bool {
+	if !tests && TestCode(path) {
 		return true
 	}
 	return known && n < min
+}
+
+// QuietFor is Quiet with the pass's check-tests option.
+func QuietFor(pass *analysis.Pass, path string, n int64, known bool, min int64) bool {
+	return Quiet(path, n, known, min, CheckTests.Value(pass))
 }
 
 // TestCode reports whether path is test code as pytest and unittest lay it out: a file named
