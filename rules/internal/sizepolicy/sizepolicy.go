@@ -18,7 +18,7 @@ import (
 // policy lists CheckTests.Option among its options). bench/fixcheck.sh sets it, with min-bytes 0,
 // to try every fix the rules can make against real test suites.
 var CheckTests = analyzer.NewOption[bool]("check-tests", false,
-	"also check test code (test_*.py, *_test.py, conftest.py, files under test/tests/testing)")
+	"also check test code (test_*.py, *_test.py, conftest.py, files under test/tests/testing) and benchmarks")
 
 // Quiet reports whether a finding on an array of n bytes (known says whether n is known) in the
 // file at path stays quiet under min-bytes min; tests says whether test code is checked too.
@@ -35,7 +35,9 @@ func QuietFor(pass *analysis.Pass, path string, n int64, known bool, min int64) 
 }
 
 // TestCode reports whether path is test code as pytest and unittest lay it out: a file named
-// test_*.py, *_test.py or conftest.py, or a file under a directory named test, tests or testing.
+// test_*.py, *_test.py or conftest.py, or a file under a directory named test, tests or testing;
+// or benchmark code (a directory named benchmarks or asv_bench), whose arrays are parameters of
+// the measurement and whose own allocations are part of what it measures.
 func TestCode(path string) bool {
 	base := filepath.Base(path)
 	if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "conftest.py" {
@@ -43,7 +45,7 @@ func TestCode(path string) bool {
 	}
 	for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
 		switch dir {
-		case "test", "tests", "testing":
+		case "test", "tests", "testing", "benchmarks", "asv_bench":
 			return true
 		}
 	}
