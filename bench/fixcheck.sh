@@ -38,11 +38,11 @@ timeout_s=${TIMEOUT:-300}
 site_src=/usr/lib/python3/dist-packages
 py=/usr/bin/python3 # Debian's interpreter, where the packages and pytest are installed
 
-if ! $py -c 'import numpy, scipy, sklearn, skimage, pytest' 2>/dev/null; then
+if ! $py -c 'import numpy, scipy, sklearn, skimage, pytest, hypothesis' 2>/dev/null; then
 	SUDO=; [ "$(id -u)" -eq 0 ] || SUDO=sudo
 	export DEBIAN_FRONTEND=noninteractive
 	$SUDO apt-get update
-	$SUDO apt-get install -y --no-install-recommends python3-numpy python3-scipy python3-sklearn python3-skimage python3-pytest
+	$SUDO apt-get install -y --no-install-recommends python3-numpy python3-scipy python3-sklearn python3-skimage python3-pytest python3-hypothesis # numpy's conftest imports hypothesis
 fi
 
 work=$(mktemp -d)
@@ -144,7 +144,9 @@ run_tests() { # run_tests SITE TESTFILE OUT: pytest's exit status
 }
 
 modules=0
+compared=0
 newfail=0
+: >"$work/not-compared.txt"
 : >"$work/new-failures.txt"
 while IFS=$'\t' read -r mod test; do
 	modules=$((modules + 1))
@@ -152,6 +154,11 @@ while IFS=$'\t' read -r mod test; do
 	b=0; run_tests "$site_src" "$test" "$work/before.$key.log" || b=$?
 	a=0; run_tests "$work/site" "$test" "$work/after.$key.log" || a=$?
 	echo "fixcheck: $test (for $mod): before exit $b, after exit $a"
+	if [ "$b" = 0 ]; then
+		compared=$((compared + 1))
+	else
+		echo "  $test: exit $b before any fix (failing or not runnable here)" >>"$work/not-compared.txt"
+	fi
 	if [ "$a" != 0 ] && [ "$a" != 5 ] && [ "$b" = 0 ]; then
 		newfail=$((newfail + 1))
 		{
@@ -167,8 +174,9 @@ echo
 echo "fixes offered: $offered"
 echo "fixes applied: $applied"
 echo "modules fixed: $(wc -l <"$work/fixed-files.txt")"
-echo "test modules run: $modules"
+echo "test modules run: $modules ($compared passed before the fixes and were compared after)"
 echo "new failures: $newfail"
+cat "$work/not-compared.txt"
 cat "$work/new-failures.txt"
 echo "the fixes:"
 sed 's/^/  /' "$work/fixes.tsv"
