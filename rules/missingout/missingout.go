@@ -6,7 +6,6 @@ package missingout
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -123,7 +122,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		return analysis.Diagnostic{}, false
 	}
 	ch.final = res
-	valueText := clip(in.Text(asg.Value))
+	valueText := in.Snippet(asg.Value, 28)
 	// `a = b + a` updates a; `c = 2 * b` with b dead reuses b: take the running value from the right
 	if !ch.swapFor(func(n *ast.Name) bool { return n.ID == tgt.ID }) {
 		ch.swapFor(func(n *ast.Name) bool {
@@ -169,7 +168,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		if n > 1 {
 			what = fmt.Sprintf("%d temporaries", n)
 		}
-		d := in.Diagnostic(asg, "`%s` allocates %s of %s for `%s`; compute it in place", valueText, what, arrays.Bytes(inb), clip(in.Text(inner)))
+		d := in.Diagnostic(asg, "`%s` allocates %s of %s for `%s`; compute it in place", valueText, what, arrays.Bytes(inb), in.Snippet(inner, 28))
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
@@ -179,14 +178,6 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, arrays.Bytes(nb)), true
 	}
 	return analysis.Diagnostic{}, false
-}
-
-func clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 28 {
-		return s[:25] + "..."
-	}
-	return s
 }
 
 func references(e ast.Node, name string) bool {

@@ -73,3 +73,25 @@ def commutative_operands():
     c = rng.random(N)
     d = 2.0 * c  # want "`2.0 \\* c` allocates 8,388,608 bytes while `c` is never used again; reuse `c`"
     return a, b, d
+
+
+def multi_line_compound():
+    x = rng.random(N)
+    # want +1 "allocates a temporary of 8,388,608 bytes"
+    y = (
+        np.sin(x)
+        + np.cos(x)
+        + x
+    )
+    return y
+
+
+def comment_inside():
+    x = rng.random(N)
+    # want +1 "`np.sin\\(x\\) \\+ x \\+ 1.0` allocates 8,388,608 bytes while `x` is never used again"
+    y = (
+        np.sin(x)  # the rewrite would lose this comment: no fix
+        + x
+        + 1.0
+    )
+    return y
