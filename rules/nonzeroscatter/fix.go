@@ -136,8 +136,8 @@ func namedFix(in *pyinspect.Result, info *arrays.Info, prod ast.Stmt, src source
 }
 
 // indexUse reports whether the name u is used as an index: the slice of a subscript, or one
-// element of a tuple slice whose other elements are full slices; it returns the subscript and
-// the axis.
+// element of a tuple slice whose other elements are slices; it returns the subscript and the
+// axis.
 func indexUse(info *arrays.Info, u *ast.Name) (*ast.Subscript, int, bool) {
 	switch p := info.Parent(u).(type) {
 	case *ast.Subscript:
@@ -152,7 +152,7 @@ func indexUse(info *arrays.Info, u *ast.Name) (*ast.Subscript, int, bool) {
 			switch {
 			case el == ast.Expr(u):
 				axis = i
-			case !fullSlice(el):
+			case !isSlice(el):
 				return nil, 0, false
 			}
 		}

@@ -73,7 +73,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // place is where the index sits in a subscript: the whole slice (axis 0), or one element of a
-// tuple slice whose other elements are full slices, as in X[:, nz].
+// tuple slice whose other elements are slices, as in X[:, nz] or X[1:, nz].
 type place struct {
 	index ast.Expr
 	axis  int
@@ -89,7 +89,7 @@ func locate(info *arrays.Info, slice ast.Expr) (place, bool) {
 	}
 	found := -1
 	for i, el := range t.Elts {
-		if fullSlice(el) {
+		if isSlice(el) {
 			continue
 		}
 		if found >= 0 {
@@ -103,10 +103,11 @@ func locate(info *arrays.Info, slice ast.Expr) (place, bool) {
 	return place{index: t.Elts[found], axis: found}, true
 }
 
-// fullSlice reports whether e is a bare `:`.
-func fullSlice(e ast.Expr) bool {
-	s, ok := e.(*ast.Slice)
-	return ok && s.Lower == nil && s.Upper == nil && s.Step == nil
+// isSlice reports whether e is a slice such as `:` or `1:n`: it keeps its axis, so the index
+// beside it still indexes the axis at its own position.
+func isSlice(e ast.Expr) bool {
+	_, ok := e.(*ast.Slice)
+	return ok
 }
 
 // source is where an index came from.

@@ -124,6 +124,7 @@ def non_leading_axis():
     norms = rng.random(200_000)
     nz = np.flatnonzero(norms)
     X[:, nz] /= norms[nz]  # want @5-26 "scatter through `nz` from `flatnonzero`; index with `norms != 0` instead"
+    X[10:, nz] = 0.0  # want "scatter through `nz` from `flatnonzero`"
     return X
 
 
