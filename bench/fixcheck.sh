@@ -26,6 +26,8 @@
 #   MODE=default bench/fixcheck.sh       the default configuration
 #   KEEP=1 bench/fixcheck.sh             keep the scratch directory
 #   TIMEOUT=300 bench/fixcheck.sh        seconds per test module (default 300)
+#   MEMORY=4194304 bench/fixcheck.sh     KiB of memory a test module may use (default 4 GiB; the
+#                                        address-space limit is 4 times that, for mappings)
 #   PKGS="skimage" bench/fixcheck.sh     a subset of the packages
 #
 # Prints the counts: fixes applied, modules fixed, test modules run, new failures.
@@ -61,6 +63,10 @@ for p in $pkgs; do
 	cp -a "$site_src/$p" "$work/site/$p"
 done
 export PYTHONDONTWRITEBYTECODE=1
+# numpy's tests that need more memory skip below this (its conftest reads NPY_AVAILABLE_MEM);
+# without it test_multiarray alone takes 12 GB. MEMORY bounds every test run's address space too.
+export NPY_AVAILABLE_MEM=${NPY_AVAILABLE_MEM:-2GB}
+mem_kib=${MEMORY:-4194304}
 
 # The fixes arraylint offers, recorded before they are applied (file, line, rule, applicability,
 # message), and the files they touch.
@@ -139,7 +145,7 @@ EOF
 
 run_tests() { # run_tests SITE TESTFILE OUT: pytest's exit status
 	local rc=0
-	(cd "$work" && timeout "$timeout_s" $py -m pytest -x -q -p no:cacheprovider -rf "$1/$2") >"$3" 2>&1 || rc=$?
+	(cd "$work" && ulimit -v $((mem_kib * 4)) && timeout "$timeout_s" $py -m pytest -x -q -p no:cacheprovider -rf "$1/$2") >"$3" 2>&1 || rc=$?
 	return $rc
 }
 
