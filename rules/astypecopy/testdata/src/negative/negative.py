@@ -1,4 +1,5 @@
 # Conversions the program needs, or whose source dtype it does not choose: nothing to report.
+import cupy as cp
 import numpy as np
 import torch
 
@@ -100,7 +101,8 @@ def cannot_create_directly(n):
     e = rng.integers(0, 2, size=n).astype(bool)  # CuPy's integers takes no bool
     legacy = np.random.RandomState()
     f = legacy.randint(0, 2, size=n).astype(bool)
-    return a, b, c, d, e, f
+    g = cp.random.default_rng().integers(0, 2, size=n).astype(bool)  # CuPy: no dtype=bool
+    return a, b, c, d, e, f, g
 
 
 # The default integer is int32 on Windows before NumPy 2: astype(np.int64) is not a no-op there.
