@@ -86,8 +86,10 @@ func (a *Applicability) UnmarshalText(b []byte) error {
 // deletes) each entry once, when it converts the diagnostic.
 var applicabilities sync.Map // *analysis.TextEdit -> Applicability
 
-// SetApplicability records how a fix may be applied (the default is Safe). The fix must already
-// hold its edits: a fix without edits can only be shown and is DisplayOnly whatever is set.
+// SetApplicability records how a fix may be applied (the default is Safe). Call it last, once the
+// fix holds all its edits: the record follows the edits' backing array, so appending an edit
+// afterwards (which may move the array) would lose it. A fix without edits can only be shown
+// and is DisplayOnly whatever is set.
 func SetApplicability(fix *analysis.SuggestedFix, a Applicability) {
 	if len(fix.TextEdits) == 0 {
 		return
