@@ -360,8 +360,8 @@ func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 	}
 	if len(d.SuggestedFixes) > 0 {
 		sf := d.SuggestedFixes[0]
-		app, msg := FixApplicability(sf)
-		fix := &Fix{Message: msg, Applicability: app}
+		msg := sf.Message
+		fix := &Fix{Message: msg, Applicability: takeApplicability(sf)}
 		n := pyparse.Offset(len(fr.f.Src))
 		eol := lineEnding(fr.f.Src)
 		var bad error

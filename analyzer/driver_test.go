@@ -1,6 +1,8 @@
 package analyzer
 
 import (
+	"golang.org/x/tools/go/analysis"
+
 	"context"
 	"fmt"
 	"os"
@@ -237,6 +239,26 @@ func TestFixSource(t *testing.T) {
 	}
 }
 
+// TestFixSourceRefusesBreakingFix: a fix that would break the syntax is refused and reported,
+// and the other fixes of the same round still apply.
+func TestFixSourceRefusesBreakingFix(t *testing.T) {
+	rn := mustRunner(t, badWord, longLine)
+	cfg, err := ParseConfig("arraylint.toml", []byte("[rules.test-long-line]\nmax-len = 8\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := rn.FixSource(context.Background(), "t.py", []byte("x = bad\nzz = (1, 2)\n"), cfg, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.Src) != "x = good\nzz = (1, 2)\n" || res.Applied != 1 {
+		t.Errorf("got %q applied %d", res.Src, res.Applied)
+	}
+	if len(res.Refused) != 1 || res.Refused[0].Line != 2 || res.Refused[0].Name != "test-long-line" {
+		t.Errorf("refused %q, want the truncation of line 2", summary(res.Refused))
+	}
+}
+
 // TestFixSourceWithSyntaxErrors: a file that already has syntax errors is still fixed (with the
 // syntax-error rule off too), as long as the fixes add none.
 func TestFixSourceWithSyntaxErrors(t *testing.T) {
@@ -265,12 +287,19 @@ func TestApplyEditsRejectsOverlap(t *testing.T) {
 func TestSetApplicability(t *testing.T) {
 	for _, a := range []Applicability{Safe, Unsafe, DisplayOnly} {
 		fix := analysisFix("Do it")
+		fix.TextEdits = []analysis.TextEdit{{Pos: 1, End: 2}}
 		SetApplicability(&fix, Unsafe)
 		SetApplicability(&fix, a) // the last call wins
-		got, msg := FixApplicability(fix)
-		if got != a || msg != "Do it" {
-			t.Errorf("SetApplicability(%v): got %v %q", a, got, msg)
+		got := FixApplicability(fix)
+		if got != a || fix.Message != "Do it" {
+			t.Errorf("SetApplicability(%v): got %v %q", a, got, fix.Message)
 		}
+		if c := fix; FixApplicability(c) != a {
+			t.Errorf("SetApplicability(%v): a copy of the fix lost it", a)
+		}
+	}
+	if a := FixApplicability(analysisFix("Show it")); a != DisplayOnly {
+		t.Errorf("a fix without edits is %v, want display", a)
 	}
 }
 

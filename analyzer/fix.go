@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse"
 )
 
 // MaxFixRounds bounds the re-check/re-fix iterations of FixSource.
@@ -47,12 +50,40 @@ type FixResult struct {
 	Applied   int       // fixes applied over all rounds
 	Rounds    int       // rounds that applied at least one fix
 	Remaining []Finding // findings of the final source
+	// Refused are findings whose fix was not applied because the result would not parse.
+	Refused []Finding
+}
+
+// applyParses applies edits to src and parses the result; nf is nil when the result has more
+// syntax errors than baseErrs (it would not parse).
+func (rn *Runner) applyParses(src []byte, edits []Edit, baseErrs int) (next []byte, nf *pyparse.File, err error) {
+	next, err = ApplyEdits(src, edits)
+	if err != nil {
+		return nil, nil, err
+	}
+	nf, perr := rn.parse(next)
+	if perr != nil || len(nf.Errors) > baseErrs {
+		return next, nil, nil
+	}
+	return next, nf, nil
+}
+
+// refusalKey identifies a fix by its rule, message and the text it replaces and writes, which
+// stay the same when other fixes move it.
+func refusalKey(src []byte, fd *Finding) string {
+	var b strings.Builder
+	b.WriteString(fd.Code + "\x00" + fd.Fix.Message)
+	for _, e := range fd.Fix.Edits {
+		b.WriteString("\x00" + string(src[e.Range.Start:e.Range.End]) + "\x00" + e.NewText)
+	}
+	return b.String()
 }
 
 // FixSource applies the fixes of findings in path's source: safe ones, and unsafe ones too when
 // unsafe is set (display-only never). Fixes whose edits overlap an already chosen fix wait for the
-// next round; rounds repeat until nothing applies or MaxFixRounds. A round whose result has more
-// syntax errors than the original is discarded and stops the process, so fixing never corrupts.
+// next round; rounds repeat until nothing applies or MaxFixRounds. A fix whose result would have
+// more syntax errors than the original is refused (listed in Refused, never applied) and the
+// others still apply, so fixing never corrupts a file and one bad fix does not block the rest.
 func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *Config, unsafe bool) (*FixResult, error) {
 	res := &FixResult{Src: src}
 	// Each source is parsed once: for the syntax-error baseline and then checked as parsed.
@@ -67,6 +98,7 @@ func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *C
 		return res, nil
 	}
 	baseErrs := len(f.Errors)
+	refused := map[string]bool{}
 	for round := 0; ; round++ {
 		findings, err := rn.CheckParsed(ctx, path, f, cfg)
 		if err != nil {
@@ -76,28 +108,52 @@ func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *C
 		if round == MaxFixRounds {
 			return res, nil
 		}
-		var chosen []Edit
-		n := 0
-		for _, fd := range findings {
+		var chosen []*Finding
+		var edits []Edit
+		for i := range findings {
+			fd := &findings[i]
 			if fd.Fix == nil || fd.Fix.Applicability == DisplayOnly || (fd.Fix.Applicability == Unsafe && !unsafe) {
 				continue
 			}
-			if checkEdits(append(slices.Clip(chosen), fd.Fix.Edits...), len(res.Src)) != nil {
+			if refused[refusalKey(res.Src, fd)] {
+				continue
+			}
+			if checkEdits(append(slices.Clip(edits), fd.Fix.Edits...), len(res.Src)) != nil {
 				continue // overlaps a chosen fix: next round
 			}
-			chosen = append(chosen, fd.Fix.Edits...)
-			n++
+			edits = append(edits, fd.Fix.Edits...)
+			chosen = append(chosen, fd)
 		}
-		if n == 0 {
+		if len(chosen) == 0 {
 			return res, nil
 		}
-		next, err := ApplyEdits(res.Src, chosen)
+		next, nf, err := rn.applyParses(res.Src, edits, baseErrs)
 		if err != nil {
 			return nil, fmt.Errorf("apply fixes to %s: %w", path, err)
 		}
-		nf, perr := rn.parse(next)
-		if perr != nil || len(nf.Errors) > baseErrs {
-			return res, fmt.Errorf("apply fixes to %s: the result would not parse; file left as it was after %d fixes", path, res.Applied)
+		n := len(chosen)
+		if nf == nil {
+			// Together the fixes break the syntax: keep, in order, each fix that still parses with
+			// those kept before it, and refuse the rest (never offered again on this source).
+			edits = nil
+			n = 0
+			for _, fd := range chosen {
+				try := append(slices.Clip(edits), fd.Fix.Edits...)
+				t, tf, err := rn.applyParses(res.Src, try, baseErrs)
+				if err != nil {
+					return nil, fmt.Errorf("apply fixes to %s: %w", path, err)
+				}
+				if tf == nil {
+					refused[refusalKey(res.Src, fd)] = true
+					res.Refused = append(res.Refused, *fd)
+					continue
+				}
+				edits, next, nf = try, t, tf
+				n++
+			}
+			if n == 0 {
+				return res, nil
+			}
 		}
 		res.Src, f = next, nf
 		res.Applied += n

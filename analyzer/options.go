@@ -73,3 +73,27 @@ func ParseSize(s string) (int64, error) {
 	}
 	return int64(f * mult), nil
 }
+
+// OptionType lists the Go types a rule option may have.
+type OptionType interface {
+	int64 | float64 | bool | string | []string
+}
+
+// TypedOption is a rule option declared with its Go type, so a rule reads it without a type
+// assertion: declare it once, list its Option in RuleSpec.Options and read it with Value.
+type TypedOption[T OptionType] struct {
+	Option
+}
+
+// NewOption declares an option named name of type T with default def. For int64 options the
+// configuration also accepts sizes such as "1MiB".
+func NewOption[T OptionType](name string, def T, doc string) TypedOption[T] {
+	return TypedOption[T]{Option{Name: name, Default: def, Doc: doc}}
+}
+
+// Value returns the option's value for the pass's file: the configured value or the default.
+// The configuration converts values to the default's type when it is loaded, so the value always
+// has type T.
+func (o TypedOption[T]) Value(pass *analysis.Pass) T {
+	return OptionValue(pass, o.Name).(T)
+}

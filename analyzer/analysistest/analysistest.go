@@ -10,11 +10,26 @@
 // lines that cannot hold a comment). Nothing may follow the patterns. Every line without a want
 // must produce no finding of the rule.
 //
-// Every run also checks the harness invariants: the rule never crashes, fixes carry a message
-// and non-overlapping edits inside the file, and findings carry fixes as the rule's
-// FixAvailability declares. RunWithSuggestedFixes also applies the safe fixes until they converge
-// (at most analyzer.MaxFixRounds rounds), requires the result to parse without new syntax errors,
-// and compares it with <file>.golden.
+// A range before the patterns also checks where the finding is, in 1-based byte columns as the
+// printers show them (the end column is just past the range):
+//
+//	y = x.astype(np.float64)  # want @5 "already float64"        starts at column 5
+//	y = x.astype(np.float64)  # want @5-25 "already float64"     columns 5 to 25 of this line
+//	y = (a  # want @5-+1:20 "already float64"                    ends at column 20 one line down
+//
+// The range applies to every pattern of its comment.
+//
+// A package directory named negative… is a negative fixture: it must hold no `# want`, so the
+// rule must stay quiet on all of it. Every other package is positive and must hold at least one
+// `# want` (a positive fixture that reports nothing fails the test).
+//
+// Every run also checks the harness invariants: the rule never crashes, messages are one line,
+// fixes carry a message and non-overlapping edits inside the file, and findings carry fixes as
+// the rule's FixAvailability declares. RunWithSuggestedFixes also applies the safe fixes until
+// they converge (at most analyzer.MaxFixRounds rounds), requires every fix to keep the file
+// parsing, and compares the result with <file>.golden; then it does the same with the unsafe fixes
+// too, against <file>.unsafe.golden (needed when the unsafe fixes change the result of the safe
+// ones). Display-only fixes are never applied.
 package analysistest
 
 import (
@@ -98,6 +113,8 @@ func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *analyzer.Conf
 			continue
 		}
 		sort.Strings(files)
+		negative := strings.HasPrefix(pkg, "negative")
+		wants := 0
 		for _, path := range files {
 			fcfg := cfg
 			if fcfg == nil { // discover pyproject.toml/arraylint.toml beside the file, as check does
@@ -106,9 +123,17 @@ func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *analyzer.Conf
 					continue
 				}
 			}
-			if r := checkFile(t, rn, rule, fcfg, path, fixes); r != nil {
+			r, n := checkFile(t, rn, rule, fcfg, path, fixes)
+			if r != nil {
 				results = append(results, r)
 			}
+			wants += n
+		}
+		switch {
+		case negative && wants > 0:
+			t.Errorf("analysistest: %s is a negative fixture (named negative…) but holds %d `# want` comments", pkg, wants)
+		case !negative && wants == 0:
+			t.Errorf("analysistest: positive fixture %s holds no `# want`: the rule must report something on it", pkg)
 		}
 	}
 	return results
@@ -118,21 +143,49 @@ func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *analyzer.Conf
 type expectation struct {
 	line    int
 	rx      *regexp.Regexp
+	rng     *wantRange // nil: any range starting on line
 	matched bool
 }
 
-func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, cfg *analyzer.Config, path string, fixes bool) *Result {
+// wantRange is the range of a `# want @…`: start column, and when given the end line and column.
+type wantRange struct {
+	col, endLine, endCol int
+}
+
+// matches reports whether the finding's range is the expected one.
+func (r *wantRange) matches(fd analyzer.Finding) bool {
+	if r == nil {
+		return true
+	}
+	if fd.Col != r.col {
+		return false
+	}
+	return r.endLine == 0 || (fd.EndLine == r.endLine && fd.EndCol == r.endCol)
+}
+
+func (r *wantRange) String() string {
+	if r == nil {
+		return ""
+	}
+	if r.endLine == 0 {
+		return fmt.Sprintf(" at column %d", r.col)
+	}
+	return fmt.Sprintf(" at %d-%d:%d", r.col, r.endLine, r.endCol)
+}
+
+// checkFile checks one test file and returns its result and its number of `# want` patterns.
+func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, cfg *analyzer.Config, path string, fixes bool) (*Result, int) {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
 		t.Errorf("analysistest: %v", err)
-		return nil
+		return nil, 0
 	}
 	rel := filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
 	f, err := pyparse.Parse(src)
 	if err != nil {
 		t.Errorf("analysistest: parse %s: %v", rel, err)
-		return nil
+		return nil, 0
 	}
 	for _, e := range f.Errors {
 		line, col := f.Lines.LineCol(e.Start)
@@ -145,7 +198,7 @@ func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, cfg *anal
 	findings, err := rn.CheckParsed(context.Background(), path, f, cfg)
 	if err != nil {
 		t.Errorf("analysistest: check %s: %v", rel, err)
-		return nil
+		return nil, len(wants)
 	}
 	var own []analyzer.Finding
 	for _, fd := range findings {
@@ -159,25 +212,25 @@ func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, cfg *anal
 		own = append(own, fd)
 		matched := false
 		for _, w := range wants {
-			if !w.matched && w.line == fd.Line && w.rx.MatchString(fd.Message) {
+			if !w.matched && w.line == fd.Line && w.rx.MatchString(fd.Message) && w.rng.matches(fd) {
 				w.matched, matched = true, true
 				break
 			}
 		}
 		if !matched {
-			t.Errorf("%s:%d:%d: unexpected finding: %s", rel, fd.Line, fd.Col, fd.Message)
+			t.Errorf("%s:%d:%d-%d:%d: unexpected finding: %s", rel, fd.Line, fd.Col, fd.EndLine, fd.EndCol, fd.Message)
 		}
 		checkFixInvariants(t, rule, rel, fd)
 	}
 	for _, w := range wants {
 		if !w.matched {
-			t.Errorf("%s:%d: no finding matched %#q", rel, w.line, w.rx)
+			t.Errorf("%s:%d: no finding matched %#q%s", rel, w.line, w.rx, w.rng)
 		}
 	}
 	if fixes {
 		checkFixes(t, rn, cfg, path, rel, src)
 	}
-	return &Result{Path: path, Findings: own}
+	return &Result{Path: path, Findings: own}, len(wants)
 }
 
 // checkFixInvariants checks one finding's fix against the rule's declared availability.
@@ -192,31 +245,64 @@ func checkFixInvariants(t testing.TB, rule *analyzer.Rule, rel string, fd analyz
 	if fd.Fix != nil && strings.TrimSpace(fd.Fix.Message) == "" {
 		t.Errorf("%s:%d:%d: fix without a message", rel, fd.Line, fd.Col)
 	}
+	if strings.ContainsAny(fd.Message, "\r\n") || fd.Fix != nil && strings.ContainsAny(fd.Fix.Message, "\r\n") {
+		t.Errorf("%s:%d:%d: message spans lines: %q", rel, fd.Line, fd.Col, fd.Message)
+	}
 }
 
-// checkFixes applies the safe fixes to a fixed point and compares with the golden file.
+// checkFixes applies the safe fixes to a fixed point and compares with the golden file, then the
+// safe and unsafe ones with the unsafe golden.
 func checkFixes(t testing.TB, rn *analyzer.Runner, cfg *analyzer.Config, path, rel string, src []byte) {
 	t.Helper()
-	res, err := rn.FixSource(context.Background(), path, src, cfg, false)
+	safe, ok := applyFixes(t, rn, cfg, path, rel, src, false)
+	if !ok {
+		return
+	}
+	compareGolden(t, rel, path+".golden", src, safe)
+	all, ok := applyFixes(t, rn, cfg, path, rel, src, true)
+	if !ok {
+		return
+	}
+	compareGolden(t, rel, path+".unsafe.golden", safe, all)
+}
+
+// applyFixes applies the fixes (the unsafe ones too when unsafe is set) until they converge and
+// reports any that would break the syntax or never converge.
+func applyFixes(t testing.TB, rn *analyzer.Runner, cfg *analyzer.Config, path, rel string, src []byte, unsafe bool) ([]byte, bool) {
+	t.Helper()
+	kind := "safe"
+	if unsafe {
+		kind = "unsafe"
+	}
+	res, err := rn.FixSource(context.Background(), path, src, cfg, unsafe)
 	if err != nil {
 		t.Errorf("%s: %v", rel, err)
-		return
+		return nil, false
+	}
+	for _, fd := range res.Refused {
+		t.Errorf("%s:%d:%d: %s fix %q refused: the result would not parse", rel, fd.Line, fd.Col, kind, fd.Fix.Message)
 	}
 	if res.Rounds == analyzer.MaxFixRounds {
 		for _, fd := range res.Remaining {
-			if fd.Fix != nil && fd.Fix.Applicability == analyzer.Safe {
-				t.Errorf("%s: fixes did not converge within %d rounds", rel, analyzer.MaxFixRounds)
+			if fd.Fix != nil && (fd.Fix.Applicability == analyzer.Safe || unsafe && fd.Fix.Applicability == analyzer.Unsafe) {
+				t.Errorf("%s: %s fixes did not converge within %d rounds", rel, kind, analyzer.MaxFixRounds)
 				break
 			}
 		}
 	}
-	golden := path + ".golden"
+	return res.Src, true
+}
+
+// compareGolden compares got with the golden file; without one, got must equal base (the source
+// for the safe golden, the safely fixed source for the unsafe one).
+func compareGolden(t testing.TB, rel, golden string, base, got []byte) {
+	t.Helper()
 	want, err := os.ReadFile(golden)
 	switch {
-	case err != nil && string(res.Src) != string(src):
-		t.Errorf("%s: fixes changed the file but %s.golden is missing; the fixed file is:\n%s", rel, filepath.Base(path), res.Src)
-	case err == nil && string(res.Src) != string(want):
-		t.Errorf("%s: fixed file differs from %s.golden:\n--- got ---\n%s--- want ---\n%s", rel, filepath.Base(path), res.Src, want)
+	case err != nil && string(got) != string(base):
+		t.Errorf("%s: fixes changed the file but %s is missing; the fixed file is:\n%s", rel, filepath.Base(golden), got)
+	case err == nil && string(got) != string(want):
+		t.Errorf("%s: fixed file differs from %s:\n--- got ---\n%s--- want ---\n%s", rel, filepath.Base(golden), got, want)
 	}
 }
 
@@ -244,6 +330,16 @@ func parseWants(f *pyparse.File) ([]*expectation, []error) {
 			line += n
 			rest = strings.TrimSpace(after[i:])
 		}
+		var rng *wantRange
+		if after, ok := strings.CutPrefix(rest, "@"); ok {
+			spec, tail, _ := strings.Cut(after, " ")
+			r, err := parseRange(spec, line)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("line %d: %v", line, err))
+				continue
+			}
+			rng, rest = r, strings.TrimSpace(tail)
+		}
 		if rest == "" {
 			errs = append(errs, fmt.Errorf("line %d: `# want` without patterns", line))
 			continue
@@ -259,10 +355,37 @@ func parseWants(f *pyparse.File) ([]*expectation, []error) {
 			if err != nil {
 				errs = append(errs, fmt.Errorf("line %d: bad `# want` pattern %s: %v", line, q, err))
 			} else {
-				out = append(out, &expectation{line: line, rx: rx})
+				out = append(out, &expectation{line: line, rx: rx, rng: rng})
 			}
 			rest = strings.TrimSpace(rest[len(q):])
 		}
 	}
 	return out, errs
+}
+
+// parseRange parses the range of a `# want @…` on line: C, C-EC or C-+N:EC.
+func parseRange(spec string, line int) (*wantRange, error) {
+	bad := fmt.Errorf("bad `# want` range @%s: want @COL, @COL-ENDCOL or @COL-+LINES:ENDCOL", spec)
+	startS, endS, hasEnd := strings.Cut(spec, "-")
+	col, err := strconv.Atoi(startS)
+	if err != nil || col < 1 {
+		return nil, bad
+	}
+	r := &wantRange{col: col}
+	if !hasEnd {
+		return r, nil
+	}
+	r.endLine = line
+	if after, ok := strings.CutPrefix(endS, "+"); ok {
+		nS, ecS, ok := strings.Cut(after, ":")
+		n, err := strconv.Atoi(nS)
+		if !ok || err != nil || n < 0 {
+			return nil, bad
+		}
+		r.endLine, endS = line+n, ecS
+	}
+	if r.endCol, err = strconv.Atoi(endS); err != nil || r.endCol < 1 {
+		return nil, bad
+	}
+	return r, nil
 }

@@ -85,6 +85,14 @@ var (
 	silentRule = wordRule("AL817", "test-nomsg", analyzer.FixAlways, func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
 		return []analysis.SuggestedFix{{TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "good")}}}
 	})
+	unsafeRule = wordRule("AL818", "test-unsafe", analyzer.FixAlways, func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
+		fix := analysis.SuggestedFix{Message: "Replace with good", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "good")}}
+		analyzer.SetApplicability(&fix, analyzer.Unsafe)
+		return []analysis.SuggestedFix{fix}
+	})
+	multilineRule = wordRule("AL819", "test-multiline", analyzer.FixSometimes, func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
+		return []analysis.SuggestedFix{{Message: "Replace\nwith good", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "good")}}}
+	})
 )
 
 // failures runs the harness on a fake TB and returns what it reported.
@@ -99,10 +107,11 @@ func failures(rule *analyzer.Rule, fixes bool, pkgs ...string) []string {
 }
 
 func TestHarnessPasses(t *testing.T) {
-	RunWithSuggestedFixes(t, TestData(), goodRule, "good", "plusone")
-	if errs := failures(goodRule, true, "good", "plusone"); len(errs) != 0 {
+	RunWithSuggestedFixes(t, TestData(), goodRule, "good", "plusone", "ranged", "negative")
+	if errs := failures(goodRule, true, "good", "plusone", "ranged", "negative"); len(errs) != 0 {
 		t.Errorf("harness failed on correct expectations: %q", errs)
 	}
+	RunWithSuggestedFixes(t, TestData(), unsafeRule, "unsafe")
 }
 
 func TestHarnessFails(t *testing.T) {
@@ -114,7 +123,14 @@ func TestHarnessFails(t *testing.T) {
 		want  string
 	}{
 		{"unmatched want", goodRule, false, []string{"missing"}, "missing/missing.py:1: no finding matched"},
-		{"finding without want", goodRule, false, []string{"extra"}, "extra/extra.py:1:5: unexpected finding: `bad` found"},
+		{"finding without want", goodRule, false, []string{"extra"}, "extra/extra.py:1:5-1:8: unexpected finding: `bad` found"},
+		{"wrong start column", goodRule, false, []string{"badrange"}, "badrange.py:1: no finding matched `found` at column 4"},
+		{"wrong end column", goodRule, false, []string{"badrange"}, "badrange.py:2: no finding matched `found` at 5-2:9"},
+		{"positive fixture without wants", goodRule, false, []string{"quiet"}, "positive fixture quiet holds no `# want`"},
+		{"negative fixture with wants", goodRule, false, []string{"negativewant"}, "negativewant is a negative fixture"},
+		{"unsafe golden missing", unsafeRule, true, []string{"unsafenogolden"}, "unsafenogolden.py.unsafe.golden is missing"},
+		{"unsafe golden differs", goodRule, true, []string{"unsafe"}, "unsafe.py.golden is missing"},
+		{"message spans lines", multilineRule, false, []string{"good"}, "message spans lines"},
 		{"golden differs", goodRule, true, []string{"badgolden"}, "fixed file differs from badgolden.py.golden"},
 		{"golden missing", goodRule, true, []string{"nogolden"}, "nogolden.py.golden is missing"},
 		{"text after patterns", goodRule, false, []string{"badwant"}, "text follows the patterns"},
@@ -124,7 +140,7 @@ func TestHarnessFails(t *testing.T) {
 		{"overlapping edits", overlapRule, false, []string{"good"}, "reported a bad fix: check edit"},
 		{"fix without message", silentRule, false, []string{"good"}, "a fix without a message"},
 		{"no convergence", growRule, true, []string{"nogolden"}, "did not converge"},
-		{"fix breaks syntax", breakRule, true, []string{"nogolden"}, "would not parse"},
+		{"fix breaks syntax", breakRule, true, []string{"nogolden"}, "fix \"Replace with bad(\" refused: the result would not parse"},
 		{"no such package", goodRule, false, []string{"nope"}, "no Python files"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -7,6 +7,8 @@
 package pyinspect
 
 import (
+	"strings"
+
 	"fmt"
 	"go/token"
 	"reflect"
@@ -109,4 +111,23 @@ func (r *Result) Text(n ast.Node) string {
 		return ""
 	}
 	return string(src[s:e])
+}
+
+// Snippet returns the source text of n for a message: without comments, on one line (every run
+// of white space, newlines included, becomes one space) and at most limit runes, clipped with
+// "...".
+func (r *Result) Snippet(n ast.Node, limit int) string {
+	sp := n.Span()
+	text := r.Text(n)
+	for i := len(r.File.Comments) - 1; i >= 0; i-- { // comments inside a bracketed expression
+		c := r.File.Comments[i]
+		if c.Start >= sp.Start && c.End <= sp.End {
+			text = text[:c.Start-sp.Start] + text[c.End-sp.Start:]
+		}
+	}
+	s := strings.Join(strings.Fields(text), " ")
+	if rs := []rune(s); len(rs) > limit {
+		s = string(rs[:max(limit-3, 0)]) + "..."
+	}
+	return s
 }

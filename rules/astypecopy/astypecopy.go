@@ -11,7 +11,9 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -24,20 +26,30 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "array created only to be copied by astype",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
+	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
 
+// minBytes is the size below which a copy is too small to matter.
+var minBytes = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	"stay quiet on copies known to be smaller than this many bytes")
+
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+	min := minBytes.Value(pass)
+	seeded := seedsRandom(info, in)
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		call := n.(*ast.Call)
 		c, ok := info.Callee(call)
 		if !ok || !c.Method || c.Func.Name != "astype" {
 			continue
 		}
-		if d, ok := check(in, info, call, c.Recv); ok {
+		if n, known := copyBytes(info, c.Recv, call); sizepolicy.QuietFor(pass, in.Path, n, known, min) {
+			continue
+		}
+		if d, ok := check(in, info, call, c.Recv, seeded); ok {
 			pass.Report(d)
 		}
 	}
@@ -84,7 +96,28 @@ func parseArgs(info *arrays.Info, call *ast.Call) (astypeArgs, bool) {
 	return a, ok
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr) (analysis.Diagnostic, bool) {
+// copyBytes returns the size of the copy astype makes when the receiver's size is known: its
+// elements times the larger item size (8 when a dtype is unknown).
+func copyBytes(info *arrays.Info, recv ast.Expr, call *ast.Call) (int64, bool) {
+	src, ok := info.Array(recv)
+	if !ok {
+		return 0, false
+	}
+	n, ok := src.Size()
+	if !ok {
+		return 0, false
+	}
+	item := int64(8)
+	if src.DType.Known() {
+		item = src.DType.ItemSize()
+	}
+	if res, ok := info.Array(call); ok && res.DType.Known() {
+		item = max(item, res.DType.ItemSize())
+	}
+	return n * item, true
+}
+
+func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded bool) (analysis.Diagnostic, bool) {
 	src, _ := info.Array(recv)
 	args, ok := parseArgs(info, call)
 	if !ok {
@@ -93,7 +126,8 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 	made, isMade := constructor(info, recv)
 	known := src.DType.Known()
 	switch {
-	case args.copyFalse && known && src.DType != args.target:
+	case args.copyFalse && known && src.DType != args.target && knownSize(src):
+		// only worth saying when the copy is known to be large (the size policy let it through)
 		d := in.Diagnostic(call, "`copy=False` cannot avoid the copy: %s to %s always allocates", src.DType, args.target)
 		if n, ok := nbytesAs(src, args.target); ok {
 			d.Message += fmt.Sprintf(" (%s)", arrays.Bytes(n))
@@ -101,25 +135,21 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		return d, true
 	case args.copyFalse:
 		return analysis.Diagnostic{}, false
-	case known && src.DType == args.target && !args.copyTrue && (src.Origin == arrays.Fresh || isMade):
-		d := in.Diagnostic(call, "`%s` is already %s: `astype` copies it anyway", clip(in.Text(recv)), src.DType)
+	case known && src.DType == args.target && !args.copyTrue && (src.Origin == arrays.Fresh || isMade) &&
+		temporary(recv) && !platformInt(in, src, args):
+		// (a named array's same-dtype astype is the copy idiom: the copy may be what the code wants)
+		d := in.Diagnostic(call, "`%s` is already %s: `astype` copies it anyway", in.Snippet(recv, 30), src.DType)
 		if n, ok := src.NBytes(); ok {
 			d.Message += fmt.Sprintf(" (%s)", arrays.Bytes(n))
 		}
-		if !args.extra {
-			fix := analysis.SuggestedFix{Message: "Remove the redundant `astype`",
-				TextEdits: []analysis.TextEdit{in.Replace(call, in.Text(recv))}}
-			// A fresh temporary nobody else sees can simply be used; a named array may be
-			// mutated later through the copy, so dropping the copy is unsafe there.
-			if isMade {
-				analyzer.SetApplicability(&fix, analyzer.Safe)
-			} else {
-				analyzer.SetApplicability(&fix, analyzer.Unsafe)
-			}
-			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		if edit, ok := removeAstype(in, call, recv); ok && !args.extra {
+			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove the redundant `astype`",
+				TextEdits: []analysis.TextEdit{edit}}}
 		}
 		return d, true
-	case isMade:
+	case known && src.DType == args.target:
+		return analysis.Diagnostic{}, false // a same-dtype cast whose no-op depends on the platform
+	case isMade && direct(info, made, args, seeded):
 		from := "an array"
 		if known {
 			from = src.DType.String() + " data"
@@ -128,12 +158,17 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		if n, ok := src.NBytes(); ok {
 			d.Message = fmt.Sprintf("`%s` makes %s (%s) only to cast it to %s", made.name, from, arrays.Bytes(n), args.target)
 		}
-		if fix, ok := dtypeFix(in, info, call, made, args); ok {
+		if fix, ok := dtypeFix(in, info, call, made, args, seeded); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, true
 	}
 	return analysis.Diagnostic{}, false
+}
+
+func knownSize(a *arrays.Array) bool {
+	_, ok := a.Size()
+	return ok
 }
 
 func nbytesAs(a *arrays.Array, t npapi.DType) (int64, bool) {
@@ -144,11 +179,83 @@ func nbytesAs(a *arrays.Array, t npapi.DType) (int64, bool) {
 	return n * t.ItemSize(), true
 }
 
-func clip(s string) string {
-	if len(s) > 30 {
-		return s[:27] + "..."
+// removeAstype deletes `.astype(…)` after the receiver, keeping everything before the dot: the
+// parentheses a multi-line receiver needs stay, so the result parses as the receiver did.
+// It reports false when the deleted text holds a comment, which the edit would lose.
+func removeAstype(in *pyinspect.Result, call *ast.Call, recv ast.Expr) (analysis.TextEdit, bool) {
+	src := in.File.Src
+	at := call.Func.(*ast.Attribute)
+	dot := int(at.Span().End) - len(at.Attr)
+	for dot > int(recv.Span().End) && src[dot-1] != '.' {
+		dot--
 	}
-	return s
+	rng := pyparse.Range{Start: pyparse.Offset(dot - 1), End: call.Span().End}
+	for _, c := range in.File.Comments {
+		if c.Start < rng.End && c.End > rng.Start {
+			return analysis.TextEdit{}, false
+		}
+	}
+	return in.ReplaceRange(rng, ""), true
+}
+
+// temporary reports whether e evaluates to an array no name holds: a call or an operator, not a
+// name, attribute or subscript.
+func temporary(e ast.Expr) bool {
+	switch e.(type) {
+	case *ast.Name, *ast.Attribute, *ast.Subscript, *ast.Starred:
+		return false
+	}
+	return true
+}
+
+// platformInt reports whether "already int64" (or int32) would depend on the platform: unless
+// the source's dtype was given as a fixed width and the target names one too, the source may be
+// NumPy's default integer or intp and the target `int` (C long): int64 on 64-bit Linux and macOS,
+// but on Windows before NumPy 2 the default integer and `int` are int32 while intp is int64.
+func platformInt(in *pyinspect.Result, src *arrays.Array, args astypeArgs) bool {
+	if src.DType != npapi.Int64 && src.DType != npapi.Int32 {
+		return false
+	}
+	srcFixed := false
+	if call, ok := src.Alloc.(*ast.Call); ok {
+		for _, k := range call.Keywords {
+			if k.Arg == "dtype" {
+				srcFixed = fixedWidth(in.Text(k.Value))
+			}
+		}
+	}
+	return !srcFixed || !fixedWidth(in.Text(args.targetX))
+}
+
+// fixedWidth reports whether a dtype spelling names a fixed-width integer (int64, "i8", int32)
+// rather than the platform's default (int, np.int_, "l").
+func fixedWidth(t string) bool {
+	return strings.ContainsAny(t, "0123456789")
+}
+
+// seedsRandom reports whether the file seeds a random stream: np.random.seed(…), or a
+// default_rng / RandomState / Generator built with arguments. A fix that changes how values are
+// drawn then changes the program's output, so none is offered.
+func seedsRandom(info *arrays.Info, in *pyinspect.Result) bool {
+	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
+		call := n.(*ast.Call)
+		name := ""
+		switch f := call.Func.(type) {
+		case *ast.Attribute:
+			name = f.Attr
+		case *ast.Name:
+			name = f.ID
+		}
+		switch name {
+		case "seed", "manual_seed":
+			return true
+		case "default_rng", "RandomState", "Generator", "PCG64", "MT19937", "SeedSequence", "PRNGKey", "key":
+			if len(call.Args)+len(call.Keywords) > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // made describes the constructor call an astype receiver is.
@@ -179,43 +286,57 @@ func constructor(info *arrays.Info, recv ast.Expr) (made, bool) {
 	}
 	name := c.Func.Name
 	if c.Generator {
-		name = clip(exprText(info, call.Func)) // rng.random: a Generator or RandomState method
+		name = exprText(info, call.Func) // rng.random: a Generator or RandomState method
+		if len(name) > 30 {
+			name = name[:27] + "..."
+		}
 	}
 	return made{call: call, callee: c, name: name}, true
 }
 
-// dtypeFix moves the cast into the constructor: dtype= for functions that take it (safe for
-// zeros/ones/empty/eye/identity and their *_like forms; unsafe for full, whose fill value may not
-// fit the new dtype, and for ranges and random sampling, whose values are computed differently), or the Generator API for legacy random functions (unsafe: a
-// different random stream).
-func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs) (analysis.SuggestedFix, bool) {
+// dtypeFix moves the cast into the creator when the values stay the same and nothing can raise:
+// dtype= for zeros/ones/empty/eye/identity and their *_like forms (safe), for arange with
+// integer arguments cast to float32/float64 (safe: arange computes i*step+start in the dtype,
+// exactly what casting the integers gives), and for random draws to float32/float64 when the file
+// seeds no random stream (unsafe: the values are a different sample of the same distribution),
+// the legacy np.random functions through a default_rng() Generator. No fix where the creator would
+// raise (full with a fill value out of range, randint/integers to a float or bool, arange to bool)
+// or compute other values (arange with a fractional step cast to int).
+func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs, seeded bool) (analysis.SuggestedFix, bool) {
 	if args.extra || !args.target.Known() {
 		return analysis.SuggestedFix{}, false
 	}
 	tText := in.Text(args.targetX)
 	f := m.callee.Func
+	float := args.target == npapi.Float32 || args.target == npapi.Float64
 	var text string
-	app := analyzer.Unsafe
+	app := analyzer.Safe
 	switch {
-	case f.DTypeKw:
-		if m.callee.Generator && f.Name != "integers" && args.target != npapi.Float32 && args.target != npapi.Float64 {
-			return analysis.SuggestedFix{}, false // Generator floats come only as float32/float64
-		}
+	case f.DTypeKw && (f.Kind == npapi.Constructor || f.Kind == npapi.Like) && f.Name != "full" && f.Name != "full_like":
 		t, ok := withDType(in, m.call, f, tText)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		text = t
-		if (f.Kind == npapi.Constructor || f.Kind == npapi.Like) && f.Name != "full" && f.Name != "full_like" {
-			// full(n, 300, dtype=np.int8) raises where .astype wraps around: unsafe
-			app = analyzer.Safe
-		}
-	case f.Kind == npapi.Random && !m.callee.Generator:
-		t, ok := generatorCall(in, m.call, f, args, tText)
+	case f.DTypeKw && f.Name == "arange" && float && intArgs(info, m.call):
+		t, ok := withDType(in, m.call, f, tText)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		text = t
+	case f.DTypeKw && f.Kind == npapi.Random && m.callee.Generator && float && !seeded &&
+		(f.Name == "random" || f.Name == "standard_normal" || f.Name == "standard_exponential" || f.Name == "standard_gamma"):
+		t, ok := withDType(in, m.call, f, tText)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		text, app = t, analyzer.Unsafe
+	case f.Kind == npapi.Random && !m.callee.Generator && float && !seeded:
+		t, ok := generatorCall(in, m.call, f, args, tText)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		text, app = t, analyzer.Unsafe
 	default:
 		return analysis.SuggestedFix{}, false
 	}
@@ -223,6 +344,87 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 		TextEdits: []analysis.TextEdit{in.Replace(call, text)}}
 	analyzer.SetApplicability(&fix, app)
 	return fix, true
+}
+
+// direct reports whether the creator can make the target dtype itself with the same values, so
+// that asking for it is right: constructors and *_like with dtype=, arange and linspace to a float
+// (arange to an integer only from integer arguments; never to bool), float draws of the standard
+// distributions to float32/float64, and integer draws (randint, integers) to a non-bool integer.
+// A random draw in a file that seeds its stream has no such form: any other way to draw changes
+// the values the seed fixes.
+func direct(info *arrays.Info, m made, args astypeArgs, seeded bool) bool {
+	f, t := m.callee.Func, args.target
+	if f.Kind == npapi.Random && seeded {
+		return false
+	}
+	float := t == npapi.Float32 || t == npapi.Float64
+	switch {
+	case f.Kind == npapi.Constructor || f.Kind == npapi.Like:
+		return f.DTypeKw
+	case f.Name == "arange":
+		return t.IsFloat() || t.IsInteger() && fitsArgs(info, m.call, t)
+	case f.Name == "linspace" || f.Name == "logspace" || f.Name == "geomspace":
+		return t.IsFloat()
+	case f.Name == "randint" || f.Name == "random.randint" || f.Name == "integers":
+		return t.IsInteger()
+	case f.Kind == npapi.Random:
+		if _, ok := generatorMethod[f.Name]; ok {
+			return float
+		}
+		switch f.Name {
+		case "random", "standard_normal", "standard_exponential", "standard_gamma":
+			return float && m.callee.Generator
+		}
+	}
+	return false
+}
+
+// intArgs reports whether every positional and keyword argument of an arange call is known to
+// be an integer (start, stop, step), so the values are exact integers in any float dtype.
+func intArgs(info *arrays.Info, call *ast.Call) bool {
+	if len(call.Args) == 0 {
+		return false
+	}
+	for _, a := range call.Args {
+		if !isInt(info, a) {
+			return false
+		}
+	}
+	for _, k := range call.Keywords {
+		if k.Arg == "dtype" || !isInt(info, k.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// fitsArgs reports whether every argument of an arange call is a known integer inside the range
+// of the integer dtype t, so arange(…, dtype=t) makes the values astype(t) would (astype wraps
+// values out of range: np.arange(300).astype(np.uint8) is not arange(300, dtype=np.uint8)).
+func fitsArgs(info *arrays.Info, call *ast.Call, t npapi.DType) bool {
+	if len(call.Keywords) > 0 || len(call.Args) == 0 || len(call.Args) > 3 {
+		return false
+	}
+	bits := uint(t.ItemSize() * 8)
+	lo, hi := -(int64(1) << (bits - 1)), int64(1)<<(bits-1)-1
+	if t.Kind() == 'u' {
+		lo, hi = 0, int64(1)<<min(bits, 63)-1
+	}
+	for _, a := range call.Args {
+		v, ok := info.Int(a)
+		if !ok || v < lo || v > hi+1 { // the stop is exclusive
+			return false
+		}
+	}
+	return true
+}
+
+func isInt(info *arrays.Info, e ast.Expr) bool {
+	if _, ok := info.Int(e); ok {
+		return true
+	}
+	dt, ok := info.Scalar(e)
+	return ok && (dt == npapi.WeakInt || dt == npapi.Int64 || dt == npapi.Int32)
 }
 
 // withDType returns the constructor call's text with dtype set to tText.

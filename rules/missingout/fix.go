@@ -25,6 +25,11 @@ func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch cha
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
+	for _, c := range in.File.Comments {
+		if c.Start >= asg.Start && c.End <= asg.End {
+			return analysis.SuggestedFix{}, false // the rewrite would lose a comment inside the statement
+		}
+	}
 	for _, op := range ch.ops {
 		a, ok := info.Array(op)
 		if !ok || a.DType != ch.final.DType || !arrays.SameShape(a, ch.final) {
@@ -43,7 +48,7 @@ func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch cha
 	first := 0
 	if !inPlaceBase {
 		// compound: the first operator allocates the result buffer, the rest update it
-		lines = append(lines, fmt.Sprintf("%s = %s", tgt, in.Text(ch.ops[0])))
+		lines = append(lines, fmt.Sprintf("%s = %s", tgt, operand(in, ch.ops[0])))
 		first = 1
 	}
 	for i := first; i < len(ch.ops); i++ {
@@ -51,7 +56,7 @@ func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch cha
 		if (len(ch.ops) > 1 || buf != tgt) && references(right, buf) {
 			return analysis.SuggestedFix{}, false
 		}
-		lines = append(lines, fmt.Sprintf("%s %s= %s", buf, op.Op.Symbol(), in.Text(right)))
+		lines = append(lines, fmt.Sprintf("%s %s= %s", buf, op.Op.Symbol(), operand(in, right)))
 	}
 	if buf != tgt {
 		lines = append(lines, fmt.Sprintf("%s = %s", tgt, buf))
@@ -65,6 +70,16 @@ func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch cha
 	}
 	analyzer.SetApplicability(&fix, app)
 	return fix, true
+}
+
+// operand returns the source of e for the right-hand side of a new statement: in parentheses
+// when it spans lines, which it could only do inside the brackets the rewrite removes.
+func operand(in *pyinspect.Result, e ast.Node) string {
+	t := in.Text(e)
+	if strings.ContainsAny(t, "\r\n") {
+		return "(" + t + ")"
+	}
+	return t
 }
 
 // lineIndent returns the whitespace before offset o on its line; ok is false when anything else

@@ -6,13 +6,13 @@ package missingout
 import (
 	_ "embed"
 	"fmt"
-	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -25,11 +25,14 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "large temporary array where an output buffer would do",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options: []analyzer.Option{{Name: "min-bytes", Default: int64(1 << 20),
-		Doc: "report only temporaries known to be at least this many bytes"}},
+	Options:  []analyzer.Option{minBytesOpt.Option, sizepolicy.CheckTests.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
+
+// minBytesOpt is the size below which a temporary is too small to matter.
+var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	"report only temporaries known to be at least this many bytes")
 
 // augmentable are the operators with an in-place form whose result equals the binary form.
 var augmentable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: true, ast.Div: true,
@@ -38,10 +41,11 @@ var augmentable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
+	minBytes := minBytesOpt.Value(pass)
+	tests := sizepolicy.CheckTests.Value(pass)
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
 		asg := n.(*ast.Assign)
-		if d, ok := check(in, info, asg, minBytes); ok {
+		if d, ok := check(in, info, asg, minBytes, tests); ok {
 			pass.Report(d)
 		}
 	}
@@ -97,7 +101,7 @@ func flatten(e ast.Expr) (chain, bool) {
 	return chain{base: e, ops: ops, rights: rights}, true
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes int64) (analysis.Diagnostic, bool) {
+func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes int64, tests bool) (analysis.Diagnostic, bool) {
 	if len(asg.Targets) != 1 {
 		return analysis.Diagnostic{}, false
 	}
@@ -114,11 +118,11 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		return analysis.Diagnostic{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	nb, ok := res.NBytes()
-	if !ok || nb < minBytes {
+	if !ok || sizepolicy.Quiet(in.Path, nb, true, minBytes, tests) {
 		return analysis.Diagnostic{}, false
 	}
 	ch.final = res
-	valueText := clip(in.Text(asg.Value))
+	valueText := in.Snippet(asg.Value, 28)
 	// `a = b + a` updates a; `c = 2 * b` with b dead reuses b: take the running value from the right
 	if !ch.swapFor(func(n *ast.Name) bool { return n.ID == tgt.ID }) {
 		ch.swapFor(func(n *ast.Name) bool {
@@ -132,6 +136,11 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 	switch {
 	case baseIsName && base.ID == tgt.ID && baseIsArr && baseArr.DType == res.DType && arrays.SameShape(baseArr, res):
 		// (a result of another dtype or shape cannot live in the old buffer: not reported)
+		if info.MayAlias(asg, tgt.ID) {
+			// a view (a = b[::2]), a parameter or an array that escaped: updating it in place
+			// would change the array it shares data with, so the rebinding is what the code needs
+			return analysis.Diagnostic{}, false
+		}
 		d := in.Diagnostic(asg, "`%s = %s` allocates a new array of %s; update `%s` in place", tgt.ID, valueText, arrays.Bytes(nb), tgt.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, false); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -159,7 +168,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		if n > 1 {
 			what = fmt.Sprintf("%d temporaries", n)
 		}
-		d := in.Diagnostic(asg, "`%s` allocates %s of %s for `%s`; compute it in place", valueText, what, arrays.Bytes(inb), clip(in.Text(inner)))
+		d := in.Diagnostic(asg, "`%s` allocates %s of %s for `%s`; compute it in place", valueText, what, arrays.Bytes(inb), in.Snippet(inner, 28))
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
@@ -169,14 +178,6 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, arrays.Bytes(nb)), true
 	}
 	return analysis.Diagnostic{}, false
-}
-
-func clip(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if len(s) > 28 {
-		return s[:25] + "..."
-	}
-	return s
 }
 
 func references(e ast.Node, name string) bool {

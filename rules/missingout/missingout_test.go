@@ -42,3 +42,27 @@ func TestMinBytesOption(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckTestsOption checks that test code is quiet unless check-tests is set.
+func TestCheckTestsOption(t *testing.T) {
+	src := []byte("import numpy as np\n\na = np.ones(1_000_000)\nb = a + 1\n")
+	for _, c := range []struct {
+		toml string
+		want int
+	}{
+		{"", 0},
+		{"[rules.AL304]\ncheck-tests = true\n", 1},
+	} {
+		cfg, err := analyzer.ParseConfig("arraylint.toml", []byte(c.toml))
+		if err != nil {
+			t.Fatalf("%q: %v", c.toml, err)
+		}
+		fs, err := analyzer.CheckSource(context.Background(), "pkg/tests/test_x.py", src, cfg, []*analyzer.Rule{missingout.Rule})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(fs) != c.want {
+			t.Errorf("config %q: %d findings in a test module, want %d", c.toml, len(fs), c.want)
+		}
+	}
+}

@@ -2,104 +2,194 @@ package nonzeroscatter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"golang.org/x/tools/go/analysis"
 )
 
-// This file defines the fix: index with the boolean mask itself (z[mask] = …) or, for
-// z[idx] = v[idx] with matching shapes and dtypes, np.copyto(z, v, where=mask).
+// This file defines the fix: compute the mask once where the indices were computed, and index
+// with it. For `idx = np.nonzero(mask)` whose every use indexes an array the mask fits, the call
+// becomes the mask (`idx = mask`, with `!= 0` for a numeric mask); when the mask is a plain name
+// the statement is deleted and the uses name the mask. An inline `z[np.nonzero(m)] = v` indexes
+// with `m`. The nonzero call is gone afterwards, so the fix converges in one round.
 
-func maskFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, value ast.Expr, src source) (analysis.SuggestedFix, bool) {
-	if !src.tuple || src.mask == nil || !pure(src.mask) {
-		return analysis.SuggestedFix{}, false
+func maskFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, pl place, src source, ev evidence) (analysis.SuggestedFix, bool) {
+	maskT, _ := boolMask(in, info, src.mask)
+	if strings.ContainsAny(maskT, "\r\n") {
+		maskT = "(" + maskT + ")"
 	}
-	prod := info.EnclosingStmt(src.producer)
-	if prod == nil {
-		return analysis.SuggestedFix{}, false
-	}
-	if prod != st && !unchanged(in, info, src.mask, prod, st) {
-		return analysis.SuggestedFix{}, false
-	}
-	maskT, isBool := boolMask(in, info, src.mask)
-	zA, zok := info.Array(sub.Value)
-	mA, mok := info.Array(src.mask)
-	shapesMatch := zok && mok && arrays.SameShape(zA, mA)
-	idxNames := map[string]bool{}
-	for _, n := range src.names {
-		collectNames(n, idxNames)
-	}
-	app := analyzer.Unsafe
 	var edits []analysis.TextEdit
-	msg := fmt.Sprintf("Index with the mask `%s`", clip(maskT, 40))
-	rhs, gather := value.(*ast.Subscript)
+	prod := info.EnclosingStmt(src.producer)
 	switch {
-	case gather && arrays.SameExpr(rhs.Slice, sub.Slice) || gather && sameTuple(rhs.Slice, sub.Slice):
-		vA, vok := info.Array(rhs.Value)
-		vMatch := vok && zok && arrays.SameShape(vA, zA)
-		if mod := moduleAlias(in, info, src.producer); mod != "" && isBool && shapesMatch && vMatch && vA.DType.Known() && vA.DType == zA.DType {
-			text := fmt.Sprintf("%s.copyto(%s, %s, where=%s)", mod, in.Text(sub.Value), in.Text(rhs.Value), maskT)
-			fix := analysis.SuggestedFix{Message: fmt.Sprintf("Rewrite as `%s.copyto(…, where=mask)`", mod),
-				TextEdits: []analysis.TextEdit{in.Replace(st, text)}}
-			analyzer.SetApplicability(&fix, analyzer.Safe)
-			return fix, true
-		}
-		if references(rhs.Value, idxNames) {
+	case prod == st:
+		// z[np.nonzero(m)] = v: the producer is the index (or its [0]) and the only producer here
+		if !producerExpr(pl.index, src.producer) || producers(info, st) != 1 {
 			return analysis.SuggestedFix{}, false
 		}
-		edits = []analysis.TextEdit{in.Replace(sub.Slice, maskT), in.Replace(rhs.Slice, maskT)}
-		if shapesMatch && vMatch {
-			app = analyzer.Safe
-		}
-	case value != nil && references(value, idxNames):
-		return analysis.SuggestedFix{}, false
+		edits = []analysis.TextEdit{in.Replace(pl.index, maskT)}
 	default:
-		edits = []analysis.TextEdit{in.Replace(sub.Slice, maskT)}
-		if shapesMatch {
-			app = analyzer.Safe
+		e, ok := namedFix(in, info, prod, src, maskT)
+		if !ok {
+			return analysis.SuggestedFix{}, false
 		}
+		edits = e
 	}
-	if aug, ok := st.(*ast.AugAssign); ok && references(aug.Value, idxNames) {
-		return analysis.SuggestedFix{}, false
+	fix := analysis.SuggestedFix{Message: fmt.Sprintf("Index with the mask `%s`", oneLine(maskT, 40)), TextEdits: edits}
+	if ev != knownShapes {
+		// the mask comes from the indexed array, but broadcasting against another operand could
+		// make it larger than the array, where indices would still work
+		analyzer.SetApplicability(&fix, analyzer.Unsafe)
 	}
-	if !isBool {
-		app = analyzer.Unsafe // `!= 0` matches nonzero for numbers and bools, not for object arrays
-	}
-	fix := analysis.SuggestedFix{Message: msg, TextEdits: edits}
-	analyzer.SetApplicability(&fix, app)
 	return fix, true
 }
 
-// moduleAlias returns the text naming the array module of a producer call such as np.nonzero
-// ("np"), or "" when the call is a method or a bare imported name.
-func moduleAlias(in *pyinspect.Result, info *arrays.Info, call *ast.Call) string {
-	at, ok := call.Func.(*ast.Attribute)
-	if !ok {
-		return ""
-	}
-	ref, ok := info.Imports().Resolve(at.Value)
-	if !ok || ref.API != "" {
-		return ""
-	}
-	return in.Text(at.Value)
-}
-
-func sameTuple(a, b ast.Expr) bool {
-	ta, ok1 := a.(*ast.Tuple)
-	tb, ok2 := b.(*ast.Tuple)
-	if !ok1 || !ok2 || len(ta.Elts) != len(tb.Elts) {
-		return false
-	}
-	for i := range ta.Elts {
-		if !arrays.SameExpr(ta.Elts[i], tb.Elts[i]) {
+// producerExpr reports whether e is the producer call or producer[0].
+func producerExpr(e ast.Expr, producer *ast.Call) bool {
+	if sub, ok := e.(*ast.Subscript); ok {
+		c, ok := sub.Slice.(*ast.Constant)
+		if !ok || c.Value.Kind != ast.ConstInt || c.Value.Int != 0 {
 			return false
 		}
+		e = sub.Value
 	}
-	return true
+	return e == ast.Expr(producer)
+}
+
+// producers counts the nonzero-like calls in a statement.
+func producers(info *arrays.Info, st ast.Stmt) int {
+	n := 0
+	ast.Inspect(st, func(x ast.Node) bool {
+		if c, ok := x.(*ast.Call); ok {
+			if a, ok := info.Array(c); ok && a.Producer == c {
+				n++
+			}
+		}
+		return true
+	})
+	return n
+}
+
+// namedFix rewrites `idx = np.nonzero(mask)` (or `[0]`, or flatnonzero of a 1-D mask) when every
+// read of idx indexes an array the mask fits, at the axis where idx stands.
+func namedFix(in *pyinspect.Result, info *arrays.Info, prod ast.Stmt, src source, maskT string) ([]analysis.TextEdit, bool) {
+	asg, ok := prod.(*ast.Assign)
+	if !ok || len(asg.Targets) != 1 || !producerExpr(asg.Value, src.producer) {
+		return nil, false
+	}
+	tgt, ok := asg.Targets[0].(*ast.Name)
+	if !ok {
+		return nil, false
+	}
+	s := info.ScopeOf(prod)
+	if s == nil || s.Lookup(tgt.ID) != s || len(info.Assignments(s, tgt.ID)) != 1 || s.Globals[tgt.ID] {
+		return nil, false
+	}
+	for _, c := range s.Children {
+		if len(c.Loads[tgt.ID]) > 0 {
+			return nil, false // a nested function reads the indices
+		}
+	}
+	uses := info.Loads(s, tgt.ID)
+	if len(uses) == 0 {
+		return nil, false
+	}
+	alias := false
+	switch src.mask.(type) {
+	case *ast.Name, *ast.Attribute, *ast.Subscript:
+		_, isBool := boolMask(in, info, src.mask)
+		alias = isBool // idx = m would share m's data: name m at each use instead
+	}
+	var edits []analysis.TextEdit
+	for _, u := range uses {
+		if u.Start < prod.Span().End {
+			return nil, false
+		}
+		sub, axis, ok := indexUse(info, u)
+		if !ok {
+			return nil, false
+		}
+		if _, ok := fits(info, sub.Value, src.mask, axis); !ok {
+			return nil, false
+		}
+		if alias {
+			use := info.EnclosingStmt(u)
+			if use == nil || !pure(src.mask) || !unchanged(in, info, src.mask, prod, use) {
+				return nil, false
+			}
+			edits = append(edits, in.Replace(u, maskT))
+		}
+	}
+	if !alias {
+		return []analysis.TextEdit{in.Replace(asg.Value, maskT)}, true
+	}
+	del, ok := deleteStmt(in, prod)
+	if !ok {
+		return nil, false
+	}
+	return append(edits, del), true
+}
+
+// indexUse reports whether the name u is used as an index: the slice of a subscript, or one
+// element of a tuple slice whose other elements are slices; it returns the subscript and the
+// axis.
+func indexUse(info *arrays.Info, u *ast.Name) (*ast.Subscript, int, bool) {
+	switch p := info.Parent(u).(type) {
+	case *ast.Subscript:
+		return p, 0, p.Slice == ast.Expr(u)
+	case *ast.Tuple:
+		sub, ok := info.Parent(p).(*ast.Subscript)
+		if !ok || sub.Slice != ast.Expr(p) {
+			return nil, 0, false
+		}
+		axis := -1
+		for i, el := range p.Elts {
+			switch {
+			case el == ast.Expr(u):
+				axis = i
+			case !isSlice(el):
+				return nil, 0, false
+			}
+		}
+		return sub, axis, axis >= 0
+	}
+	return nil, 0, false
+}
+
+// deleteStmt deletes the lines of a statement that stands alone on them (no other statement, no
+// comment after it).
+func deleteStmt(in *pyinspect.Result, st ast.Stmt) (analysis.TextEdit, bool) {
+	src := in.File.Src
+	sp := st.Span()
+	start := int(sp.Start)
+	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
+		start--
+	}
+	if start > 0 && src[start-1] != '\n' && src[start-1] != '\r' {
+		return analysis.TextEdit{}, false
+	}
+	end := int(sp.End)
+	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
+		end++
+	}
+	switch {
+	case end == len(src):
+	case src[end] == '\n':
+		end++
+	case src[end] == '\r':
+		end++
+		if end < len(src) && src[end] == '\n' {
+			end++
+		}
+	default:
+		return analysis.TextEdit{}, false // `;`, a comment or more code after the statement
+	}
+	return in.ReplaceRange(pyparse.Range{Start: pyparse.Offset(start), End: pyparse.Offset(end)}, ""), true
 }
 
 // pure reports whether re-evaluating e has no side effects: names, attributes, constants and

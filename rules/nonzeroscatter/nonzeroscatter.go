@@ -5,12 +5,14 @@ package nonzeroscatter
 import (
 	_ "embed"
 	"fmt"
+	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -23,13 +25,19 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "scatter through nonzero() indices instead of a mask",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
+	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
 
+// minBytes is the size of index arrays below which the scatter is too small to matter.
+var minBytes = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	"stay quiet when the index arrays are known to be smaller than this many bytes")
+
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+	min := minBytes.Value(pass)
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil), (*ast.AugAssign)(nil)) {
 		var target ast.Expr
 		var value ast.Expr
@@ -40,20 +48,66 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			target, value = st.Targets[0], st.Value
 		case *ast.AugAssign:
-			target = st.Target
+			target, value = st.Target, st.Value
 		}
 		sub, ok := target.(*ast.Subscript)
 		if !ok {
 			continue
 		}
-		idx, ok := indexSource(info, sub.Slice)
+		pl, ok := locate(info, sub.Slice)
+		if !ok {
+			continue
+		}
+		src, ok := indexSource(info, pl.index)
 		if !ok {
 			continue
 		}
 		st := n.(ast.Stmt)
-		pass.Report(diagnose(in, info, st, sub, value, idx))
+		ev, ok := plainImage(in, info, st, sub, value, pl, src)
+		if n, known := indexBytes(info, sub.Value, src); !ok || sizepolicy.QuietFor(pass, in.Path, n, known, min) {
+			continue
+		}
+		pass.Report(diagnose(in, info, st, sub, pl, src, ev))
 	}
 	return nil, nil
+}
+
+// place is where the index sits in a subscript: the whole slice (axis 0), or one element of a
+// tuple slice whose other elements are slices, as in X[:, nz] or X[1:, nz].
+type place struct {
+	index ast.Expr
+	axis  int
+}
+
+func locate(info *arrays.Info, slice ast.Expr) (place, bool) {
+	t, ok := slice.(*ast.Tuple)
+	if !ok {
+		return place{index: slice}, true
+	}
+	if _, ok := indexSource(info, t); ok {
+		return place{index: t}, true // rows, cols = nonzero(m); z[rows, cols]
+	}
+	found := -1
+	for i, el := range t.Elts {
+		if isSlice(el) {
+			continue
+		}
+		if found >= 0 {
+			return place{}, false
+		}
+		found = i
+	}
+	if found < 0 {
+		return place{}, false
+	}
+	return place{index: t.Elts[found], axis: found}, true
+}
+
+// isSlice reports whether e is a slice such as `:` or `1:n`: it keeps its axis, so the index
+// beside it still indexes the axis at its own position.
+func isSlice(e ast.Expr) bool {
+	_, ok := e.(*ast.Slice)
+	return ok
 }
 
 // source is where an index came from.
@@ -61,7 +115,9 @@ type source struct {
 	producer *ast.Call
 	mask     ast.Expr
 	fn       string // "nonzero", "where", "argwhere", "flatnonzero"
-	tuple    bool   // the whole index tuple (nonzero / where), usable as a mask index
+	// complete: the index selects exactly the True elements of the mask, in order (the whole
+	// tuple of nonzero/where, every unpacked array in order, or the one array of a 1-D mask)
+	complete bool
 	names    []ast.Expr
 }
 
@@ -73,9 +129,13 @@ func indexSource(info *arrays.Info, x ast.Expr) (source, bool) {
 			return source{}, false // one axis of a multi-dimensional nonzero: a gather/scatter by position, not a mask
 		}
 		s := source{producer: a.Producer, mask: a.MaskExpr, fn: calleeName(info, a.Producer), names: []ast.Expr{x}}
-		s.tuple = a.Role == arrays.IndexTuple && (s.fn == "nonzero" || s.fn == "where")
-		if m, ok := info.Array(a.MaskExpr); ok && m.Rank() == 1 && a.Role == arrays.IndexArray && (s.fn == "nonzero" || s.fn == "where") {
-			s.tuple = true // nonzero(m)[0] of a 1-D mask selects what m selects
+		m, mok := info.Array(a.MaskExpr)
+		oneD := mok && m.Rank() == 1
+		switch {
+		case a.Role == arrays.IndexTuple:
+			s.complete = s.fn == "nonzero" || s.fn == "where"
+		case a.Role == arrays.IndexArray:
+			s.complete = oneD // nonzero(m)[0], flatnonzero(m), argwhere(m) of a 1-D mask
 		}
 		return s, a.Role == arrays.IndexTuple || a.Role == arrays.IndexArray
 	}
@@ -101,9 +161,191 @@ func indexSource(info *arrays.Info, x ast.Expr) (source, bool) {
 	s := source{producer: p, mask: first.MaskExpr, fn: calleeName(info, p), names: t.Elts}
 	// rows, cols = np.nonzero(m); z[rows, cols] uses every index array: the same as z[m]
 	if m, ok := info.Array(first.MaskExpr); ok && m.Rank() == len(t.Elts) && (s.fn == "nonzero" || s.fn == "where") {
-		s.tuple = true
+		s.complete = true
 	}
 	return s, true
+}
+
+// evidence is how plainImage knows the mask fits the indexed array.
+type evidence int
+
+const (
+	knownShapes evidence = iota // the mask's shape equals the indexed axes' shape
+	derived                     // the mask is computed element-wise from the indexed array itself
+)
+
+// plainImage reports whether indexing with the mask would select exactly what the index does at
+// this scatter, so the advice holds: the index is complete; the mask is boolean or of a numeric
+// dtype (`m != 0`: a structured or object array is left alone); the mask fits the indexed axes,
+// by known shapes or because it is computed element-wise from the indexed array; neither the
+// index nor the mask's operands change between the nonzero call and the scatter (nor does the
+// nonzero statement rebind them); argwhere indices receive only a scalar.
+func plainImage(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, value ast.Expr, pl place, src source) (evidence, bool) {
+	if !src.complete || src.mask == nil {
+		return 0, false
+	}
+	if src.fn == "argwhere" && !scalar(info, value) {
+		return 0, false // an (n, 1) index broadcasts against a value differently from a mask
+	}
+	if _, isBool := boolMask(in, info, src.mask); !isBool {
+		if m, ok := info.Array(src.mask); !ok || !m.DType.Known() {
+			return 0, false
+		}
+	}
+	ev, ok := fits(info, sub.Value, src.mask, pl.axis)
+	if !ok {
+		return 0, false
+	}
+	prod := info.EnclosingStmt(src.producer)
+	if prod == nil {
+		return 0, false
+	}
+	if prod != st {
+		maskNames := map[string]bool{}
+		collectNames(src.mask, maskNames)
+		if binds(prod, maskNames) || !unchanged(in, info, src.mask, prod, st) {
+			return 0, false // the mask's operands changed: the indices are not its image any more
+		}
+		for _, n := range src.names {
+			if !unchanged(in, info, n, prod, st) {
+				return 0, false // the indices were modified (I[0] = 7) or rebound
+			}
+		}
+	}
+	return ev, true
+}
+
+// scalar reports whether e is a number (a constant or a signed constant).
+func scalar(info *arrays.Info, e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	if u, ok := e.(*ast.UnaryOp); ok {
+		e = u.Operand
+	}
+	_, ok := e.(*ast.Constant)
+	return ok
+}
+
+// binds reports whether statement st assigns one of names (m = np.nonzero(m)[0]).
+func binds(st ast.Stmt, names map[string]bool) bool {
+	var targets []ast.Expr
+	switch st := st.(type) {
+	case *ast.Assign:
+		targets = st.Targets
+	case *ast.AugAssign:
+		targets = []ast.Expr{st.Target}
+	case *ast.AnnAssign:
+		targets = []ast.Expr{st.Target}
+	default:
+		return false
+	}
+	for _, t := range targets {
+		found := false
+		ast.Inspect(t, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok && nm.Ctx != ast.Load && names[nm.ID] {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// fits reports whether mask has the shape of z's axes from axis on: known and equal dimension by
+// dimension, or (at axis 0) computed element-wise from z itself with the same rank when known.
+func fits(info *arrays.Info, z, mask ast.Expr, axis int) (evidence, bool) {
+	zA, zok := info.Array(z)
+	mA, mok := info.Array(mask)
+	if zok && mok && mA.Rank() >= 1 && zA.Rank() >= axis+mA.Rank() {
+		same := true
+		for i, d := range mA.Shape {
+			e := zA.Shape[axis+i]
+			if !(d.Known && e.Known && d.N == e.N || !d.Known && !e.Known && d.Sym != "" && d.Sym == e.Sym) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return knownShapes, true
+		}
+	}
+	if axis != 0 || !derivedFrom(info, mask, z, 0) {
+		return 0, false
+	}
+	if zok && mok && zA.Rank() >= 0 && mA.Rank() >= 0 && zA.Rank() != mA.Rank() {
+		return 0, false
+	}
+	return derived, true
+}
+
+// derivedFrom reports whether e is computed element-wise from z: z itself, a comparison,
+// operator or ufunc with such an operand, or a name whose every assignment is one.
+func derivedFrom(info *arrays.Info, e, z ast.Expr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	if arrays.SameExpr(e, z) {
+		return true
+	}
+	switch e := e.(type) {
+	case *ast.Compare:
+		if derivedFrom(info, e.Left, z, depth+1) {
+			return true
+		}
+		for _, c := range e.Comparators {
+			if derivedFrom(info, c, z, depth+1) {
+				return true
+			}
+		}
+	case *ast.BinOp:
+		return derivedFrom(info, e.Left, z, depth+1) || derivedFrom(info, e.Right, z, depth+1)
+	case *ast.UnaryOp:
+		return derivedFrom(info, e.Operand, z, depth+1)
+	case *ast.Call:
+		if c, ok := info.Callee(e); ok && !c.Method && c.Func.Kind == npapi.Ufunc {
+			for _, a := range e.Args {
+				if derivedFrom(info, a, z, depth+1) {
+					return true
+				}
+			}
+		}
+	case *ast.Name:
+		s := info.ScopeOf(e)
+		if s == nil || s.Lookup(e.ID) != s {
+			return false
+		}
+		sites := info.Assignments(s, e.ID)
+		for _, site := range sites {
+			asg, ok := site.(*ast.Assign)
+			if !ok || len(asg.Targets) != 1 || !derivedFrom(info, asg.Value, z, depth+1) {
+				return false
+			}
+		}
+		return len(sites) > 0
+	}
+	return false
+}
+
+// indexBytes bounds the bytes of the index arrays when it can: 8 bytes per selected element per
+// mask dimension, at most the mask's (or the indexed array's) size.
+func indexBytes(info *arrays.Info, z ast.Expr, src source) (int64, bool) {
+	rank := int64(len(src.names))
+	if m, ok := info.Array(src.mask); ok {
+		rank = max(rank, int64(m.Rank()))
+		if n, ok := m.Size(); ok {
+			return n * 8 * rank, true
+		}
+	}
+	if a, ok := info.Array(z); ok {
+		if n, ok := a.Size(); ok {
+			return n * 8 * max(rank, 1), true
+		}
+	}
+	return 0, false
 }
 
 func calleeName(info *arrays.Info, call *ast.Call) string {
@@ -113,31 +355,28 @@ func calleeName(info *arrays.Info, call *ast.Call) string {
 	return "nonzero"
 }
 
-func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, value ast.Expr, src source) analysis.Diagnostic {
-	idxText := clip(in.Text(sub.Slice), 24)
-	maskText := "the mask"
-	if src.mask != nil {
-		t, _ := boolMask(in, info, src.mask)
-		maskText = "`" + clip(t, 32) + "`"
-	}
-	d := in.Diagnostic(st, "scatter through `%s` from `%s`; index with %s instead", idxText, src.fn, maskText)
+func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, pl place, src source, ev evidence) analysis.Diagnostic {
+	maskT, _ := boolMask(in, info, src.mask)
+	d := in.Diagnostic(st, "scatter through `%s` from `%s`; index with `%s` instead", in.Snippet(pl.index, 24), src.fn, oneLine(maskT, 32))
 	if m, ok := info.Array(src.mask); ok {
 		if n, ok := m.Size(); ok && m.Rank() > 0 {
 			d.Message += fmt.Sprintf(" (indices up to %s)", arrays.Bytes(n*8*int64(m.Rank())))
 		}
 	}
-	if in.File != nil && src.producer.Span() != sub.Slice.Span() {
+	if in.File != nil && src.producer.Span() != pl.index.Span() {
 		d.Related = append(d.Related, in.Related(src.producer, "index arrays built here by `%s`", src.fn))
 	}
-	if fix, ok := maskFix(in, info, st, sub, value, src); ok {
+	if fix, ok := maskFix(in, info, st, pl, src, ev); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d
 }
 
-func clip(s string, n int) string {
-	if len(s) > n {
-		return s[:n-3] + "..."
+// oneLine puts source text on one line and clips it to n runes.
+func oneLine(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-3]) + "..."
 	}
 	return s
 }

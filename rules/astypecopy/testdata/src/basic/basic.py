@@ -20,7 +20,7 @@ def creation():
 
 
 def generator():
-    rng = np.random.default_rng(0)
+    rng = np.random.default_rng()
     u = rng.random(N).astype(np.float32)  # want "`rng.random` makes float64 data"
     v = rng.standard_normal(size=M).astype(np.float32)  # want "`rng.standard_normal` makes float64"
     w = rng.integers(0, 10, size=M).astype(np.int32)  # want "`rng.integers` makes int64 data"
@@ -34,10 +34,18 @@ def like(x: np.ndarray):
 
 def same_dtype():
     a = np.zeros(N, dtype=np.float32)
-    b = a.astype(np.float32)  # want "`a` is already float32: `astype` copies it anyway \\(40,000,000 bytes\\)"
-    c = np.arange(10).astype(np.int64)  # want "`np.arange\\(10\\)` is already int64"
-    d = np.eye(3).astype(float)  # want "`np.eye\\(3\\)` is already float64"
+    b = (a + 1).astype(np.float32)  # want "`a \\+ 1` is already float32: `astype` copies it anyway \\(40,000,000 bytes\\)"
+    c = np.arange(N, dtype=np.int64).astype(np.int64)  # want @9-54 "`np.arange\\(N, dtype=np.int64\\)` is already int64"
+    d = np.eye(3000).astype(float)  # want "`np.eye\\(3000\\)` is already float64"
     return b, c, d
+
+
+def multi_line():
+    x = (np.zeros(N)  # want @9-+1:33 "`np.zeros\\(N\\) \\+ 1` is already float64"
+         + 1).astype(np.float64)
+    y = np.ones(N).astype(  # want "`np.ones\\(N\\)` is already float64"
+        np.float64)
+    return x, y
 
 
 def copy_false():
@@ -48,6 +56,5 @@ def copy_false():
 
 def char_codes():
     a = np.random.random(N).astype("f")  # want "`random.random` makes float64 data \\(80,000,000 bytes\\) only to cast it to float32"
-    legacy = np.random.RandomState(0)
-    b = legacy.randint(0, 2, size=N).astype(bool)  # want "`legacy.randint` makes int64 data"
+    b = np.arange(0, N, 2).astype("f8")  # want "`arange` makes int64 data"
     return a, b

@@ -37,13 +37,6 @@ def dead_compound():
     return r
 
 
-def view_self_update():
-    big = rng.random(2 * N)
-    v = big[:N]
-    v = v + 1.0  # want "`v = v \\+ 1.0` allocates a new array"
-    return big, v
-
-
 def per_iteration(x: np.ndarray):
     a = rng.random(N)
     b = rng.random(N)
@@ -59,13 +52,6 @@ def accumulate():
     for _ in range(5):
         acc = acc + x  # want "`acc = acc \\+ x` allocates a new array"
     return acc, x
-
-
-def escaped_self_update():
-    a = rng.random(N)
-    keep = [a]
-    a = a - 1.0  # want "`a = a - 1.0` allocates a new array"
-    return keep, a
 
 
 def two_dimensional():
@@ -87,3 +73,25 @@ def commutative_operands():
     c = rng.random(N)
     d = 2.0 * c  # want "`2.0 \\* c` allocates 8,388,608 bytes while `c` is never used again; reuse `c`"
     return a, b, d
+
+
+def multi_line_compound():
+    x = rng.random(N)
+    # want +1 "allocates a temporary of 8,388,608 bytes"
+    y = (
+        np.sin(x)
+        + np.cos(x)
+        + x
+    )
+    return y
+
+
+def comment_inside():
+    x = rng.random(N)
+    # want +1 "`np.sin\\(x\\) \\+ x \\+ 1.0` allocates 8,388,608 bytes while `x` is never used again"
+    y = (
+        np.sin(x)  # the rewrite would lose this comment: no fix
+        + x
+        + 1.0
+    )
+    return y

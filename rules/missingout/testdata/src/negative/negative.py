@@ -159,3 +159,25 @@ def small_dead_operand():
     small = rng.random(4)
     out = small + big  # small cannot hold the (N, 4) result
     return out, big
+
+
+# In place would change the array the name shares data with: a view, an array kept elsewhere.
+def view_self_update():
+    big = rng.random(2 * N)
+    v = big[:N]
+    v = v + 1.0
+    return big, v
+
+
+def escaped_self_update():
+    a = rng.random(N)
+    keep = [a]
+    a = a - 1.0
+    return keep, a
+
+
+def strided_view():
+    b = np.zeros(10_000_000)
+    a = b[::2]
+    a = a + 1.0
+    return a, b

@@ -89,25 +89,10 @@ def method_nonzero():
     return a
 
 
-def parameters(z: np.ndarray, m: np.ndarray, v: np.ndarray):
-    idx = np.nonzero(m)
-    z[idx] = v[idx]  # want "scatter through `idx`"
-    return z
-
-
 def gather_in_value():
     a = rng.random(N)
     idx = np.nonzero(a > 0.5)
     a[idx] = a[idx] * 0.5  # want "scatter through `idx`"
-    return a
-
-
-def mask_changed_before_scatter():
-    a = rng.random(N)
-    m = a > 0.5
-    idx = np.nonzero(m)
-    m[0] = True
-    a[idx] = 0.0  # want "scatter through `idx`"
     return a
 
 
@@ -116,14 +101,6 @@ def subtract_through_indices():
     b = rng.random(N)
     idx = np.nonzero(a > b)
     a[idx] -= b[idx]  # want "scatter through `idx`"
-    return a
-
-
-def in_loop():
-    a = rng.random(N)
-    idx = np.nonzero(a > 0.5)
-    for _ in range(3):
-        a[idx] = 1.0  # want "scatter through `idx`"
     return a
 
 
@@ -140,3 +117,38 @@ def named_comparison(x, y):
     idx = np.nonzero(small)
     y[idx] = 0  # want "scatter through `idx` from `nonzero`; index with `small` instead"
     return y
+
+
+def non_leading_axis():
+    X = rng.random((100, 200_000))
+    norms = rng.random(200_000)
+    nz = np.flatnonzero(norms)
+    X[:, nz] /= norms[nz]  # want @5-26 "scatter through `nz` from `flatnonzero`; index with `norms != 0` instead"
+    X[10:, nz] = 0.0  # want "scatter through `nz` from `flatnonzero`"
+    return X
+
+
+def gather_elsewhere():
+    a = rng.random(N)
+    b = rng.random(N)
+    idx = np.nonzero(a > 0.5)
+    a[idx] = 0.0  # want "scatter through `idx`"
+    return a, len(idx[0])  # idx is used as indices too: the finding stays, without a fix
+
+
+def plain_name_mask():
+    a = rng.random(N)
+    hot = a > 0.5
+    idx = np.nonzero(hot)
+    a[idx] = 1.0  # want "scatter through `idx` from `nonzero`; index with `hot` instead"
+    b = rng.random(N)
+    b[idx] = 2.0  # want "scatter through `idx` from `nonzero`; index with `hot` instead"
+    return a, b
+
+
+def multi_line_mask():
+    a = rng.random(N)
+    idx = np.nonzero((a > 0.5)
+                     & (a < 0.75))
+    a[idx] = 1.0  # want "index with `\\(a > 0.5\\) & \\(a < 0.75\\)` instead"
+    return a

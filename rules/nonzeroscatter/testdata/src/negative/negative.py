@@ -133,3 +133,76 @@ def one_axis_of_2d(columns):
     nz_rows, nz_cols = np.nonzero(columns)
     rows_of[nz_cols] = nz_rows  # a position map, not a masked update
     return rows_of
+
+
+
+# The reproducers of the index-is-not-a-mask-image classes: all quiet.
+def indices_modified(E, c):
+    I = np.flatnonzero(E)
+    I[0] = 7
+    c[I] = 1.0
+
+
+def rows_of_2d_mask(y):
+    m2 = rng.random((100, 100)) > 0.5
+    rows = np.nonzero(m2)[0]
+    y[rows] = 0
+
+
+def target_longer_than_mask():
+    m = rng.random(1000) > 0.5
+    z = np.zeros(2000)
+    idx = np.nonzero(m)
+    z[idx] = 1.0
+
+
+def structured_or_unknown_dtype(records, out):
+    idx = np.nonzero(records)  # records != 0 raises for a structured dtype
+    out[idx] = 0
+
+
+def mask_rebound_to_indices(z):
+    m = rng.random(1_000_000)
+    m = np.nonzero(m)[0]
+    z[m] = 0
+
+
+def mask_changed_in_between():
+    a = rng.random(N)
+    m = a > 0.5
+    idx = np.nonzero(m)
+    m[0] = True
+    a[idx] = 0.0
+
+
+def operand_changed_in_loop():
+    a = rng.random(N)
+    idx = np.nonzero(a > 0.5)
+    for _ in range(3):
+        a[idx] = 1.0  # a changes: `a > 0.5` here would select other elements
+
+
+def unknown_shapes(z: np.ndarray, m: np.ndarray, v: np.ndarray):
+    idx = np.nonzero(m)
+    z[idx] = v[idx]
+
+
+def unknown_type(v, w):
+    nz = v.nonzero()  # a scipy.sparse matrix has .nonzero() too
+    w[nz] = 0
+
+
+def argwhere_with_array_value():
+    a = rng.random(N)
+    k = np.argwhere(a > 0.5)
+    a[k] = a[k] * 2  # (n, 1) indices broadcast the value differently from a mask
+
+
+# Known-small arrays: the index arrays take less than min-bytes (1 MiB by default).
+def small_arrays():
+    a = np.arange(10)
+    b = np.zeros(10)
+    idx = np.nonzero(a > 3)
+    b[idx] = 1
+    c = rng.random((64, 64))
+    c[np.nonzero(c > 0.5)] = 0.0

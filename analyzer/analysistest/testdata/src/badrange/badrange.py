@@ -1,0 +1,2 @@
+x = bad  # want @4 "found"
+y = bad  # want @5-9 "found"

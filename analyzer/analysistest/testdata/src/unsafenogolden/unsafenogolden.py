@@ -1,0 +1,1 @@
+x = bad  # want "found"
