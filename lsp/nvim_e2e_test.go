@@ -151,7 +151,7 @@ func TestNeovimEndToEnd(t *testing.T) {
 	wantText := []string{
 		"import numpy as np",
 		"",
-		"N = 1_000",
+		"N = 10_000_000",
 		`label = "données 😀"; mask = np.zeros(N, dtype=bool)`,
 		"x = np.ones(N).astype(np.float32)  # noqa: AL303",
 		"z = np.arange(N).astype(np.float32)",

@@ -34,6 +34,7 @@ package analysistest
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -298,6 +299,19 @@ func applyFixes(t testing.TB, rn *analyzer.Runner, cfg *analyzer.Config, path, r
 func compareGolden(t testing.TB, rel, golden string, base, got []byte) {
 	t.Helper()
 	want, err := os.ReadFile(golden)
+	if *update {
+		switch {
+		case string(got) != string(base) && (err != nil || string(got) != string(want)):
+			if err := os.WriteFile(golden, got, 0o644); err != nil {
+				t.Errorf("%s: update %s: %v", rel, filepath.Base(golden), err)
+			}
+		case string(got) == string(base) && err == nil:
+			if err := os.Remove(golden); err != nil {
+				t.Errorf("%s: remove %s: %v", rel, filepath.Base(golden), err)
+			}
+		}
+		return
+	}
 	switch {
 	case err != nil && string(got) != string(base):
 		t.Errorf("%s: fixes changed the file but %s is missing; the fixed file is:\n%s", rel, filepath.Base(golden), got)
@@ -305,6 +319,10 @@ func compareGolden(t testing.TB, rel, golden string, base, got []byte) {
 		t.Errorf("%s: fixed file differs from %s:\n--- got ---\n%s--- want ---\n%s", rel, filepath.Base(golden), got, want)
 	}
 }
+
+// update makes the test write the fixed files to their goldens (and remove goldens no fix needs)
+// instead of comparing: `go test ./rules/x -update`, then review the diff.
+var update = flag.Bool("update", false, "rewrite the .golden files of fixes instead of comparing them")
 
 var wantRE = regexp.MustCompile(`^#\s*want\b`)
 

@@ -8,13 +8,12 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
-
 	"github.com/arraylint/arraylint/analyzer/analysistest"
 	"github.com/arraylint/arraylint/rules/slicethenfull"
 )
 
 func TestSliceThenFull(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slicethenfull.Rule, "basic", "negative", "aliased", "small")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), slicethenfull.Rule, "basic", "negative", "aliased", "negativesmall")
 }
 
 // TestGuideOOM is the OOM guide's program: AL103 at the sliced write, and its unsafe fix
