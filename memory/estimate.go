@@ -109,9 +109,9 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		if consts == nil {
 			consts = moduleConstants(f, imp, backend, &opts)
 		}
-		for k, v := range consts {
-			s.module.vars[k] = v
-		}
+		// Shared, not copied: copying every module constant into each function's run made a
+		// module of 160,000 functions cost 160,000² map writes (10 minutes).
+		s.consts = consts
 		fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
 		for _, p := range paramNames(def.Args) {
 			fr.vars[p] = s.paramValue(def, p)

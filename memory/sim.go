@@ -67,6 +67,10 @@ type sim struct {
 	idx       *fileIndex // shared by the scopes of one Estimate
 	steps     int        // statements run so far
 	exhausted bool       // steps passed maxSteps
+
+	// consts are the module's constants seen by a function analysed on its own, shared read-only
+	// by every such run of one Estimate and looked up after module.vars (which shadows them).
+	consts map[string]value
 }
 
 func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }
@@ -173,6 +177,9 @@ func (s *sim) lookup(n *ast.Name) (value, bool) {
 		}
 	}
 	if v, ok := s.module.vars[n.ID]; ok {
+		return v, true
+	}
+	if v, ok := s.consts[n.ID]; ok {
 		return v, true
 	}
 	if ref, ok := s.imp.Resolve(n); ok {
