@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"context"
 	"fmt"
 	"regexp"
 	"slices"
@@ -27,6 +28,9 @@ type Options struct {
 	Assume map[string]int64
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
+	// Context, when not nil, stops the estimate between scopes once it is done; Estimate then
+	// returns its error.
+	Context context.Context
 }
 
 // Backends lists the accepted backend names.
@@ -102,6 +106,9 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		def, ok := st.(*ast.FunctionDef)
 		if !ok || (opts.Function != "" && def.Name != opts.Function) {
 			continue
+		}
+		if c := opts.Context; c != nil && c.Err() != nil {
+			return nil, fmt.Errorf("estimate %s: %w", opts.Path, c.Err())
 		}
 		found = true
 		s := newSim(f, imp, backend, &opts)
