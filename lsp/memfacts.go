@@ -64,7 +64,7 @@ func (s *Server) estimate(snap *Snapshot) (mf *memoryFacts) {
 	if err != nil {
 		return &memoryFacts{file: f, err: err}
 	}
-	reports, err := memory.Estimate(f, memory.Options{Path: snap.Path, Backend: backend, Target: target, Assume: assume})
+	reports, err := memory.Estimate(f, memory.Options{Path: snap.Path, Backend: backend, Target: target, Assume: assume, Context: snap.ctx})
 	return &memoryFacts{file: f, reports: reports, err: err}
 }
 

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"path/filepath"
@@ -33,6 +34,10 @@ type Snapshot struct {
 
 	memOnce sync.Once
 	mem     *memoryFacts // hovers and inlay hints: computed on first use
+
+	// ctx is done once a newer version or a close retires the snapshot: work on it then stops.
+	ctx    context.Context
+	retire context.CancelFunc
 }
 
 // newSnapshot builds the snapshot of one version.
@@ -41,7 +46,8 @@ func newSnapshot(uri protocol.DocumentURI, version int32, src []byte, enc protoc
 	if !ok {
 		path = string(uri)
 	}
-	return &Snapshot{URI: uri, Path: path, Version: version, Src: src, Mapper: NewMapper(src, enc)}
+	ctx, retire := context.WithCancel(context.Background())
+	return &Snapshot{URI: uri, Path: path, Version: version, Src: src, Mapper: NewMapper(src, enc), ctx: ctx, retire: retire}
 }
 
 // File returns the snapshot's parse (for comments, tokens and the tree), parsing on first use.
