@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/pyparse"
 )
@@ -51,11 +52,16 @@ func newSnapshot(uri protocol.DocumentURI, version int32, src []byte, enc protoc
 }
 
 // File returns the snapshot's parse (for comments, tokens and the tree), parsing on first use.
+// A text over analyzer.MaxFileSize is not parsed: its error says why, and the analysis reports it.
 func (sn *Snapshot) File() (*pyparse.File, error) {
 	sn.parseMu.Lock()
 	defer sn.parseMu.Unlock()
 	if !sn.parsed {
-		sn.file, sn.parseErr = pyparse.Parse(sn.Src)
+		if err := analyzer.SizeError(len(sn.Src)); err != nil {
+			sn.parseErr = fmt.Errorf("parse %s: %w", sn.Path, err)
+		} else {
+			sn.file, sn.parseErr = pyparse.Parse(sn.Src)
+		}
 		sn.parsed = true
 	}
 	return sn.file, sn.parseErr

@@ -110,6 +110,10 @@ func runMem(_ context.Context, e *env, args []string) int {
 		return exitError
 	}
 	opts := memory.Options{Path: path, Backend: backend, Function: function, Assume: cfgAssume, Legate: legateModel}
+	if err := analyzer.SizeError(len(src)); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint mem: %s not estimated: %v\n", path, err)
+		return exitError
+	}
 	f, err := pyparse.Parse(src)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
