@@ -91,5 +91,5 @@ func TestGenerated(t *testing.T) {
 func report(b *testing.B, n int, cpu time.Duration) {
 	per := float64(b.N) * float64(n)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/function")
-	b.ReportMetric(float64((cpuTime() - cpu).Nanoseconds())/per, "cpu-ns/function")
+	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/per, "cpu-ns/function")
 }
