@@ -188,7 +188,11 @@ func (s *Server) check(ctx context.Context, snap *Snapshot, rn *analyzer.Runner)
 	}
 	cfg := s.configFor(snap.Path)
 	var err error
-	if f, perr := snap.File(); perr == nil {
+	f, perr := snap.File()
+	if ctx.Err() != nil {
+		return nil // superseded: File may have refused to parse the retired version
+	}
+	if perr == nil {
 		findings, err = rn.CheckParsed(ctx, snap.Path, f, cfg)
 	} else {
 		findings, err = rn.Check(ctx, snap.Path, snap.Src, cfg) // reports why it is not Python

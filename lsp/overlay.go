@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/protocol"
@@ -35,6 +36,7 @@ type Snapshot struct {
 
 	memOnce sync.Once
 	mem     *memoryFacts // hovers and inlay hints: computed on first use
+	memDone atomic.Bool  // mem is computed (memoryFor)
 
 	// ctx is done once a newer version or a close retires the snapshot: work on it then stops.
 	ctx    context.Context
@@ -57,6 +59,10 @@ func (sn *Snapshot) File() (*pyparse.File, error) {
 	sn.parseMu.Lock()
 	defer sn.parseMu.Unlock()
 	if !sn.parsed {
+		if err := sn.ctx.Err(); err != nil {
+			// A retired version is not worth parsing: its analysis and estimate are abandoned.
+			return nil, fmt.Errorf("parse %s (version %d): %w", sn.Path, sn.Version, err)
+		}
 		if err := analyzer.SizeError(len(sn.Src)); err != nil {
 			sn.parseErr = fmt.Errorf("parse %s: %w", sn.Path, err)
 		} else {
