@@ -111,18 +111,25 @@ func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Confi
 	if cfg == nil {
 		cfg = Default("")
 	}
+	if err := SizeError(len(src)); err != nil {
+		return notChecked(path, cfg, "file not checked: "+err.Error()), nil
+	}
 	f, err := rn.parse(src)
 	if err != nil {
-		if !cfg.Enabled(SyntaxError, path) {
-			return nil, nil
-		}
 		msg := err.Error()
 		msg = strings.TrimPrefix(msg, "parse: ")
-		return []Finding{{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: SyntaxError.Spec.Code,
-			Name: SyntaxError.Spec.Name, URL: SyntaxError.URL, Severity: cfg.Severity(SyntaxError),
-			Message: "file is not Python source: " + msg}}, nil
+		return notChecked(path, cfg, "file is not Python source: "+msg), nil
 	}
 	return rn.CheckParsed(ctx, path, f, cfg)
+}
+
+// notChecked returns the AL901 finding, at the file's start, of a file that is not analysed.
+func notChecked(path string, cfg *Config, msg string) []Finding {
+	if !cfg.Enabled(SyntaxError, path) {
+		return nil
+	}
+	return []Finding{{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: SyntaxError.Spec.Code,
+		Name: SyntaxError.Spec.Name, URL: SyntaxError.URL, Severity: cfg.Severity(SyntaxError), Message: msg}}
 }
 
 // parse parses src, timing it as the "parse" phase.

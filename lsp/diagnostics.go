@@ -23,11 +23,23 @@ type document struct {
 	run  *run
 }
 
-// stop abandons the document's analysis.
+// stop abandons the document's analysis and retires its snapshot. Call with Server.mu held.
 func (d *document) stop() {
 	if d.run != nil {
 		d.run.abandon()
 	}
+	if d.snap != nil {
+		d.snap.retire()
+	}
+}
+
+// replace makes snap the document's current snapshot, retiring the previous one. Call with
+// Server.mu held, then schedule.
+func (d *document) replace(snap *Snapshot) {
+	if d.snap != nil && d.snap != snap {
+		d.snap.retire()
+	}
+	d.snap = snap
 }
 
 // run is the analysis of one snapshot. Its result fields are guarded by Server.mu.
@@ -37,6 +49,12 @@ type run struct {
 	fastDone chan struct{} // closed when the fast results are in, or the run is abandoned
 	doneOnce sync.Once
 	timer    *time.Timer
+
+	// workers counts the goroutines working on the run or due to (the fast run, then the full
+	// run's timer and the full run); idle is closed when it drops to zero. The next run of the
+	// document waits for idle, so at most one analysis of a document is in flight.
+	workers int
+	idle    chan struct{}
 
 	abandoned bool
 	fastOK    bool               // fast results are in
@@ -53,29 +71,58 @@ func (r *run) closeFastDone() { r.doneOnce.Do(func() { close(r.fastDone) }) }
 func (r *run) abandon() {
 	r.abandoned = true
 	r.cancel()
-	if r.timer != nil {
-		r.timer.Stop()
+	if r.timer != nil && r.timer.Stop() {
+		r.doneLocked() // the full run will not start
 	}
 	r.closeFastDone()
 }
 
-// schedule starts the analysis of d's current snapshot, abandoning the previous one. Call with
-// s.mu held.
+// doneLocked records that one of the run's goroutines (or its timer) is done. Call with
+// Server.mu held.
+func (r *run) doneLocked() {
+	if r.workers--; r.workers == 0 {
+		close(r.idle)
+	}
+}
+
+// done is doneLocked for a goroutine that does not hold Server.mu.
+func (s *Server) done(r *run) {
+	s.mu.Lock()
+	r.doneLocked()
+	s.mu.Unlock()
+}
+
+// schedule starts the analysis of d's current snapshot, abandoning the previous one. The new run
+// begins once the abandoned one has stopped (at its next check of its context, between two
+// analyzers), so edits in quick succession never stack up analyses of one document: the runs
+// of the versions in between find themselves cancelled and do nothing. Call with s.mu held.
 func (s *Server) schedule(d *document) {
-	d.stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	r := &run{snap: d.snap, cancel: cancel, fastDone: make(chan struct{})}
+	prev := d.run
+	if prev != nil {
+		prev.abandon()
+	}
+	ctx, cancel := context.WithCancel(d.snap.ctx)
+	r := &run{snap: d.snap, cancel: cancel, fastDone: make(chan struct{}), idle: make(chan struct{})}
 	d.run = r
 	if s.state == stateShutdown {
 		r.abandon()
+		close(r.idle)
 		return
 	}
-	go s.runFast(ctx, r)
+	r.workers = 1
+	go s.runFast(ctx, r, prev)
 }
 
-// runFast runs the fast rules (every rule when none is slow), publishes, and arms the timer of
-// the full run.
-func (s *Server) runFast(ctx context.Context, r *run) {
+// runFast waits for prev (the document's previous run, or nil) to stop, runs the fast rules
+// (every rule when none is slow), publishes, and arms the timer of the full run.
+func (s *Server) runFast(ctx context.Context, r *run, prev *run) {
+	defer s.done(r)
+	if prev != nil {
+		<-prev.idle
+	}
+	if ctx.Err() != nil {
+		return // superseded while waiting: abandon closed fastDone
+	}
 	findings := s.check(ctx, r.snap, s.fast)
 	s.mu.Lock()
 	if r.abandoned || ctx.Err() != nil {
@@ -97,6 +144,7 @@ func (s *Server) runFast(ctx context.Context, r *run) {
 	r.gen++
 	r.closeFastDone()
 	if s.hasSlow {
+		r.workers++
 		r.timer = time.AfterFunc(s.opts.SlowDelay, func() { s.runFull(ctx, r) })
 	}
 	s.mu.Unlock()
@@ -109,6 +157,7 @@ func (s *Server) runFast(ctx context.Context, r *run) {
 
 // runFull runs every rule after the delay and publishes the complete result.
 func (s *Server) runFull(ctx context.Context, r *run) {
+	defer s.done(r)
 	findings := s.check(ctx, r.snap, s.full)
 	s.mu.Lock()
 	if r.abandoned || ctx.Err() != nil {
@@ -141,7 +190,11 @@ func (s *Server) check(ctx context.Context, snap *Snapshot, rn *analyzer.Runner)
 	}
 	cfg := s.configFor(snap.Path)
 	var err error
-	if f, perr := snap.File(); perr == nil {
+	f, perr := snap.File()
+	if ctx.Err() != nil {
+		return nil // superseded: File may have refused to parse the retired version
+	}
+	if perr == nil {
 		known := map[*analysis.Analyzer]any{memanalyzer.Analyzer: s.sharedEstimate(snap, f)}
 		findings, err = rn.CheckParsedWith(ctx, snap.Path, f, cfg, known)
 	} else {

@@ -27,7 +27,10 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if err != nil {
 		return nil, nil // a position past the end: nothing to show
 	}
-	mf := s.memory(snap)
+	mf, err := s.memoryFor(ctx, snap)
+	if err != nil {
+		return nil, err
+	}
 	if mf.file == nil {
 		return nil, nil
 	}

@@ -24,7 +24,10 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 		return hints, nil
 	}
 	snap := d.snap
-	mf := s.memory(snap)
+	mf, err := s.memoryFor(ctx, snap)
+	if err != nil {
+		return nil, err
+	}
 	if mf.file == nil {
 		return hints, nil
 	}

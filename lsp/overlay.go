@@ -1,13 +1,16 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
@@ -38,6 +41,11 @@ type Snapshot struct {
 	// AL101/AL102 and by mem; its estimate runs on first use.
 	estOnce sync.Once
 	est     *memanalyzer.Result
+	memDone atomic.Bool // mem is computed (memoryFor)
+
+	// ctx is done once a newer version or a close retires the snapshot: work on it then stops.
+	ctx    context.Context
+	retire context.CancelFunc
 }
 
 // newSnapshot builds the snapshot of one version.
@@ -46,15 +54,25 @@ func newSnapshot(uri protocol.DocumentURI, version int32, src []byte, enc protoc
 	if !ok {
 		path = string(uri)
 	}
-	return &Snapshot{URI: uri, Path: path, Version: version, Src: src, Mapper: NewMapper(src, enc)}
+	ctx, retire := context.WithCancel(context.Background())
+	return &Snapshot{URI: uri, Path: path, Version: version, Src: src, Mapper: NewMapper(src, enc), ctx: ctx, retire: retire}
 }
 
 // File returns the snapshot's parse (for comments, tokens and the tree), parsing on first use.
+// A text over analyzer.MaxFileSize is not parsed: its error says why, and the analysis reports it.
 func (sn *Snapshot) File() (*pyparse.File, error) {
 	sn.parseMu.Lock()
 	defer sn.parseMu.Unlock()
 	if !sn.parsed {
-		sn.file, sn.parseErr = pyparse.Parse(sn.Src)
+		if err := sn.ctx.Err(); err != nil {
+			// A retired version is not worth parsing: its analysis and estimate are abandoned.
+			return nil, fmt.Errorf("parse %s (version %d): %w", sn.Path, sn.Version, err)
+		}
+		if err := analyzer.SizeError(len(sn.Src)); err != nil {
+			sn.parseErr = fmt.Errorf("parse %s: %w", sn.Path, err)
+		} else {
+			sn.file, sn.parseErr = pyparse.Parse(sn.Src)
+		}
 		sn.parsed = true
 	}
 	return sn.file, sn.parseErr

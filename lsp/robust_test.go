@@ -72,16 +72,16 @@ func TestPanickingRule(t *testing.T) {
 
 func TestLargeFile(t *testing.T) {
 	if testing.Short() {
-		t.Skip("10 MB document in -short mode")
+		t.Skip("8 MiB document in -short mode")
 	}
 	c := start(t, Options{Rules: testRules()})
 	c.initialize(protocol.ClientCapabilities{}, "")
 	line := "value_" + strings.Repeat("x", 40) + " = compute(1, 2, 3)\n"
-	text := strings.Repeat(line, 10<<20/len(line)) + "tail = np.zeros(1)\n"
+	text := strings.Repeat(line, 8<<20/len(line)) + "tail = np.zeros(1)\n"
 	c.open(testURI, 1, text)
 	got := c.waitDiags(testURI, 1, nil)
 	if n := len(got.Diagnostics); n != 1 || got.Diagnostics[0].Code != "AL391" {
-		t.Errorf("10 MB file: %d diagnostics %v", n, codes(got.Diagnostics))
+		t.Errorf("8 MiB file: %d diagnostics %v", n, codes(got.Diagnostics))
 	}
 	// An edit at the end of the large document.
 	end := protocol.Position{Line: uint32(strings.Count(text, "\n"))}

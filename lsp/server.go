@@ -142,7 +142,10 @@ func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) int {
 	var code int
 	select {
 	case code = <-s.exit:
-	case <-done:
+	case err := <-done:
+		if err != nil {
+			s.logf(protocol.MessageError, "closing the connection: %v", err)
+		}
 		code = 1 // the client went away without exit
 	case <-ctx.Done():
 		code = 1

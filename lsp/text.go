@@ -18,7 +18,7 @@ func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentPar
 		d = &document{}
 		s.docs[td.URI] = d
 	}
-	d.snap = snap
+	d.replace(snap)
 	s.schedule(d)
 	return nil
 }
@@ -42,7 +42,7 @@ func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 	if err != nil {
 		return fmt.Errorf("change %s to version %d: %w", uri, version, err)
 	}
-	d.snap = newSnapshot(uri, version, src, s.client.encoding)
+	d.replace(newSnapshot(uri, version, src, s.client.encoding))
 	s.schedule(d)
 	return nil
 }

@@ -248,6 +248,9 @@ func (s *sim) rootBound(e ast.Expr) (value, bool) {
 			if v, ok := s.module.vars[x.ID]; ok {
 				return v, true
 			}
+			if v, ok := s.consts[x.ID]; ok {
+				return v, true
+			}
 		}
 		return nil, false
 	}

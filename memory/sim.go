@@ -71,6 +71,10 @@ type sim struct {
 	discarded ast.Expr   // the expression statement being run: its value is dropped unread
 	peakLive  []Live     // the buffers live at the peak (after simulate)
 	symbols   []Symbol   // values read from outside the program's assignments (argparse.go)
+
+	// consts are the module's constants seen by a function analysed on its own, shared read-only
+	// by every such run of one Estimate and looked up after module.vars (which shadows them).
+	consts map[string]value
 }
 
 func (s *sim) top() *frame { return s.frames[len(s.frames)-1] }
@@ -177,6 +181,9 @@ func (s *sim) lookup(n *ast.Name) (value, bool) {
 		}
 	}
 	if v, ok := s.module.vars[n.ID]; ok {
+		return v, true
+	}
+	if v, ok := s.consts[n.ID]; ok {
 		return v, true
 	}
 	if ref, ok := s.imp.Resolve(n); ok {

@@ -130,17 +130,13 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 	w.params(p.args)
 	w.block(p.body, 0)
 	info.final[p.scope] = w.env
-	// A def inside a loop is met once per walk of the loop body: keep the first.
+	// A def inside a loop is met once per walk of the loop body: keep the first. A set, not a
+	// scan of the kept ones: a module of 160,000 functions spent 13 s of its 16 s in that scan.
 	nested := w.pending[:0]
+	seen := make(map[*imports.Scope]bool, len(w.pending))
 	for _, q := range w.pending {
-		dup := false
-		for _, r := range nested {
-			if r.scope == q.scope {
-				dup = true
-				break
-			}
-		}
-		if !dup {
+		if !seen[q.scope] {
+			seen[q.scope] = true
 			nested = append(nested, q)
 		}
 	}

@@ -120,6 +120,10 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: --legate-alignment must be positive and --legate-overhead not negative\n")
 		return exitError
 	}
+	if err := analyzer.SizeError(len(src)); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint mem: %s not estimated: %v\n", path, err)
+		return exitError
+	}
 	f, err := pyparse.Parse(src)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %s: %v\n", path, err)

@@ -59,11 +59,17 @@ func NewConn(stream *Stream, h Handler, onError func(error)) *Conn {
 	}
 }
 
+// MaxFramingErrors is how many malformed headers in a row Run reports before it gives up on the
+// peer: a stream of garbage then closes the connection instead of being answered with an error
+// report for every few bytes read.
+const MaxFramingErrors = 16
+
 // Run reads and dispatches messages until the peer closes the stream (returning nil), a read
-// fails (returning the error), or ctx is done. When it returns, the contexts of unanswered
-// requests are cancelled and pending calls fail.
+// fails or MaxFramingErrors malformed headers arrive in a row (returning the error), or ctx is
+// done. When it returns, the contexts of unanswered requests are cancelled and pending calls fail.
 func (c *Conn) Run(ctx context.Context) error {
 	defer c.shutdown()
+	framingErrors := 0
 	for {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -72,6 +78,9 @@ func (c *Conn) Run(ctx context.Context) error {
 		if err != nil {
 			if errors.Is(err, ErrFraming) {
 				c.onError(err)
+				if framingErrors++; framingErrors >= MaxFramingErrors {
+					return fmt.Errorf("%d malformed message headers in a row (the last: %w)", framingErrors, err)
+				}
 				continue
 			}
 			if errors.Is(err, io.EOF) {
@@ -79,6 +88,7 @@ func (c *Conn) Run(ctx context.Context) error {
 			}
 			return fmt.Errorf("read message: %w", err)
 		}
+		framingErrors = 0
 		c.dispatch(ctx, body)
 	}
 }
