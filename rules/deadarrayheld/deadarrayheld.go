@@ -41,12 +41,23 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
 	seen := map[ast.Node]bool{}
+	var scopes map[scopeKey]*imports.Scope
+	var stmts peakmemory.StmtIndex
 	for _, r := range reports {
-		sc := scopeOf(in, info, r)
+		if r.PeakBytes == 0 || len(r.Timeline) == 0 {
+			continue
+		}
+		if scopes == nil { // built once: a file of many functions has as many reports
+			scopes, stmts = scopeIndex(in, info), peakmemory.NewStmtIndex(in)
+		}
+		sc := scopes[scopeKey{r.Scope, r.Line}]
+		if r.Scope == "<module>" {
+			sc = info.Imports().Root
+		}
 		if sc == nil {
 			continue
 		}
-		for _, f := range held(in, info, r, sc, minBytes) {
+		for _, f := range held(in, info, r, sc, stmts, minBytes) {
 			if seen[f.last] {
 				continue
 			}
@@ -72,19 +83,21 @@ type finding struct {
 	peakLine int
 }
 
-// scopeOf returns the scope a report describes: the module or the function defined at r.Line.
-func scopeOf(in *pyinspect.Result, info *arrays.Info, r *memory.Report) *imports.Scope {
-	imp := info.Imports()
-	if r.Scope == "<module>" {
-		return imp.Root
-	}
-	var found *imports.Scope
-	for n, s := range imp.Scopes {
-		if fd, ok := n.(*ast.FunctionDef); ok && fd.Name == r.Scope && in.File.Lines.Line(fd.Start) == r.Line {
-			found = s
+// scopeKey names a function scope as a report does: its name and the line of its def.
+type scopeKey struct {
+	name string
+	line int
+}
+
+// scopeIndex maps each function of the file to its scope, by name and def line.
+func scopeIndex(in *pyinspect.Result, info *arrays.Info) map[scopeKey]*imports.Scope {
+	out := map[scopeKey]*imports.Scope{}
+	for n, s := range info.Imports().Scopes {
+		if fd, ok := n.(*ast.FunctionDef); ok {
+			out[scopeKey{fd.Name, in.File.Lines.Line(fd.Start)}] = s
 		}
 	}
-	return found
+	return out
 }
 
 // body returns the statements of the scope's node.
@@ -108,7 +121,7 @@ func top(stmts []ast.Stmt, o ast.Offset) ast.Stmt {
 	return nil
 }
 
-func held(in *pyinspect.Result, info *arrays.Info, r *memory.Report, sc *imports.Scope, minBytes int64) []finding {
+func held(in *pyinspect.Result, info *arrays.Info, r *memory.Report, sc *imports.Scope, stmtAt peakmemory.StmtIndex, minBytes int64) []finding {
 	if r.PeakBytes == 0 || len(r.Timeline) == 0 {
 		return nil
 	}
@@ -116,7 +129,7 @@ func held(in *pyinspect.Result, info *arrays.Info, r *memory.Report, sc *imports
 	if r.OOM != nil {
 		peakLine = r.OOM.Line
 	}
-	peakStmt := peakmemory.StmtAt(in, peakLine)
+	peakStmt := stmtAt.At(peakLine)
 	stmts := body(sc)
 	if peakStmt == nil || stmts == nil {
 		return nil

@@ -46,6 +46,7 @@ func run(pass *analysis.Pass) (any, error) {
 	minWaste, _ := analyzer.OptionValue(pass, "min-waste").(float64)
 	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
 	seen := map[ast.Node]bool{}
+	var stmts peakmemory.StmtIndex // built on the first finding: one walk, not one per buffer
 	for _, r := range reports {
 		if r.Backend != memory.BackendJAX {
 			continue // NumPy, CuPy and Legate arrays do not live in TPU memory
@@ -58,7 +59,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok || p.tiled < minBytes || float64(p.tiled-p.raw) < minWaste*float64(p.tiled) {
 				continue
 			}
-			st := peakmemory.StmtAt(in, b.Line)
+			if stmts == nil {
+				stmts = peakmemory.NewStmtIndex(in)
+			}
+			st := stmts.At(b.Line)
 			if st == nil || seen[st] || hostArray(info, st) {
 				continue
 			}
