@@ -18,12 +18,19 @@ var sizes = []int{10_000, 20_000, 40_000, 80_000, 160_000}
 
 // BenchmarkCheckFunctions checks a module of n small functions with every rule under the default
 // configuration, as `arraylint check FILE` does (no memory target), parse included.
-func BenchmarkCheckFunctions(b *testing.B) {
+func BenchmarkCheckFunctions(b *testing.B) { benchCheck(b, analyzer.Default("")) }
+
+// BenchmarkCheckFunctionsTarget is BenchmarkCheckFunctions with a memory target
+// (`check --target h100`): the memory estimate and the rules that read it (AL101–AL106) run too.
+func BenchmarkCheckFunctionsTarget(b *testing.B) {
+	benchCheck(b, analyzer.Default("").WithFlags(map[string]map[string]any{"memory": {"target": "h100"}}))
+}
+
+func benchCheck(b *testing.B, cfg *analyzer.Config) {
 	rn, err := analyzer.NewRunner(all.Rules)
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := analyzer.Default("")
 	for _, n := range sizes {
 		src := Functions(n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
