@@ -52,10 +52,12 @@ func (s *Server) estimate(snap *Snapshot) (mf *memoryFacts) {
 // version: the checks hand it to the driver and the hovers read it, so the file is estimated
 // once.
 func (s *Server) sharedEstimate(snap *Snapshot, f *pyparse.File) *memanalyzer.Result {
-	snap.estOnce.Do(func() {
+	snap.estMu.Lock()
+	defer snap.estMu.Unlock()
+	if snap.est == nil {
 		snap.est = memanalyzer.New(f, snap.Path, s.configFor(snap.Path))
 		snap.est.Options.Context = snap.ctx // a newer version or a close stops the estimate
-	})
+	}
 	return snap.est
 }
 

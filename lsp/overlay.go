@@ -37,10 +37,11 @@ type Snapshot struct {
 
 	memOnce sync.Once
 	mem     *memoryFacts // hovers and inlay hints: computed on first use
-	// estOnce and est are the memory analyzer's result for this version, shared by the checks'
-	// AL101/AL102 and by mem; its estimate runs on first use.
-	estOnce sync.Once
-	est     *memanalyzer.Result
+	// est is the memory analyzer's result for this version, shared by the checks' AL101/AL102
+	// and by the hovers; its estimate runs on first use. It holds the parse until the estimate
+	// has run, so releaseParse lets go of it too (estMu guards it).
+	estMu sync.Mutex
+	est   *memanalyzer.Result
 	memDone atomic.Bool // mem is computed (memoryFor)
 
 	// ctx is done once a newer version or a close retires the snapshot: work on it then stops.
@@ -86,6 +87,13 @@ func (sn *Snapshot) releaseParse() {
 	sn.parseMu.Lock()
 	defer sn.parseMu.Unlock()
 	sn.file, sn.parseErr, sn.parsed = nil, nil, false
+	// The shared estimate must not keep the tree alive: once it has run it needs no tree, and
+	// before that the next user starts a new one from a new parse.
+	sn.estMu.Lock()
+	defer sn.estMu.Unlock()
+	if sn.est != nil && !sn.est.ReleaseFile() {
+		sn.est = nil
+	}
 }
 
 // applyChanges applies didChange content changes to src in order: each change's range refers to

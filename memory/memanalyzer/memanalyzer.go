@@ -42,8 +42,9 @@ type Result struct {
 	// Err is set when the settings cannot be resolved (a bad target comment or configuration).
 	Err error
 
+	mu      sync.Mutex // guards file, done, reports and runErr
 	file    *pyparse.File
-	once    sync.Once
+	done    bool
 	reports []*memory.Report
 	runErr  error
 }
@@ -56,8 +57,24 @@ func (r *Result) Reports() ([]*memory.Report, error) {
 	if r.Err != nil {
 		return nil, r.Err
 	}
-	r.once.Do(func() { r.reports, r.runErr = memory.Estimate(r.file, r.Options) })
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.done {
+		r.reports, r.runErr = memory.Estimate(r.file, r.Options)
+		r.done, r.file = true, nil // the reports are all that is needed from now on
+	}
 	return r.reports, r.runErr
+}
+
+// ReleaseFile reports whether the estimate has run, so the result holds no syntax tree; a
+// result that has not run keeps its tree (its owner should drop the result to free it).
+func (r *Result) ReleaseFile() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.Err != nil {
+		r.file = nil // settings that do not resolve: the estimate never runs
+	}
+	return r.done || r.Err != nil
 }
 
 func run(pass *analysis.Pass) (any, error) {
