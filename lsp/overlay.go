@@ -40,8 +40,8 @@ type Snapshot struct {
 	// est is the memory analyzer's result for this version, shared by the checks' AL101/AL102
 	// and by the hovers; its estimate runs on first use. It holds the parse until the estimate
 	// has run, so releaseParse lets go of it too (estMu guards it).
-	estMu sync.Mutex
-	est   *memanalyzer.Result
+	estMu   sync.Mutex
+	est     *memanalyzer.Result
 	memDone atomic.Bool // mem is computed (memoryFor)
 
 	// ctx is done once a newer version or a close retires the snapshot: work on it then stops.
