@@ -26,11 +26,14 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "dead array kept alive across a later memory peak",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options: []analyzer.Option{{Name: "min-bytes", Default: int64(1 << 20),
-		Doc: "report only when releasing the array lowers the peak by at least this many bytes"}},
+	Options:  []analyzer.Option{minBytesOpt.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
+
+// minBytesOpt is the least the peak must drop for a finding.
+var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	"report only when releasing the array lowers the peak by at least this many bytes")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -39,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
+	minBytes := minBytesOpt.Value(pass)
 	seen := map[ast.Node]bool{}
 	var scopes map[scopeKey]*imports.Scope
 	var stmts peakmemory.StmtIndex

@@ -24,8 +24,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "array built on the host only to be copied to the device",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options: []analyzer.Option{{Name: "min-bytes", Default: int64(1 << 20),
-		Doc: "skip arrays known to be smaller than this many bytes (arrays of unknown size are reported)"}},
+	Options:  []analyzer.Option{minBytesOpt.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -47,6 +46,10 @@ var movers = map[string]bool{"asarray": true, "array": true, "jax.device_put": t
 var torchCreators = map[string]bool{"zeros": true, "ones": true, "empty": true, "full": true,
 	"arange": true, "linspace": true, "eye": true, "rand": true, "randn": true}
 
+// minBytesOpt is the size below which an array is too small to matter.
+var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	"skip arrays known to be smaller than this many bytes (arrays of unknown size are reported)")
+
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
@@ -54,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if imp.Backends()&(imports.CuPy|imports.CuPyNumeric|imports.JAX) == 0 && !importsTorch(imp) {
 		return nil, nil // no device library imported: nothing is moved to a device
 	}
-	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
+	minBytes := minBytesOpt.Value(pass)
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		outer := n.(*ast.Call)
 		d, inner, ok := checkLibrary(in, info, imp, outer)

@@ -23,17 +23,23 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "estimated peak array memory exceeds the target",
 	Severity: analyzer.Error,
 	Fix:      analyzer.FixNever,
-	Options: []analyzer.Option{{Name: "warn-fraction", Default: float64(0.9),
-		Doc: "also report a peak above this fraction of the target (1 or more: only when it does not fit)",
-		Check: func(v any) error {
-			if f, _ := v.(float64); f < 0 {
-				return fmt.Errorf("want a non-negative number, have %v", v)
-			}
-			return nil
-		}}},
+	Options:  []analyzer.Option{warnFractionOpt.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
+
+// warnFractionOpt is the share of the target above which a peak that fits is reported too.
+var warnFractionOpt = func() analyzer.TypedOption[float64] {
+	o := analyzer.NewOption[float64]("warn-fraction", 0.9,
+		"also report a peak above this fraction of the target (1 or more: only when it does not fit)")
+	o.Check = func(v any) error {
+		if f, _ := v.(float64); f < 0 {
+			return fmt.Errorf("want a non-negative number, have %v", v)
+		}
+		return nil
+	}
+	return o
+}()
 
 // maxRelated bounds the live buffers listed with a finding.
 const maxRelated = 8
@@ -44,7 +50,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil || target == nil {
 		return nil, err
 	}
-	warn, _ := analyzer.OptionValue(pass, "warn-fraction").(float64)
+	warn := warnFractionOpt.Value(pass)
 	moduleReported := false
 	for _, r := range reports {
 		if r.Scope != "<module>" && moduleReported && CalledAtModule(in.File.Module, r.Scope) {

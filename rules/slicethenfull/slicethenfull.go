@@ -25,11 +25,14 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "legate array touched through a slice, then whole",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options: []analyzer.Option{{Name: "min-bytes", Default: int64(1 << 20),
-		Doc: "report only when the extra instance is at least this many bytes"}},
+	Options:  []analyzer.Option{minBytesOpt.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
+
+// minBytesOpt is the smallest extra instance worth a finding.
+var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	"report only when the extra instance is at least this many bytes")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -49,7 +52,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
+	minBytes := minBytesOpt.Value(pass)
 	seen := map[ast.Node]bool{}
 	for _, r := range reports {
 		if r.Backend != memory.BackendLegate {

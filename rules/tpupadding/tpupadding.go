@@ -28,13 +28,18 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "array whose TPU tiled layout is mostly padding",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixNever,
-	Options: []analyzer.Option{
-		{Name: "min-waste", Default: float64(0.2), Doc: "report arrays whose padding is at least this share of their tiled size"},
-		{Name: "min-bytes", Default: int64(1 << 20), Doc: "report only arrays whose tiled size is at least this many bytes"},
-	},
+	Options:  []analyzer.Option{minWasteOpt.Option, minBytesOpt.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, memanalyzer.Analyzer},
 	Run:      run,
 })
+
+// The rule's options: how much of an array's tiled size must be padding, and how large it must be.
+var (
+	minWasteOpt = analyzer.NewOption[float64]("min-waste", 0.2,
+		"report arrays whose padding is at least this share of their tiled size")
+	minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
+		"report only arrays whose tiled size is at least this many bytes")
+)
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -43,8 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if err != nil || target == nil || target.Kind != memory.KindTPU {
 		return nil, err
 	}
-	minWaste, _ := analyzer.OptionValue(pass, "min-waste").(float64)
-	minBytes, _ := analyzer.OptionValue(pass, "min-bytes").(int64)
+	minWaste, minBytes := minWasteOpt.Value(pass), minBytesOpt.Value(pass)
 	seen := map[ast.Node]bool{}
 	var stmts peakmemory.StmtIndex // built on the first finding: one walk, not one per buffer
 	for _, r := range reports {
