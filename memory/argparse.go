@@ -155,19 +155,14 @@ func constJSON(v ast.ConstValue) any {
 func (r *Report) BindingsNote() string {
 	var parts []string
 	for _, s := range r.Symbols {
-		v, ok := s.Value.(int64)
-		if !ok {
+		if _, ok := s.Value.(int64); !ok {
 			continue
 		}
 		if len(parts) == 2 {
 			parts = append(parts, "…")
 			break
 		}
-		src := strings.ReplaceAll(s.Source, "-", " ")
-		if s.Source == SourceAssume {
-			src = "assumed"
-		}
-		parts = append(parts, fmt.Sprintf("%s = %s (%s)", s.Name, Commas(v), src))
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", s.Name, s.valueText(), s.sourceText(false)))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -91,29 +91,39 @@ func (r *Report) SymbolsText() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		v := symbolValue(sym.Value)
-		if n, ok := sym.Value.(int64); ok {
-			v = Commas(n)
-		}
-		switch sym.Source {
-		case SourceConvention, SourceAssume:
-			if text, ok := sym.Value.(string); ok {
-				v = text // a module, or an assumption's own Python text
-			}
-		case SourceParameter:
+		if sym.Source == SourceParameter {
 			fmt.Fprintf(&b, "%s free (parameter, line %d)", sym.Name, sym.Line)
 			continue
 		}
-		where := strings.ReplaceAll(sym.Source, "-", " ")
-		if sym.Source == SourceAssume {
-			where = "assumed"
-		}
-		if sym.Line > 0 {
-			where += fmt.Sprintf(", line %d", sym.Line)
-		}
-		fmt.Fprintf(&b, "%s = %s (%s)", sym.Name, v, where)
+		fmt.Fprintf(&b, "%s = %s (%s)", sym.Name, sym.valueText(), sym.sourceText(true))
 	}
 	return b.String()
+}
+
+// valueText renders the value a symbol took: 20,000, a module or an assumption's own Python
+// text as written, None, True, 'text'.
+func (sym Symbol) valueText() string {
+	switch v := sym.Value.(type) {
+	case int64:
+		return Commas(v)
+	case string:
+		if sym.Source == SourceConvention || sym.Source == SourceAssume {
+			return v
+		}
+	}
+	return symbolValue(sym.Value)
+}
+
+// sourceText renders where a symbol's value comes from: "argparse default, line 17", "assumed".
+func (sym Symbol) sourceText(withLine bool) string {
+	where := strings.ReplaceAll(sym.Source, "-", " ")
+	if sym.Source == SourceAssume {
+		where = "assumed"
+	}
+	if withLine && sym.Line > 0 {
+		where += fmt.Sprintf(", line %d", sym.Line)
+	}
+	return where
 }
 
 // writeTextBody writes what follows a report's peak: the values used, the live buffers, the
