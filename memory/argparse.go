@@ -7,7 +7,6 @@ import (
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
-	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -81,27 +80,31 @@ func (s *sim) assumedValue(name string) (value, bool) {
 	if !ok {
 		return nil, false
 	}
-	f, err := pyparse.Parse([]byte("_ = " + src + "\n"))
-	if err != nil || len(f.Errors) > 0 || len(f.Module.Body) != 1 {
-		return nil, false
+	// Parsed once per simulation: names are read on hot paths (every iteration of a loop).
+	expr, parsed := s.assumeExprs[name]
+	if !parsed {
+		expr, _ = bindings.ParseValueExpr(src)
+		if s.assumeExprs == nil {
+			s.assumeExprs = map[string]ast.Expr{}
+		}
+		s.assumeExprs[name] = expr
 	}
-	as, ok := f.Module.Body[0].(*ast.Assign)
-	if !ok {
+	if expr == nil {
 		return nil, false
 	}
 	if !slices.ContainsFunc(s.symbols, func(sym Symbol) bool { return sym.Name == name && sym.Source == SourceAssume }) {
 		s.symbols = append(s.symbols, Symbol{Name: name, Value: src, Source: SourceAssume})
 	}
 	// A dotted name of an array library (numpy.float32, cupy) needs no import in the file.
-	if qual := dotted(as.Value); qual != "" {
+	if qual := dotted(expr); qual != "" {
 		if backend, api, ok := imports.Classify(qual); ok {
 			return s.refValue(imports.Ref{Qual: qual, API: api, Backend: backend}), true
 		}
 	}
-	if _, ok := as.Value.(*ast.Name); ok {
+	if _, ok := expr.(*ast.Name); ok {
 		return nil, false // a bare name would look itself up again
 	}
-	return s.eval(as.Value), true
+	return s.eval(expr), true
 }
 
 // dotted returns "a.b.c" for a Name or a chain of Attributes on one, or "".

@@ -237,7 +237,7 @@ func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(s
 // topLevelDef returns the module's function called name defined at line (decorators allowed).
 func topLevelDef(f *pyparse.File, name string, line int) *ast.FunctionDef {
 	for _, st := range f.Module.Body {
-		if def, ok := st.(*ast.FunctionDef); ok && def.Name == name {
+		if def, ok := st.(*ast.FunctionDef); ok && def.Name == name && f.Lines.Line(def.Span().Start) == line {
 			return def
 		}
 	}

@@ -71,6 +71,8 @@ type sim struct {
 	discarded ast.Expr   // the expression statement being run: its value is dropped unread
 	peakLive  []Live     // the buffers live at the peak (after simulate)
 	symbols   []Symbol   // values read from outside the program's assignments (argparse.go)
+	// assumeExprs caches the parsed Options.AssumeExprs (nil for one that does not parse).
+	assumeExprs map[string]ast.Expr
 
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
 	// by every such run of one Estimate and looked up after module.vars (which shadows them).

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
 // ResolveAssume merges the bindings for file f, highest first: flags (the command line), the file's
@@ -167,9 +168,21 @@ func ParseAssumeFlag(s string) (name string, n int64, expr string, err error) {
 		return name, n, "", nil
 	}
 	val = strings.TrimSpace(val)
-	f, perr := pyparse.Parse([]byte("_ = " + val + "\n"))
-	if perr != nil || len(f.Errors) > 0 || len(f.Module.Body) != 1 {
+	if _, ok := ParseValueExpr(val); !ok {
 		return "", 0, "", fmt.Errorf("parse assume %q: %q is neither an integer nor a Python expression", s, val)
 	}
 	return name, 0, val, nil
+}
+
+// ParseValueExpr parses the Python expression of an assumed value (numpy.float32, (1000, 3)).
+func ParseValueExpr(src string) (ast.Expr, bool) {
+	f, err := pyparse.Parse([]byte("_ = " + src + "\n"))
+	if err != nil || len(f.Errors) > 0 || len(f.Module.Body) != 1 {
+		return nil, false
+	}
+	as, ok := f.Module.Body[0].(*ast.Assign)
+	if !ok {
+		return nil, false
+	}
+	return as.Value, true
 }
