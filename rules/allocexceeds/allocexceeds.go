@@ -32,6 +32,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, err
 	}
 	seen := map[int]bool{}
+	var stmts peakmemory.StmtIndex // built on the first allocation over the target
 	for _, r := range reports {
 		if r.TargetBytes == nil || *r.TargetBytes <= 0 {
 			continue
@@ -45,7 +46,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if b.Bytes <= limit || seen[line] {
 				continue
 			}
-			st := peakmemory.StmtAt(in, line)
+			if stmts == nil {
+				stmts = peakmemory.NewStmtIndex(in)
+			}
+			st := stmts.At(line)
 			if st == nil {
 				continue
 			}

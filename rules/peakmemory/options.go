@@ -28,26 +28,9 @@ func Estimate(pass *analysis.Pass) ([]*memory.Report, *memory.Target, error) {
 	return reports, target, nil
 }
 
-// StmtAt returns the innermost statement that starts on line, for placing a finding.
-func StmtAt(in *pyinspect.Result, line int) ast.Stmt {
-	var found ast.Stmt
-	ast.Inspect(in.File.Module, func(n ast.Node) bool {
-		st, ok := n.(ast.Stmt)
-		if !ok {
-			return found == nil
-		}
-		if in.File.Lines.Line(st.Span().Start) == line {
-			found = st
-			switch st.(type) {
-			case *ast.FunctionDef, *ast.For, *ast.While, *ast.If, *ast.With, *ast.Try:
-				return true
-			}
-			return false
-		}
-		return found == nil
-	})
-	return found
-}
+// StmtAt returns the innermost statement that starts on line, for placing a finding (the last
+// of several on one line). Rules placing many findings in one file build a StmtIndex once.
+func StmtAt(in *pyinspect.Result, line int) ast.Stmt { return NewStmtIndex(in).At(line) }
 
 // StmtIndex answers StmtAt for many lines of one file at O(1) each (built in one walk), for rules
 // that place a finding per scope of a large file.

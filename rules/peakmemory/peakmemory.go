@@ -101,7 +101,8 @@ func diagnose(in *pyinspect.Result, r *memory.Report, warn float64, target strin
 		return analysis.Diagnostic{}, false
 	}
 	msg += r.BindingsNote()
-	st := StmtAt(in, line)
+	stmts := NewStmtIndex(in)
+	st := stmts.At(line)
 	if st == nil {
 		return analysis.Diagnostic{}, false
 	}
@@ -110,7 +111,7 @@ func diagnose(in *pyinspect.Result, r *memory.Report, warn float64, target strin
 		if i == maxRelated {
 			break
 		}
-		if n := StmtAt(in, l.line); n != nil {
+		if n := stmts.At(l.line); n != nil {
 			d.Related = append(d.Related, in.Related(n, "`%s` holds %s from here", l.name, memory.FormatBytes(l.bytes)))
 		}
 	}

@@ -54,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	minBytes := minBytesOpt.Value(pass)
 	seen := map[ast.Node]bool{}
+	var stmts peakmemory.StmtIndex // built on the first duplicate
 	for _, r := range reports {
 		if r.Backend != memory.BackendLegate {
 			continue
@@ -62,7 +63,10 @@ func run(pass *analysis.Pass) (any, error) {
 			if dup.Partial.Bytes < minBytes {
 				continue
 			}
-			st := peakmemory.StmtAt(in, dup.Partial.Line)
+			if stmts == nil {
+				stmts = peakmemory.NewStmtIndex(in)
+			}
+			st := stmts.At(dup.Partial.Line)
 			if st == nil {
 				continue
 			}
