@@ -2,19 +2,16 @@ package npapi
 
 import "strings"
 
-// This file lists the array-library functions and ndarray methods that never return a new
-// array: configuration, type queries, I/O that writes, assertions. A call that is neither in
-// the API table nor here may return an array, and the memory estimate says so.
+// This file lists the array-library functions and ndarray methods that never return a new array
+// and have no row in the API table (which holds the type queries, rows.go's noArray): configuration,
+// I/O that writes, assertions, jax's device and transformation helpers. A call that is neither in
+// the table nor here may return an array, and the memory estimate says so.
 
 var noArrayFuncs = map[string]bool{
-	"seterr": true, "geterr": true, "errstate": true, "set_printoptions": true,
+	"seterr": true, "geterr": true, "set_printoptions": true,
 	"get_printoptions": true, "printoptions": true, "show_config": true, "info": true,
-	"finfo": true, "iinfo": true, "dtype": true, "issubdtype": true, "isscalar": true,
-	"ndim": true, "shape": true, "size": true, "result_type": true, "promote_types": true,
-	"can_cast": true, "min_scalar_type": true, "iscomplexobj": true, "isrealobj": true,
-	"isfortran": true, "may_share_memory": true, "shares_memory": true, "array_equal": true,
-	"array_equiv": true, "allclose": true, "save": true, "savez": true, "savez_compressed": true,
-	"savetxt": true, "get_include": true, "random.seed": true, "random.get_state": true,
+	"isfortran": true, "save": true, "savez": true, "savez_compressed": true,
+	"savetxt": true, "random.seed": true, "random.get_state": true,
 	"random.set_state": true, "binary_repr": true, "base_repr": true, "typename": true,
 	"format_float_positional": true, "format_float_scientific": true, "array2string": true,
 	"array_repr": true, "array_str": true, "ndarray": true,
@@ -47,9 +44,8 @@ func ReturnsNoArray(api string) bool {
 }
 
 var noArrayMethods = map[string]bool{
-	"tolist": true, "item": true, "tobytes": true, "tostring": true, "tofile": true,
-	"dump": true, "dumps": true, "fill": true, "sort": true, "put": true, "itemset": true,
-	"setflags": true, "resize": true, "stencil_hint": true, "setfield": true,
+	"tobytes": true, "tostring": true, "tofile": true,
+	"dump": true, "dumps": true, "setfield": true,
 	"block_until_ready": true, "__len__": true, "__repr__": true, "__str__": true,
 	"__array_namespace__": true, "__dlpack__": true, "__dlpack_device__": true, "devices": true,
 	"device": true, "copy_to_host_async": true, "delete": true, "is_deleted": true,
