@@ -350,3 +350,39 @@ def f(keep):
 		t.Errorf("keep(c) is not an array API call")
 	}
 }
+
+func TestComprehensions(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+N = 1000
+def f(sizes, grid):
+    rows = [np.zeros((N, 8)).astype(np.float32) for _ in range(4)]
+    g = (r.sum() for r in np.ones((3, N)))
+    d = {k: np.arange(N) for k in sizes if k}
+    s = {float(v) for v in np.ones(N)}
+    last = [(m := np.zeros(N)) for _ in range(2)]
+    return rows, g, d, s, last, m
+`)
+	a := mustArray(t, info, exprAt(f, "np.zeros((N, 8))"), "zeros in a list comprehension")
+	if n, ok := a.NBytes(); !ok || n != 64000 {
+		t.Errorf("zeros((N, 8)) in a comprehension: %d bytes, %v; want 64000", n, ok)
+	}
+	if r := mustArray(t, info, exprAt(f, "r"), "row of np.ones((3, N))"); r.ShapeString() != "(1000,)" {
+		t.Errorf("generator target r: shape %s, want (1000,)", r.ShapeString())
+	}
+	mustArray(t, info, exprAt(f, "np.arange(N)"), "arange in a dict comprehension")
+	if dt, ok := info.Scalar(exprAt(f, "v")); !ok || dt != npapi.Float64 {
+		t.Errorf("set comprehension target v: %v, %v; want a float64 scalar", dt, ok)
+	}
+	// The walrus target binds in the function; the comprehension's own targets do not leak.
+	var m *ast.Name
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.ID == "m" && nm.Ctx == ast.Load {
+			m = nm
+		}
+		return true
+	})
+	mustArray(t, info, m, "walrus target read after the comprehension")
+	if info.IsArray(exprAt(f, "rows")) {
+		t.Errorf("a list comprehension's value is an array")
+	}
+}

@@ -88,8 +88,16 @@ func (w *walker) evalNoRecord(e ast.Expr) value {
 	case *ast.Starred:
 		w.eval(e.Value)
 		return unknown
-	case *ast.Lambda, *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
-		return unknown // their own scopes; not walked for facts
+	case *ast.ListComp:
+		return w.comprehension(e.Generators, e.Elt)
+	case *ast.SetComp:
+		return w.comprehension(e.Generators, e.Elt)
+	case *ast.GeneratorExp:
+		return w.comprehension(e.Generators, e.Elt)
+	case *ast.DictComp:
+		return w.comprehension(e.Generators, e.Key, e.Value)
+	case *ast.Lambda:
+		return unknown // its own scope: not walked for facts
 	default:
 		ast.ForEachChild(e, func(c ast.Node) {
 			if x, ok := c.(ast.Expr); ok {
