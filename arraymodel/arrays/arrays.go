@@ -180,7 +180,7 @@ func SameShape(a, b *Array) bool {
 		x, y := a.Shape[i], b.Shape[i]
 		switch {
 		case x.Known && y.Known && x.N == y.N:
-		case !x.Known && !y.Known && x.Sym != "" && x.Sym == y.Sym:
+		case !x.Known && !y.Known && x.Sym.Equal(y.Sym):
 		default:
 			return false
 		}

@@ -178,7 +178,7 @@ def f(n, x: np.ndarray, k: int):
 `
 	f, info := analyze(t, src)
 	a := mustArray(t, info, exprAt(f, "np.zeros(n)"), "zeros(n)")
-	if a.Shape[0].Known || a.Shape[0].Sym != "n" {
+	if a.Shape[0].Known || a.Shape[0].Sym.String() != "n" {
 		t.Errorf("zeros(n) dim = %v, want symbolic n", a.Shape[0])
 	}
 	if _, ok := a.NBytes(); ok {
@@ -384,5 +384,46 @@ def f(sizes, grid):
 	mustArray(t, info, m, "walrus target read after the comprehension")
 	if info.IsArray(exprAt(f, "rows")) {
 		t.Errorf("a list comprehension's value is an array")
+	}
+}
+
+func TestPolynomialSizes(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+def f(n, m: int):
+    a = np.zeros(2 * n + 1)
+    b = np.zeros((n, m))
+    c = a[1:-1]
+    d = np.concatenate([a, a])
+    e = np.arange(1, n + 1)
+    g = np.diff(e)
+    h = np.zeros(n // 2 + 1)
+    k = np.zeros(1 + n * 2) + a
+    s = b.sum(axis=0)
+    t = np.outer(e, e)
+    u = a[:-1]
+    v = np.zeros(len(e) * 3)
+    return a, b, c, d, e, g, h, k, s, t, u, v
+`)
+	for name, want := range map[string]string{
+		"a": "(2*n + 1,)",
+		"b": "(n, m)",
+		"c": "(2*n - 1,)",
+		"d": "(4*n + 2,)",
+		"e": "(n,)",
+		"g": "(n - 1,)",
+		"h": "(n//2 + 1,)",
+		"k": "(2*n + 1,)",
+		"s": "(m,)",
+		"t": "(n, n)",
+		"u": "(2*n,)",
+		"v": "(3*n,)",
+	} {
+		a := mustArray(t, info, lastName(f, name), name)
+		if got := a.ShapeString(); got != want {
+			t.Errorf("%s: shape %s, want %s", name, got, want)
+		}
+	}
+	if p := npapi.SizeExpr(mustArray(t, info, lastName(f, "b"), "b").Shape); p.String() != "m*n" {
+		t.Errorf("size of b = %s, want m*n", p)
 	}
 }

@@ -178,8 +178,8 @@ func shapeOf(v value) []Dim {
 	case vScalar:
 		return []Dim{dimOf(v)}
 	case vUnknown:
-		if v.sym != "" {
-			return []Dim{Sym(v.sym)} // an unannotated parameter used as a size
+		if v.sym != nil {
+			return []Dim{npapi.SymDim(v.sym)} // an unannotated parameter used as a size
 		}
 	case vTuple:
 		out := make([]Dim, len(v.elems))
@@ -198,8 +198,8 @@ func dimOf(v value) Dim {
 	if v.kind == vScalar && v.known && v.i >= 0 {
 		return Int(v.i)
 	}
-	if (v.kind == vScalar || v.kind == vUnknown) && v.sym != "" {
-		return Sym(v.sym)
+	if (v.kind == vScalar || v.kind == vUnknown) && v.sym != nil {
+		return npapi.SymDim(v.sym)
 	}
 	return Dim{}
 }

@@ -316,6 +316,9 @@ func (w *walker) unary(e *ast.UnaryOp) value {
 
 // binop evaluates an arithmetic, bitwise or matrix operator.
 func (w *walker) binop(e *ast.BinOp, l, r value) value {
+	if v, ok := symbolicOp(e.Op, l, r); ok {
+		return v
+	}
 	if l.kind == vScalar && r.kind == vScalar {
 		return scalarOp(e.Op, l, r)
 	}
@@ -484,7 +487,7 @@ func join(a, b value) value {
 		if a.known && b.known && a.i == b.i {
 			out.known, out.i = true, a.i
 		}
-		if !out.known && a.sym != "" && a.sym == b.sym {
+		if !out.known && a.sym.Equal(b.sym) {
 			out.sym = a.sym
 		}
 		return out
@@ -542,4 +545,56 @@ func joinArrays(a, b *Array) *Array {
 		}
 	}
 	return out
+}
+
+// symbolicOp evaluates +, -, *, // by a constant and ** by a constant on integers when one
+// operand is symbolic (a parameter n, or a polynomial in such): the result is the polynomial
+// (n + 1, 2*n, n//2), so sizes computed from inputs stay comparable. An operand of unknown kind
+// that carries a symbol (an unannotated parameter) may be an array: the result then stays of
+// unknown kind and keeps the polynomial only for use as a size.
+func symbolicOp(op ast.Operator, l, r value) (value, bool) {
+	lp, lk := intExpr(l)
+	rp, rk := intExpr(r)
+	if !lk || !rk || (l.sym == nil && r.sym == nil) {
+		return unknown, false
+	}
+	var p *npapi.Poly
+	switch op {
+	case ast.Add:
+		p = lp.Add(rp)
+	case ast.Sub:
+		p = lp.Sub(rp)
+	case ast.Mult:
+		p = lp.Mul(rp)
+	case ast.FloorDiv:
+		if c, ok := rp.Const(); ok && c > 0 {
+			p = lp.FloorDiv(c)
+		}
+	case ast.Pow:
+		if c, ok := rp.Const(); ok {
+			p = lp.Pow(c)
+		}
+	}
+	if p == nil {
+		return unknown, false
+	}
+	out := value{kind: vScalar, dtype: npapi.WeakInt, sym: p}
+	if l.kind == vUnknown || r.kind == vUnknown {
+		out = value{kind: vUnknown, sym: p}
+	}
+	if c, ok := p.Const(); ok && out.kind == vScalar {
+		return intValue(c), true
+	}
+	return out, true
+}
+
+// intExpr returns an integer value as a polynomial: its constant, or its symbol.
+func intExpr(v value) (*npapi.Poly, bool) {
+	switch {
+	case v.kind == vScalar && v.known && v.dtype.IsInteger():
+		return npapi.Const(v.i), true
+	case (v.kind == vScalar && v.dtype.IsInteger() || v.kind == vUnknown) && v.sym != nil:
+		return v.sym, true
+	}
+	return nil, false
 }

@@ -33,7 +33,7 @@ type value struct {
 	dtype   npapi.DType // vScalar, vDType
 	known   bool        // vScalar: i is exact
 	i       int64
-	sym     string // vScalar: equals this name's value (a parameter), when not known
+	sym     *npapi.Poly // vScalar: equals this polynomial in the program's symbols (n, 2*n), when not known
 	elems   []value
 	arr     *Array
 	backend imports.Backend // vGenerator, vModule, vDType

@@ -192,20 +192,42 @@ func (w *walker) sliceLen(s *ast.Slice, d Dim) Dim {
 	hi, hiOK := int64(0), false
 	if s.Upper != nil {
 		hi, hiOK = w.intFact(s.Upper)
-	} else if d.Known {
-		hi, hiOK = d.N, true
+	} else {
+		hi, hiOK = d.N, true // d.N is 0 for a symbolic d: symbolicSlice reads the open bound
 	}
 	if !loOK || !hiOK {
 		return Dim{}
 	}
 	if !d.Known {
-		if lo >= 0 && hi >= 0 && s.Lower != nil && s.Upper != nil && hi >= lo {
-			return Dim{} // a[2:10] of an array of unknown length may be shorter than 8
-		}
-		return Dim{}
+		return symbolicSlice(d, lo, hi, s.Lower == nil, s.Upper == nil)
 	}
 	lo, hi = clampIndex(lo, d.N), clampIndex(hi, d.N)
 	return Int(max(hi-lo, 0))
+}
+
+// symbolicSlice is the length of a[lo:hi] on an axis of symbolic length d, for bounds that are
+// constants counted from the end or the start of the axis: a[1:-1] is d - 2, a[:-1] and a[1:]
+// are d - 1 (taking d to be at least as long as the bounds, as a program that slices so does).
+// Bounds that cut a fixed number of elements (a[2:10]) depend on whether d is shorter: unknown.
+func symbolicSlice(d Dim, lo, hi int64, openLo, openHi bool) Dim {
+	if d.Sym == nil || lo < 0 && !openLo && hi >= 0 && !openHi {
+		return Dim{}
+	}
+	start, stop := npapi.Const(lo), d.Sym
+	switch {
+	case openLo:
+		start = npapi.Const(0)
+	case lo < 0:
+		start = d.Sym.Add(npapi.Const(lo))
+	}
+	switch {
+	case openHi:
+	case hi < 0:
+		stop = d.Sym.Add(npapi.Const(hi))
+	default:
+		return Dim{}
+	}
+	return npapi.SymDim(stop.Sub(start))
 }
 
 func clampIndex(i, n int64) int64 {

@@ -224,7 +224,7 @@ func (w *walker) params(a *ast.Arguments) {
 			v = w.annotation(p.Annotation)
 		}
 		if v.kind == vScalar {
-			v.sym = p.Arg
+			v.sym = npapi.Var(p.Arg)
 		}
 		w.env[p.Arg] = v
 	}
@@ -232,7 +232,7 @@ func (w *walker) params(a *ast.Arguments) {
 		// Unannotated parameters stay unknown; a parameter used as a size is symbolic.
 		for _, p := range imports.AllArgs(a) {
 			if w.env[p.Arg].kind == vUnknown {
-				w.env[p.Arg] = value{kind: vUnknown, sym: p.Arg}
+				w.env[p.Arg] = value{kind: vUnknown, sym: npapi.Var(p.Arg)}
 			}
 		}
 	}
