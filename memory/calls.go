@@ -196,6 +196,9 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		s.jax32 = true
 		defer func() { s.jax32 = saved }()
 	}
+	if fallback, ok := imports.Namespace(ref); ok {
+		return s.namespace(c, fallback)
+	}
 	api := ref.API
 	expr := s.text(c.e)
 	switch api {

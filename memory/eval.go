@@ -633,6 +633,9 @@ func (s *sim) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy 
 	if !known {
 		o.buf.bytes = 0
 	}
+	if s.pending != "" && at != nil && at == ast.Node(s.pendingValue) {
+		o.buf.name = s.pending
+	}
 	s.h.allocate(o.buf, s.line(), s.site(), s.namer, s.pending)
 	return vArray{o}
 }

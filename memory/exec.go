@@ -41,12 +41,12 @@ func (s *sim) exec(st ast.Stmt) {
 	f := s.top()
 	switch st := st.(type) {
 	case *ast.Assign:
-		s.pending = ""
+		s.pending, s.pendingValue = "", nil
 		if n, ok := st.Targets[0].(*ast.Name); ok && len(st.Targets) == 1 {
-			s.pending = n.ID
+			s.pending, s.pendingValue = n.ID, st.Value
 		}
 		v := s.eval(st.Value)
-		s.pending = ""
+		s.pending, s.pendingValue = "", nil
 		for i, t := range st.Targets {
 			if i < len(st.Targets)-1 {
 				incref(v)

@@ -49,28 +49,31 @@ type frame struct {
 
 // sim simulates one scope.
 type sim struct {
-	file      *pyparse.File
-	imp       *imports.Info
-	backend   string
-	opts      *Options
-	h         heap
-	module    *frame
-	frames    []*frame
-	lines     []int // statement line per nesting level; lines[0] is the scope's current line
-	unknown   []Unknown
-	growth    []Growth
-	depth     int
-	legate    LegateModel
-	pending   string     // the name the current assignment binds, for naming a failed allocation
-	root      *frame     // the scope's frame
-	cur       int        // line of the innermost statement of the root frame being run
-	idx       *fileIndex // shared by the scopes of one Estimate
-	steps     int        // statements run so far
-	exhausted bool       // steps passed maxSteps
-	jax32     bool       // a jax call without 64-bit mode is running: its arrays are 32-bit
-	discarded ast.Expr   // the expression statement being run: its value is dropped unread
-	peakLive  []Live     // the buffers live at the peak (after simulate)
-	symbols   []Symbol   // values read from outside the program's assignments (argparse.go)
+	file    *pyparse.File
+	imp     *imports.Info
+	backend string
+	opts    *Options
+	h       heap
+	module  *frame
+	frames  []*frame
+	lines   []int // statement line per nesting level; lines[0] is the scope's current line
+	unknown []Unknown
+	growth  []Growth
+	depth   int
+	legate  LegateModel
+	pending string // the name the current assignment binds, for naming a failed allocation
+	// pendingValue is the current assignment's value expression: the array it allocates is
+	// named pending from the start, so a peak reached by that allocation lists it by name.
+	pendingValue ast.Expr
+	root         *frame     // the scope's frame
+	cur          int        // line of the innermost statement of the root frame being run
+	idx          *fileIndex // shared by the scopes of one Estimate
+	steps        int        // statements run so far
+	exhausted    bool       // steps passed maxSteps
+	jax32        bool       // a jax call without 64-bit mode is running: its arrays are 32-bit
+	discarded    ast.Expr   // the expression statement being run: its value is dropped unread
+	peakLive     []Live     // the buffers live at the peak (after simulate)
+	symbols      []Symbol   // values read from outside the program's assignments (argparse.go)
 	// assumeExprs caches the parsed Options.AssumeExprs (nil for one that does not parse).
 	assumeExprs map[string]ast.Expr
 

@@ -427,3 +427,31 @@ def f(n, m: int):
 		t.Errorf("size of b = %s, want m*n", p)
 	}
 }
+
+func TestArrayModuleFromItsArguments(t *testing.T) {
+	f, info := analyze(t, `import cupy
+import array_api_compat
+def f(x: cupy.ndarray, n):
+    xp = cupy.get_array_module(x)
+    y = xp.zeros(n, dtype=xp.float32)
+    return y
+def g(z):
+    xp = cupy.get_array_module(z)
+    w = xp.zeros(3)
+    return w
+def h(x: cupy.ndarray):
+    ns = array_api_compat.array_namespace(x)
+    v = ns.ones((4, 5))
+    return v
+`)
+	y := mustArray(t, info, lastName(f, "y"), "y")
+	if y.Backend != imports.CuPy || y.DType != npapi.Float32 || y.ShapeString() != "(n,)" {
+		t.Errorf("y = %s, want float32(n,) fresh cupy", y)
+	}
+	if info.IsArray(lastName(f, "w")) {
+		t.Errorf("w: the module of an argument of unknown type is taken for known")
+	}
+	if v := mustArray(t, info, lastName(f, "v"), "v"); v.Backend != imports.CuPy || v.ShapeString() != "(4, 5)" {
+		t.Errorf("v = %s, want float64(4, 5) fresh cupy", v)
+	}
+}

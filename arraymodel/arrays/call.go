@@ -103,7 +103,17 @@ func (w *walker) call(e *ast.Call) value {
 			return w.applyRow(e, f, recv.backend, a, nil)
 		}
 		return unknown
+	case method != "" && recv.kind == vModule && recv.ref != nil:
+		// A call through an array module held in a variable: xp.zeros(n).
+		ref := recv.ref.Member(method)
+		if f, ok := npapi.Lookup(ref.API); ok {
+			return w.apiCall(e, f, ref.Backend, a)
+		}
+		return unknown
 	case fn.kind == vModule:
+		if _, ok := imports.Namespace(*fn.ref); ok {
+			return namespaceOf(a)
+		}
 		if f, ok := npapi.Lookup(fn.ref.API); ok {
 			return w.apiCall(e, f, fn.ref.Backend, a)
 		}
@@ -386,4 +396,29 @@ func (w *walker) arrayMethod(e *ast.Call, x *Array, name string, a *args) value 
 		return value{kind: vNone}
 	}
 	return unknown
+}
+
+// namespaceOf is cupy.get_array_module(x) or array_namespace(x) (imports.Namespace): the module
+// of the arrays' library when every array argument is of one known library. Unlike the memory
+// estimate, the rules do not take the fallback library for arguments of unknown type: the
+// module stays unknown.
+func namespaceOf(a *args) value {
+	lib := imports.Unknown
+	for _, v := range a.pos {
+		if v.kind != vArray {
+			continue
+		}
+		if lib != imports.Unknown && v.arr.Backend != lib {
+			return unknown
+		}
+		lib = v.arr.Backend
+	}
+	if lib == imports.Unknown {
+		return unknown
+	}
+	ref, ok := imports.ModuleRef(lib)
+	if !ok {
+		return unknown
+	}
+	return moduleValue(ref)
 }

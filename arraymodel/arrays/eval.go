@@ -209,6 +209,10 @@ func (w *walker) attribute(e *ast.Attribute) value {
 	if base.kind == vNamespace {
 		return w.info.namespaceAttr(e.Attr)
 	}
+	if base.kind == vModule && base.ref != nil {
+		// An array module held in a variable (`xp = cupy.get_array_module(x)`): its members.
+		return moduleValue(base.ref.Member(e.Attr))
+	}
 	if base.kind != vArray {
 		return unknown
 	}
