@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -44,7 +44,7 @@ type (
 	// vAt is jax's x.at or x.at[idx]: an updater that returns a new array.
 	vAt struct{ arr value }
 	// vArray is a reference to an ndarray object.
-	vArray struct{ o *arrObj }
+	vArray struct{ o *Obj }
 	// vUnknown is anything the simulation does not model.
 	vUnknown struct{}
 	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
@@ -59,30 +59,67 @@ type pyList struct {
 	owner string // name it was first bound to, for growth reports
 }
 
-// arrObj is an ndarray object: a shape and dtype over a data buffer it owns, or a view that keeps
-// its base alive.
-type arrObj struct {
+// Obj is an ndarray object: a shape and dtype over data it owns, or a view that keeps its base
+// alive. Data is the heap client's record of the data (Heap.Allocate), shared by the views.
+type Obj struct {
 	refs  int
 	shape Shape
 	dt    npapi.DType
-	buf   *buffer // the data (shared with the base for a view); nil on the legate backend
-	base  *arrObj // non-nil for a view
-	label string  // source text of the expression that made it
-	line  int     // line that made it
+	base  *Obj     // non-nil for a view
+	label string   // source text of the expression that made it
+	line  int      // line that made it
+	node  ast.Expr // the expression that made it, when there is one
 	// elementwise is set on a temporary made by an elementwise operation (jit fusion).
 	elementwise bool
-	// legate: the logical store (shared with the base for a view) and, for a 1-D slice view,
-	// the element range [lo, hi) of the store it covers.
-	store  *store
+	// lo, hi: for a 1-D slice view (sliced), the element range [lo, hi) of the data it covers.
 	lo, hi int64
 	sliced bool
 	// stands is set on the stand-in for extrapolated list elements: how many elements of the
-	// element array (shape, dt) its buffer accounts for.
+	// element array (shape, dt) its data accounts for.
 	stands int64
+	// Data is the heap's record of the array's data (nil with NoHeap).
+	Data any
 }
 
+// Shape returns the array's shape.
+func (o *Obj) Shape() Shape { return o.shape }
+
+// DType returns the array's dtype (NoDType when unknown).
+func (o *Obj) DType() npapi.DType { return o.dt }
+
+// Base returns the array a view keeps alive (nil for an owner).
+func (o *Obj) Base() *Obj { return o.base }
+
+// Label returns the source text of the expression that made the array.
+func (o *Obj) Label() string { return o.label }
+
+// Line returns the line that made the array.
+func (o *Obj) Line() int { return o.line }
+
+// Node returns the expression that made the array (nil when there is none).
+func (o *Obj) Node() ast.Expr { return o.node }
+
+// Range returns the element range [lo, hi) of its base a 1-D slice view covers (sliced).
+func (o *Obj) Range() (lo, hi int64, sliced bool) { return o.lo, o.hi, o.sliced }
+
+// Stands returns, for the stand-in of a loop's extrapolated list elements, how many elements
+// it accounts for (0 otherwise).
+func (o *Obj) Stands() int64 { return o.stands }
+
+// NBytes returns the array's size in bytes and whether it is known.
+func (o *Obj) NBytes() (int64, bool) { return o.nbytes() }
+
+// Value is an abstract Python value (see value).
+type Value = value
+
+// ArrayOf returns the array v holds, if it is one.
+func ArrayOf(v Value) (*Obj, bool) { return isArray(v) }
+
+// ScalarDType returns the weak dtype of a Python scalar value.
+func ScalarDType(v Value) (npapi.DType, bool) { return scalarDType(v) }
+
 // nbytes returns the array's size in bytes and whether it is known.
-func (o *arrObj) nbytes() (int64, bool) {
+func (o *Obj) nbytes() (int64, bool) {
 	n, ok := o.shape.Size()
 	if !ok || !o.dt.Known() {
 		return 0, false
@@ -98,7 +135,7 @@ func intValue(v value) (int64, bool) {
 	return 0, false
 }
 
-func isArray(v value) (*arrObj, bool) {
+func isArray(v value) (*Obj, bool) {
 	a, ok := v.(vArray)
 	if !ok || a.o == nil {
 		return nil, false

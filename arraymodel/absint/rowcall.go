@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"maps"
@@ -12,7 +12,7 @@ import (
 
 // applyRow evaluates a call of fn, a row with a shape rule (a method call passes its receiver as
 // the first argument).
-func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
+func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	s.useAll(c.args)
 	if fn.Out {
 		if o, ok := outResult(c); ok {
@@ -82,8 +82,8 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 // temporaries allocates a call's internal temporaries of n bytes (nil when there are none, or on
 // the Legate backend, whose model has no per-call scratch); the caller releases them with decref
 // once the results are allocated.
-func (s *sim) temporaries(n int64, expr string) value {
-	if n <= 0 || s.backend == BackendLegate {
+func (s *Interp) temporaries(n int64, expr string) value {
+	if n <= 0 || s.cfg.Backend == BackendLegate {
 		return nil
 	}
 	return s.newArray(knownShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
@@ -172,7 +172,7 @@ func dimsOfShape(sh Shape) []npapi.Dim {
 }
 
 // ruleCall converts a call's evaluated arguments for npapi.Apply.
-func (s *sim) ruleCall(c *call) *npapi.Call {
+func (s *Interp) ruleCall(c *call) *npapi.Call {
 	rc := &npapi.Call{Args: make([]npapi.Arg, 0, len(c.args))}
 	if len(c.kw) > 0 {
 		rc.Kw = make(map[string]npapi.Arg, len(c.kw))

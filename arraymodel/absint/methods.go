@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -6,7 +6,7 @@ import (
 
 // This file defines method calls on arrays, lists, random generators and jax's x.at[...].
 
-func (s *sim) callMethod(m vMethod, c *call) value {
+func (s *Interp) callMethod(m vMethod, c *call) value {
 	expr := s.text(c.e)
 	switch r := m.recv.(type) {
 	case vArray:
@@ -61,7 +61,7 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 	return vUnknown{}
 }
 
-func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
+func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
 	if fn, ok := npapi.Method(name); ok && fn.Rule != npapi.ShapeNone {
 		args := append([]value{vArray{o}}, c.args...)
 		return s.applyRow(fn, &call{e: c.e, args: args, kw: c.kw}, expr)
@@ -92,9 +92,7 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 		s.touchRange(o, 0, 0, false)
 		return vNone{}
 	case "stencil_hint":
-		if o.store != nil {
-			o.store.hint = true
-		}
+		s.h.Hint(s, o)
 		return vNone{}
 	case "tolist", "item", "tobytes":
 		return vUnknown{}

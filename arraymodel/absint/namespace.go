@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import "github.com/arraylint/arraylint/arraymodel/imports"
 
@@ -7,7 +7,7 @@ import "github.com/arraylint/arraylint/arraymodel/imports"
 // namespace evaluates cupy.get_array_module(x) or array_namespace(x): the library being
 // simulated when an argument is an array, else the function's fallback library, recorded as a
 // convention symbol so the report says which library the estimate took.
-func (s *sim) namespace(c *call, fallback imports.Backend) value {
+func (s *Interp) namespace(c *call, fallback imports.Backend) value {
 	lib := fallback
 	hasArray := false
 	for _, v := range c.args {
@@ -16,7 +16,7 @@ func (s *sim) namespace(c *call, fallback imports.Backend) value {
 		}
 	}
 	if hasArray {
-		lib = simulatedLibrary(s.backend)
+		lib = simulatedLibrary(s.cfg.Backend)
 	}
 	ref, ok := imports.ModuleRef(lib)
 	if !ok {

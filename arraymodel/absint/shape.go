@@ -1,4 +1,9 @@
-package memory
+package absint
+
+import (
+	"strconv"
+	"strings"
+)
 
 // Shape is an array shape; a dimension of -1 is unknown. A nil Shape with Known false means
 // even the rank is unknown.
@@ -31,7 +36,7 @@ func (s Shape) Size() (int64, bool) {
 
 // String renders the shape as Python does: "(3,)", "(1024, 1024)", "(?, 4)", "?" (as the text
 // report renders a Live.Shape).
-func (s Shape) String() string { return shapeString(s.List()) }
+func (s Shape) String() string { return ShapeText(s.List()) }
 
 // List returns the dims for JSON, with null for unknown dims; nil when the rank is unknown.
 func (s Shape) List() []*int64 {
@@ -94,3 +99,26 @@ func (s Shape) equal(o Shape) bool {
 	}
 	return true
 }
+
+// ShapeText renders dims as Python prints a shape, "(3,)", "(1024, 1024)", with "?" for an
+// unknown dimension, and "?" for an unknown rank (nil).
+func ShapeText(dims []*int64) string {
+	if dims == nil {
+		return "?"
+	}
+	parts := make([]string, len(dims))
+	for i, d := range dims {
+		if d == nil {
+			parts[i] = "?"
+		} else {
+			parts[i] = strconv.FormatInt(*d, 10)
+		}
+	}
+	if len(parts) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// Equal reports whether s and o are the same known shape.
+func (s Shape) Equal(o Shape) bool { return s.equal(o) }

@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"maps"
@@ -32,7 +32,7 @@ func (c *call) arg(i int, name string) (value, bool) {
 	return nil, false
 }
 
-func (s *sim) release(c *call) {
+func (s *Interp) release(c *call) {
 	for _, a := range c.args {
 		s.decref(a)
 	}
@@ -41,7 +41,7 @@ func (s *sim) release(c *call) {
 	}
 }
 
-func (s *sim) evalCall(e *ast.Call) value {
+func (s *Interp) evalCall(e *ast.Call) value {
 	fn := s.eval(e.Func)
 	c := &call{e: e, kw: map[string]value{}}
 	for _, a := range e.Args {
@@ -116,7 +116,7 @@ func shapeFrom(v value) Shape {
 }
 
 // dtypeArg returns the dtype given as dtype= (or positional i), or def.
-func (s *sim) dtypeArg(c *call, i int, def npapi.DType) npapi.DType {
+func (s *Interp) dtypeArg(c *call, i int, def npapi.DType) npapi.DType {
 	v, ok := c.arg(i, "dtype")
 	if !ok {
 		return def
@@ -166,7 +166,7 @@ func builtinDType(e ast.Expr) (npapi.DType, bool) {
 }
 
 // outArg returns the out= array of a ufunc-like call.
-func outArg(c *call) (*arrObj, bool) {
+func outArg(c *call) (*Obj, bool) {
 	v, ok := c.kw["out"]
 	if !ok {
 		return nil, false
@@ -189,7 +189,7 @@ func outResult(c *call) (vArray, bool) {
 	return o, true
 }
 
-func (s *sim) callAPI(ref imports.Ref, c *call) value {
+func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 	if ref.Backend == imports.JAX && !s.imp.X64 {
 		// Without jax_enable_x64, JAX holds no 64-bit arrays, asked for or not.
 		saved := s.jax32
@@ -311,7 +311,7 @@ func attrName(e *ast.Call, kw string) string {
 	return ""
 }
 
-func firstArray(c *call) (*arrObj, bool) {
+func firstArray(c *call) (*Obj, bool) {
 	if len(c.args) == 0 {
 		if v, ok := c.kw["a"]; ok {
 			return isArray(v)
@@ -321,7 +321,7 @@ func firstArray(c *call) (*arrObj, bool) {
 	return isArray(c.args[0])
 }
 
-func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
+func (s *Interp) convert(fn *npapi.Func, c *call, expr string) value {
 	src, ok := c.arg(0, "a")
 	if !ok {
 		if fn.Name == "fromfile" || fn.Name == "loadtxt" || fn.Name == "load" || fn.Name == "genfromtxt" {
@@ -364,7 +364,7 @@ func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
 
 // fortranOrdered reports whether an array is known to be Fortran-contiguous already: at most one
 // dimension longer than 1, or the transpose of a C-contiguous array.
-func fortranOrdered(a *arrObj) bool {
+func fortranOrdered(a *Obj) bool {
 	if a.label == "T" && a.base != nil && contiguous(a.base) {
 		return true
 	}
@@ -423,7 +423,7 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 }
 
 // ufunc applies an elementwise function to args (the first Nin are inputs; scalars broadcast).
-func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
+func (s *Interp) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 	name := lastPart(s.apiName(c))
 	s.useAll(args)
 	if o, ok := outResult(c); ok {
@@ -494,7 +494,7 @@ func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 }
 
 // apiName returns the API name of a call's callee when it resolves to the array library.
-func (s *sim) apiName(c *call) string {
+func (s *Interp) apiName(c *call) string {
 	if ref, ok := s.imp.Resolve(c.e.Func); ok {
 		return ref.API
 	}
@@ -506,7 +506,7 @@ func (s *sim) apiName(c *call) string {
 
 // indexFunc handles nonzero, argwhere, flatnonzero and one-argument where: index arrays whose
 // length is the number of True values, bounded by the input's size.
-func (s *sim) indexFunc(name string, c *call, expr string) value {
+func (s *Interp) indexFunc(name string, c *call, expr string) value {
 	a, ok := firstArray(c)
 	if !ok {
 		return vUnknown{}
@@ -545,7 +545,7 @@ func (s *sim) indexFunc(name string, c *call, expr string) value {
 
 // contiguous reports whether an array is known to be C-contiguous: an owner, or a view that is
 // not a transpose or strided slice of one.
-func contiguous(a *arrObj) bool {
+func contiguous(a *Obj) bool {
 	for o := a; o != nil; o = o.base {
 		if o.label == "T" || strings.HasSuffix(o.label, ".T") || strings.Contains(o.label, "::") {
 			return false
@@ -576,7 +576,7 @@ func contiguous(a *arrObj) bool {
 }
 
 // matmul allocates the result of a @ b (npapi.MatmulShape).
-func (s *sim) matmul(a, b *arrObj, expr string) value {
+func (s *Interp) matmul(a, b *Obj, expr string) value {
 	dt := npapi.NoDType
 	if a != nil && b != nil {
 		dt = npapi.Promote(a.dt, b.dt)
@@ -592,7 +592,7 @@ func (s *sim) matmul(a, b *arrObj, expr string) value {
 }
 
 // callDType handles np.float32(x): a scalar, or a converted copy of an array.
-func (s *sim) callDType(dt npapi.DType, c *call) value {
+func (s *Interp) callDType(dt npapi.DType, c *call) value {
 	if a, ok := firstArray(c); ok {
 		return s.copyOf(a, dt, s.text(c.e), c.e)
 	}
@@ -600,7 +600,7 @@ func (s *sim) callDType(dt npapi.DType, c *call) value {
 }
 
 // callBuiltin handles Python builtins and unknown callees.
-func (s *sim) callBuiltin(e *ast.Call, c *call) value {
+func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	name := ""
 	if n, ok := e.Func.(*ast.Name); ok {
 		name = n.ID

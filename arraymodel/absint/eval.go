@@ -1,9 +1,8 @@
-package memory
+package absint
 
 import (
 	"math"
 
-	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -55,7 +54,7 @@ func constOf(v ast.ConstValue) value {
 	return vUnknown{}
 }
 
-func (s *sim) eval(e ast.Expr) value {
+func (s *Interp) eval(e ast.Expr) value {
 	switch e := e.(type) {
 	case nil:
 		return vNone{}
@@ -167,7 +166,7 @@ func (s *sim) eval(e ast.Expr) value {
 }
 
 // evalAttr evaluates x.attr: library members, array attributes and bound methods.
-func (s *sim) evalAttr(e *ast.Attribute) value {
+func (s *Interp) evalAttr(e *ast.Attribute) value {
 	if ref, ok := s.imp.Resolve(e); ok {
 		if _, shadowed := s.rootBound(e); !shadowed {
 			return s.refValue(ref)
@@ -234,7 +233,7 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 
 // rootBound reports whether the first name of an attribute chain is bound in the simulation
 // (a local `np = None` shadows the import).
-func (s *sim) rootBound(e ast.Expr) (value, bool) {
+func (s *Interp) rootBound(e ast.Expr) (value, bool) {
 	for {
 		switch x := e.(type) {
 		case *ast.Attribute:
@@ -300,7 +299,7 @@ func operandShape(v value) (Shape, bool) {
 	return unknownShape, false
 }
 
-func (s *sim) binop(op ast.Operator, l, r value, e ast.Node) value {
+func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	lo, lok := isArray(l)
 	ro, rok := isArray(r)
 	if !lok && !rok {
@@ -352,32 +351,18 @@ func (s *sim) binop(op ast.Operator, l, r value, e ast.Node) value {
 // (its refcount is 1, it owns its data, it has at least 256 KiB, the result dtype is its dtype and
 // the other operand is a scalar or an array of the same shape), or when a jit-compiled function
 // fuses the operation into the producer of t. It takes the other operand's reference.
-func (s *sim) elide(t *arrObj, other value, dt npapi.DType) (value, bool) {
-	if t == nil || t.refs != 1 || t.base != nil || t.buf == nil {
+func (s *Interp) elide(t *Obj, other value, dt npapi.DType) (value, bool) {
+	if t == nil || t.refs != 1 || t.base != nil {
 		return nil, false
 	}
 	f := s.top()
-	fuse := f.jit && t.elementwise
-	if !fuse {
-		if s.backend != BackendNumPy {
-			return nil, false
-		}
-		n, ok := t.nbytes()
-		if !ok || n < minElideBytes || dt != t.dt {
-			return nil, false
-		}
-		if o, ok := isArray(other); ok {
-			if !o.shape.equal(t.shape) {
-				return nil, false
-			}
-		} else if _, ok := scalarDType(other); !ok {
-			return nil, false
-		}
-	} else {
+	if f.jit && t.elementwise {
 		osh, ok := operandShape(other)
 		if !ok || !(len(osh.Dims) == 0 || osh.equal(t.shape)) || dt != t.dt {
 			return nil, false
 		}
+	} else if !s.h.Reuses(s, t, other, dt) {
+		return nil, false
 	}
 	s.decref(other)
 	return vArray{t}, true
@@ -459,7 +444,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 
 // listComp evaluates [elt for target in iter] with one generator and no conditions, iteration
 // by iteration like a for loop; other comprehensions are unknown values.
-func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
+func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	if len(gens) != 1 || len(gens[0].Ifs) > 0 {
 		return vUnknown{}
 	}
@@ -490,11 +475,11 @@ func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	var per int64
 	var last value
 	for i := int64(0); i < run; i++ {
-		before := s.h.cur
+		before := s.h.Held()
 		s.assign(g.Target, ite.elem(i))
 		last = s.eval(elt)
 		l.elts = append(l.elts, last)
-		per = s.h.cur - before
+		per = s.h.Held() - before
 	}
 	for name, old := range names {
 		if v, ok := s.top().vars[name]; ok {
@@ -507,9 +492,8 @@ func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	}
 	if ite.trips > run && per > 0 {
 		extra := per * (ite.trips - run)
-		b := &buffer{expr: "list comprehension × " + Commas(ite.trips-run) + " more elements", bytes: extra, shape: unknownShape}
-		s.h.allocate(b, s.line(), s.site(), s.namer, s.pending)
-		stand := &arrObj{refs: 1, buf: b, shape: unknownShape, stands: ite.trips - run}
+		data := s.h.Extrapolate(s, "", "list comprehension × "+npapi.Commas(ite.trips-run)+" more elements", extra)
+		stand := &Obj{refs: 1, Data: data, shape: unknownShape, stands: ite.trips - run}
 		if o, ok := isArray(last); ok {
 			stand.shape, stand.dt = o.shape, o.dt
 		}
@@ -521,7 +505,7 @@ func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	return vList{l}
 }
 
-func (s *sim) unary(op ast.UnaryOperator, v value, e ast.Node) value {
+func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 	o, ok := isArray(v)
 	if !ok {
 		if i, ok := v.(vInt); ok && op == ast.USub && i.known {
@@ -553,7 +537,7 @@ func (s *sim) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 	return res
 }
 
-func (s *sim) compare(op ast.CmpOp, l, r value, e ast.Node) value {
+func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	_, lok := isArray(l)
 	_, rok := isArray(r)
 	if !lok && !rok || op == ast.Is || op == ast.IsNot || op == ast.In || op == ast.NotIn {
@@ -603,65 +587,29 @@ func (s *sim) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 
 // newArray allocates a fresh array. lazy marks a fill constructor, which Legate does not
 // instantiate until first use.
-func (s *sim) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy bool) vArray {
+func (s *Interp) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy bool) vArray {
 	if s.jax32 {
 		dt = dt.JAX32()
 	}
-	o := &arrObj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line()}
-	n, known := o.nbytes()
-	if !known {
-		if fsh, fdt, ok := s.sharedFact(at); ok {
+	o := &Obj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line()}
+	if e, ok := at.(ast.Expr); ok && e != nil {
+		o.node = e
+	}
+	_, known := o.nbytes()
+	if !known && s.cfg.Fact != nil && o.node != nil {
+		if fsh, fdt, ok := s.cfg.Fact(o.node); ok {
 			o.shape, o.dt, sh, dt = fsh, fdt, fsh, fdt
-			n, known = o.nbytes()
+			_, known = o.nbytes()
 		}
 	}
 	if !known {
 		s.unknownAlloc(at, expr, reasonFor(sh, dt), nil)
 	}
-	if s.backend == BackendLegate {
-		o.store = &store{line: s.line(), shape: sh, dt: dt, expr: expr}
-		o.store.elems, _ = sh.Size()
-		if !lazy && known {
-			s.instantiate(o.store, 0, o.store.elems)
-		}
-		return vArray{o}
-	}
-	o.buf = &buffer{expr: expr, bytes: s.tiledBytes(n, sh, dt), shape: sh, dt: dt}
-	if e, ok := at.(ast.Expr); ok && e != nil {
-		o.buf.node = e
-	}
-	if !known {
-		o.buf.bytes = 0
-	}
+	s.h.Allocate(s, o, lazy)
 	if s.pending != "" && at != nil && at == ast.Node(s.pendingValue) {
-		o.buf.name = s.pending
+		s.h.Bound(s, o, s.pending)
 	}
-	s.h.allocate(o.buf, s.line(), s.site(), s.namer, s.pending)
 	return vArray{o}
-}
-
-// sharedFact asks the rules' array inference (arraymodel/arrays) about an allocating
-// expression whose size the simulation could not work out; it answers only with exact shapes.
-func (s *sim) sharedFact(at ast.Node) (Shape, npapi.DType, bool) {
-	e, ok := at.(ast.Expr)
-	if !ok || e == nil || s.idx == nil {
-		return Shape{}, npapi.NoDType, false
-	}
-	if s.idx.arrays == nil {
-		s.idx.arrays = arrays.AnalyzeWith(s.file.Module, s.imp, s.opts.Assume) // once per Estimate, on demand
-	}
-	a, ok := s.idx.arrays.Array(e)
-	if !ok || a.ViewOf != nil || a.Shape == nil {
-		return Shape{}, npapi.NoDType, false
-	}
-	if _, ok := a.NBytes(); !ok {
-		return Shape{}, npapi.NoDType, false
-	}
-	dims := make([]int64, len(a.Shape))
-	for i, d := range a.Shape {
-		dims[i] = d.N
-	}
-	return Shape{Dims: dims, Known: true}, a.DType, true
 }
 
 func reasonFor(sh Shape, dt npapi.DType) string {
@@ -675,13 +623,13 @@ func reasonFor(sh Shape, dt npapi.DType) string {
 }
 
 // unknownAlloc records an allocation of unknown size (once per line and expression).
-func (s *sim) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
+func (s *Interp) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
 	s.addUnknown(at, expr, reason, bound, BoundAtMost)
 }
 
 // addUnknown lists an allocation of unknown size once per line and expression; kind says what
 // bound is (ignored when bound is nil).
-func (s *sim) addUnknown(at ast.Node, expr, reason string, bound *int64, kind string) {
+func (s *Interp) addUnknown(at ast.Node, expr, reason string, bound *int64, kind string) {
 	if bound == nil {
 		kind = ""
 	}
@@ -698,31 +646,28 @@ func (s *sim) addUnknown(at ast.Node, expr, reason string, bound *int64, kind st
 }
 
 // view returns a view of o (no allocation) that keeps o alive.
-func (s *sim) view(o *arrObj, sh Shape, dt npapi.DType, label string) vArray {
+func (s *Interp) view(o *Obj, sh Shape, dt npapi.DType, label string) vArray {
 	o.refs++
-	v := &arrObj{refs: 1, shape: sh, dt: dt, buf: o.buf, base: o, label: label, store: o.store,
+	v := &Obj{refs: 1, shape: sh, dt: dt, Data: o.Data, base: o, label: label,
 		lo: o.lo, hi: o.hi, sliced: o.sliced}
 	return vArray{v}
 }
 
 // copyOf allocates a copy of o with dtype dt (astype, copy, ascontiguousarray).
-func (s *sim) copyOf(o *arrObj, dt npapi.DType, expr string, at ast.Node) vArray {
+func (s *Interp) copyOf(o *Obj, dt npapi.DType, expr string, at ast.Node) vArray {
 	s.touchRange(o, 0, 0, false)
 	return s.newArray(o.shape, dt, expr, at, false)
 }
 
 // useAll marks every array in vs as read (see use).
-func (s *sim) useAll(vs []value) {
+func (s *Interp) useAll(vs []value) {
 	for _, v := range vs {
 		s.use(v)
 	}
 }
 
 // use marks every array in v as read by an operation (Legate instantiates what it reads).
-func (s *sim) use(v value) {
-	if s.backend != BackendLegate {
-		return
-	}
+func (s *Interp) use(v value) {
 	switch v := v.(type) {
 	case vArray:
 		s.touchRange(v.o, 0, 0, false)

@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -22,7 +22,7 @@ func (ix index) single() value {
 	return vUnknown{}
 }
 
-func (s *sim) evalIndex(e ast.Expr) index {
+func (s *Interp) evalIndex(e ast.Expr) index {
 	if t, ok := e.(*ast.Tuple); ok {
 		v := s.eval(t)
 		return index{v: v, parts: t.Elts, vals: v.(vTuple).elts}
@@ -39,7 +39,7 @@ func (s *sim) evalIndex(e ast.Expr) index {
 	return index{v: v, parts: []ast.Expr{e}, vals: []value{v}}
 }
 
-func (s *sim) evalSubscript(e *ast.Subscript) value {
+func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	base := s.eval(e.Value)
 	switch b := base.(type) {
 	case vAt:
@@ -96,7 +96,7 @@ func (s *sim) evalSubscript(e *ast.Subscript) value {
 }
 
 // sliceBounds resolves a slice with constant bounds and step 1 against a length.
-func (s *sim) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
+func (s *Interp) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
 	if sl.Step != nil {
 		return 0, 0, false
 	}
@@ -131,7 +131,7 @@ func (s *sim) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
 }
 
 // sliceLen returns the length of dimension n after slice sl, or -1.
-func (s *sim) sliceLen(sl *ast.Slice, n int64) int64 {
+func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 {
 	if n < 0 {
 		return -1
 	}
@@ -178,14 +178,14 @@ func (s *sim) sliceLen(sl *ast.Slice, n int64) int64 {
 }
 
 // evalDrop evaluates an expression whose value is only inspected (ints), dropping its reference.
-func (s *sim) evalDrop(e ast.Expr) value {
+func (s *Interp) evalDrop(e ast.Expr) value {
 	v := s.eval(e)
 	s.decref(v)
 	return v
 }
 
 // indexArray applies an index to an array.
-func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
+func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 	advanced := false
 	for _, v := range ix.vals {
 		if _, ok := isArray(v); ok {
@@ -267,7 +267,7 @@ func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
 }
 
 // advancedIndex makes the copy that integer-array or boolean-mask indexing returns.
-func (s *sim) advancedIndex(o *arrObj, ix index, e ast.Node) value {
+func (s *Interp) advancedIndex(o *Obj, ix index, e ast.Node) value {
 	s.use(vArray{o})
 	for _, v := range ix.vals {
 		s.use(v)
@@ -315,19 +315,14 @@ func restSize(sh Shape, from int) (int64, bool) {
 }
 
 // newArrayUnknown makes an array whose size is not known; the caller has recorded why.
-func (s *sim) newArrayUnknown(dt npapi.DType, expr string) vArray {
-	o := &arrObj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line()}
-	if s.backend == BackendLegate {
-		o.store = &store{line: s.line(), shape: unknownShape, dt: dt}
-		return vArray{o}
-	}
-	o.buf = &buffer{expr: expr, shape: unknownShape, dt: dt}
-	s.h.allocate(o.buf, s.line(), s.site(), s.namer, s.pending)
+func (s *Interp) newArrayUnknown(dt npapi.DType, expr string) vArray {
+	o := &Obj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line()}
+	s.h.Allocate(s, o, false)
 	return vArray{o}
 }
 
 // sliceRange returns the element range a setitem index covers on a 1-D array, for Legate.
-func (s *sim) sliceRange(o *arrObj, ix index) (lo, hi int64, sliced bool) {
+func (s *Interp) sliceRange(o *Obj, ix index) (lo, hi int64, sliced bool) {
 	if len(ix.parts) != 1 || !o.shape.Known || len(o.shape.Dims) != 1 {
 		return 0, 0, false
 	}
