@@ -127,11 +127,7 @@ func (idx *fileIndex) fact(f *pyparse.File, imp *imports.Info, assume map[string
 		if _, ok := a.NBytes(); !ok {
 			return Shape{}, npapi.NoDType, false
 		}
-		dims := make([]int64, len(a.Shape))
-		for i, d := range a.Shape {
-			dims[i] = d.N
-		}
-		return Shape{Dims: dims, Known: true}, a.DType, true
+		return Shape{Dims: a.Shape, Known: true}, a.DType, true
 	}
 }
 

@@ -95,18 +95,11 @@ func (s *Interp) evalCall(e *ast.Call) value {
 func shapeFrom(v value) Shape {
 	switch v := v.(type) {
 	case vInt:
-		if v.known {
-			return knownShape(v.n)
-		}
-		return Shape{Dims: []int64{-1}, Known: true}
+		return knownShape(dimOf(v))
 	case vTuple:
-		dims := make([]int64, len(v.elts))
+		dims := make([]npapi.Dim, len(v.elts))
 		for i, e := range v.elts {
-			n, ok := intValue(e)
-			if !ok {
-				n = -1
-			}
-			dims[i] = n
+			dims[i] = dimOf(e)
 		}
 		return Shape{Dims: dims, Known: true}
 	case vList:
@@ -227,9 +220,9 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		}
 		if is, ok := dt.IsSubDType(abstract); ok {
 			if is {
-				return vInt{1, true}
+				return vInt{n: 1, known: true}
 			}
-			return vInt{0, true}
+			return vInt{n: 0, known: true}
 		}
 		return vUnknown{}
 	case "dtype":
@@ -370,7 +363,7 @@ func fortranOrdered(a *Obj) bool {
 	}
 	long := 0
 	for _, d := range a.shape.Dims {
-		if d != 1 {
+		if !d.Known || d.N != 1 {
 			long++
 		}
 	}
@@ -398,7 +391,7 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 		return unknownShape, npapi.NoDType, false
 	}
 	if len(elts) == 0 {
-		return knownShape(0), npapi.Float64, true
+		return intShape(0), npapi.Float64, true
 	}
 	inner, dt, ok := literalShape(elts[0])
 	if !ok {
@@ -419,7 +412,7 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 		}
 		dt = npapi.Promote(dt, d)
 	}
-	return Shape{Dims: append([]int64{n}, inner.Dims...), Known: true}, dt, true
+	return Shape{Dims: append([]npapi.Dim{npapi.Int(n)}, inner.Dims...), Known: true}, dt, true
 }
 
 // ufunc applies an elementwise function to args (the first Nin are inputs; scalars broadcast).
@@ -614,13 +607,12 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			switch v := c.args[0].(type) {
 			case vArray:
 				if v.o.shape.Known && len(v.o.shape.Dims) > 0 {
-					d := v.o.shape.Dims[0]
-					return vInt{d, d >= 0}
+					return dimValue(v.o.shape.Dims[0])
 				}
 			case vList:
-				return vInt{v.l.length(), true}
+				return vInt{n: v.l.length(), known: true}
 			case vTuple:
-				return vInt{int64(len(v.elts)), true}
+				return vInt{n: int64(len(v.elts)), known: true}
 			}
 		}
 		return vInt{}

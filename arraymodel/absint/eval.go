@@ -36,12 +36,12 @@ func constOf(v ast.ConstValue) value {
 		if c.Value.Big != nil {
 			return vInt{}
 		}
-		return vInt{c.Value.Int, true}
+		return vInt{n: c.Value.Int, known: true}
 	case ast.ConstBool:
 		if c.Value.Bool {
-			return vInt{1, true}
+			return vInt{n: 1, known: true}
 		}
-		return vInt{0, true}
+		return vInt{n: 0, known: true}
 	case ast.ConstFloat:
 		return vFloat{}
 	case ast.ConstComplex:
@@ -70,7 +70,7 @@ func (s *Interp) eval(e ast.Expr) value {
 		}
 		if i, ok := v.(vInt); ok && !i.known {
 			if n, ok := s.assumed(e.ID); ok {
-				return vInt{n, true}
+				return vInt{n: n, known: true}
 			}
 		}
 		if _, ok := v.(vUnknown); ok {
@@ -185,19 +185,19 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 				return vUnknown{}
 			}
 			for _, d := range o.shape.Dims {
-				elts = append(elts, vInt{d, d >= 0})
+				elts = append(elts, dimValue(d))
 			}
 			return vTuple{elts}
 		case "size":
 			n, ok := o.shape.Size()
-			return vInt{n, ok}
+			return vInt{n: n, known: ok}
 		case "ndim":
-			return vInt{int64(len(o.shape.Dims)), o.shape.Known}
+			return vInt{n: int64(len(o.shape.Dims)), known: o.shape.Known}
 		case "nbytes":
 			n, ok := o.nbytes()
-			return vInt{n, ok}
+			return vInt{n: n, known: ok}
 		case "itemsize":
-			return vInt{o.dt.ItemSize(), o.dt.Known()}
+			return vInt{n: o.dt.ItemSize(), known: o.dt.Known()}
 		case "dtype":
 			return vDType{o.dt}
 		case "T", "mT":
@@ -217,7 +217,7 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		case "type": // np.dtype("float32").type is the scalar type, a dtype here
 			return b
 		case "itemsize":
-			return vInt{b.dt.ItemSize(), b.dt.Known()}
+			return vInt{n: b.dt.ItemSize(), known: b.dt.Known()}
 		}
 		return vMethod{recv: base, name: e.Attr}
 	case vRNG, vList, vAt:
@@ -259,7 +259,7 @@ func reversed(sh Shape) Shape {
 	if !sh.Known {
 		return sh
 	}
-	d := make([]int64, len(sh.Dims))
+	d := make([]npapi.Dim, len(sh.Dims))
 	for i := range sh.Dims {
 		d[i] = sh.Dims[len(sh.Dims)-1-i]
 	}
@@ -379,14 +379,14 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		}
 		switch op {
 		case ast.Add:
-			return vInt{a + b, true}
+			return vInt{n: a + b, known: true}
 		case ast.Sub:
-			return vInt{a - b, true}
+			return vInt{n: a - b, known: true}
 		case ast.Mult:
 			if a != 0 && (a*b)/a != b {
 				return vInt{}
 			}
-			return vInt{a * b, true}
+			return vInt{n: a * b, known: true}
 		case ast.FloorDiv:
 			if b == 0 {
 				return vInt{}
@@ -395,7 +395,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if (a%b != 0) && ((a < 0) != (b < 0)) {
 				q--
 			}
-			return vInt{q, true}
+			return vInt{n: q, known: true}
 		case ast.Mod:
 			if b == 0 {
 				return vInt{}
@@ -404,7 +404,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if m != 0 && (m < 0) != (b < 0) {
 				m += b
 			}
-			return vInt{m, true}
+			return vInt{n: m, known: true}
 		case ast.Pow:
 			if b < 0 {
 				return vFloat{}
@@ -413,17 +413,17 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if p > math.MaxInt64/2 {
 				return vInt{}
 			}
-			return vInt{int64(p), true}
+			return vInt{n: int64(p), known: true}
 		case ast.LShift:
 			if b < 0 || b > 62 {
 				return vInt{}
 			}
-			return vInt{a << b, true}
+			return vInt{n: a << b, known: true}
 		case ast.RShift:
 			if b < 0 {
 				return vInt{}
 			}
-			return vInt{a >> min(b, 63), true}
+			return vInt{n: a >> min(b, 63), known: true}
 		case ast.Div:
 			return vFloat{}
 		}
@@ -509,12 +509,12 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 	o, ok := isArray(v)
 	if !ok {
 		if i, ok := v.(vInt); ok && op == ast.USub && i.known {
-			return vInt{-i.n, true}
+			return vInt{n: -i.n, known: true}
 		}
 		if op == ast.Not {
 			if t := truth(v); t >= 0 {
 				s.decref(v)
-				return vInt{int64(1 - t), true}
+				return vInt{n: int64(1 - t), known: true}
 			}
 		}
 		s.decref(v)
@@ -528,7 +528,7 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 		return vUnknown{}
 	}
 	s.use(v)
-	if res, ok := s.elide(o, vInt{0, true}, o.dt); ok {
+	if res, ok := s.elide(o, vInt{n: 0, known: true}, o.dt); ok {
 		return res
 	}
 	res := s.newArray(o.shape, o.dt, s.text(e), e, false)
@@ -564,9 +564,9 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 				return vInt{}
 			}
 			if t {
-				return vInt{1, true}
+				return vInt{n: 1, known: true}
 			}
-			return vInt{0, true}
+			return vInt{n: 0, known: true}
 		}
 		return vInt{}
 	}

@@ -346,14 +346,14 @@ func (s *Interp) iterationOf(v value) iteration {
 	switch v := v.(type) {
 	case vRange:
 		if v.known {
-			return iteration{trips: v.count(), elem: func(i int64) value { return vInt{v.start + i*v.step, true} }}
+			return iteration{trips: v.count(), elem: func(i int64) value { return vInt{n: v.start + i*v.step, known: true} }}
 		}
 		return iteration{trips: -1, elem: func(int64) value { return vInt{} }}
 	case vArray:
 		o := v.o
 		if o.shape.Known && len(o.shape.Dims) > 0 {
 			sh := Shape{Dims: o.shape.Dims[1:], Known: true}
-			return iteration{trips: o.shape.Dims[0], elem: func(int64) value {
+			return iteration{trips: dimLen(o.shape.Dims[0]), elem: func(int64) value {
 				if len(sh.Dims) == 0 {
 					return vFloat{}
 				}

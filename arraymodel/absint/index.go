@@ -177,6 +177,44 @@ func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 {
 	return r.count()
 }
 
+// sliceDim returns the length of dimension d after slice sl: known for a known d; for a
+// symbolic d and bounds that count from its ends (a[1:-1] is d - 2, a[:-1] and a[1:] are
+// d - 1; d is taken to be at least as long as the bounds, as a program that slices so does);
+// unknown otherwise (a[2:10] depends on whether d is shorter than 10).
+func (s *Interp) sliceDim(sl *ast.Slice, d npapi.Dim) npapi.Dim {
+	if d.Known || d.Sym == nil {
+		if n := s.sliceLen(sl, dimLen(d)); n >= 0 {
+			return npapi.Int(n)
+		}
+		return npapi.Dim{}
+	}
+	if sl.Step != nil {
+		if st, ok := intValue(s.evalDrop(sl.Step)); !ok || st != 1 {
+			return npapi.Dim{}
+		}
+	}
+	start, stop := npapi.Const(0), d.Sym
+	if sl.Lower != nil {
+		lo, ok := intValue(s.evalDrop(sl.Lower))
+		switch {
+		case !ok:
+			return npapi.Dim{}
+		case lo < 0:
+			start = d.Sym.Add(npapi.Const(lo))
+		default:
+			start = npapi.Const(lo)
+		}
+	}
+	if sl.Upper != nil {
+		hi, ok := intValue(s.evalDrop(sl.Upper))
+		if !ok || hi >= 0 {
+			return npapi.Dim{}
+		}
+		stop = d.Sym.Add(npapi.Const(hi))
+	}
+	return npapi.SymDim(stop.Sub(start))
+}
+
 // evalDrop evaluates an expression whose value is only inspected (ints), dropping its reference.
 func (s *Interp) evalDrop(e ast.Expr) value {
 	v := s.eval(e)
@@ -201,7 +239,7 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 	if !o.shape.Known {
 		return s.view(o, unknownShape, o.dt, s.text(e))
 	}
-	var dims []int64
+	var dims []npapi.Dim
 	d := 0
 	ellipsisSeen := false
 	consumed := 0
@@ -220,13 +258,13 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 		switch p := p.(type) {
 		case *ast.Slice:
 			if d < len(o.shape.Dims) {
-				dims = append(dims, s.sliceLen(p, o.shape.Dims[d]))
+				dims = append(dims, s.sliceDim(p, o.shape.Dims[d]))
 			}
 			d++
 		case *ast.Constant:
 			switch p.Value.Kind {
 			case ast.ConstNone:
-				dims = append(dims, 1)
+				dims = append(dims, npapi.Int(1))
 			case ast.ConstEllipsis:
 				if !ellipsisSeen {
 					ellipsisSeen = true
@@ -245,7 +283,7 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 				continue
 			}
 			if _, ok := ix.vals[i].(vNone); ok {
-				dims = append(dims, 1)
+				dims = append(dims, npapi.Int(1))
 				continue
 			}
 			return s.view(o, unknownShape, o.dt, s.text(e))
@@ -257,7 +295,7 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 	v := s.view(o, Shape{Dims: dims, Known: true}, o.dt, s.text(e))
 	if len(ix.parts) == 1 && len(o.shape.Dims) == 1 {
 		if sl, ok := ix.parts[0].(*ast.Slice); ok {
-			if lo, hi, ok := s.sliceBounds(sl, o.shape.Dims[0]); ok {
+			if lo, hi, ok := s.sliceBounds(sl, dimLen(o.shape.Dims[0])); ok && o.shape.Dims[0].Known {
 				base := o.lo
 				v.o.lo, v.o.hi, v.o.sliced = base+lo, base+hi, true
 			}
@@ -289,12 +327,12 @@ func (s *Interp) advancedIndex(o *Obj, ix index, e ast.Node) value {
 				return s.newArrayUnknown(o.dt, expr)
 			}
 			if m.shape.Known && o.shape.Known && len(o.shape.Dims) >= 1 {
-				dims := append(append([]int64{}, m.shape.Dims...), o.shape.Dims[1:]...)
+				dims := append(append([]npapi.Dim{}, m.shape.Dims...), o.shape.Dims[1:]...)
 				return s.newArray(Shape{Dims: dims, Known: true}, o.dt, expr, e, false)
 			}
 		}
 		if l, ok := ix.vals[0].(vList); ok && o.shape.Known && len(o.shape.Dims) >= 1 {
-			dims := append([]int64{int64(len(l.l.elts))}, o.shape.Dims[1:]...)
+			dims := append([]npapi.Dim{npapi.Int(int64(len(l.l.elts)))}, o.shape.Dims[1:]...)
 			return s.newArray(Shape{Dims: dims, Known: true}, o.dt, expr, e, false)
 		}
 	}
@@ -330,8 +368,12 @@ func (s *Interp) sliceRange(o *Obj, ix index) (lo, hi int64, sliced bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	lo, hi, ok = s.sliceBounds(sl, o.shape.Dims[0])
-	if !ok || (lo == 0 && hi == o.shape.Dims[0]) {
+	n := dimLen(o.shape.Dims[0])
+	if n < 0 {
+		return 0, 0, false
+	}
+	lo, hi, ok = s.sliceBounds(sl, n)
+	if !ok || (lo == 0 && hi == n) {
 		return 0, 0, false
 	}
 	return o.lo + lo, o.lo + hi, true

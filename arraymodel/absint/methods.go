@@ -77,11 +77,7 @@ func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
 	case "copy", "flatten":
 		sh := o.shape
 		if name == "flatten" {
-			n, ok := o.shape.Size()
-			if !ok {
-				n = -1
-			}
-			sh = knownShape(n)
+			sh = knownShape(npapi.SymDim(o.shape.SizeExpr()))
 		}
 		s.use(vArray{o})
 		return s.newArray(sh, o.dt, expr, c.e, false)

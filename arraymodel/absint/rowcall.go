@@ -86,7 +86,7 @@ func (s *Interp) temporaries(n int64, expr string) value {
 	if n <= 0 || s.cfg.Backend == BackendLegate {
 		return nil
 	}
-	return s.newArray(knownShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
+	return s.newArray(intShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
 }
 
 // holdsArray reports whether any argument of the call is or contains an array (or is unknown).
@@ -142,33 +142,20 @@ func inputBytes(c *call) *int64 {
 	return &total
 }
 
-// shapeOfDims converts a rule's shape to the simulation's.
+// shapeOfDims converts a rule's shape (nil: rank unknown) to a Shape.
 func shapeOfDims(dims []npapi.Dim) Shape {
 	if dims == nil {
 		return unknownShape
 	}
-	out := make([]int64, len(dims))
-	for i, d := range dims {
-		out[i] = -1
-		if d.Known {
-			out[i] = d.N
-		}
-	}
-	return Shape{Dims: out, Known: true}
+	return Shape{Dims: dims, Known: true}
 }
 
-// dimsOfShape converts the simulation's shape to a rule's.
+// dimsOfShape converts a Shape to a rule's shape.
 func dimsOfShape(sh Shape) []npapi.Dim {
 	if !sh.Known {
 		return nil
 	}
-	out := make([]npapi.Dim, len(sh.Dims))
-	for i, d := range sh.Dims {
-		if d >= 0 {
-			out[i] = npapi.Int(d)
-		}
-	}
-	return out
+	return sh.Dims
 }
 
 // ruleCall converts a call's evaluated arguments for npapi.Apply.
@@ -201,7 +188,7 @@ func ruleArg(v value) npapi.Arg {
 		}
 		return npapi.Arg{Kind: npapi.ArgArray, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Strided: !contiguous(v.o)}
 	case vInt:
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known}
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym}
 	case vFloat:
 		d, _ := scalarDType(v)
 		return npapi.Arg{Kind: npapi.ArgScalar, DType: d}

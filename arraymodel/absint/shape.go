@@ -3,50 +3,90 @@ package absint
 import (
 	"strconv"
 	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
-// Shape is an array shape; a dimension of -1 is unknown. A nil Shape with Known false means
-// even the rank is unknown.
+// Shape is an array shape: its dimensions are known lengths, polynomials in the program's
+// symbols (npapi.Dim), or unknown. Known false means even the rank is unknown.
 type Shape struct {
-	Dims  []int64
-	Known bool // the rank is known (each Dims entry may still be -1)
+	Dims  []npapi.Dim
+	Known bool // the rank is known (each dimension may still be unknown)
 }
 
-func knownShape(dims ...int64) Shape { return Shape{Dims: dims, Known: true} }
+// intShape returns the shape of known lengths (a negative length is an unknown dimension).
+func intShape(dims ...int64) Shape {
+	out := make([]npapi.Dim, len(dims))
+	for i, d := range dims {
+		if d >= 0 {
+			out[i] = npapi.Int(d)
+		}
+	}
+	return Shape{Dims: out, Known: true}
+}
+
+// knownShape returns a shape of known rank with these dimensions.
+func knownShape(dims ...npapi.Dim) Shape {
+	if dims == nil {
+		dims = []npapi.Dim{}
+	}
+	return Shape{Dims: dims, Known: true}
+}
 
 var unknownShape = Shape{}
+
+// dimLen returns a dimension's length, or -1 when it is not a known number.
+func dimLen(d npapi.Dim) int64 {
+	if d.Known {
+		return d.N
+	}
+	return -1
+}
+
+// Ints returns the dimensions as lengths, -1 for one that is not a known number (nil when the
+// rank is unknown).
+func (s Shape) Ints() []int64 {
+	if !s.Known {
+		return nil
+	}
+	out := make([]int64, len(s.Dims))
+	for i, d := range s.Dims {
+		out[i] = dimLen(d)
+	}
+	return out
+}
 
 // Size returns the number of elements, and false when it is not known.
 func (s Shape) Size() (int64, bool) {
 	if !s.Known {
 		return 0, false
 	}
-	n := int64(1)
-	for _, d := range s.Dims {
-		if d < 0 {
-			return 0, false
-		}
-		if d != 0 && n > (1<<62)/d {
-			return 0, false // overflow: treat as unknown rather than wrap
-		}
-		n *= d
+	return npapi.Size(s.Dims)
+}
+
+// SizeExpr returns the number of elements as a polynomial in the program's symbols (nil when a
+// dimension or the rank is unknown).
+func (s Shape) SizeExpr() *npapi.Poly {
+	if !s.Known {
+		return nil
 	}
-	return n, true
+	return npapi.SizeExpr(s.Dims)
 }
 
 // String renders the shape as Python does: "(3,)", "(1024, 1024)", "(?, 4)", "?" (as the text
 // report renders a Live.Shape).
 func (s Shape) String() string { return ShapeText(s.List()) }
 
-// List returns the dims for JSON, with null for unknown dims; nil when the rank is unknown.
+// List returns the dims for JSON, with null for dimensions that are not known numbers; nil when
+// the rank is unknown.
 func (s Shape) List() []*int64 {
 	if !s.Known {
 		return nil
 	}
 	out := make([]*int64, len(s.Dims))
 	for i, d := range s.Dims {
-		if d >= 0 {
-			v := d
+		if d.Known {
+			v := d.N
 			out[i] = &v
 		}
 	}
@@ -60,40 +100,33 @@ func broadcast(a, b Shape) (Shape, bool) {
 		return unknownShape, true
 	}
 	n := max(len(a.Dims), len(b.Dims))
-	out := make([]int64, n)
 	for i := 0; i < n; i++ {
-		da, db := int64(1), int64(1)
+		da, db := npapi.Int(1), npapi.Int(1)
 		if j := len(a.Dims) - n + i; j >= 0 {
 			da = a.Dims[j]
 		}
 		if j := len(b.Dims) - n + i; j >= 0 {
 			db = b.Dims[j]
 		}
-		switch {
-		case da == db:
-			out[i] = da
-		case da == 1:
-			out[i] = db
-		case db == 1:
-			out[i] = da
-		case da < 0 || db < 0:
-			out[i] = max(da, db)
-			if da < 0 && db < 0 {
-				out[i] = -1
-			}
-		default:
+		if da.Known && db.Known && da.N != db.N && da.N != 1 && db.N != 1 {
 			return unknownShape, false
 		}
 	}
-	return Shape{Dims: out, Known: true}, true
+	return Shape{Dims: npapi.Broadcast(a.Dims, b.Dims), Known: true}, true
 }
 
+// equal reports whether s and o are known to be the same shape: every dimension the same known
+// length or the same polynomial.
 func (s Shape) equal(o Shape) bool {
 	if !s.Known || !o.Known || len(s.Dims) != len(o.Dims) {
 		return false
 	}
 	for i := range s.Dims {
-		if s.Dims[i] < 0 || s.Dims[i] != o.Dims[i] {
+		x, y := s.Dims[i], o.Dims[i]
+		switch {
+		case x.Known && y.Known && x.N == y.N:
+		case !x.Known && !y.Known && x.Sym != nil && x.Sym.Equal(y.Sym):
+		default:
 			return false
 		}
 	}
@@ -122,3 +155,26 @@ func ShapeText(dims []*int64) string {
 
 // Equal reports whether s and o are the same known shape.
 func (s Shape) Equal(o Shape) bool { return s.equal(o) }
+
+// dimValue is a dimension as a Python int: its length, or the polynomial it equals.
+func dimValue(d npapi.Dim) vInt {
+	if d.Known {
+		return vInt{n: d.N, known: true}
+	}
+	return vInt{sym: d.Sym}
+}
+
+// dimOf is the dimension an int value gives: its value, its polynomial, or unknown.
+func dimOf(v value) npapi.Dim {
+	i, ok := v.(vInt)
+	switch {
+	case !ok:
+		return npapi.Dim{}
+	case i.known:
+		if i.n < 0 {
+			return npapi.Dim{}
+		}
+		return npapi.Int(i.n)
+	}
+	return npapi.SymDim(i.sym)
+}

@@ -17,9 +17,16 @@ type (
 	vInt struct {
 		n     int64
 		known bool
+		// sym is, when the value is not known, the polynomial in the program's symbols it
+		// equals (a parameter n, 2*n + 1), or nil.
+		sym *npapi.Poly
 	}
-	// vFloat is a Python float or complex scalar (the value is not tracked).
-	vFloat struct{ complex bool }
+	// vFloat is a float or complex scalar (the value is not tracked): a Python one, or a NumPy
+	// scalar of dtype dt (x.sum() of a float32 array).
+	vFloat struct {
+		complex bool
+		dt      npapi.DType // NoDType for a Python float or complex
+	}
 	// vStr is a str constant.
 	vStr struct{ s string }
 	// vNone is None.
@@ -77,9 +84,40 @@ type Obj struct {
 	// stands is set on the stand-in for extrapolated list elements: how many elements of the
 	// element array (shape, dt) its data accounts for.
 	stands int64
+	// backend is the library the array belongs to (imports.Unknown when not known).
+	backend imports.Backend
+	// origin says where the data came from (Fresh, Param, External, View).
+	origin Origin
 	// Data is the heap's record of the array's data (nil with NoHeap).
 	Data any
 }
+
+// Origin says where an array's data came from.
+type Origin uint8
+
+// The origins.
+const (
+	// External is data the program does not create itself: a file load, an unknown function's
+	// result, a module attribute. Its dtype is not the program's choice.
+	External Origin = iota
+	// Fresh is an array this code allocates: a constructor, random sampling, an operator, a copy.
+	Fresh
+	// Param is an array received as a parameter (annotated as an array).
+	Param
+	// View is a view (slice, reshape, transpose) of another array.
+	View
+)
+
+var originNames = [...]string{"external", "fresh", "param", "view"}
+
+// String returns "external", "fresh", "param" or "view".
+func (o Origin) String() string { return originNames[o] }
+
+// Backend returns the library the array belongs to (imports.Unknown when not known).
+func (o *Obj) Backend() imports.Backend { return o.backend }
+
+// Origin returns where the array's data came from.
+func (o *Obj) Origin() Origin { return o.origin }
 
 // Shape returns the array's shape.
 func (o *Obj) Shape() Shape { return o.shape }
@@ -143,7 +181,9 @@ func isArray(v value) (*Obj, bool) {
 	return a.o, true
 }
 
-// scalarDType returns the weak dtype of a Python scalar value.
+// scalarDType returns the dtype a scalar operand takes part in promotion with: a Python
+// number's weak dtype, and the same for a NumPy scalar (NumPy 1.x casts by value: a float64
+// scalar times a float32 array is float32).
 func scalarDType(v value) (npapi.DType, bool) {
 	switch v := v.(type) {
 	case vInt:
