@@ -172,8 +172,8 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 			}
 		}
 	}
-	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s,
-		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, Shared: shared, Fact: idx.fact(f, imp, opts.Assume)})
+	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Conventions: true,
+		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, Shared: shared})
 	return s
 }
 

@@ -213,7 +213,7 @@ func TestAgreesWithArrayInference(t *testing.T) {
 			t.Fatal(err)
 		}
 		imp := imports.Build(f.Module)
-		info := arrays.Analyze(f.Module, imp)
+		info := arrays.Analyze(f, imp)
 		opts := &Options{Path: p, Legate: DefaultLegateModel}
 		s := newSim(f, imp, BackendNumPy, opts, &fileIndex{}, &absint.Shared{})
 		s.in.RunModule()

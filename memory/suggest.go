@@ -6,10 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arraylint/arraylint/arraymodel/arrays"
-	"github.com/arraylint/arraylint/arraymodel/imports"
-	"github.com/arraylint/arraylint/arraymodel/npapi"
-	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -83,7 +79,6 @@ func (s *sim) suggest(r *Report) []string {
 type fileIndex struct {
 	lastLoad map[string]int   // name → last line it is read on
 	stmts    map[int]ast.Stmt // line → innermost statement starting there
-	arrays   *arrays.Info     // the rules' array inference, consulted for sizes the simulation lacks
 }
 
 func (s *sim) index() *fileIndex {
@@ -110,25 +105,6 @@ func (s *sim) index() *fileIndex {
 		return true
 	})
 	return idx
-}
-
-// fact returns the interpreter's Config.Fact: the rules' array inference (arraymodel/arrays),
-// built once per Estimate on first use, asked about an allocating expression whose size the
-// run could not work out; it answers only with exact shapes.
-func (idx *fileIndex) fact(f *pyparse.File, imp *imports.Info, assume map[string]int64) func(ast.Expr) (Shape, npapi.DType, bool) {
-	return func(e ast.Expr) (Shape, npapi.DType, bool) {
-		if idx.arrays == nil {
-			idx.arrays = arrays.AnalyzeWith(f.Module, imp, assume)
-		}
-		a, ok := idx.arrays.Array(e)
-		if !ok || a.ViewOf != nil || a.Shape == nil {
-			return Shape{}, npapi.NoDType, false
-		}
-		if _, ok := a.NBytes(); !ok {
-			return Shape{}, npapi.NoDType, false
-		}
-		return Shape{Dims: a.Shape, Known: true}, a.DType, true
-	}
 }
 
 // loadLines returns, per name, the last line where it is read in the analysed file.

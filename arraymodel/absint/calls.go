@@ -79,6 +79,12 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		c.args, c.kw = nil, nil
 		res = s.callFunc(f.def, args, kw)
 	case vDType:
+		if n, ok := e.Func.(*ast.Name); ok {
+			if _, builtin := builtinDType(n); builtin {
+				res = s.callBuiltin(e, c) // int(x), float(x): Python numbers
+				break
+			}
+		}
 		res = s.callDType(f.dt, c)
 	default:
 		res = s.callBuiltin(e, c)
@@ -96,6 +102,10 @@ func shapeFrom(v value) Shape {
 	switch v := v.(type) {
 	case vInt:
 		return knownShape(dimOf(v))
+	case vUnknown:
+		if v.sym != nil {
+			return knownShape(dimOf(v)) // a parameter used as a size
+		}
 	case vTuple:
 		dims := make([]npapi.Dim, len(v.elts))
 		for i, e := range v.elts {
@@ -183,6 +193,7 @@ func outResult(c *call) (vArray, bool) {
 }
 
 func (s *Interp) callAPI(ref imports.Ref, c *call) value {
+	defer s.inLib(ref.Backend)()
 	if ref.Backend == imports.JAX && !s.imp.X64 {
 		// Without jax_enable_x64, JAX holds no 64-bit arrays, asked for or not.
 		saved := s.jax32
@@ -283,7 +294,7 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		s.useAll(c.args)
 		return vNone{}
 	case npapi.RNGFactory:
-		return vRNG{jax: strings.HasPrefix(api, "jax.")}
+		return vRNG{jax: strings.HasPrefix(api, "jax."), backend: ref.Backend}
 	}
 	return vUnknown{}
 }
@@ -502,6 +513,11 @@ func (s *Interp) apiName(c *call) string {
 func (s *Interp) indexFunc(name string, c *call, expr string) value {
 	a, ok := firstArray(c)
 	if !ok {
+		if s.cfg.Explore && len(c.args) == 1 {
+			// index arrays of a value of unknown type: their number (its rank) is unknown too,
+			// so one array of unknown shape stands for the result
+			return s.newArrayUnsized(unknownShape, npapi.Int64, expr, c.e)
+		}
 		return vUnknown{}
 	}
 	if name == "where" && len(c.args) == 3 {
@@ -569,19 +585,19 @@ func contiguous(a *Obj) bool {
 }
 
 // matmul allocates the result of a @ b (npapi.MatmulShape).
-func (s *Interp) matmul(a, b *Obj, expr string) value {
+func (s *Interp) matmul(a, b *Obj, expr string, at ast.Node) value {
 	dt := npapi.NoDType
 	if a != nil && b != nil {
 		dt = npapi.Promote(a.dt, b.dt)
 	}
 	if a == nil || b == nil {
-		return s.newArray(unknownShape, dt, expr, nil, false)
+		return s.newArray(unknownShape, dt, expr, at, false)
 	}
 	out, scalar := npapi.MatmulShape(dimsOfShape(a.shape), dimsOfShape(b.shape))
 	if scalar {
 		return vFloat{}
 	}
-	return s.newArray(shapeOfDims(out), dt, expr, nil, false)
+	return s.newArray(shapeOfDims(out), dt, expr, at, false)
 }
 
 // callDType handles np.float32(x): a scalar, or a converted copy of an array.

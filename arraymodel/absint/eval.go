@@ -55,6 +55,14 @@ func constOf(v ast.ConstValue) value {
 }
 
 func (s *Interp) eval(e ast.Expr) value {
+	v := s.eval1(e)
+	if s.cfg.Observe != nil && e != nil && s.top() == s.root {
+		s.cfg.Observe(e, v)
+	}
+	return v
+}
+
+func (s *Interp) eval1(e ast.Expr) value {
 	switch e := e.(type) {
 	case nil:
 		return vNone{}
@@ -65,6 +73,9 @@ func (s *Interp) eval(e ast.Expr) value {
 		if !ok {
 			if a, ok := s.assumedValue(e.ID); ok {
 				return a
+			}
+			if dt, ok := builtinDType(e); ok {
+				return vDType{dt} // float, int, complex, bool name dtypes too
 			}
 			return vUnknown{}
 		}
@@ -114,7 +125,7 @@ func (s *Interp) eval(e ast.Expr) value {
 				break
 			}
 			t := truth(v)
-			if known && t == stop {
+			if known && t == stop && !s.cfg.Explore {
 				return v // short-circuit: Python never evaluates the rest
 			}
 			if t < 0 {
@@ -144,6 +155,9 @@ func (s *Interp) eval(e ast.Expr) value {
 	case *ast.IfExp:
 		t := s.eval(e.Test)
 		s.decref(t)
+		if s.cfg.Explore {
+			return joinValues(s.eval(e.Body), s.eval(e.Orelse))
+		}
 		if truth(t) == 0 {
 			return s.eval(e.Orelse)
 		}
@@ -156,11 +170,66 @@ func (s *Interp) eval(e ast.Expr) value {
 	case *ast.Starred:
 		return s.eval(e.Value)
 	case *ast.JoinedStr:
+		for _, x := range e.Values {
+			s.decref(s.eval(x))
+		}
 		return vStr{}
+	case *ast.FormattedValue:
+		s.decref(s.eval(e.Value))
+		if e.FormatSpec != nil {
+			s.decref(s.eval(e.FormatSpec))
+		}
+		return vStr{}
+	case *ast.Dict:
+		// A dict holds its values (it keeps their arrays alive); its keys are evaluated.
+		l := &pyList{refs: 1}
+		for i, v := range e.Values {
+			if i < len(e.Keys) && e.Keys[i] != nil {
+				s.decref(s.eval(e.Keys[i]))
+			}
+			l.elts = append(l.elts, s.eval(v))
+		}
+		return vDict{l}
+	case *ast.Set:
+		l := &pyList{refs: 1}
+		for _, x := range e.Elts {
+			l.elts = append(l.elts, s.eval(x))
+		}
+		return vDict{l}
+	case *ast.Yield:
+		if e.Value != nil {
+			s.decref(s.eval(e.Value))
+		}
+	case *ast.YieldFrom:
+		s.decref(s.eval(e.Value))
 	case *ast.ListComp:
+		if s.cfg.Explore {
+			return s.comprehension(e.Generators, e.Elt)
+		}
 		return s.listComp(e.Elt, e.Generators)
+	case *ast.SetComp:
+		if s.cfg.Explore {
+			return s.comprehension(e.Generators, e.Elt)
+		}
+	case *ast.GeneratorExp:
+		if s.cfg.Explore {
+			return s.comprehension(e.Generators, e.Elt)
+		}
+	case *ast.DictComp:
+		if s.cfg.Explore {
+			return s.comprehension(e.Generators, e.Key, e.Value)
+		}
 	case *ast.Await:
 		return s.eval(e.Value)
+	case *ast.Slice:
+		if s.cfg.Explore {
+			// what the bounds hold (indexing reads them again for the lengths)
+			for _, x := range []ast.Expr{e.Lower, e.Upper, e.Step} {
+				if x != nil {
+					s.decref(s.eval(x))
+				}
+			}
+		}
 	}
 	return vUnknown{}
 }
@@ -202,7 +271,9 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 			return vDType{o.dt}
 		case "T", "mT":
 			return s.view(o, reversed(o.shape), o.dt, s.text(e))
-		case "real", "imag", "flat":
+		case "real", "imag":
+			return s.view(o, o.shape, o.dt.Real(), s.text(e))
+		case "flat":
 			return s.view(o, o.shape, o.dt, s.text(e))
 		case "at":
 			incref(base)
@@ -300,6 +371,7 @@ func operandShape(v value) (Shape, bool) {
 }
 
 func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
+	defer s.inLib(libOf(l, r))()
 	lo, lok := isArray(l)
 	ro, rok := isArray(r)
 	if !lok && !rok {
@@ -310,7 +382,7 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	s.use(l)
 	s.use(r)
 	if op == ast.MatMult {
-		res := s.matmul(lo, ro, s.text(e))
+		res := s.matmul(lo, ro, s.text(e), e)
 		s.decref(l)
 		s.decref(r)
 		return res
@@ -369,6 +441,9 @@ func (s *Interp) elide(t *Obj, other value, dt npapi.DType) (value, bool) {
 }
 
 func scalarBinop(op ast.Operator, l, r value) value {
+	if v, ok := symbolicBinop(op, l, r); ok {
+		return v
+	}
 	a, aok := intValue(l)
 	b, bok := intValue(r)
 	_, lint := l.(vInt)
@@ -506,6 +581,7 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 }
 
 func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
+	defer s.inLib(libOf(v))()
 	o, ok := isArray(v)
 	if !ok {
 		if i, ok := v.(vInt); ok && op == ast.USub && i.known {
@@ -538,6 +614,7 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 }
 
 func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
+	defer s.inLib(libOf(l, r))()
 	_, lok := isArray(l)
 	_, rok := isArray(r)
 	if !lok && !rok || op == ast.Is || op == ast.IsNot || op == ast.In || op == ast.NotIn {
@@ -591,17 +668,11 @@ func (s *Interp) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, la
 	if s.jax32 {
 		dt = dt.JAX32()
 	}
-	o := &Obj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line()}
+	o := &Obj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line(), backend: s.lib, origin: Fresh}
 	if e, ok := at.(ast.Expr); ok && e != nil {
 		o.node = e
 	}
 	_, known := o.nbytes()
-	if !known && s.cfg.Fact != nil && o.node != nil {
-		if fsh, fdt, ok := s.cfg.Fact(o.node); ok {
-			o.shape, o.dt, sh, dt = fsh, fdt, fsh, fdt
-			_, known = o.nbytes()
-		}
-	}
 	if !known {
 		s.unknownAlloc(at, expr, reasonFor(sh, dt), nil)
 	}
@@ -648,13 +719,14 @@ func (s *Interp) addUnknown(at ast.Node, expr, reason string, bound *int64, kind
 // view returns a view of o (no allocation) that keeps o alive.
 func (s *Interp) view(o *Obj, sh Shape, dt npapi.DType, label string) vArray {
 	o.refs++
-	v := &Obj{refs: 1, shape: sh, dt: dt, Data: o.Data, base: o, label: label,
+	v := &Obj{refs: 1, shape: sh, dt: dt, Data: o.Data, base: o, label: label, backend: o.backend, origin: View,
 		lo: o.lo, hi: o.hi, sliced: o.sliced}
 	return vArray{v}
 }
 
 // copyOf allocates a copy of o with dtype dt (astype, copy, ascontiguousarray).
 func (s *Interp) copyOf(o *Obj, dt npapi.DType, expr string, at ast.Node) vArray {
+	defer s.inLib(o.backend)()
 	s.touchRange(o, 0, 0, false)
 	return s.newArray(o.shape, dt, expr, at, false)
 }
@@ -680,4 +752,71 @@ func (s *Interp) use(v value) {
 			s.use(e)
 		}
 	}
+}
+
+// symbolicBinop evaluates +, -, *, // by a constant and ** by a constant on integers when one
+// operand is symbolic (a polynomial in the program's symbols): the result is the polynomial
+// (n + 1, 2*n, n//2), so sizes computed from inputs stay comparable. An operand of unknown
+// type that carries a symbol (a parameter) may be an array: the result is then of unknown type
+// too and keeps the polynomial only for use as a size.
+func symbolicBinop(op ast.Operator, l, r value) (value, bool) {
+	lp, lk := intPoly(l)
+	rp, rk := intPoly(r)
+	if !lk || !rk || (symOf(l) == nil && symOf(r) == nil) {
+		return nil, false
+	}
+	var p *npapi.Poly
+	switch op {
+	case ast.Add:
+		p = lp.Add(rp)
+	case ast.Sub:
+		p = lp.Sub(rp)
+	case ast.Mult:
+		p = lp.Mul(rp)
+	case ast.FloorDiv:
+		if c, ok := rp.Const(); ok && c > 0 {
+			p = lp.FloorDiv(c)
+		}
+	case ast.Pow:
+		if c, ok := rp.Const(); ok {
+			p = lp.Pow(c)
+		}
+	}
+	if p == nil {
+		return nil, false
+	}
+	_, lu := l.(vUnknown)
+	_, ru := r.(vUnknown)
+	if lu || ru {
+		return vUnknown{sym: p}, true
+	}
+	if c, ok := p.Const(); ok {
+		return vInt{n: c, known: true}, true
+	}
+	return vInt{sym: p}, true
+}
+
+// intPoly returns an int value (or a symbolic unknown) as a polynomial.
+func intPoly(v value) (*npapi.Poly, bool) {
+	switch v := v.(type) {
+	case vInt:
+		if v.known {
+			return npapi.Const(v.n), true
+		}
+		return v.sym, v.sym != nil
+	case vUnknown:
+		return v.sym, v.sym != nil
+	}
+	return nil, false
+}
+
+// symOf returns the polynomial a symbolic int or unknown stands for.
+func symOf(v value) *npapi.Poly {
+	switch v := v.(type) {
+	case vInt:
+		return v.sym
+	case vUnknown:
+		return v.sym
+	}
+	return nil
 }

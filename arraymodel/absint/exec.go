@@ -79,35 +79,62 @@ func (s *Interp) exec(st ast.Stmt) {
 	case *ast.Raise:
 		f.done = true
 	case *ast.If:
+		if s.cfg.Explore {
+			s.exploreIf(st)
+			return
+		}
 		s.execIf(st)
 	case *ast.For:
 		s.execFor(st.Target, st.Iter, st.Body, st.Orelse, st)
 	case *ast.AsyncFor:
 		s.execFor(st.Target, st.Iter, st.Body, st.Orelse, st)
 	case *ast.While:
+		if s.cfg.Explore {
+			s.exploreLoop(func() { s.decref(s.eval(st.Test)) }, st.Body, st.Orelse)
+			return
+		}
 		s.execWhile(st)
+	case *ast.Match:
+		if s.cfg.Explore {
+			s.exploreMatch(st)
+		}
+	case *caseStart:
+		s.startCase(st.c)
 	case *ast.With:
 		s.execWith(st.Items, st.Body)
 	case *ast.AsyncWith:
 		s.execWith(st.Items, st.Body)
 	case *ast.Try:
+		if s.cfg.Explore {
+			s.exploreTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
+			return
+		}
 		s.execBlock(st.Body)
 		if !f.done {
 			s.execBlock(st.Orelse)
 		}
 		s.execFinally(st.Finalbody)
 	case *ast.TryStar:
+		if s.cfg.Explore {
+			s.exploreTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
+			return
+		}
 		s.execBlock(st.Body)
 		if !f.done {
 			s.execBlock(st.Orelse)
 		}
 		s.execFinally(st.Finalbody)
 	case *ast.FunctionDef:
+		s.exploreDef(st.DecoratorList, st.Args, nil)
 		s.bindName(st.Name, vFunc{st})
-	case *ast.AsyncFunctionDef, *ast.ClassDef:
-		if c, ok := st.(*ast.ClassDef); ok {
-			s.bindName(c.Name, vUnknown{})
+	case *ast.AsyncFunctionDef:
+		s.exploreDef(st.DecoratorList, st.Args, nil)
+		if s.cfg.Explore {
+			s.bindName(st.Name, vUnknown{})
 		}
+	case *ast.ClassDef:
+		s.exploreDef(st.DecoratorList, nil, st.Bases)
+		s.bindName(st.Name, vUnknown{})
 	case *ast.Global:
 		for _, n := range st.Names {
 			f.globals[n] = true
@@ -136,6 +163,9 @@ func (s *Interp) execFinally(body []ast.Stmt) {
 func (s *Interp) assign(t ast.Expr, v value) {
 	switch t := t.(type) {
 	case *ast.Name:
+		if s.cfg.Observe != nil && s.top() == s.root {
+			s.cfg.Observe(t, v)
+		}
 		s.bindName(t.ID, v)
 	case *ast.Tuple:
 		s.unpack(t.Elts, v)
@@ -182,11 +212,16 @@ func (s *Interp) setItem(t *ast.Subscript, v value) {
 		s.use(v)
 		lo, hi, sliced := s.sliceRange(o, idx)
 		s.touchRange(o, lo, hi, sliced)
+	} else if d, ok := base.(vDict); ok {
+		w := acyclic(v, d.l) // d[k] = v: the dict now holds v too
+		incref(w)
+		d.l.elts = append(d.l.elts, w)
 	} else if l, ok := base.(vList); ok {
 		if i, ok := intValue(idx.single()); ok && i >= 0 && int(i) < len(l.l.elts) {
 			old := l.l.elts[i]
-			incref(v)
-			l.l.elts[i] = v
+			w := acyclic(v, l.l)
+			incref(w)
+			l.l.elts[i] = w
 			s.decref(old)
 		}
 	}
@@ -355,7 +390,7 @@ func (s *Interp) iterationOf(v value) iteration {
 			sh := Shape{Dims: o.shape.Dims[1:], Known: true}
 			return iteration{trips: dimLen(o.shape.Dims[0]), elem: func(int64) value {
 				if len(sh.Dims) == 0 {
-					return vFloat{}
+					return vFloat{complex: o.dt.Kind() == 'c', dt: o.dt} // a NumPy scalar
 				}
 				return s.view(o, sh, o.dt, "row")
 			}}
@@ -371,6 +406,9 @@ func (s *Interp) iterationOf(v value) iteration {
 		}}
 	case vTuple:
 		return iteration{trips: int64(len(v.elts)), elem: func(i int64) value {
+			if i < 0 || int(i) >= len(v.elts) {
+				return vUnknown{} // explore mode asks past the end of a short tuple
+			}
 			incref(v.elts[i])
 			return v.elts[i]
 		}}
@@ -384,6 +422,12 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 	f := s.top()
 	it := s.eval(iter)
 	ite := s.iterationOf(it)
+	if s.cfg.Explore {
+		i := int64(0)
+		s.exploreLoop(func() { s.assign(target, ite.elem(i)); i++ }, body, orelse)
+		s.decref(it)
+		return
+	}
 	run := ite.trips
 	if run < 0 || run > maxUnroll {
 		run = 2
@@ -466,11 +510,13 @@ func (s *Interp) extendList(l *pyList, v value) {
 	switch v := v.(type) {
 	case vList:
 		for _, e := range v.l.elts {
+			e = acyclic(e, l)
 			incref(e)
 			l.elts = append(l.elts, e)
 		}
 	case vTuple:
 		for _, e := range v.elts {
+			e = acyclic(e, l)
 			incref(e)
 			l.elts = append(l.elts, e)
 		}
@@ -649,4 +695,41 @@ func (s *Interp) dropDead(stmts []ast.Stmt, i int) {
 		delete(f.vars, k)
 		s.decref(v)
 	}
+}
+
+// acyclic returns v to be stored in list l, or unknown when v holds l (a list that holds
+// itself, `l.append(l)`): the interpreter's values stay trees, so what walks them ends.
+func acyclic(v value, l *pyList) value {
+	if holdsList(v, l, 0) {
+		return vUnknown{}
+	}
+	return v
+}
+
+func holdsList(v value, l *pyList, depth int) bool {
+	if depth > 16 {
+		return true // deeper than any program builds on purpose: treat as holding it
+	}
+	switch v := v.(type) {
+	case vDict:
+		return holdsList(vList(v), l, depth)
+	case vList:
+		if v.l == l {
+			return true
+		}
+		for _, e := range v.l.elts {
+			if holdsList(e, l, depth+1) {
+				return true
+			}
+		}
+	case vTuple:
+		for _, e := range v.elts {
+			if holdsList(e, l, depth+1) {
+				return true
+			}
+		}
+	case vMethod:
+		return holdsList(v.recv, l, depth+1)
+	}
+	return false
 }

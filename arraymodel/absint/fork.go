@@ -25,6 +25,8 @@ func (c *Cloner) val(v value) value {
 		return vTuple{elts}
 	case vList:
 		return vList{c.list(v.l)}
+	case vDict:
+		return vDict{c.list(v.l)}
 	case vMethod:
 		return vMethod{recv: c.val(v.recv), name: v.name}
 	case vAt:

@@ -91,6 +91,11 @@ func (s *Interp) evalSubscript(e *ast.Subscript) value {
 		s.decref(base)
 		return res
 	}
+	// Anything else (np.c_[...], a dict, an object): the index is still evaluated, for what
+	// it makes.
+	ix := s.evalIndex(e.Slice)
+	s.use(ix.v)
+	s.decref(ix.v)
 	s.decref(base)
 	return vUnknown{}
 }
@@ -352,9 +357,21 @@ func restSize(sh Shape, from int) (int64, bool) {
 	return Shape{Dims: sh.Dims[from:], Known: true}.Size()
 }
 
+// newArrayUnsized makes a fresh array whose size the program's values decide (np.unique,
+// a boolean selection): its rank may be known, its length is not; the caller has recorded the
+// allocation as unknown.
+func (s *Interp) newArrayUnsized(sh Shape, dt npapi.DType, expr string, at ast.Node) vArray {
+	o := &Obj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line(), backend: s.lib, origin: Fresh}
+	if e, ok := at.(ast.Expr); ok && e != nil {
+		o.node = e
+	}
+	s.h.Allocate(s, o, false)
+	return vArray{o}
+}
+
 // newArrayUnknown makes an array whose size is not known; the caller has recorded why.
 func (s *Interp) newArrayUnknown(dt npapi.DType, expr string) vArray {
-	o := &Obj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line()}
+	o := &Obj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line(), backend: s.lib, origin: External}
 	s.h.Allocate(s, o, false)
 	return vArray{o}
 }

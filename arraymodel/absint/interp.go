@@ -63,9 +63,21 @@ type Config struct {
 	// Shared is state the runs over one file share (argparse defaults, module constants); nil
 	// gives the run its own.
 	Shared *Shared
-	// Fact, when set, is asked for the shape and dtype of an allocating expression whose size
-	// the run could not work out.
-	Fact func(ast.Expr) (Shape, npapi.DType, bool)
+	// Explore runs every path and joins the states where paths meet (explore.go), for what
+	// each expression may hold; otherwise the run follows one path, as a program runs.
+	Explore bool
+	// Observe, when set, is called with each expression the run evaluates in the scope it runs
+	// (not in the functions it inlines) and its value, and with each name it binds.
+	Observe func(e ast.Expr, v Value)
+	// Outer, when set, gives the value of a name the run's scope reads from an enclosing scope.
+	Outer func(name string) (Value, bool)
+	// Conventions takes, where nothing says which array library a value is, the library its
+	// name stands for (a parameter np, xp, cp, jnp), or that cupy.get_array_module returns for
+	// an argument of unknown type, and lists it among the symbols; otherwise it stays unknown.
+	Conventions bool
+	// NoDefaults leaves a parameter with a default unknown when its function runs on its own
+	// (the default is not what callers pass); otherwise the default is its value.
+	NoDefaults bool
 }
 
 // Shared is what the runs over one file compute once: the argparse defaults and the module's
@@ -105,13 +117,15 @@ type Interp struct {
 	// pendingValue is the current assignment's value expression: the array it allocates is
 	// named pending from the start, so a peak reached by that allocation lists it by name.
 	pendingValue ast.Expr
-	root         *frame   // the scope's frame
-	cur          int      // line of the innermost statement of the root frame being run
-	steps        int      // statements run so far
-	exhausted    bool     // steps passed maxSteps
-	jax32        bool     // a jax call without 64-bit mode is running: its arrays are 32-bit
-	discarded    ast.Expr // the expression statement being run: its value is dropped unread
-	symbols      []Symbol // values read from outside the program's assignments (symbols.go)
+	root         *frame // the scope's frame
+	cur          int    // line of the innermost statement of the root frame being run
+	steps        int    // statements run so far
+	exhausted    bool   // steps passed maxSteps
+	jax32        bool   // a jax call without 64-bit mode is running: its arrays are 32-bit
+	// lib is the library of the operation being run: the arrays it makes belong to it.
+	lib       imports.Backend
+	discarded ast.Expr // the expression statement being run: its value is dropped unread
+	symbols   []Symbol // values read from outside the program's assignments (symbols.go)
 	// assumeExprs caches the parsed Config.AssumeExprs (nil for one that does not parse).
 	assumeExprs map[string]ast.Expr
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
@@ -158,6 +172,8 @@ func incref(v value) {
 		}
 	case vList:
 		v.l.refs++
+	case vDict:
+		v.l.refs++
 	case vMethod:
 		incref(v.recv)
 	case vAt:
@@ -178,6 +194,8 @@ func (s *Interp) decref(v value) {
 			s.decref(e)
 		}
 	case vList:
+		s.decref(vDict(v))
+	case vDict:
 		v.l.refs--
 		if v.l.refs <= 0 {
 			elts := v.l.elts
@@ -222,6 +240,12 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 	}
 	if ref, ok := s.imp.Resolve(n); ok {
 		return s.refValue(ref), true
+	}
+	if s.cfg.Outer != nil {
+		if v, ok := s.cfg.Outer(n.ID); ok {
+			incref(v)
+			return v, true
+		}
 	}
 	return nil, false
 }
@@ -293,6 +317,10 @@ func (s *Interp) EachBound(visit func(seq int, name string, o *Obj)) {
 			for _, e := range v.l.elts {
 				walk(name+"[…]", e, depth+1)
 			}
+		case vDict:
+			for _, e := range v.l.elts {
+				walk(name+"[…]", e, depth+1)
+			}
 		}
 	}
 	for _, f := range s.frames {
@@ -314,4 +342,28 @@ func (s *Interp) offload(v value, target string) {
 	if o, ok := isArray(v); ok {
 		s.h.Offload(s, o, target)
 	}
+}
+
+// inLib sets the library of the operation about to run (see Interp.lib) and returns the
+// function that restores the previous one.
+func (s *Interp) inLib(b imports.Backend) func() {
+	saved := s.lib
+	if b != imports.Unknown {
+		s.lib = b
+	}
+	return func() { s.lib = saved }
+}
+
+// libOf returns the library of the arrays among vs (their union; Unknown when none says).
+func libOf(vs ...value) imports.Backend {
+	var b imports.Backend
+	for _, v := range vs {
+		if o, ok := isArray(v); ok {
+			b |= o.backend
+		}
+		if r, ok := v.(vRNG); ok {
+			b |= r.backend
+		}
+	}
+	return b
 }

@@ -7,6 +7,7 @@ import (
 // This file defines method calls on arrays, lists, random generators and jax's x.at[...].
 
 func (s *Interp) callMethod(m vMethod, c *call) value {
+	defer s.inLib(libOf(m.recv))()
 	expr := s.text(c.e)
 	switch r := m.recv.(type) {
 	case vArray:
@@ -15,8 +16,9 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 		switch m.name {
 		case "append":
 			if len(c.args) == 1 {
-				incref(c.args[0])
-				r.l.elts = append(r.l.elts, c.args[0])
+				v := acyclic(c.args[0], r.l)
+				incref(v)
+				r.l.elts = append(r.l.elts, v)
 			}
 			return vNone{}
 		case "extend":

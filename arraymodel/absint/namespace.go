@@ -15,8 +15,13 @@ func (s *Interp) namespace(c *call, fallback imports.Backend) value {
 			hasArray = true
 		}
 	}
-	if hasArray {
+	switch b := libOf(c.args...); {
+	case hasArray && (b == imports.NumPy || b == imports.CuPy || b == imports.CuPyNumeric || b == imports.JAX):
+		lib = b
+	case hasArray:
 		lib = simulatedLibrary(s.cfg.Backend)
+	case !s.cfg.Conventions:
+		return vUnknown{} // nothing says which library: no guess
 	}
 	ref, ok := imports.ModuleRef(lib)
 	if !ok {

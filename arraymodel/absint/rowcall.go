@@ -56,7 +56,7 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 				bound = &b
 			}
 			s.unknownAlloc(c.e, expr, fn.Name+": the size depends on the values", bound)
-			outs[i] = s.newArrayUnknown(o.DType, expr)
+			outs[i] = s.newArrayUnsized(shapeOfDims(o.Shape), o.DType, expr, c.e)
 		default:
 			res := s.newArray(sh, o.DType, expr, c.e, fn.Fill)
 			res.o.elementwise = fn.Kind == npapi.Ufunc // fused under jax.jit
@@ -70,7 +70,9 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	case len(outs) == 1:
 		return outs[0]
 	case fn.Kind == npapi.Reduction:
-		return vFloat{} // as NumPy scalars behave in the simulation (not used as ints)
+		// A NumPy scalar: promoted as a Python number is (NumPy 1.x casts by value), its own
+		// dtype kept for what reads it (x.sum() of a float32 array is a float32).
+		return vFloat{complex: r.Scalar.Kind() == 'c', dt: r.Scalar}
 	case r.Scalar.Kind() == 'c':
 		return vFloat{complex: true}
 	case r.Scalar.IsInteger() || r.Scalar.Kind() == 'b':
@@ -206,6 +208,8 @@ func ruleArg(v value) npapi.Arg {
 		if d, ok := npapi.DTypeName(lastPart(v.ref.API)); ok {
 			return npapi.Arg{Kind: npapi.ArgDType, DType: d}
 		}
+	case vUnknown:
+		return npapi.Arg{Kind: npapi.ArgOther, Sym: v.sym} // a parameter, perhaps a size
 	}
 	return npapi.Arg{Kind: npapi.ArgOther}
 }

@@ -3,6 +3,8 @@ package absint
 import (
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -37,54 +39,100 @@ func (s *Interp) RunModule() {
 }
 
 // RunFunction runs the body of a function of the file on its own: its parameters hold what
-// they hold when nothing calls it (an assumed value, a constant default, an array of unknown
-// shape for an array annotation, the library an array-module parameter is named for), and it
-// sees the module's constants. It reports whether def is compiled with jax.jit.
+// they hold when nothing calls it (an assumed value, a constant default unless NoDefaults, an
+// array of unknown shape for an array annotation, the library an array-module parameter is
+// named for, a symbol of its own otherwise), and it sees the module's constants. It reports
+// whether def is compiled with jax.jit.
 func (s *Interp) RunFunction(def *ast.FunctionDef) (jit bool) {
+	jit = isJIT(s, def)
+	s.RunBody(def, def.Args, def.Body, jit)
+	return jit
+}
+
+// RunBody runs the body of any scope on its own as RunFunction does: a function, an async
+// function, a lambda's body or a class body (args nil); node is the scope's node.
+func (s *Interp) RunBody(node ast.Node, args *ast.Arguments, body []ast.Stmt, jit bool) {
 	s.consts = s.moduleConstants()
-	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
-	for _, p := range paramNames(def.Args) {
-		fr.vars[p] = s.paramValue(def, p)
+	def, _ := node.(*ast.FunctionDef)
+	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: jit}
+	line := s.lineOf(node)
+	for _, p := range imports.AllArgs(args) {
+		fr.vars[p.Arg] = s.paramValue(args, line, p)
 	}
 	s.frames = append(s.frames, fr)
 	s.root = fr
-	s.execBlock(def.Body)
-	return fr.jit
+	s.execBlock(body)
 }
 
-// paramValue is what a parameter holds when its function is analysed on its own: an assumed
-// int, a constant default, or unknown. An annotation `np.ndarray`, `jax.Array`, `ArrayLike`…
-// makes the parameter an array of unknown shape owned by the caller, so what the function
-// derives from it is listed as unknown.
-func (s *Interp) paramValue(def *ast.FunctionDef, p string) value {
-	for _, a := range imports.AllArgs(def.Args) {
-		if ref, ok := imports.ConventionRef(a); ok && a.Arg == p {
-			_, assumed := s.cfg.Assume[p]
-			if _, expr := s.cfg.AssumeExprs[p]; !assumed && !expr {
-				s.symbols = append(s.symbols, Symbol{Name: p, Value: ref.Qual, Source: SourceConvention, Line: s.lineOf(def)})
-				return vModule{ref}
-			}
-		}
-	}
-	v := s.defaultFor(def.Args, p)
-	if _, ok := v.(vUnknown); !ok {
+// paramValue is what parameter p of a scope run on its own holds: an assumed value, the array
+// library it is named for (np, xp, cp, jnp), its constant default, an array of unknown shape
+// for an array annotation (np.ndarray, jax.Array, NDArray…), and otherwise a symbol of its own
+// name (an int if annotated so), so that sizes computed from it stay comparable.
+func (s *Interp) paramValue(args *ast.Arguments, line int, p *ast.Arg) value {
+	if v, ok := s.assumedValue(p.Arg); ok {
 		return v
 	}
-	for _, a := range append(append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...), def.Args.Kwonlyargs...) {
-		if a.Arg != p || a.Annotation == nil {
-			continue
-		}
-		ann := s.text(a.Annotation)
-		switch {
-		case ann == "int":
-			return vInt{}
-		case ann == "float":
-			return vFloat{}
-		case strings.Contains(ann, "ndarray") || strings.Contains(ann, "Array"):
-			return vArray{&Obj{refs: 1, shape: unknownShape, label: p, line: s.lineOf(def)}}
+	if ref, ok := imports.ConventionRef(p); ok && s.cfg.Conventions {
+		s.symbols = append(s.symbols, Symbol{Name: p.Arg, Value: ref.Qual, Source: SourceConvention, Line: line})
+		return vModule{ref}
+	}
+	if !s.cfg.NoDefaults {
+		if v := s.defaultFor(args, p.Arg); !isUnknown(v) {
+			return v
 		}
 	}
-	return v
+	sym := npapi.Var(p.Arg)
+	if p.Annotation == nil {
+		return vUnknown{sym: sym}
+	}
+	if ArrayAnnotation(s.imp, p.Annotation) {
+		var b imports.Backend
+		if ref, ok := s.imp.Resolve(p.Annotation); ok {
+			b = ref.Backend
+		}
+		return vArray{&Obj{refs: 1, shape: unknownShape, label: p.Arg, line: line, origin: Param, backend: b}}
+	}
+	ann := s.text(p.Annotation)
+	switch {
+	case ann == "int":
+		return vInt{sym: sym}
+	case ann == "float":
+		return vFloat{}
+	case strings.Contains(ann, "ndarray") || strings.Contains(ann, "Array") && !strings.Contains(ann, "ArrayLike"):
+		return vArray{&Obj{refs: 1, shape: unknownShape, label: p.Arg, line: line, origin: Param}}
+	}
+	return vUnknown{sym: sym}
+}
+
+// ArrayAnnotation reports whether a parameter annotation declares an array: np.ndarray,
+// cp.ndarray, jax.Array, numpy.typing.NDArray[...] (resolved through the imports), or one of
+// these spelled as a string. ArrayLike does not (it admits lists and scalars).
+func ArrayAnnotation(imp *imports.Info, x ast.Expr) bool {
+	if sub, ok := x.(*ast.Subscript); ok {
+		x = sub.Value // NDArray[np.float32]; Optional[...] is not unwrapped
+	}
+	if c, ok := x.(*ast.Constant); ok && c.Value.Kind == ast.ConstStr {
+		switch c.Value.Str {
+		case "np.ndarray", "numpy.ndarray", "cp.ndarray", "jnp.ndarray", "jax.Array", "NDArray", "npt.NDArray":
+			return true
+		}
+		return false
+	}
+	if ref, ok := imp.Resolve(x); ok {
+		switch ref.API {
+		case "ndarray", "jax.Array", "jax.numpy.ndarray", "typing.NDArray":
+			return true
+		}
+		return false
+	}
+	// numpy.typing imported as npt: npt.NDArray
+	at, ok := x.(*ast.Attribute)
+	return ok && at.Attr == "NDArray"
+}
+
+func isUnknown(v value) bool {
+	_, ok := v.(vUnknown)
+	return ok
 }
 
 // moduleConstants returns the module's constants and functions after running its body, for
@@ -98,7 +146,7 @@ func (s *Interp) moduleConstants() map[string]value {
 	}
 	sh.constsDone = true
 	cfg := s.cfg
-	cfg.Heap = NoHeap{}
+	cfg.Heap, cfg.Observe = NoHeap{}, nil
 	scratch := New(cfg)
 	scratch.execBlock(s.file.Module.Body)
 	out := map[string]value{}

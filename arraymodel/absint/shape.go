@@ -61,6 +61,9 @@ func (s Shape) Size() (int64, bool) {
 	if !s.Known {
 		return 0, false
 	}
+	if len(s.Dims) == 0 {
+		return 1, true // a 0-d array (Dims may be nil)
+	}
 	return npapi.Size(s.Dims)
 }
 
@@ -69,6 +72,9 @@ func (s Shape) Size() (int64, bool) {
 func (s Shape) SizeExpr() *npapi.Poly {
 	if !s.Known {
 		return nil
+	}
+	if len(s.Dims) == 0 {
+		return npapi.Const(1)
 	}
 	return npapi.SizeExpr(s.Dims)
 }
@@ -166,6 +172,9 @@ func dimValue(d npapi.Dim) vInt {
 
 // dimOf is the dimension an int value gives: its value, its polynomial, or unknown.
 func dimOf(v value) npapi.Dim {
+	if u, ok := v.(vUnknown); ok {
+		return npapi.SymDim(u.sym)
+	}
 	i, ok := v.(vInt)
 	switch {
 	case !ok:

@@ -35,6 +35,9 @@ type (
 	vTuple struct{ elts []value }
 	// vList is a list object shared by every name bound to it.
 	vList struct{ l *pyList }
+	// vDict is a dict or set: it holds references to its values (kept in l, in no order a
+	// program can read: indexing and iterating it give unknown values).
+	vDict struct{ l *pyList }
 	// vDType is a dtype object such as np.float32.
 	vDType struct{ dt npapi.DType }
 	// vModule is a member of an array library: a module or a function (np, np.random, np.zeros).
@@ -42,7 +45,10 @@ type (
 	// vFunc is a function defined in the analysed file.
 	vFunc struct{ def *ast.FunctionDef }
 	// vRNG is a random generator object (np.random.default_rng(), jax.random.key()).
-	vRNG struct{ jax bool }
+	vRNG struct {
+		jax     bool
+		backend imports.Backend // the library whose arrays it draws
+	}
 	// vMethod is a bound method of an array or generator, e.g. a.astype.
 	vMethod struct {
 		recv value
@@ -52,8 +58,9 @@ type (
 	vAt struct{ arr value }
 	// vArray is a reference to an ndarray object.
 	vArray struct{ o *Obj }
-	// vUnknown is anything the simulation does not model.
-	vUnknown struct{}
+	// vUnknown is anything the interpreter does not model. sym is set on a parameter of unknown
+	// type (or arithmetic on one): if it is used as a size, the size is that polynomial.
+	vUnknown struct{ sym *npapi.Poly }
 	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
 	// options' defaults (bindings.Argparse).
 	vNamespace struct{}
@@ -88,9 +95,16 @@ type Obj struct {
 	backend imports.Backend
 	// origin says where the data came from (Fresh, Param, External, View).
 	origin Origin
+	// joined holds, for an array that is one array on one path and another on another
+	// (explore mode), those two.
+	joined []*Obj
 	// Data is the heap's record of the array's data (nil with NoHeap).
 	Data any
 }
+
+// Joined returns, for an array that stands for one array on one path and another on another
+// (Config.Explore), those two; nil otherwise.
+func (o *Obj) Joined() []*Obj { return o.joined }
 
 // Origin says where an array's data came from.
 type Origin uint8

@@ -34,6 +34,7 @@ package arrays
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -52,26 +53,21 @@ func Int(n int64) Dim { return npapi.Int(n) }
 // Sym returns a dimension equal to the value of the named variable.
 func Sym(name string) Dim { return npapi.Sym(name) }
 
-// Origin says where an array's data came from.
-type Origin uint8
+// Origin says where an array's data came from (absint.Origin).
+type Origin = absint.Origin
 
 // The origins.
 const (
 	// External is data the program does not create itself: a file load, an unknown function's
 	// result, a module attribute. Its dtype is not the program's choice.
-	External Origin = iota
+	External = absint.External
 	// Fresh is an array this code allocates: a constructor, random sampling, an operator, a copy.
-	Fresh
+	Fresh = absint.Fresh
 	// Param is an array received as a parameter (annotated as an array).
-	Param
+	Param = absint.Param
 	// View is a view (slice, reshape, transpose) of another array, recorded in ViewOf.
-	View
+	View = absint.View
 )
-
-var originNames = [...]string{"external", "fresh", "param", "view"}
-
-// String returns "external", "fresh", "param" or "view".
-func (o Origin) String() string { return originNames[o] }
 
 // Role distinguishes ordinary data from the index arrays nonzero-like functions return.
 type Role uint8

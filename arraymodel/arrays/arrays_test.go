@@ -20,7 +20,7 @@ func analyze(t *testing.T, src string) (*pyparse.File, *Info) {
 	if len(f.Errors) > 0 {
 		t.Fatalf("syntax errors in test source: %v", f.Errors)
 	}
-	return f, Analyze(f.Module, imports.Build(f.Module))
+	return f, Analyze(f, imports.Build(f.Module))
 }
 
 // lastName returns the last Store-context Name with the given id (the latest assignment).

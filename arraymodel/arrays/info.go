@@ -4,9 +4,11 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -59,11 +61,18 @@ type Info struct {
 	argsOnce sync.Once
 	args     map[string]bindings.Binding
 
+	// file is the analysed file.
+	file *pyparse.File
+
 	// mu guards the analysis state below, which queries complete lazily.
 	mu    sync.Mutex
 	facts map[ast.Node]value
-	// final holds each analysed scope's state at its end.
-	final map[*imports.Scope]env
+	// runs holds each analysed scope's run of the interpreter (its final state).
+	runs map[*imports.Scope]*absint.Interp
+	// shared is what the runs over the file compute once.
+	shared *absint.Shared
+	// collect turns the runs' values into facts.
+	collect *collector
 	// walked maps each analysed scope to the scopes defined in it.
 	walked map[*imports.Scope][]pendingScope
 	root   pendingScope
