@@ -105,25 +105,9 @@ func (s *Interp) exec(st ast.Stmt) {
 	case *ast.AsyncWith:
 		s.execWith(st.Items, st.Body)
 	case *ast.Try:
-		if s.cfg.Explore {
-			s.exploreTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
-			return
-		}
-		s.execBlock(st.Body)
-		if !f.done {
-			s.execBlock(st.Orelse)
-		}
-		s.execFinally(st.Finalbody)
+		s.execTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
 	case *ast.TryStar:
-		if s.cfg.Explore {
-			s.exploreTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
-			return
-		}
-		s.execBlock(st.Body)
-		if !f.done {
-			s.execBlock(st.Orelse)
-		}
-		s.execFinally(st.Finalbody)
+		s.execTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
 	case *ast.FunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
 		s.bindName(st.Name, vFunc{st})
@@ -146,6 +130,20 @@ func (s *Interp) exec(st ast.Stmt) {
 	case *ast.Assert:
 		s.decref(s.eval(st.Test))
 	}
+}
+
+// execTry runs a try statement: its body, else block and finally block (a run follows the
+// path without exceptions; explore mode runs the handlers too).
+func (s *Interp) execTry(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt) {
+	if s.cfg.Explore {
+		s.exploreTry(body, handlers, orelse, final)
+		return
+	}
+	s.execBlock(body)
+	if !s.top().done {
+		s.execBlock(orelse)
+	}
+	s.execFinally(final)
 }
 
 // execFinally runs a finally block even after a return, keeping the return value.

@@ -171,6 +171,9 @@ func (s *Interp) startCase(c *ast.MatchCase) {
 	}
 }
 
+// JoinValues is what an expression holds when it holds a on one path and b on another.
+func JoinValues(a, b Value) Value { return joinValues(a, b) }
+
 // joinValues is what a name holds when it holds a on one path and b on another.
 func joinValues(a, b value) value {
 	switch a := a.(type) {
@@ -267,13 +270,9 @@ func joinObjs(a, b *Obj) *Obj {
 	} else if out.origin == View {
 		out.origin = External
 	}
-	if a.shape.Known && b.shape.Known && len(a.shape.Dims) == len(b.shape.Dims) {
-		out.shape = Shape{Dims: make([]npapi.Dim, len(a.shape.Dims)), Known: true}
-		for i := range a.shape.Dims {
-			x, y := a.shape.Dims[i], b.shape.Dims[i]
-			if x.Known && y.Known && x.N == y.N || !x.Known && !y.Known && x.Sym.Equal(y.Sym) {
-				out.shape.Dims[i] = x
-			}
+	if a.shape.Known && b.shape.Known {
+		if dims := npapi.JoinShapes(a.shape.Dims, b.shape.Dims); dims != nil {
+			out.shape = Shape{Dims: dims, Known: true}
 		}
 	}
 	return out

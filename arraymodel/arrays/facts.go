@@ -21,6 +21,8 @@ type collector struct {
 	arrs map[*absint.Obj]*Array
 	// tuples maps the first index array of a nonzero-like call's tuple to the tuple's Array.
 	tuples map[*absint.Obj]*indexTuple
+	// seen is the join of the values seen at each expression.
+	seen map[ast.Expr]absint.Value
 }
 
 // indexTuple is the tuple of index arrays a nonzero / one-argument where call returns.
@@ -30,16 +32,19 @@ type indexTuple struct {
 }
 
 func newCollector(info *Info) *collector {
-	return &collector{info: info, arrs: map[*absint.Obj]*Array{}, tuples: map[*absint.Obj]*indexTuple{}}
+	return &collector{info: info, arrs: map[*absint.Obj]*Array{}, tuples: map[*absint.Obj]*indexTuple{},
+		seen: map[ast.Expr]absint.Value{}}
 }
 
-// observe joins the value v the run saw at e into e's fact.
+// observe joins the value v the run saw at e into e's fact: the values seen at e join in the
+// interpreter (absint.JoinValues), and the fact is read off the join.
 func (c *collector) observe(e ast.Expr, v absint.Value) {
 	c.roles(e, v)
-	fv := c.factOf(v, 0)
-	if old, ok := c.info.facts[e]; ok {
-		fv = join(old, fv)
+	if old, ok := c.seen[e]; ok {
+		v = absint.JoinValues(old, v)
 	}
+	c.seen[e] = v
+	fv := c.factOf(v, 0)
 	if fv.kind == vUnknown && fv.sym == nil {
 		delete(c.info.facts, e)
 		return
@@ -111,23 +116,31 @@ func (c *collector) arrOf(o *absint.Obj) *Array {
 	if a, ok := c.arrs[o]; ok {
 		return a
 	}
-	var a *Array
+	a := &Array{Backend: o.Backend(), DType: o.DType(), Origin: o.Origin()}
+	if sh := o.Shape(); sh.Known {
+		a.Shape = append([]Dim{}, sh.Dims...)
+	}
+	if n := o.Node(); n != nil && a.Origin == Fresh {
+		a.Alloc = n
+	}
+	if b := o.Base(); b != nil {
+		for b.Base() != nil {
+			b = b.Base()
+		}
+		base := c.arrOf(b)
+		a.ViewOf, a.Alloc, a.Origin = base, base.Alloc, View
+	}
 	if j := o.Joined(); len(j) == 2 {
-		a = joinArrays(c.arrOf(j[0]), c.arrOf(j[1]))
-	} else {
-		a = &Array{Backend: o.Backend(), DType: o.DType(), Origin: o.Origin()}
-		if sh := o.Shape(); sh.Known {
-			a.Shape = append([]Dim{}, sh.Dims...)
+		// what the interpreter does not know of: the roles, kept where both paths agree
+		x, y := c.arrOf(j[0]), c.arrOf(j[1])
+		if x.Role == y.Role {
+			a.Role = x.Role
 		}
-		if n := o.Node(); n != nil && a.Origin == Fresh {
-			a.Alloc = n
+		if x.Producer == y.Producer {
+			a.Producer, a.MaskExpr = x.Producer, x.MaskExpr
 		}
-		if b := o.Base(); b != nil {
-			for b.Base() != nil {
-				b = b.Base()
-			}
-			base := c.arrOf(b)
-			a.ViewOf, a.Alloc, a.Origin = base, base.Alloc, View
+		if x.Alloc == y.Alloc {
+			a.Alloc = x.Alloc
 		}
 	}
 	if !a.DType.Known() {

@@ -161,3 +161,20 @@ func normAxis(ax int64, nd int) (int, bool) {
 	}
 	return int(ax), true
 }
+
+// JoinShapes is the shape of an array that has shape a on one path and b on another: the
+// dimensions both have (the same length or the same polynomial), unknown where they differ;
+// nil (rank unknown) when either rank is unknown or the ranks differ.
+func JoinShapes(a, b []Dim) []Dim {
+	if a == nil || b == nil || len(a) != len(b) {
+		return nil
+	}
+	out := make([]Dim, len(a))
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Known && y.Known && x.N == y.N || !x.Known && !y.Known && x.Sym.Equal(y.Sym) {
+			out[i] = x
+		}
+	}
+	return out
+}
