@@ -41,7 +41,9 @@ func newCollector(info *Info) *collector {
 func (c *collector) observe(e ast.Expr, v absint.Value) {
 	c.roles(e, v)
 	if old, ok := c.seen[e]; ok {
-		v = absint.JoinValues(old, v)
+		j := absint.JoinValues(old, v)
+		c.joinTuples(old, v, j)
+		v = j
 	}
 	c.seen[e] = v
 	fv := c.factOf(v, 0)
@@ -284,5 +286,25 @@ func (c *collector) indexArrays(e *ast.Call, name string, mask ast.Expr, v absin
 		if len(t.elems) > 0 {
 			c.tuples[t.elems[0]] = t
 		}
+	}
+}
+
+// joinTuples registers j, the join of a and b, as an index tuple when a and b are index tuples
+// of the same call (a nonzero call in a loop, seen on each iteration).
+func (c *collector) joinTuples(a, b, j absint.Value) {
+	ta, tb := c.indexTupleOf(absint.Inspect(a).Elems), c.indexTupleOf(absint.Inspect(b).Elems)
+	if ta == nil || tb == nil || ta.arr.Producer != tb.arr.Producer {
+		return
+	}
+	t := &indexTuple{arr: ta.arr}
+	for _, x := range absint.Inspect(j).Elems {
+		o, ok := absint.ArrayOf(x)
+		if !ok {
+			return
+		}
+		t.elems = append(t.elems, o)
+	}
+	if len(t.elems) > 0 {
+		c.tuples[t.elems[0]] = t
 	}
 }
