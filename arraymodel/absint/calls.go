@@ -36,6 +36,12 @@ func (s *Interp) release(c *call) {
 	for _, a := range c.args {
 		s.decref(a)
 	}
+	if len(c.kw) == 1 {
+		for _, v := range c.kw {
+			s.decref(v)
+		}
+		return
+	}
 	for _, k := range slices.Sorted(maps.Keys(c.kw)) {
 		s.decref(c.kw[k])
 	}
@@ -43,7 +49,7 @@ func (s *Interp) release(c *call) {
 
 func (s *Interp) evalCall(e *ast.Call) value {
 	fn := s.eval(e.Func)
-	c := &call{e: e, kw: map[string]value{}}
+	c := &call{e: e} // kw is made for the first keyword (most calls have none)
 	for _, a := range e.Args {
 		if st, ok := a.(*ast.Starred); ok {
 			v := s.eval(st.Value)
@@ -65,6 +71,9 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		if k.Arg == "" {
 			s.decref(v)
 			continue
+		}
+		if c.kw == nil {
+			c.kw = make(map[string]value, len(e.Keywords))
 		}
 		c.kw[k.Arg] = v
 	}

@@ -530,7 +530,9 @@ func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]valu
 			recursive = true
 		}
 	}
-	if s.depth >= maxCallDepth || recursive || s.exhausted {
+	// Explore mode infers each function from its own body (the run of its scope): a call's
+	// result is unknown there, as a caller cannot know which path the callee took.
+	if s.depth >= maxCallDepth || recursive || s.exhausted || s.cfg.Explore {
 		for _, a := range args {
 			s.decref(a)
 		}

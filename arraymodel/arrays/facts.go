@@ -46,12 +46,6 @@ func (c *collector) observe(e ast.Expr, v absint.Value) {
 		v = j
 	}
 	c.seen[e] = v
-	fv := c.factOf(v, 0)
-	if fv.kind == vUnknown && fv.sym == nil {
-		delete(c.info.facts, e)
-		return
-	}
-	c.info.facts[e] = fv
 }
 
 // maxFactDepth bounds how deep tuples and lists nest in a fact (a list may hold itself).
@@ -223,7 +217,12 @@ func (c *collector) roles(e ast.Expr, v absint.Value) {
 // callRoles records the roles a call's results take: the index arrays of nonzero, argwhere,
 // flatnonzero and one-argument where, with the call and its mask; the masks of boolean ufuncs.
 func (c *collector) callRoles(e *ast.Call, v absint.Value, boolArray func() *Array) {
-	callee, ok := c.info.callee(e, func(x ast.Expr) value { return c.info.facts[x] })
+	callee, ok := c.info.callee(e, func(x ast.Expr) value {
+		if raw, ok := c.seen[x]; ok {
+			return c.factOf(raw, 0)
+		}
+		return unknown
+	})
 	if !ok {
 		return
 	}

@@ -84,16 +84,30 @@ type Info struct {
 	parents     map[ast.Node]ast.Node
 }
 
-// fact returns the fact recorded for e, analysing e's scope first when it has not been.
+// fact returns the fact for e, analysing e's scope first when it has not been. A fact is read
+// off the values the run saw at e on first use and kept.
 func (info *Info) fact(e ast.Expr) value {
+	if isNil(e) {
+		return unknown
+	}
 	info.mu.Lock()
 	defer info.mu.Unlock()
-	v, ok := info.facts[e]
-	if ok || info.allWalked || isNil(e) {
+	if v, ok := info.facts[e]; ok {
 		return v
 	}
-	info.ensureFor(e.Span().Start)
-	return info.facts[e]
+	c := info.collect
+	if c == nil {
+		return unknown
+	}
+	if _, seen := c.seen[e]; !seen && !info.allWalked {
+		info.ensureFor(e.Span().Start)
+	}
+	v := unknown
+	if raw, ok := c.seen[e]; ok {
+		v = c.factOf(raw, 0)
+	}
+	info.facts[e] = v
+	return v
 }
 
 // isNil reports whether n is nil or a nil pointer in an interface.

@@ -55,9 +55,10 @@ func AnalyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64) *I
 		info.facts = map[ast.Node]value{}
 		return info
 	}
-	// About one known fact per 10-60 bytes of source in array code; sizing the map up front avoids
-	// rehashing it a dozen times while it grows.
-	info.facts = make(map[ast.Node]value, int(mod.End-mod.Start)/12)
+	info.facts = map[ast.Node]value{}
+	// About one value seen per 10-60 bytes of source in array code; sizing the map up front
+	// avoids rehashing it a dozen times while it grows.
+	info.collect.seen = make(map[ast.Expr]absint.Value, int(mod.End-mod.Start)/12)
 	queue := []pendingScope{info.root}
 	for len(queue) > 0 {
 		p := queue[0]
