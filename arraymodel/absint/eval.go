@@ -701,6 +701,9 @@ func (s *Interp) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
 // addUnknown lists an allocation of unknown size once per line and expression; kind says what
 // bound is (ignored when bound is nil).
 func (s *Interp) addUnknown(at ast.Node, expr, reason string, bound *int64, kind string) {
+	if s.cfg.Explore {
+		return // an explore run reports what expressions hold, not an estimate's gaps
+	}
 	if bound == nil {
 		kind = ""
 	}
