@@ -25,11 +25,15 @@
 //	info.Imports()                // the imports.Info the analysis used
 //	arrays.SameShape(a, b), arrays.SameExpr(x, y), arrays.Bytes(n), arrays.Commas(n)
 //
-// Facts come from one walk per scope in source order. Loops are walked twice (the second walk
-// starts from the join of the state before the loop and after one iteration), both branches of
-// an `if` are walked and joined, and a function body sees an enclosing scope's final value of a
-// name only when that scope binds the name exactly once. Parameters annotated as arrays
-// (np.ndarray, cp.ndarray, jax.Array, numpy.typing.NDArray[...]) are arrays of unknown shape.
+// Facts come from the one interpreter (arraymodel/absint), which the memory estimator runs too:
+// each scope runs once, in explore mode — loops run twice and are joined with the state before
+// them, both branches of an `if` (each `match` case, each `except` handler) run and are joined,
+// comprehensions are evaluated — and the values seen at an expression join into its fact
+// (facts.go). A function body sees an enclosing scope's final value of a name only when that
+// scope binds the name exactly once; a call to a function of the file is unknown (each function
+// is inferred from its own body). Parameters annotated as arrays (np.ndarray, cp.ndarray,
+// jax.Array, numpy.typing.NDArray[...]) are arrays of unknown shape; other parameters are
+// symbols, so sizes computed from them are polynomials (npapi.Poly).
 package arrays
 
 import (
