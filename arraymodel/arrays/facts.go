@@ -194,7 +194,10 @@ func (c *collector) roles(e ast.Expr, v absint.Value) {
 			}
 		}
 	case *ast.Call:
-		c.callRoles(e, v, boolArray)
+		switch absint.Inspect(v).Kind {
+		case absint.KArray, absint.KTuple: // only calls that make arrays give them roles
+			c.callRoles(e, v, boolArray)
+		}
 	case *ast.Name:
 		o, ok := absint.ArrayOf(v)
 		if !ok || e.Ctx != ast.Store {
