@@ -22,23 +22,44 @@ type vars = map[string]value
 // place by a rebinding, so the copy is the state to come back to.
 func (s *Interp) snapshot() vars { return maps.Clone(s.top().vars) }
 
-// joinVars joins two states of a frame: a name bound on both sides to different values gets
-// their join; a name bound on one side only is unknown.
+// joinVars joins two states of a frame into a, which the caller owns: a name bound on both
+// sides to different values gets their join; a name bound on one side only is unknown.
 func joinVars(a, b vars) vars {
-	out := make(vars, max(len(a), len(b)))
 	for k, v := range a {
 		if w, ok := b[k]; ok {
-			out[k] = joinValues(v, w)
+			if !sameValue(v, w) {
+				a[k] = joinValues(v, w)
+			}
 		} else {
-			out[k] = vUnknown{}
+			a[k] = vUnknown{}
 		}
 	}
 	for k := range b {
 		if _, ok := a[k]; !ok {
-			out[k] = vUnknown{}
+			a[k] = vUnknown{}
 		}
 	}
-	return out
+	return a
+}
+
+// sameValue reports, cheaply, whether a and b are the same value (the same array, the same
+// int, the same module…); false means they may differ.
+func sameValue(a, b value) bool {
+	switch a := a.(type) {
+	case vArray:
+		b, ok := b.(vArray)
+		return ok && a.o == b.o
+	case vInt:
+		b, ok := b.(vInt)
+		return ok && a.known && b.known && a.n == b.n
+	case vNone:
+		_, ok := b.(vNone)
+		return ok
+	case vFunc:
+		b, ok := b.(vFunc)
+		return ok && a.def == b.def
+	}
+	return false
 }
 
 // branches runs each of blocks from the state before it and leaves the frame in the join of
@@ -46,12 +67,17 @@ func joinVars(a, b vars) vars {
 // continues leaves nothing to join). With no block falling through, the frame is done.
 func (s *Interp) branches(blocks ...[]ast.Stmt) {
 	f := s.top()
-	before := s.snapshot()
+	before := f.vars
 	var out vars
 	through := false
 	brk, cont := false, false
-	for _, b := range blocks {
-		f.vars = maps.Clone(before)
+	for i, b := range blocks {
+		// every block but the last starts from a copy; the last may use the state itself
+		if i < len(blocks)-1 {
+			f.vars = maps.Clone(before)
+		} else {
+			f.vars = before
+		}
 		f.done, f.brk, f.cont = false, false, false
 		s.execBlock(b)
 		brk, cont = brk || f.brk, cont || f.cont
@@ -66,7 +92,6 @@ func (s *Interp) branches(blocks ...[]ast.Stmt) {
 	}
 	f.done, f.brk, f.cont = false, false, false
 	if !through {
-		f.vars = before
 		f.done = !brk && !cont
 		f.brk, f.cont = brk, cont && !brk
 		return
@@ -93,7 +118,7 @@ func (s *Interp) exploreLoop(bind func(), body, orelse []ast.Stmt) {
 	if f.done {
 		f.done = false
 	}
-	f.vars = joinVars(before, f.vars)
+	f.vars = joinVars(f.vars, before)
 	s.execBlock(orelse)
 }
 
@@ -107,7 +132,7 @@ func (s *Interp) exploreTry(body []ast.Stmt, handlers []*ast.ExceptHandler, orel
 		s.execBlock(orelse)
 	}
 	out, through := f.vars, !f.done
-	start := joinVars(before, f.vars)
+	start := joinVars(maps.Clone(f.vars), before)
 	for _, h := range handlers {
 		f.vars = maps.Clone(start)
 		f.done = false
