@@ -84,6 +84,7 @@ type Config struct {
 // constants seen by functions analysed on their own.
 type Shared struct {
 	args       map[string]bindings.Binding
+	argsDone   bool
 	consts     map[string]value
 	constsDone bool
 }

@@ -39,8 +39,8 @@ const SourceConvention = "convention"
 
 // argparse returns the file's argparse defaults (bindings.Argparse), found once per file.
 func (s *Interp) argparse() map[string]bindings.Binding {
-	if s.shared.args == nil {
-		s.shared.args = bindings.Argparse(s.file.Module)
+	if !s.shared.argsDone {
+		s.shared.args, s.shared.argsDone = bindings.Argparse(s.file.Module), true
 	}
 	return s.shared.args
 }
