@@ -240,9 +240,9 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		}
 		if is, ok := dt.IsSubDType(abstract); ok {
 			if is {
-				return vInt{n: 1, known: true}
+				return knownInt(1)
 			}
-			return vInt{n: 0, known: true}
+			return knownInt(0)
 		}
 		return vUnknown{}
 	case "dtype":
@@ -635,9 +635,9 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 					return dimValue(v.o.shape.Dims[0])
 				}
 			case vList:
-				return vInt{n: v.l.length(), known: true}
+				return knownInt(v.l.length())
 			case vTuple:
-				return vInt{n: int64(len(v.elts)), known: true}
+				return knownInt(int64(len(v.elts)))
 			}
 		}
 		return vInt{}

@@ -36,12 +36,12 @@ func constOf(v ast.ConstValue) value {
 		if c.Value.Big != nil {
 			return vInt{}
 		}
-		return vInt{n: c.Value.Int, known: true}
+		return knownInt(c.Value.Int)
 	case ast.ConstBool:
 		if c.Value.Bool {
-			return vInt{n: 1, known: true}
+			return knownInt(1)
 		}
-		return vInt{n: 0, known: true}
+		return knownInt(0)
 	case ast.ConstFloat:
 		return vFloat{}
 	case ast.ConstComplex:
@@ -81,7 +81,7 @@ func (s *Interp) eval1(e ast.Expr) value {
 		}
 		if i, ok := v.(vInt); ok && !i.known {
 			if n, ok := s.assumed(e.ID); ok {
-				return vInt{n: n, known: true}
+				return knownInt(n)
 			}
 		}
 		if _, ok := v.(vUnknown); ok {
@@ -454,14 +454,14 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		}
 		switch op {
 		case ast.Add:
-			return vInt{n: a + b, known: true}
+			return knownInt(a + b)
 		case ast.Sub:
-			return vInt{n: a - b, known: true}
+			return knownInt(a - b)
 		case ast.Mult:
 			if a != 0 && (a*b)/a != b {
 				return vInt{}
 			}
-			return vInt{n: a * b, known: true}
+			return knownInt(a * b)
 		case ast.FloorDiv:
 			if b == 0 {
 				return vInt{}
@@ -470,7 +470,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if (a%b != 0) && ((a < 0) != (b < 0)) {
 				q--
 			}
-			return vInt{n: q, known: true}
+			return knownInt(q)
 		case ast.Mod:
 			if b == 0 {
 				return vInt{}
@@ -479,7 +479,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if m != 0 && (m < 0) != (b < 0) {
 				m += b
 			}
-			return vInt{n: m, known: true}
+			return knownInt(m)
 		case ast.Pow:
 			if b < 0 {
 				return vFloat{}
@@ -488,12 +488,12 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if p > math.MaxInt64/2 {
 				return vInt{}
 			}
-			return vInt{n: int64(p), known: true}
+			return knownInt(int64(p))
 		case ast.LShift:
 			if b < 0 || b > 62 {
 				return vInt{}
 			}
-			return vInt{n: a << b, known: true}
+			return knownInt(a << b)
 		case ast.RShift:
 			if b < 0 {
 				return vInt{}
@@ -585,12 +585,12 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 	o, ok := isArray(v)
 	if !ok {
 		if i, ok := v.(vInt); ok && op == ast.USub && i.known {
-			return vInt{n: -i.n, known: true}
+			return knownInt(-i.n)
 		}
 		if op == ast.Not {
 			if t := truth(v); t >= 0 {
 				s.decref(v)
-				return vInt{n: int64(1 - t), known: true}
+				return knownInt(int64(1 - t))
 			}
 		}
 		s.decref(v)
@@ -604,7 +604,7 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 		return vUnknown{}
 	}
 	s.use(v)
-	if res, ok := s.elide(o, vInt{n: 0, known: true}, o.dt); ok {
+	if res, ok := s.elide(o, knownInt(0), o.dt); ok {
 		return res
 	}
 	res := s.newArray(o.shape, o.dt, s.text(e), e, false)
@@ -641,9 +641,9 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 				return vInt{}
 			}
 			if t {
-				return vInt{n: 1, known: true}
+				return knownInt(1)
 			}
-			return vInt{n: 0, known: true}
+			return knownInt(0)
 		}
 		return vInt{}
 	}
@@ -794,7 +794,7 @@ func symbolicBinop(op ast.Operator, l, r value) (value, bool) {
 		return vUnknown{sym: p}, true
 	}
 	if c, ok := p.Const(); ok {
-		return vInt{n: c, known: true}, true
+		return knownInt(c), true
 	}
 	return vInt{sym: p}, true
 }

@@ -379,7 +379,7 @@ func (s *Interp) iterationOf(v value) iteration {
 	switch v := v.(type) {
 	case vRange:
 		if v.known {
-			return iteration{trips: v.count(), elem: func(i int64) value { return vInt{n: v.start + i*v.step, known: true} }}
+			return iteration{trips: v.count(), elem: func(i int64) value { return knownInt(v.start + i*v.step) }}
 		}
 		return iteration{trips: -1, elem: func(int64) value { return vInt{} }}
 	case vArray:

@@ -71,7 +71,7 @@ func (s *Interp) assumed(name string) (int64, bool) {
 // (`--assume D=numpy.float32`) evaluated here — and lists it among the symbols.
 func (s *Interp) assumedValue(name string) (value, bool) {
 	if n, ok := s.assumed(name); ok {
-		return vInt{n: n, known: true}, true
+		return knownInt(n), true
 	}
 	src, ok := s.cfg.AssumeExprs[name]
 	if !ok {

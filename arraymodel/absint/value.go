@@ -221,3 +221,21 @@ func (l *pyList) length() int64 {
 	}
 	return n
 }
+
+// smallInts holds the values of the known ints -1 to 1024, made once: a value is an interface,
+// and a literal's int would otherwise be allocated each time it is evaluated.
+var smallInts = func() [1026]value {
+	var out [1026]value
+	for i := range out {
+		out[i] = vInt{n: int64(i) - 1, known: true}
+	}
+	return out
+}()
+
+// knownInt returns the value of the known int n.
+func knownInt(n int64) value {
+	if n >= -1 && n <= 1024 {
+		return smallInts[n+1]
+	}
+	return vInt{n: n, known: true}
+}
