@@ -135,7 +135,7 @@ func TestHoverTargetFromConfig(t *testing.T) {
 		Position: protocol.Position{Line: 3, Character: 4}}, &h); err != nil {
 		t.Fatal(err)
 	}
-	if h == nil || !strings.Contains(h.Contents.Value, "x: float64[M], 8·M B = 15.3 MiB (16,000,000 bytes), allocated at line 4 by np.ones(M); with M = 2,000,000 (assumed)") || !strings.Contains(h.Contents.Value, "of h100 (79.6 GiB); peak of f()") {
+	if h == nil || !strings.Contains(h.Contents.Value, "x: float64[M], 8·M B = 15.3 MiB (16,000,000 bytes), allocated at line 4 by np.ones(M); with M = 2,000,000 (assumed in config)") || !strings.Contains(h.Contents.Value, "of h100 (79.6 GiB); peak of f()") {
 		t.Errorf("hover with the configured target: %+v", h)
 	}
 }

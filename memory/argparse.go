@@ -2,7 +2,6 @@ package memory
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
@@ -19,23 +18,16 @@ type Symbol struct {
 	Name string `json:"name"`
 	// Value is the value used: a number, string, bool or null.
 	Value any `json:"value"`
-	// Source is where it came from: "argparse-default", or "convention" for a parameter named
-	// like an array module (`def run(np, n)`) taken as that library.
+	// Source is where it came from (sources.go): "argparse-default", "assume", "config",
+	// "comment", "parameter-default", "constant", "call-site", "convention", or "parameter" for
+	// a free symbol.
 	Source string `json:"source"`
-	// Line is where the value is given (the add_argument call; 0 for an assumption).
+	// Line is where the value is given (the add_argument call, the comment, the call; 0 for a
+	// value from the command line or the configuration).
 	Line int `json:"line"`
+	// expr is set when Value is Python source shown as written (a module, a dtype), not a str.
+	expr bool
 }
-
-// SourceAssume is the Symbol.Source of a value the user assumed (--assume, an `# arraylint:
-// assume` comment or [tool.arraylint.memory.assume]).
-const SourceAssume = "assume"
-
-// SourceParameter is the Symbol.Source of a free symbol: a parameter of a function estimated on
-// its own that its sizes depend on (Value is nil; see Scale).
-const SourceParameter = "parameter"
-
-// SourceConvention is the Symbol.Source of an array-module parameter taken by its name.
-const SourceConvention = "convention"
 
 // argparse returns the file's argparse defaults (bindings.Argparse), found once per Estimate.
 func (s *sim) argparse() map[string]bindings.Binding {
@@ -65,7 +57,7 @@ func (s *sim) namespaceAttr(name string) value {
 func (s *sim) assumed(name string) (int64, bool) {
 	n, ok := s.opts.Assume[name]
 	if ok {
-		s.useSymbol(bindings.Binding{Name: name, Value: ast.ConstValue{Kind: ast.ConstInt, Int: n}, Source: SourceAssume})
+		s.useAssumed(name, n)
 	}
 	return n, ok
 }
@@ -92,9 +84,7 @@ func (s *sim) assumedValue(name string) (value, bool) {
 	if expr == nil {
 		return nil, false
 	}
-	if !slices.ContainsFunc(s.symbols, func(sym Symbol) bool { return sym.Name == name && sym.Source == SourceAssume }) {
-		s.symbols = append(s.symbols, Symbol{Name: name, Value: src, Source: SourceAssume})
-	}
+	s.useAssumed(name, src)
 	// A dotted name of an array library (numpy.float32, cupy) needs no import in the file.
 	if qual := dotted(expr); qual != "" {
 		if backend, api, ok := imports.Classify(qual); ok {

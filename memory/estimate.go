@@ -29,6 +29,9 @@ type Options struct {
 	// scope when the name is read: "numpy", "numpy.float32", "(1000, 3)", "'all'", "False"
 	// (`mem --assume`). An integer in Assume wins over an expression of the same name.
 	AssumeExprs map[string]string
+	// AssumeOrigins says which layer gave each name of Assume its value (Resolve fills it); a
+	// name it does not list counts as given on the command line.
+	AssumeOrigins map[string]bindings.Origin
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
 	// Context, when not nil, stops the estimate between scopes once it is done; Estimate then
@@ -91,7 +94,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	for k, v := range opts.Assume {
 		assume[k] = v
 	}
-	opts.Assume = assume
+	opts.Assume, opts.AssumeOrigins = assume, assumeOrigins(f, opts.Assume, opts.AssumeOrigins, assume)
 	if opts.Legate == (LegateModel{}) {
 		opts.Legate = DefaultLegateModel
 	}
