@@ -37,6 +37,9 @@ type Options struct {
 	// Context, when not nil, stops the estimate between scopes once it is done; Estimate then
 	// returns its error.
 	Context context.Context
+
+	// scaling is the symbol Scale varies: its value in Assume replaces a module constant too.
+	scaling string
 }
 
 // Backends lists the accepted backend names.
@@ -187,6 +190,9 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options) *
 // An annotation `np.ndarray`, `jax.Array`, `ArrayLike`… makes the parameter an array of unknown
 // shape owned by the caller, so what the function derives from it is listed as unknown.
 func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
+	if v, ok := s.callSiteValue(def, p); ok {
+		return v
+	}
 	for _, a := range imports.AllArgs(def.Args) {
 		if ref, ok := imports.ConventionRef(a); ok && a.Arg == p {
 			_, assumed := s.opts.Assume[p]
@@ -198,6 +204,7 @@ func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
 	}
 	v := s.defaultFor(def.Args, p)
 	if _, ok := v.(vUnknown); !ok {
+		s.noteDefault(def, p, v)
 		return v
 	}
 	for _, a := range append(append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...), def.Args.Kwonlyargs...) {
@@ -226,7 +233,7 @@ func moduleConstants(f *pyparse.File, imp *imports.Info, backend string, opts *O
 	out := map[string]value{}
 	for k, v := range scratch.module.vars {
 		switch v.(type) {
-		case vInt, vFloat, vStr, vDType, vFunc, vNone, vModule:
+		case vInt, vFloat, vStr, vDType, vFunc, vNone, vModule, vNamespace:
 			out[k] = v
 		case vTuple:
 			if _, _, ok := literalShape(v); ok || isIntTuple(v) {

@@ -42,7 +42,7 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			if o.Assume == nil {
 				o.Assume = map[string]int64{}
 			}
-			o.Assume[sym] = x
+			o.Assume[sym], o.scaling = x, sym
 			if r.Scope != "<module>" {
 				o.Function = r.Scope
 			}

@@ -71,6 +71,8 @@ type sim struct {
 	discarded ast.Expr   // the expression statement being run: its value is dropped unread
 	peakLive  []Live     // the buffers live at the peak (after simulate)
 	symbols   []Symbol   // values read from outside the program's assignments (argparse.go)
+	// pendingSyms are symbols listed on the first read of their name (paramsources.go).
+	pendingSyms map[string]pendingSym
 	// assumeExprs caches the parsed Options.AssumeExprs (nil for one that does not parse).
 	assumeExprs map[string]ast.Expr
 
@@ -179,6 +181,7 @@ func (s *sim) lookup(n *ast.Name) (value, bool) {
 	f := s.top()
 	if !f.globals[n.ID] {
 		if v, ok := f.vars[n.ID]; ok {
+			s.noteRead(f, n.ID, v)
 			return v, true
 		}
 	}
@@ -186,7 +189,7 @@ func (s *sim) lookup(n *ast.Name) (value, bool) {
 		return v, true
 	}
 	if v, ok := s.consts[n.ID]; ok {
-		return v, true
+		return s.constant(n, v), true
 	}
 	if ref, ok := s.imp.Resolve(n); ok {
 		return s.refValue(ref), true

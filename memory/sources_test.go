@@ -71,3 +71,121 @@ func TestAssumeSourcesWithoutResolve(t *testing.T) {
 		t.Errorf("symbols %+v: want A assumed (2) and C from the comment on line 2", got)
 	}
 }
+
+// TestProgramSources: the values a function estimated on its own takes from its file — the only
+// call's constant (call-site), a parameter default (parameter-default), a module constant
+// (constant), an argparse default and an array-module parameter by its name (convention) — each
+// with its line, listed only when the scope reads it.
+func TestProgramSources(t *testing.T) {
+	src := `import argparse
+import numpy as np
+
+ROWS = 300
+DT = np.float32
+parser = argparse.ArgumentParser()
+parser.add_argument("--cols", type=int, default=40)
+args = parser.parse_args()
+
+def grid(n, m=50, verbose=False, scale=2):
+    scale = 3
+    return np.zeros((n, m, scale), dtype=np.int8)
+
+def table():
+    return np.zeros((ROWS, args.cols), dtype=DT)
+
+def kernel(xp, k):
+    return xp.ones(k, dtype=np.int8)
+
+grid(20, verbose=True)
+`
+	rs := estimate(t, src, Options{})
+	by := map[string]*Report{}
+	for _, r := range rs {
+		by[r.Scope] = r
+	}
+	cases := []struct {
+		scope string
+		peak  int64
+		want  []Symbol
+	}{
+		// verbose (passed, never read) and scale (rebound before its read) are not listed.
+		{"grid", 20 * 50 * 3, []Symbol{
+			{Name: "n", Value: int64(20), Source: SourceCallSite, Line: 20},
+			{Name: "m", Value: int64(50), Source: SourceParameterDefault, Line: 10},
+		}},
+		{"table", 300 * 40 * 4, []Symbol{
+			{Name: "ROWS", Value: int64(300), Source: SourceConstant, Line: 4},
+			{Name: "cols", Value: int64(40), Source: SourceArgparseDefault, Line: 7},
+			{Name: "DT", Value: "float32", Source: SourceConstant, Line: 5, expr: true},
+		}},
+		{"kernel", 0, []Symbol{{Name: "xp", Value: "numpy", Source: SourceConvention, Line: 17}}},
+	}
+	for _, c := range cases {
+		r := by[c.scope]
+		if r == nil {
+			t.Fatalf("no report for %s", c.scope)
+		}
+		if r.PeakBytes != c.peak || len(r.Symbols) != len(c.want) {
+			t.Errorf("%s: peak %d, symbols %+v; want %d, %+v", c.scope, r.PeakBytes, r.Symbols, c.peak, c.want)
+			continue
+		}
+		for i, w := range c.want {
+			if r.Symbols[i] != w {
+				t.Errorf("%s: symbol %d = %+v, want %+v", c.scope, i, r.Symbols[i], w)
+			}
+		}
+	}
+	if got := by["table"].SymbolsText(); got != "with ROWS = 300 (module constant, line 4), cols = 40 (argparse default, line 7), DT = float32 (module constant, line 5)" {
+		t.Errorf("table's symbols text %q", got)
+	}
+	if got := by["grid"].BindingsNote(); got != ", with n = 20 (call site), m = 50 (parameter default)" {
+		t.Errorf("grid's bindings note %q", got)
+	}
+	// An assumption outranks the call site and the default.
+	g := symbolsOf(estimate(t, src, Options{Function: "grid", Assume: map[string]int64{"n": 7, "m": 2}})[0])
+	if g["n"].Source != SourceAssume || g["m"].Source != SourceAssume {
+		t.Errorf("assumed n and m: symbols %+v", g)
+	}
+}
+
+// TestCallSiteNeedsOneConstantCall: no call-site value when a function has two calls, is used
+// other than by a call, or is passed a caller's local variable.
+func TestCallSiteNeedsOneConstantCall(t *testing.T) {
+	for name, tail := range map[string]string{
+		"two calls":   "f(10)\nf(20)\n",
+		"escapes":     "f(10)\ncallbacks = [f]\n",
+		"local value": "def main():\n    k = 10\n    f(k)\n",
+		"star args":   "f(*(10,))\n",
+	} {
+		src := "import numpy as np\n\ndef f(n):\n    return np.zeros(n)\n\n" + tail
+		r := estimate(t, src, Options{Function: "f"})[0]
+		if len(r.Symbols) != 0 || !r.PeakIsLowerBound {
+			t.Errorf("%s: f's symbols %+v, lower bound %v; want n unknown", name, r.Symbols, r.PeakIsLowerBound)
+		}
+	}
+}
+
+// TestScaleModuleConstant: a module constant a function reads is the symbol its peak formula is
+// in, varied by Scale like an assumed value.
+func TestScaleModuleConstant(t *testing.T) {
+	src := "import numpy as np\nN = 1000\n\ndef f():\n    return np.zeros((N, N))\n"
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, err := TargetOptions{Target: "h100"}.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Path: "t.py", Function: "f", Target: target}
+	rs, err := Estimate(f, opts)
+	if err == nil {
+		err = Scale(f, opts, rs, "")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rs[0].PeakExpr != "8*N**2" || rs[0].FitsUpTo == nil || rs[0].FitsUpTo.Symbol != "N" {
+		t.Errorf("peak_expr %q, fits_up_to %+v; want 8*N**2 and a largest N", rs[0].PeakExpr, rs[0].FitsUpTo)
+	}
+}

@@ -83,6 +83,10 @@ type fileIndex struct {
 	stmts    map[int]ast.Stmt            // line → innermost statement starting there
 	arrays   *arrays.Info                // the rules' array inference, consulted for sizes the simulation lacks
 	args     map[string]bindings.Binding // argparse defaults by destination (nil until asked)
+	// calls and constLines index the uses of top-level functions and the lines of module
+	// assignments (paramsources.go; nil until asked).
+	calls      map[string]*callSites
+	constLines map[string]int
 }
 
 func (s *sim) index() *fileIndex {
