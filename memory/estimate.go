@@ -38,8 +38,15 @@ type Options struct {
 	// returns its error.
 	Context context.Context
 
+	// ProjectRoot is the directory of the analysed file's project (its configuration's): a
+	// function imported from a module under it is evaluated with the caller's arguments
+	// (projectmod.go). "" reads no other file.
+	ProjectRoot string
+
 	// scaling is the symbol Scale varies: its value in Assume replaces a module constant too.
 	scaling string
+	// project is the estimate's project state (projectmod.go), made on first use.
+	project *projectRun
 }
 
 // Backends lists the accepted backend names.

@@ -227,6 +227,8 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 		// An array module held in a variable: `np.random.rand` with np a parameter or a
 		// module passed in.
 		return s.refValue(b.ref.Member(e.Attr))
+	case vProject:
+		return s.projectAttr(b, e.Attr)
 	}
 	s.decref(base)
 	return vUnknown{}

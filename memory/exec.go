@@ -497,6 +497,7 @@ func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) 
 		}
 	}
 	if s.depth >= maxCallDepth || recursive || s.exhausted {
+		s.callNotFollowed(def, recursive)
 		for _, a := range args {
 			s.decref(a)
 		}
@@ -507,6 +508,7 @@ func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) 
 	}
 	s.depth++
 	defer func() { s.depth-- }()
+	defer s.enterModuleOf(def)()
 	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
 	params := paramNames(def.Args)
 	for i, p := range params {

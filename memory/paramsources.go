@@ -262,6 +262,9 @@ func (s *sim) noteRead(f *frame, name string, v value) {
 // constant is a read of a module constant by a function estimated on its own: listed among the
 // symbols with the line that assigns it, and replaced by the value Scale tries.
 func (s *sim) constant(n *ast.Name, v value) value {
+	if s.proj.line > 0 {
+		return v // another module's constant, read by its own code
+	}
 	if n.ID == s.opts.scaling {
 		if x, ok := s.opts.Assume[n.ID]; ok {
 			return vInt{x, true}

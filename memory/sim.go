@@ -73,6 +73,8 @@ type sim struct {
 	symbols   []Symbol   // values read from outside the program's assignments (argparse.go)
 	// pendingSyms are symbols listed on the first read of their name (paramsources.go).
 	pendingSyms map[string]pendingSym
+	// proj is where in the project the simulation runs (projectmod.go).
+	proj projState
 	// assumeExprs caches the parsed Options.AssumeExprs (nil for one that does not parse).
 	assumeExprs map[string]ast.Expr
 
@@ -95,7 +97,12 @@ func (s *sim) site() int {
 	return s.lines[len(s.lines)-1]
 }
 
-func (s *sim) lineOf(n ast.Node) int { return s.file.Lines.Line(n.Span().Start) }
+func (s *sim) lineOf(n ast.Node) int {
+	if s.proj.line > 0 {
+		return s.proj.line // code of another module counts at the call that runs it
+	}
+	return s.file.Lines.Line(n.Span().Start)
+}
 
 func (s *sim) text(n ast.Node) string {
 	r := n.Span()
@@ -194,7 +201,7 @@ func (s *sim) lookup(n *ast.Name) (value, bool) {
 	if ref, ok := s.imp.Resolve(n); ok {
 		return s.refValue(ref), true
 	}
-	return nil, false
+	return s.projectName(n)
 }
 
 // refValue turns a resolved library member into a value: dtypes become vDType.

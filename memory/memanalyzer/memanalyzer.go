@@ -105,6 +105,7 @@ func New(f *pyparse.File, path string, cfg *analyzer.Config) *Result {
 		return r
 	}
 	r.Options, r.Err = memory.Resolve(f, path, flags, config)
+	r.Options.ProjectRoot = memory.ProjectRootOf(cfg.Dir, path)
 	return r
 }
 
