@@ -496,7 +496,7 @@ func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) 
 			recursive = true
 		}
 	}
-	if s.depth >= maxCallDepth || recursive || s.exhausted {
+	if s.depth >= maxCallDepth || recursive || s.exhausted || s.projectBudgetSpent(def) {
 		s.callNotFollowed(def, recursive)
 		for _, a := range args {
 			s.decref(a)

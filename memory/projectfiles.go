@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -29,8 +30,9 @@ const (
 	maxProjectFiles = 32
 	// maxProjectFileBytes is the largest project module read.
 	maxProjectFileBytes = 1 << 20
-	// maxProjectCache is the number of parsed modules kept between estimates.
-	maxProjectCache = 128
+	// maxProjectCacheBytes bounds the source bytes of the parsed modules kept between estimates
+	// (their syntax trees take some 60 bytes per source byte).
+	maxProjectCacheBytes = 1 << 20
 )
 
 // importBind is what an import statement binds a name to: module (dotted, relative by level)
@@ -51,6 +53,9 @@ type parsedModule struct {
 	binds map[string]importBind
 	stars []importBind // `from X import *`
 	defs  []*ast.FunctionDef
+	// assigns are the values of module-level assignments to a name (the last one; nil when
+	// the name is also bound otherwise: augmented, unpacked, in a loop).
+	assigns map[string]ast.Expr
 }
 
 // projectCache keeps parsed modules by absolute path.
@@ -58,6 +63,7 @@ var projectCache = struct {
 	sync.Mutex
 	byPath map[string]*parsedModule
 	order  []string // insertion order, oldest first, for eviction
+	bytes  int      // source bytes of the modules kept
 }{byPath: map[string]*parsedModule{}}
 
 // readProjectFile reads and parses the module at path, or says why it cannot.
@@ -95,25 +101,17 @@ func readProjectFile(path string) (*parsedModule, error) {
 		line, _ := pf.Lines.LineCol(pf.Errors[0].Start)
 		return nil, fmt.Errorf("syntax error at line %d: %s", line, pf.Errors[0].Msg)
 	}
-	pm = parseModule(pf)
+	pm = parseModule(pf, imports.Build(pf.Module))
 	pm.src = src
-	projectCache.Lock()
-	defer projectCache.Unlock()
-	if _, seen := projectCache.byPath[path]; !seen {
-		projectCache.order = append(projectCache.order, path)
-		if len(projectCache.order) > maxProjectCache {
-			delete(projectCache.byPath, projectCache.order[0])
-			projectCache.order = projectCache.order[1:]
-		}
-	}
-	projectCache.byPath[path] = pm
+	keep(path, pm)
 	return pm, nil
 }
 
-// parseModule indexes a parsed file: its import bindings (every import statement, in functions
-// too; a name bound to two different modules is left out) and its top-level functions.
-func parseModule(f *pyparse.File) *parsedModule {
-	pm := &parsedModule{file: f, imp: imports.Build(f.Module), binds: map[string]importBind{}}
+// parseModule indexes a parsed file with its import map: its import bindings (every import
+// statement, in functions too; a name bound to two different modules is left out) and its
+// top-level functions.
+func parseModule(f *pyparse.File, imp *imports.Info) *parsedModule {
+	pm := &parsedModule{file: f, imp: imp, binds: map[string]importBind{}}
 	conflict := map[string]bool{}
 	bind := func(name string, b importBind) {
 		if old, ok := pm.binds[name]; conflict[name] || ok && (old.module != b.module || old.level != b.level || old.name != b.name) {
@@ -152,6 +150,7 @@ func parseModule(f *pyparse.File) *parsedModule {
 		}
 		return true
 	})
+	pm.assigns = moduleAssigns(f.Module.Body)
 	// Functions at module level, also under if/try/with (a fallback definition).
 	ast.Inspect(f.Module, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -202,4 +201,75 @@ func ProjectRootOf(configDir, path string) string {
 		return ""
 	}
 	return filepath.Dir(path)
+}
+
+// moduleAssigns indexes the module-level `NAME = value` statements (under if/try too, the last
+// one winning); a name also bound by another statement (augmented, unpacked, a loop target)
+// maps to nil.
+func moduleAssigns(body []ast.Stmt) map[string]ast.Expr {
+	out := map[string]ast.Expr{}
+	var walk func([]ast.Stmt)
+	other := func(e ast.Expr) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if name, ok := n.(*ast.Name); ok {
+				out[name.ID] = nil
+			}
+			return true
+		})
+	}
+	walk = func(body []ast.Stmt) {
+		for _, st := range body {
+			switch st := st.(type) {
+			case *ast.Assign:
+				for _, t := range st.Targets {
+					if n, ok := t.(*ast.Name); ok && len(st.Targets) == 1 {
+						if old, seen := out[n.ID]; !seen || old != nil {
+							out[n.ID] = st.Value
+						}
+					} else {
+						other(t)
+					}
+				}
+			case *ast.AnnAssign:
+				if n, ok := st.Target.(*ast.Name); ok && st.Value != nil {
+					out[n.ID] = st.Value
+				}
+			case *ast.AugAssign:
+				other(st.Target)
+			case *ast.For:
+				other(st.Target)
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.If:
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.Try:
+				walk(st.Body)
+				walk(st.Orelse)
+				walk(st.Finalbody)
+			case *ast.With:
+				walk(st.Body)
+			}
+		}
+	}
+	walk(body)
+	return out
+}
+
+// keep caches pm as path's parse, dropping the oldest entries past maxProjectCacheBytes.
+func keep(path string, pm *parsedModule) {
+	c := &projectCache
+	c.Lock()
+	defer c.Unlock()
+	if old, seen := c.byPath[path]; seen {
+		c.bytes -= len(old.src)
+		c.order = slices.DeleteFunc(c.order, func(p string) bool { return p == path })
+	}
+	c.byPath[path], c.bytes = pm, c.bytes+len(pm.src)
+	c.order = append(c.order, path)
+	for c.bytes > maxProjectCacheBytes && len(c.order) > 1 {
+		c.bytes -= len(c.byPath[c.order[0]].src)
+		delete(c.byPath, c.order[0])
+		c.order = c.order[1:]
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -25,8 +26,8 @@ type projModule struct {
 	rel  string // path relative to the project root, for messages
 	err  string // why the module is not read ("" when it is)
 
-	consts     map[string]value // module constants, computed on first use (estimate.go's moduleConstants)
-	computing  bool             // consts are being computed: an import cycle sees none
+	values     map[string]value // module constants evaluated so far (nil: not a constant)
+	evaluating map[string]bool  // constants being evaluated: a cycle sees none
 	idx        *fileIndex
 	subCache   map[string]*projModule // submodules by name, nil entries for none
 	memberSeen map[string]bool        // members being resolved: a re-export cycle stops
@@ -48,6 +49,7 @@ type projectRun struct {
 type projState struct {
 	cur    *projModule
 	line   int
+	steps  int                        // statements run in other modules' code (maxProjectSteps)
 	home   simContext             // the simulation's own file, saved when it first left it
 	frames map[*projModule]*frame // module frames of the other modules
 }
@@ -84,7 +86,7 @@ func (s *sim) project() *projectRun {
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
 	}
-	home := &projModule{parsedModule: parseModule(s.file), path: path, rel: filepath.Base(path)}
+	home := &projModule{parsedModule: parseModule(s.file, s.imp), path: path, rel: filepath.Base(path)}
 	run.home = home
 	run.byFile[s.file] = home
 	run.byPath[path] = home
@@ -116,6 +118,11 @@ func (s *sim) projectName(n *ast.Name) (value, bool) {
 	}
 	cur := s.curModule(run)
 	b, bound := cur.binds[n.ID]
+	if !bound && cur != run.home {
+		if v, ok := s.member(run, cur, n.ID); ok {
+			return v, true // a function or constant of the module whose code runs
+		}
+	}
 	if !bound {
 		for _, star := range cur.stars {
 			if m := s.importedModule(run, cur, star.module, star.level); m != nil && m.err == "" {
@@ -181,8 +188,7 @@ func (s *sim) member(run *projectRun, m *projModule, name string) (value, bool) 
 			return vFunc{m.defs[i]}, true
 		}
 	}
-	if v, ok := s.constants(run, m)[name]; ok {
-		incref(v)
+	if v := s.moduleConstant(m, name); v != nil {
 		return v, true
 	}
 	if m.memberSeen == nil {
@@ -301,16 +307,37 @@ func (run *projectRun) load(path string) *projModule {
 	return m
 }
 
-// constants returns module m's constants and functions (as moduleConstants finds them for the
-// analysed file), computed once per estimate; none while they are being computed (a cycle).
-func (s *sim) constants(run *projectRun, m *projModule) map[string]value {
-	if m.consts != nil || m.computing {
-		return m.consts
+// moduleConstant returns module m's constant name, or nil: the value of its module-level
+// assignment when that is evaluated without calling anything (pureExpr: `N = 4096`,
+// `DTYPE = np.float32`, `SHAPE = (N, 3)`), evaluated once per estimate in m. Running another
+// module's whole body (as the analysed file's is run) would cost as much as estimating it.
+func (s *sim) moduleConstant(m *projModule, name string) value {
+	if v, ok := m.values[name]; ok {
+		return v
 	}
-	m.computing = true
-	m.consts = moduleConstants(m.file, m.imp, s.backend, s.opts)
-	m.computing = false
-	return m.consts
+	e := m.assigns[name]
+	if e == nil || m.evaluating[name] || !pureExpr(e) {
+		return nil
+	}
+	if m.evaluating == nil {
+		m.evaluating, m.values = map[string]bool{}, map[string]value{}
+	}
+	m.evaluating[name] = true
+	scratch := newSim(m.file, m.imp, s.backend, s.opts)
+	scratch.h.limit = 0
+	v := scratch.eval(e)
+	delete(m.evaluating, name)
+	switch v.(type) {
+	case vInt, vFloat, vStr, vDType, vNone, vModule, vProject:
+	case vTuple:
+		if !isIntTuple(v) {
+			v = nil
+		}
+	default:
+		v = nil
+	}
+	m.values[name] = v
+	return v
 }
 
 // importedConstant is a constant the analysed file imports from the project: listed among the
@@ -353,6 +380,7 @@ func (s *sim) enterModuleOf(def *ast.FunctionDef) func() {
 	if cur == home && s.proj.home.file == nil {
 		s.proj.home = saved
 	}
+	start, leaving := s.steps, cur == home
 	if m == home {
 		h := s.proj.home
 		s.file, s.imp, s.idx, s.module, s.consts = h.file, h.imp, h.idx, h.module, h.consts
@@ -362,7 +390,8 @@ func (s *sim) enterModuleOf(def *ast.FunctionDef) func() {
 			s.proj.line = s.site()
 		}
 		if m.idx == nil {
-			m.idx = &fileIndex{}
+			// No rules' inference for another module (sharedFact): its cost is a file's.
+			m.idx = &fileIndex{arrays: &arrays.Info{}}
 		}
 		fr := s.proj.frames[m]
 		if fr == nil {
@@ -372,15 +401,18 @@ func (s *sim) enterModuleOf(def *ast.FunctionDef) func() {
 			}
 			s.proj.frames[m] = fr
 		}
-		consts := s.constants(run, m)
-		s.file, s.imp, s.idx, s.module, s.consts = m.file, m.imp, m.idx, fr, consts
+		// m's own functions and constants are found by projectName (member), not in consts.
+		s.file, s.imp, s.idx, s.module, s.consts = m.file, m.imp, m.idx, fr, nil
 	}
 	s.proj.cur = m
 	return func() {
 		s.file, s.imp, s.idx, s.module, s.consts = saved.file, saved.imp, saved.idx, saved.module, saved.consts
-		home, frames := s.proj.home, s.proj.frames
+		home, frames, steps := s.proj.home, s.proj.frames, s.proj.steps
 		s.proj = savedState
-		s.proj.home, s.proj.frames = home, frames
+		s.proj.home, s.proj.frames, s.proj.steps = home, frames, steps
+		if leaving {
+			s.proj.steps += s.steps - start
+		}
 	}
 }
 
@@ -403,8 +435,27 @@ func (s *sim) callNotFollowed(def *ast.FunctionDef, recursive bool) {
 		return // the budget's own entry says so
 	}
 	reason := fmt.Sprintf("call of %s not followed: more than %d nested calls", def.Name, maxCallDepth)
+	if s.depth < maxCallDepth && !recursive {
+		reason = fmt.Sprintf("call of %s not followed: the scope ran %d statements of other modules already", def.Name, maxProjectSteps)
+	}
 	if recursive {
 		reason = fmt.Sprintf("recursive call of %s not followed", def.Name)
 	}
 	s.addUnknown(nil, def.Name+"(…)", reason, nil, "")
+}
+
+// maxProjectSteps bounds the statements of other modules' code one scope runs: library code
+// calling its own modules calls deep and often, and the estimate of one file stays the cost of
+// about one file.
+const maxProjectSteps = 500
+
+// projectBudgetSpent reports whether calling def would run another module's code past the
+// scope's budget (maxProjectSteps).
+func (s *sim) projectBudgetSpent(def *ast.FunctionDef) bool {
+	run := s.opts.project
+	if run == nil || s.proj.steps < maxProjectSteps {
+		return false
+	}
+	m, ok := run.defs[def]
+	return ok && m != s.homeModule(run)
 }

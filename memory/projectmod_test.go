@@ -268,3 +268,31 @@ func TestDeepCallsListed(t *testing.T) {
 		t.Errorf("unknown %+v, want one saying %q", r.Unknown, want)
 	}
 }
+
+// TestProjectModulesConcurrent: estimates running at once (check's workers, the server) share
+// the parse cache and agree.
+func TestProjectModulesConcurrent(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"mypkg/__init__.py": "", "mypkg/solver.py": solverSrc, "mypkg/kernels.py": kernelsSrc,
+		"main.py": "import mypkg.kernels as k\nx = k.run(1000)\n",
+	})
+	path := filepath.Join(root, "main.py")
+	src, _ := os.ReadFile(path)
+	const n = 8
+	peaks := make(chan int64, n)
+	for range n {
+		go func() {
+			rs, err := EstimateSource(path, src, Options{ProjectRoot: root})
+			if err != nil {
+				peaks <- -1
+				return
+			}
+			peaks <- rs[0].PeakBytes
+		}()
+	}
+	for range n {
+		if p := <-peaks; p != 32_000_000 {
+			t.Errorf("peak %d, want 32000000", p)
+		}
+	}
+}
