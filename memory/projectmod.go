@@ -49,7 +49,7 @@ type projectRun struct {
 type projState struct {
 	cur    *projModule
 	line   int
-	steps  int                        // statements run in other modules' code (maxProjectSteps)
+	steps  int                    // statements run in other modules' code (maxProjectSteps)
 	home   simContext             // the simulation's own file, saved when it first left it
 	frames map[*projModule]*frame // module frames of the other modules
 }
