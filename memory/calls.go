@@ -80,6 +80,10 @@ func (s *sim) evalCall(e *ast.Call) value {
 		res = s.callFunc(f.def, args, kw)
 	case vDType:
 		res = s.callDType(f.dt, c)
+	case vUnread:
+		s.useAll(c.args)
+		s.unmodelled(c, f.reason)
+		res = vUnknown{}
 	default:
 		res = s.callBuiltin(e, c)
 	}

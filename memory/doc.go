@@ -13,7 +13,8 @@
 //     libraries, functions of the file;
 //   - evaluation (eval.go, calls.go, methods.go, index.go): operators with NumPy's promotion and
 //     broadcasting, calls classified by the shared API table (arraymodel/npapi), indexing and
-//     views; calls to functions of the file are run with the caller's arguments;
+//     views; calls to functions of the file, and of modules of the project it imports
+//     (projectmod.go, projectfiles.go), are run with the caller's arguments;
 //   - statements (exec.go, fork.go): assignments and del drop references as CPython does, loops
 //     with a known trip count run (long ones run twice and extrapolate), an `if` the simulation
 //     cannot decide runs the other branch on a fork whose peak still counts;
@@ -21,7 +22,9 @@
 //     temporaries (at least 256 KiB), Legate's instances per store with alignment and overhead,
 //     JAX's eager arrays and jit's fusion and last-use frees;
 //   - settings (settings.go): Resolve chooses the target, backend and assumptions for mem, check
-//     and the server alike; targets.go holds the device presets, one table.
+//     and the server alike; targets.go holds the device presets, one table;
+//   - symbols (sources.go, argparse.go, paramsources.go): each value taken from outside a scope's
+//     own assignments is listed in Report.Symbols with where it comes from.
 //
 // Nothing is guessed: an allocation whose size is not known, and a call the API table does not
 // model, is listed in Report.Unknown with the reason and a bound where one exists, and the

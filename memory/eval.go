@@ -229,6 +229,8 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 		return s.refValue(b.ref.Member(e.Attr))
 	case vProject:
 		return s.projectAttr(b, e.Attr)
+	case vUnread:
+		return b // k.step of a module k that is not read: the call says why
 	}
 	s.decref(base)
 	return vUnknown{}

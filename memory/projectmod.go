@@ -156,14 +156,17 @@ func (s *sim) projectName(n *ast.Name) (value, bool) {
 	return v, true
 }
 
-// readable returns module m as a value, or lists why it is not read and returns unknown.
+// readable returns module m as a value, or a vUnread saying why it is not read.
 func (s *sim) readable(n *ast.Name, m *projModule) (value, bool) {
 	if m.err != "" {
-		s.addUnknown(n, n.ID, fmt.Sprintf("`%s` comes from %s, which is not read: %s", n.ID, m.rel, m.err), nil, "")
-		return vUnknown{}, true
+		return vUnread{fmt.Sprintf("`%s` comes from %s, which is not read: %s", n.ID, m.rel, m.err)}, true
 	}
 	return vProject{m}, true
 }
+
+// vUnread is a name imported from a module of the project that is not read: a call of it (or
+// of an attribute of it) is listed as unknown with the reason.
+type vUnread struct{ reason string }
 
 // projectAttr is k.attr on a project module.
 func (s *sim) projectAttr(p vProject, attr string) value {

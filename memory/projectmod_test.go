@@ -296,3 +296,23 @@ func TestProjectModulesConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectStepBudget: a scope that has run maxProjectSteps statements of other modules
+// follows no more calls into them, and says so.
+func TestProjectStepBudget(t *testing.T) {
+	var lib strings.Builder
+	lib.WriteString("import numpy as np\ndef work(n):\n    for i in range(64):\n")
+	for i := range 10 {
+		fmt.Fprintf(&lib, "        v%d = %d\n", i, i)
+	}
+	lib.WriteString("    return np.ones(n)\n")
+	root := writeTree(t, map[string]string{
+		"lib.py":  lib.String(),
+		"main.py": "from lib import work\na = work(1000)\nb = work(1000)\n",
+	})
+	r := estimateIn(t, root, "main.py", Options{})["<module>"]
+	want := fmt.Sprintf("the scope ran %d statements of other modules already", maxProjectSteps)
+	if r.PeakBytes != 8000 || len(r.Unknown) != 1 || r.Unknown[0].Line != 3 || !strings.Contains(r.Unknown[0].Reason, want) {
+		t.Errorf("peak %d, unknown %+v; want 8000 (the first call) and the second call at line 3 saying %q", r.PeakBytes, r.Unknown, want)
+	}
+}
