@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -263,8 +264,35 @@ func (s *sim) importedModule(run *projectRun, from *projModule, dotted string, l
 			m = run.load(p)
 			break
 		}
+		if m = run.namespace(base, dotted); m != nil {
+			break
+		}
 	}
 	run.found[key] = m
+	return m
+}
+
+// namespace returns the package directory base/dotted that has no __init__.py (a namespace
+// package: its submodules are its members), or nil when there is none in the project.
+func (run *projectRun) namespace(base, dotted string) *projModule {
+	dir := filepath.Join(base, filepath.FromSlash(strings.ReplaceAll(dotted, ".", "/")))
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() || !within(run.root, dir) {
+		return nil
+	}
+	path := filepath.Join(dir, "__init__.py") // absent: submodule() looks beside it
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs
+	}
+	if m, ok := run.byPath[path]; ok {
+		return m
+	}
+	rel, err := filepath.Rel(run.root, dir)
+	if err != nil {
+		rel = dir
+	}
+	m := &projModule{path: path, rel: filepath.ToSlash(rel),
+		parsedModule: &parsedModule{binds: map[string]importBind{}, assigns: map[string]ast.Expr{}}}
+	run.byPath[path] = m
 	return m
 }
 

@@ -316,3 +316,18 @@ func TestProjectStepBudget(t *testing.T) {
 		t.Errorf("peak %d, unknown %+v; want 8000 (the first call) and the second call at line 3 saying %q", r.PeakBytes, r.Unknown, want)
 	}
 }
+
+// TestProjectNamespacePackage: a package directory without __init__.py (a namespace package)
+// holds its modules: `import ns.kern` then `ns.kern.run`, and `from ns import kern`.
+func TestProjectNamespacePackage(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"ns/kern.py": "import numpy as np\ndef run(n):\n    return np.ones(n)\n",
+		"a.py":       "import ns.kern\nx = ns.kern.run(1000)\n",
+		"b.py":       "from ns import kern\nx = kern.run(1000)\n",
+	})
+	for _, f := range []string{"a.py", "b.py"} {
+		if r := estimateIn(t, root, f, Options{})["<module>"]; r.PeakBytes != 8000 || r.PeakIsLowerBound {
+			t.Errorf("%s: peak %d (lower bound %v, %+v), want 8000", f, r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+		}
+	}
+}
