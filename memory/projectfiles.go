@@ -31,8 +31,9 @@ const (
 	// maxProjectFileBytes is the largest project module read.
 	maxProjectFileBytes = 1 << 20
 	// maxProjectCacheBytes bounds the source bytes of the parsed modules kept between estimates
-	// (their syntax trees take some 60 bytes per source byte).
-	maxProjectCacheBytes = 1 << 20
+	// (their syntax trees and indexes take some 100 bytes per source byte, kept as long as a
+	// server runs).
+	maxProjectCacheBytes = 256 << 10
 )
 
 // importBind is what an import statement binds a name to: module (dotted, relative by level)
