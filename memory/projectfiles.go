@@ -33,7 +33,7 @@ const (
 	// maxProjectCacheBytes bounds the source bytes of the parsed modules kept between estimates
 	// (their syntax trees and indexes take some 100 bytes per source byte, kept as long as a
 	// server runs).
-	maxProjectCacheBytes = 256 << 10
+	maxProjectCacheBytes = 512 << 10
 )
 
 // importBind is what an import statement binds a name to: module (dotted, relative by level)
@@ -63,7 +63,7 @@ type parsedModule struct {
 var projectCache = struct {
 	sync.Mutex
 	byPath map[string]*parsedModule
-	order  []string // insertion order, oldest first, for eviction
+	order  []string // least recently used first, for eviction
 	bytes  int      // source bytes of the modules kept
 }{byPath: map[string]*parsedModule{}}
 
@@ -92,6 +92,7 @@ func readProjectFile(path string) (*parsedModule, error) {
 	pm, ok := projectCache.byPath[path]
 	projectCache.Unlock()
 	if ok && bytes.Equal(pm.src, src) {
+		keep(path, pm) // the most recently used is dropped last
 		return pm, nil
 	}
 	pf, err := pyparse.Parse(src)
@@ -257,7 +258,8 @@ func moduleAssigns(body []ast.Stmt) map[string]ast.Expr {
 	return out
 }
 
-// keep caches pm as path's parse, dropping the oldest entries past maxProjectCacheBytes.
+// keep caches pm as path's parse, most recently used, dropping the least recently used entries
+// past maxProjectCacheBytes.
 func keep(path string, pm *parsedModule) {
 	c := &projectCache
 	c.Lock()
