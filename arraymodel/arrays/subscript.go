@@ -160,7 +160,7 @@ func (w *walker) advanced(e *ast.Subscript, a *Array, vals []value) value {
 			out.Shape = append([]Dim{{}}, a.Shape[len(ix.Shape):]...)
 		case ix.Role == IndexTuple && a.Shape != nil && len(a.Shape) == 1:
 			out.Shape = []Dim{ix.Shape[0]}
-		case ix.DType.IsInteger() && ix.Role != IndexTuple && ix.Shape != nil && a.Shape != nil:
+		case ix.DType.IsInteger() && ix.Role != IndexTuple && ix.Shape != nil && len(a.Shape) > 0:
 			out.Shape = append(append([]Dim{}, ix.Shape...), a.Shape[1:]...)
 		}
 	}
