@@ -47,6 +47,8 @@ type Options struct {
 	scaling string
 	// project is the estimate's project state (projectmod.go), made on first use.
 	project *projectRun
+	// parsed keeps the project modules parsed by a series of estimates (Scale's).
+	parsed parsedSet
 }
 
 // Backends lists the accepted backend names.

@@ -67,8 +67,13 @@ var projectCache = struct {
 	bytes  int      // source bytes of the modules kept
 }{byPath: map[string]*parsedModule{}}
 
-// readProjectFile reads and parses the module at path, or says why it cannot.
-func readProjectFile(path string) (*parsedModule, error) {
+// parsedSet keeps the modules parsed during a series of estimates of one file (Scale's), whatever
+// the shared cache drops: nil keeps none.
+type parsedSet map[string]*parsedModule
+
+// readProjectFile reads and parses the module at path, or says why it cannot; set, when not nil,
+// holds the parses of the estimates of the same series.
+func readProjectFile(path string, set parsedSet) (*parsedModule, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -88,11 +93,17 @@ func readProjectFile(path string) (*parsedModule, error) {
 	if len(src) > maxProjectFileBytes {
 		return nil, fmt.Errorf("over the %d KiB limit for imported modules", maxProjectFileBytes>>10)
 	}
+	if pm, ok := set[path]; ok && bytes.Equal(pm.src, src) {
+		return pm, nil
+	}
 	projectCache.Lock()
 	pm, ok := projectCache.byPath[path]
 	projectCache.Unlock()
 	if ok && bytes.Equal(pm.src, src) {
 		keep(path, pm) // the most recently used is dropped last
+		if set != nil {
+			set[path] = pm
+		}
 		return pm, nil
 	}
 	pf, err := pyparse.Parse(src)
@@ -106,6 +117,9 @@ func readProjectFile(path string) (*parsedModule, error) {
 	pm = parseModule(pf, imports.Build(pf.Module))
 	pm.src = src
 	keep(path, pm)
+	if set != nil {
+		set[path] = pm
+	}
 	return pm, nil
 }
 

@@ -43,6 +43,7 @@ type projectRun struct {
 	defs   map[*ast.FunctionDef]*projModule // the module each known function belongs to
 	read   int                              // project modules read
 	found  map[string]*projModule           // imports resolved, by importing file, level and name
+	parsed parsedSet                        // Options.parsed: the series' parses
 }
 
 // projState is one simulation's place in the project: the module whose code runs and, away
@@ -82,7 +83,7 @@ func (s *sim) project() *projectRun {
 	if err != nil {
 		return nil
 	}
-	run := &projectRun{root: root, byFile: map[*pyparse.File]*projModule{}, byPath: map[string]*projModule{}, defs: map[*ast.FunctionDef]*projModule{}, found: map[string]*projModule{}}
+	run := &projectRun{root: root, byFile: map[*pyparse.File]*projModule{}, byPath: map[string]*projModule{}, defs: map[*ast.FunctionDef]*projModule{}, found: map[string]*projModule{}, parsed: s.opts.parsed}
 	path := s.opts.Path
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
@@ -323,7 +324,7 @@ func (run *projectRun) load(path string) *projModule {
 		return m
 	}
 	run.read++
-	pm, err := readProjectFile(path)
+	pm, err := readProjectFile(path, run.parsed)
 	if err != nil {
 		m.err = strings.TrimPrefix(err.Error(), "open "+path+": ")
 		return m

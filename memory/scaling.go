@@ -34,6 +34,7 @@ const maxDegree = 3
 // with other values of one integer symbol of the report: solveFor, or the report's only integer
 // symbol. opts must be the options the reports were made with.
 func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) error {
+	opts.parsed = parsedSet{} // each project module is parsed once for all the estimates below
 	for _, r := range reports {
 		r.PeakExpr = fmt.Sprint(r.PeakBytes)
 		estimateWith := func(sym string, x int64) (*Report, error) {
