@@ -98,8 +98,9 @@ func TestInlayHints(t *testing.T) {
 	for _, h := range hints {
 		got = append(got, h.Label+" @"+itoaPos(h.Position))
 	}
-	// x (line 10), y (line 11) and a allocated by the call f(10_000) at line 13.
-	want := []string{"7.5 GiB @9:14", "14.9 GiB @10:38", "2.4 MiB @12:13"}
+	// a in f estimated on its own, with n = 10,000 from its only call (line 13); x (line 10),
+	// y (line 11) and a allocated by the call f(10_000) at line 13.
+	want := []string{"2.4 MiB @6:43", "7.5 GiB @9:14", "14.9 GiB @10:38", "2.4 MiB @12:13"}
 	if strings.Join(got, ", ") != strings.Join(want, ", ") {
 		t.Errorf("hints = %v, want %v", got, want)
 	}
@@ -135,7 +136,7 @@ func TestHoverTargetFromConfig(t *testing.T) {
 		Position: protocol.Position{Line: 3, Character: 4}}, &h); err != nil {
 		t.Fatal(err)
 	}
-	if h == nil || !strings.Contains(h.Contents.Value, "x: float64[M], 8·M B = 15.3 MiB (16,000,000 bytes), allocated at line 4 by np.ones(M); with M = 2,000,000 (assumed)") || !strings.Contains(h.Contents.Value, "of h100 (79.6 GiB); peak of f()") {
+	if h == nil || !strings.Contains(h.Contents.Value, "x: float64[M], 8·M B = 15.3 MiB (16,000,000 bytes), allocated at line 4 by np.ones(M); with M = 2,000,000 (assumed in config)") || !strings.Contains(h.Contents.Value, "of h100 (79.6 GiB); peak of f()") {
 		t.Errorf("hover with the configured target: %+v", h)
 	}
 }

@@ -53,8 +53,9 @@ if __name__ == "__main__":
 	}
 }
 
-// An array module handed to a function as a parameter: taken as the library its name says when
-// the function is estimated on its own, and as the module the caller passes when it is called.
+// An array module handed to a function as a parameter: taken as the module the caller passes
+// when it is called, estimated on its own as the module its only call site passes (run), and
+// otherwise as the library its name says (make, called with run's own parameter).
 func TestArrayModuleParameter(t *testing.T) {
 	src := `import cupy
 
@@ -76,8 +77,13 @@ out = run(cupy, 1000)
 		t.Errorf("module: peak %d on %s, want 8000000 on cupy", r.PeakBytes, r.Backend)
 	}
 	r := byScope["run"]
-	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 2 || r.Symbols[0].Source != SourceConvention || r.Symbols[0].Value != "numpy" ||
-		r.Symbols[1] != (Symbol{Name: "n", Value: int64(1000), Source: SourceAssume}) {
-		t.Errorf("run: peak %d, symbols %+v; want 8000000, np taken as numpy by convention and n assumed", r.PeakBytes, r.Symbols)
+	if got := symbolsOf(r); r.PeakBytes != 8_000_000 || len(r.Symbols) != 2 ||
+		got["np"] != (Symbol{Name: "np", Value: "cupy", Source: SourceCallSite, Line: 10, Expr: true}) ||
+		got["n"] != (Symbol{Name: "n", Value: int64(1000), Source: SourceAssume}) {
+		t.Errorf("run: peak %d, symbols %+v; want 8000000, np = cupy from the call on line 10 and n assumed", r.PeakBytes, r.Symbols)
+	}
+	r = byScope["make"]
+	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 2 || r.Symbols[0].Source != SourceConvention || r.Symbols[0].Value != "numpy" {
+		t.Errorf("make: peak %d, symbols %+v; want 8000000, np taken as numpy by convention", r.PeakBytes, r.Symbols)
 	}
 }

@@ -12,7 +12,8 @@
 // NumPy's promotion and broadcasting, calls classified by the API table (arraymodel/npapi),
 // indexing and views, statements with CPython's reference counting, loops (every iteration of a
 // known trip count up to 64, otherwise two and extrapolated growth), an `if` it cannot decide
-// run on a fork, calls to functions of the file run with the caller's arguments. This package
+// run on a fork, calls to functions of the file and of the project's modules it imports run
+// with the caller's arguments. This package
 // is its heap (absint.Heap, heapclient.go):
 //
 //   - buffers (heap.go): each array's data, released when its last reference goes; NumPy's
@@ -22,7 +23,9 @@
 //     operations touch ranges of the store;
 //   - forks (fork.go): a fork of the interpreter gets a copy of the buffers, and its peak counts;
 //   - settings (settings.go): Resolve chooses the target, backend and assumptions for mem, check
-//     and the server alike; targets.go holds the device presets, one table.
+//     and the server alike; targets.go holds the device presets, one table;
+//   - symbols (sources.go, argparse.go, paramsources.go): each value taken from outside a scope's
+//     own assignments is listed in Report.Symbols with where it comes from.
 //
 // Nothing is guessed: an allocation whose size is not known, and a call the API table does not
 // model, is listed in Report.Unknown with the reason and a bound where one exists, and the

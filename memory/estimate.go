@@ -30,11 +30,24 @@ type Options struct {
 	// scope when the name is read: "numpy", "numpy.float32", "(1000, 3)", "'all'", "False"
 	// (`mem --assume`). An integer in Assume wins over an expression of the same name.
 	AssumeExprs map[string]string
+	// AssumeOrigins says which layer gave each name of Assume its value (Resolve fills it); a
+	// name it does not list counts as given on the command line.
+	AssumeOrigins map[string]bindings.Origin
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
 	// Context, when not nil, stops the estimate between scopes once it is done; Estimate then
 	// returns its error.
 	Context context.Context
+
+	// ProjectRoot is the directory of the analysed file's project (its configuration's): a
+	// function imported from a module under it is evaluated with the caller's arguments
+	// (projectmod.go). "" reads no other file.
+	ProjectRoot string
+
+	// scaling is the symbol Scale varies: its value in Assume replaces a module constant too.
+	scaling string
+	// parsed keeps the project modules parsed by a series of estimates (Scale's).
+	parsed absint.ParsedSet
 }
 
 // Backend names (the memory models).
@@ -100,7 +113,7 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	for k, v := range opts.Assume {
 		assume[k] = v
 	}
-	opts.Assume = assume
+	opts.Assume, opts.AssumeOrigins = assume, assumeOrigins(f, opts.Assume, opts.AssumeOrigins, assume)
 	if opts.Legate == (LegateModel{}) {
 		opts.Legate = DefaultLegateModel
 	}
@@ -173,7 +186,8 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 		}
 	}
 	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Conventions: true,
-		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, Shared: shared})
+		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared,
+		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Parsed: opts.parsed, Scaling: opts.scaling})
 	return s
 }
 

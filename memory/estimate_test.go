@@ -137,8 +137,12 @@ func TestFunctionScopes(t *testing.T) {
 	if rs[0].PeakBytes != 16000 || rs[0].PeakLine != 10 {
 		t.Errorf("module: peak %d at %d, want 16000 at line 10 (the call, inlined)", rs[0].PeakBytes, rs[0].PeakLine)
 	}
-	if len(rs[1].Unknown) == 0 {
-		t.Errorf("f analysed alone has an unknown n: %+v", rs[1])
+	// f analysed alone takes n from its only call, f(N) at module level.
+	if rs[1].PeakBytes != 16000 || len(rs[1].Symbols) != 1 || rs[1].Symbols[0] != (Symbol{Name: "n", Value: int64(1000), Source: SourceCallSite, Line: 10}) {
+		t.Errorf("f analysed alone: peak %d, symbols %+v; want 16000 with n = 1000 from the call on line 10", rs[1].PeakBytes, rs[1].Symbols)
+	}
+	if rs := estimate(t, src+"y = f(7)\n", Options{}); len(rs[1].Unknown) == 0 {
+		t.Errorf("f called twice, analysed alone, has an unknown n: %+v", rs[1])
 	}
 	if rs[2].PeakBytes != 8000 {
 		t.Errorf("g sees the module constant N: peak %d", rs[2].PeakBytes)

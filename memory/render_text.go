@@ -108,7 +108,7 @@ func valueText(sym Symbol) string {
 	case int64:
 		return Commas(v)
 	case string:
-		if sym.Source == SourceConvention || sym.Source == SourceAssume {
+		if sym.Expr || sym.Source == SourceConvention {
 			return v
 		}
 	}
@@ -117,14 +117,7 @@ func valueText(sym Symbol) string {
 
 // sourceText renders where a symbol's value comes from: "argparse default, line 17", "assumed".
 func sourceText(sym Symbol, withLine bool) string {
-	where := strings.ReplaceAll(sym.Source, "-", " ")
-	if sym.Source == SourceAssume {
-		where = "assumed"
-	}
-	if withLine && sym.Line > 0 {
-		where += fmt.Sprintf(", line %d", sym.Line)
-	}
-	return where
+	return sourcePhrase(sym.Source, sym.Line, withLine)
 }
 
 // writeTextBody writes what follows a report's peak: the values used, the live buffers, the

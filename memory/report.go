@@ -114,13 +114,6 @@ type Lifetime struct {
 // (absint.Symbol).
 type Symbol = absint.Symbol
 
-// The kinds of Symbol.Source.
-const (
-	SourceAssume     = absint.SourceAssume
-	SourceParameter  = absint.SourceParameter
-	SourceConvention = absint.SourceConvention
-)
-
 // Unknown is an allocation whose size the estimator could not determine (absint.Unknown).
 type Unknown = absint.Unknown
 

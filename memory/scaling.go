@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"maps"
 	"math/big"
 	"strings"
@@ -34,6 +35,7 @@ const maxDegree = 3
 // with other values of one integer symbol of the report: solveFor, or the report's only integer
 // symbol. opts must be the options the reports were made with.
 func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) error {
+	opts.parsed = absint.ParsedSet{} // each project module is parsed once for all the estimates below
 	for _, r := range reports {
 		r.PeakExpr = fmt.Sprint(r.PeakBytes)
 		estimateWith := func(sym string, x int64) (*Report, error) {
@@ -42,7 +44,7 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			if o.Assume == nil {
 				o.Assume = map[string]int64{}
 			}
-			o.Assume[sym] = x
+			o.Assume[sym], o.scaling = x, sym
 			if r.Scope != "<module>" {
 				o.Function = r.Scope
 			}

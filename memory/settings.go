@@ -41,11 +41,11 @@ func SectionSettings(sec map[string]any) (Settings, error) {
 // Target fields overlay one another field by field. LEGATE_CONFIG gives Legate's pools when the
 // backend is legate and no layer sets a pool. path names the file in Options.
 func Resolve(f *pyparse.File, path string, flags, config Settings) (Options, error) {
-	binds, err := bindings.ResolveAssume(f, flags.Assume, config.Assume)
+	binds, origins, err := bindings.ResolveAssumeOrigins(f, flags.Assume, config.Assume)
 	if err != nil {
 		return Options{}, fmt.Errorf("%s: %w", path, err)
 	}
-	opts := Options{Path: path, Backend: config.Backend, Assume: binds}
+	opts := Options{Path: path, Backend: config.Backend, Assume: binds, AssumeOrigins: origins}
 	t := config.Target
 	if f != nil {
 		fileT, fileBackend, ok, err := TargetComment(f)

@@ -95,6 +95,10 @@ func (s *Interp) evalCall(e *ast.Call) value {
 			}
 		}
 		res = s.callDType(f.dt, c)
+	case vUnread:
+		s.useAll(c.args)
+		s.unmodelled(c, f.reason)
+		res = vUnknown{}
 	default:
 		res = s.callBuiltin(e, c)
 	}

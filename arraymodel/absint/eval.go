@@ -297,6 +297,10 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		// An array module held in a variable: `np.random.rand` with np a parameter or a
 		// module passed in.
 		return s.refValue(b.ref.Member(e.Attr))
+	case vProject:
+		return s.projectAttr(b, e.Attr)
+	case vUnread:
+		return b // k.step of a module k that is not read: the call says why
 	}
 	s.decref(base)
 	return vUnknown{}

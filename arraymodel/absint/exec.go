@@ -532,7 +532,10 @@ func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]valu
 	}
 	// Explore mode infers each function from its own body (the run of its scope): a call's
 	// result is unknown there, as a caller cannot know which path the callee took.
-	if s.depth >= maxCallDepth || recursive || s.exhausted || s.cfg.Explore {
+	if s.depth >= MaxCallDepth || recursive || s.exhausted || s.cfg.Explore || s.projectBudgetSpent(def) {
+		if !s.cfg.Explore {
+			s.callNotFollowed(def, recursive)
+		}
 		for _, a := range args {
 			s.decref(a)
 		}
@@ -543,6 +546,7 @@ func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]valu
 	}
 	s.depth++
 	defer func() { s.depth-- }()
+	defer s.enterModuleOf(def)()
 	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
 	params := paramNames(def.Args)
 	for i, p := range params {

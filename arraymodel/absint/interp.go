@@ -29,8 +29,8 @@ const (
 	// maxUnroll is the largest known trip count run iteration by iteration; longer loops run
 	// two iterations and extrapolate list growth.
 	maxUnroll = 64
-	// maxCallDepth bounds inlining of calls to functions of the analysed file.
-	maxCallDepth = 8
+	// MaxCallDepth bounds inlining of calls to functions of the analysed file.
+	MaxCallDepth = 8
 	// maxSteps bounds the statements one scope's run executes (inlined calls and loop
 	// iterations included), so pathological nesting cannot make an analysis hang.
 	maxSteps = 20000
@@ -75,18 +75,42 @@ type Config struct {
 	// name stands for (a parameter np, xp, cp, jnp), or that cupy.get_array_module returns for
 	// an argument of unknown type, and lists it among the symbols; otherwise it stays unknown.
 	Conventions bool
+	// Path is the analysed file's path: modules of the project are found from it.
+	Path string
+	// ProjectRoot, when set, lets calls into modules of the project under it run (projectmod.go);
+	// no file outside it is read. "" reads no other file.
+	ProjectRoot string
+	// Parsed holds the project modules parsed for the runs over one file (shared by the runs a
+	// client makes for one question, such as Scale's re-estimates).
+	Parsed ParsedSet
+	// Scaling names the symbol a client varies (its value comes from Assume even where the
+	// program binds it to a constant).
+	Scaling string
+	// AssumeOrigins says which layer of the assumptions gave each assumed value (Symbol.Source).
+	AssumeOrigins map[string]bindings.Origin
 	// NoDefaults leaves a parameter with a default unknown when its function runs on its own
 	// (the default is not what callers pass); otherwise the default is its value.
 	NoDefaults bool
 }
 
-// Shared is what the runs over one file compute once: the argparse defaults and the module's
-// constants seen by functions analysed on their own.
+// Shared is what the runs over one file compute once: what is known of the file (fileState),
+// the module's constants seen by functions analysed on their own, and the project's modules.
 type Shared struct {
-	args       map[string]bindings.Binding
-	argsDone   bool
+	file       fileState
 	consts     map[string]value
 	constsDone bool
+	// project is the project modules' state (projectmod.go), made on first use.
+	project *projectRun
+}
+
+// fileState is what a run computes once about a file it runs code of (the analysed file, or a
+// module of the project): its argparse options, its calls by callee name and its module
+// constants' lines (paramsources.go).
+type fileState struct {
+	args       map[string]bindings.Binding
+	argsDone   bool
+	calls      map[string]*callSites
+	constLines map[string]int
 }
 
 // frame is one function activation (or the module).
@@ -108,6 +132,7 @@ type Interp struct {
 	cfg     Config
 	h       Heap
 	shared  *Shared
+	fs      *fileState // the file whose code runs: &shared.file, or a project module's
 	module  *frame
 	frames  []*frame
 	lines   []int // statement line per nesting level; lines[0] is the scope's current line
@@ -127,6 +152,10 @@ type Interp struct {
 	lib       imports.Backend
 	discarded ast.Expr // the expression statement being run: its value is dropped unread
 	symbols   []Symbol // values read from outside the program's assignments (symbols.go)
+	// pendingSyms are symbols listed on the first read of their name (paramsources.go).
+	pendingSyms map[string]pendingSym
+	// proj is where in the project the run is (projectmod.go).
+	proj projState
 	// assumeExprs caches the parsed Config.AssumeExprs (nil for one that does not parse).
 	assumeExprs map[string]ast.Expr
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
@@ -148,7 +177,12 @@ func (s *Interp) site() int {
 	return s.lines[len(s.lines)-1]
 }
 
-func (s *Interp) lineOf(n ast.Node) int { return s.file.Lines.Line(n.Span().Start) }
+func (s *Interp) lineOf(n ast.Node) int {
+	if s.proj.line > 0 {
+		return s.proj.line // code of another module counts at the call that runs it
+	}
+	return s.file.Lines.Line(n.Span().Start)
+}
 
 func (s *Interp) text(n ast.Node) string {
 	r := n.Span()
@@ -230,6 +264,7 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 	f := s.top()
 	if !f.globals[n.ID] {
 		if v, ok := f.vars[n.ID]; ok {
+			s.noteRead(f, n.ID, v)
 			return v, true
 		}
 	}
@@ -237,7 +272,7 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 		return v, true
 	}
 	if v, ok := s.consts[n.ID]; ok {
-		return v, true
+		return s.constant(n, v), true
 	}
 	if ref, ok := s.imp.Resolve(n); ok {
 		return s.refValue(ref), true
@@ -248,7 +283,7 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 			return v, true
 		}
 	}
-	return nil, false
+	return s.projectName(n)
 }
 
 // refValue turns a resolved library member into a value: dtypes become vDType.

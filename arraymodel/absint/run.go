@@ -26,7 +26,7 @@ func New(cfg Config) *Interp {
 	if cfg.Shared == nil {
 		cfg.Shared = &Shared{}
 	}
-	s := &Interp{file: cfg.File, imp: cfg.Imports, cfg: cfg, h: cfg.Heap, shared: cfg.Shared}
+	s := &Interp{file: cfg.File, imp: cfg.Imports, cfg: cfg, h: cfg.Heap, shared: cfg.Shared, fs: &cfg.Shared.file}
 	s.module = &frame{vars: map[string]value{}, globals: map[string]bool{}}
 	s.frames = []*frame{s.module}
 	s.root = s.module
@@ -57,7 +57,7 @@ func (s *Interp) RunBody(node ast.Node, args *ast.Arguments, body []ast.Stmt, ji
 	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: jit}
 	line := s.lineOf(node)
 	for _, p := range imports.AllArgs(args) {
-		fr.vars[p.Arg] = s.paramValue(args, line, p)
+		fr.vars[p.Arg] = s.paramValue(def, args, line, p)
 	}
 	s.frames = append(s.frames, fr)
 	s.root = fr
@@ -68,9 +68,14 @@ func (s *Interp) RunBody(node ast.Node, args *ast.Arguments, body []ast.Stmt, ji
 // library it is named for (np, xp, cp, jnp), its constant default, an array of unknown shape
 // for an array annotation (np.ndarray, jax.Array, NDArray…), and otherwise a symbol of its own
 // name (an int if annotated so), so that sizes computed from it stay comparable.
-func (s *Interp) paramValue(args *ast.Arguments, line int, p *ast.Arg) value {
+func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int, p *ast.Arg) value {
 	if v, ok := s.assumedValue(p.Arg); ok {
 		return v
+	}
+	if def != nil && !s.cfg.NoDefaults {
+		if v, ok := s.callSiteValue(def, p.Arg); ok {
+			return v // what the function's only call passes
+		}
 	}
 	if ref, ok := imports.ConventionRef(p); ok && s.cfg.Conventions {
 		s.symbols = append(s.symbols, Symbol{Name: p.Arg, Value: ref.Qual, Source: SourceConvention, Line: line})
@@ -78,6 +83,9 @@ func (s *Interp) paramValue(args *ast.Arguments, line int, p *ast.Arg) value {
 	}
 	if !s.cfg.NoDefaults {
 		if v := s.defaultFor(args, p.Arg); !isUnknown(v) {
+			if def != nil {
+				s.noteDefault(def, p.Arg, v)
+			}
 			return v
 		}
 	}
@@ -152,7 +160,7 @@ func (s *Interp) moduleConstants() map[string]value {
 	out := map[string]value{}
 	for k, v := range scratch.module.vars {
 		switch v.(type) {
-		case vInt, vFloat, vStr, vDType, vFunc, vNone, vModule:
+		case vInt, vFloat, vStr, vDType, vFunc, vNone, vModule, vNamespace:
 			out[k] = v
 		case vTuple:
 			if _, _, ok := literalShape(v); ok || isIntTuple(v) {

@@ -1,8 +1,6 @@
 package absint
 
 import (
-	"slices"
-
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -19,30 +17,23 @@ type Symbol struct {
 	Name string `json:"name"`
 	// Value is the value used: a number, string, bool or null.
 	Value any `json:"value"`
-	// Source is where it came from: "argparse-default", or "convention" for a parameter named
-	// like an array module (`def run(np, n)`) taken as that library.
+	// Source is where it came from (sources.go): "argparse-default", "assume", "config",
+	// "comment", "parameter-default", "constant", "call-site", "convention", or "parameter" for
+	// a free symbol.
 	Source string `json:"source"`
-	// Line is where the value is given (the add_argument call; 0 for an assumption).
+	// Line is where the value is given (the add_argument call, the comment, the call; 0 for a
+	// value from the command line or the configuration).
 	Line int `json:"line"`
+	// Expr is set when Value is Python source shown as written (a module, a dtype), not a str.
+	Expr bool `json:"-"`
 }
-
-// SourceAssume is the Symbol.Source of a value the user assumed (--assume, an `# arraylint:
-// assume` comment or [tool.arraylint.memory.assume]).
-const SourceAssume = "assume"
-
-// SourceParameter is the Symbol.Source of a free symbol: a parameter of a function estimated on
-// its own that its sizes depend on (Value is nil; see Scale).
-const SourceParameter = "parameter"
-
-// SourceConvention is the Symbol.Source of an array-module parameter taken by its name.
-const SourceConvention = "convention"
 
 // argparse returns the file's argparse defaults (bindings.Argparse), found once per file.
 func (s *Interp) argparse() map[string]bindings.Binding {
-	if !s.shared.argsDone {
-		s.shared.args, s.shared.argsDone = bindings.Argparse(s.file.Module), true
+	if !s.fs.argsDone {
+		s.fs.args, s.fs.argsDone = bindings.Argparse(s.file.Module), true
 	}
-	return s.shared.args
+	return s.fs.args
 }
 
 // namespaceAttr is args.name on a parse_args() namespace: the option's default, or unknown.
@@ -62,7 +53,7 @@ func (s *Interp) namespaceAttr(name string) value {
 func (s *Interp) assumed(name string) (int64, bool) {
 	n, ok := s.cfg.Assume[name]
 	if ok {
-		s.useSymbol(bindings.Binding{Name: name, Value: ast.ConstValue{Kind: ast.ConstInt, Int: n}, Source: SourceAssume})
+		s.useAssumed(name, n)
 	}
 	return n, ok
 }
@@ -89,9 +80,7 @@ func (s *Interp) assumedValue(name string) (value, bool) {
 	if expr == nil {
 		return nil, false
 	}
-	if !slices.ContainsFunc(s.symbols, func(sym Symbol) bool { return sym.Name == name && sym.Source == SourceAssume }) {
-		s.symbols = append(s.symbols, Symbol{Name: name, Value: src, Source: SourceAssume})
-	}
+	s.useAssumed(name, src)
 	// A dotted name of an array library (numpy.float32, cupy) needs no import in the file.
 	if qual := dotted(expr); qual != "" {
 		if backend, api, ok := imports.Classify(qual); ok {

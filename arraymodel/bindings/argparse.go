@@ -12,11 +12,6 @@ import (
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
-// Source says where a binding's value comes from.
-const (
-	ArgparseDefault = "argparse-default"
-)
-
 // Binding is a value a name takes before the program's own assignments.
 type Binding struct {
 	Name   string

@@ -7,7 +7,6 @@ package bindings
 
 import (
 	"fmt"
-	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -19,19 +18,8 @@ import (
 // ResolveAssume merges the bindings for file f, highest first: flags (the command line), the file's
 // comments, then config ([tool.arraylint.memory.assume]).
 func ResolveAssume(f *pyparse.File, flags, config map[string]int64) (map[string]int64, error) {
-	out := maps.Clone(config)
-	if out == nil {
-		out = map[string]int64{}
-	}
-	if f != nil {
-		c, err := AssumeComments(f)
-		if err != nil {
-			return nil, err
-		}
-		maps.Copy(out, c)
-	}
-	maps.Copy(out, flags)
-	return out, nil
+	out, _, err := ResolveAssumeOrigins(f, flags, config)
+	return out, err
 }
 
 // AssumeTable reads an assume table as the configuration hands it over: NAME = integer.
@@ -55,7 +43,13 @@ var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
 
 // AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
 func AssumeComments(f *pyparse.File) (map[string]int64, error) {
-	out := map[string]int64{}
+	out, _, err := assumeComments(f)
+	return out, err
+}
+
+// assumeComments is AssumeComments that also returns the line each name is bound on.
+func assumeComments(f *pyparse.File) (map[string]int64, map[string]int, error) {
+	out, lines := map[string]int64{}, map[string]int{}
 	for _, c := range f.Comments {
 		m := assumeRE.FindStringSubmatch(c.Text(f.Src))
 		if m == nil {
@@ -64,13 +58,13 @@ func AssumeComments(f *pyparse.File) (map[string]int64, error) {
 		line := f.Lines.Line(c.Start)
 		binds, err := ParseAssume(m[1])
 		if err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			return nil, nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		for k, v := range binds {
-			out[k] = v
+			out[k], lines[k] = v, line
 		}
 	}
-	return out, nil
+	return out, lines, nil
 }
 
 // ParseAssume parses "N=10_000_000, M=1024*1024" (also space-separated) into bindings. Values

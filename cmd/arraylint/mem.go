@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"io"
 	"os"
 	"path/filepath"
@@ -111,7 +112,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	cfg, err := memoryConfig(path, config)
+	cfg, root, err := memoryConfig(path, config)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
@@ -147,7 +148,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	opts.Function, opts.Legate, opts.AssumeExprs = function, legateModel, assume.exprs
+	opts.Function, opts.Legate, opts.AssumeExprs, opts.ProjectRoot = function, legateModel, assume.exprs, root
 	if allTargets {
 		return memAllTargets(e, f, opts, solveFor, format)
 	}
@@ -191,8 +192,8 @@ func listTargets(e *env) {
 }
 
 // memoryConfig reads [tool.arraylint.memory] from the configuration that applies to path (or
-// from file).
-func memoryConfig(path, file string) (memory.Settings, error) {
+// from file), and returns the project root the estimate may read imported modules under.
+func memoryConfig(path, file string) (memory.Settings, string, error) {
 	var (
 		cfg *analyzer.Config
 		err error
@@ -203,7 +204,8 @@ func memoryConfig(path, file string) (memory.Settings, error) {
 		cfg, err = analyzer.LoadConfig(filepath.Dir(path))
 	}
 	if err != nil || cfg == nil {
-		return memory.Settings{}, err
+		return memory.Settings{}, "", err
 	}
-	return memory.SectionSettings(cfg.Section("memory"))
+	s, err := memory.SectionSettings(cfg.Section("memory"))
+	return s, absint.ProjectRootOf(cfg.Dir, path), err
 }

@@ -12,6 +12,7 @@ package memanalyzer
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"maps"
 	"reflect"
 	"sync"
@@ -105,6 +106,7 @@ func New(f *pyparse.File, path string, cfg *analyzer.Config) *Result {
 		return r
 	}
 	r.Options, r.Err = memory.Resolve(f, path, flags, config)
+	r.Options.ProjectRoot = absint.ProjectRootOf(cfg.Dir, path)
 	return r
 }
 

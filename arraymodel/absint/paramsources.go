@@ -1,0 +1,326 @@
+package absint
+
+import (
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file gives the values of a function estimated on its own their sources: a parameter
+// bound by the only call of the function in its file (call-site), a parameter left to its
+// default (parameter-default) and a module constant it reads (constant). Parameters are bound
+// when the function starts, but a symbol is listed only once the scope reads the name with that
+// value still bound, so an unused `verbose=False` is not reported.
+
+// pendingSym is a symbol listed on the first read of its name in the scope's frame.
+type pendingSym struct {
+	sym Symbol
+	v   value // the value bound; a read of another value (rebound) does not list sym
+}
+
+// callSites are the calls of a top-level function of the file, by name.
+type callSites struct {
+	calls  []*ast.Call
+	module []bool // per call: at module level, where names are module constants
+	escape bool   // the name is also used other than as a callee: calls made elsewhere
+}
+
+// callIndex finds, in one pass over the module, every use of each top-level function's name.
+func callIndex(mod *ast.Module) map[string]*callSites {
+	out := map[string]*callSites{}
+	for _, st := range mod.Body {
+		if def, ok := st.(*ast.FunctionDef); ok {
+			out[def.Name] = &callSites{}
+		}
+	}
+	var scopes []bool // per open node: whether it opens a function or class scope
+	depth := 0        // open function or class scopes
+	callee := map[*ast.Name]bool{}
+	ast.Inspect(mod, func(n ast.Node) bool {
+		if n == nil {
+			if scopes[len(scopes)-1] {
+				depth--
+			}
+			scopes = scopes[:len(scopes)-1]
+			return true
+		}
+		opens := false
+		switch n := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+			opens = true
+		case *ast.Call:
+			if name, ok := n.Func.(*ast.Name); ok {
+				if cs := out[name.ID]; cs != nil {
+					cs.calls = append(cs.calls, n)
+					cs.module = append(cs.module, depth == 0)
+					callee[name] = true
+				}
+			}
+		case *ast.Name:
+			if cs := out[n.ID]; cs != nil && !callee[n] {
+				cs.escape = true
+			}
+		}
+		if opens {
+			depth++
+		}
+		scopes = append(scopes, opens)
+		return true
+	})
+	return out
+}
+
+// calls returns the uses of the file's top-level function name, indexed once per Estimate.
+func (s *Interp) calls(name string) *callSites {
+	if s.fs.calls == nil {
+		s.fs.calls = callIndex(s.file.Module)
+	}
+	return s.fs.calls[name]
+}
+
+// callSiteValue is the value the only call of def in its file passes for parameter p when that
+// is a constant: a literal, arithmetic on literals, an imported module or dtype (`numpy`,
+// `np.float32`), or at module level a module constant. The user's assumption about p wins.
+func (s *Interp) callSiteValue(def *ast.FunctionDef, p string) (value, bool) {
+	if s.assumes(p) {
+		return nil, false
+	}
+	cs := s.calls(def.Name)
+	if cs == nil || cs.escape || len(cs.calls) != 1 {
+		return nil, false
+	}
+	call, atModule := cs.calls[0], cs.module[0]
+	arg := argFor(def, call, p)
+	if arg == nil || !s.constantExpr(arg, atModule) {
+		return nil, false
+	}
+	listed := len(s.symbols)
+	v := s.eval(arg)
+	s.symbols = s.symbols[:listed] // the constants the argument reads are the call's, not the scope's
+	jv, isExpr, ok := s.symbolJSON(v, arg)
+	if !ok {
+		s.decref(v)
+		return nil, false
+	}
+	s.pend(Symbol{Name: p, Value: jv, Source: SourceCallSite, Line: s.lineOf(call), Expr: isExpr}, v)
+	return v, true
+}
+
+// assumes reports whether the user binds name.
+func (s *Interp) assumes(name string) bool {
+	_, n := s.cfg.Assume[name]
+	_, e := s.cfg.AssumeExprs[name]
+	return n || e
+}
+
+// argFor returns the argument call passes for parameter p of def, or nil (not passed, or
+// passed through *args or **kwargs, where it cannot be told).
+func argFor(def *ast.FunctionDef, call *ast.Call, p string) ast.Expr {
+	for _, a := range call.Args {
+		if _, ok := a.(*ast.Starred); ok {
+			return nil
+		}
+	}
+	for _, k := range call.Keywords {
+		if k.Arg == "" {
+			return nil
+		}
+		if k.Arg == p {
+			return k.Value
+		}
+	}
+	pos := append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...)
+	for i, a := range pos {
+		if a.Arg == p && i < len(call.Args) {
+			return call.Args[i]
+		}
+	}
+	return nil
+}
+
+// constantExpr reports whether e has one value wherever it is evaluated: literals and
+// arithmetic on them, names and attributes that resolve to an array library (the import map
+// knows the caller's scope), and — for a call at module level — module names.
+func (s *Interp) constantExpr(e ast.Expr, atModule bool) bool {
+	switch e := e.(type) {
+	case *ast.Constant:
+		return true
+	case *ast.UnaryOp:
+		return s.constantExpr(e.Operand, atModule)
+	case *ast.BinOp:
+		return s.constantExpr(e.Left, atModule) && s.constantExpr(e.Right, atModule)
+	case *ast.Tuple:
+		for _, x := range e.Elts {
+			if !s.constantExpr(x, atModule) {
+				return false
+			}
+		}
+		return true
+	case *ast.Name:
+		if ref, ok := s.imp.Resolve(e); ok {
+			return !ref.Convention // a caller's own `np` parameter is no constant
+		}
+		return atModule
+	case *ast.Attribute:
+		ref, ok := s.imp.Resolve(e)
+		return ok && !ref.Convention
+	}
+	return false
+}
+
+// symbolJSON is v as a symbol's value: a constant as JSON has it, a known int, or the Python
+// source of e for a module, a dtype or a tuple (isExpr). ok is false for values a symbol does not
+// describe (unknown, a float whose value is not tracked, an array).
+func (s *Interp) symbolJSON(v value, e ast.Expr) (jv any, isExpr, ok bool) {
+	if c, isConst := e.(*ast.Constant); isConst && c.Value.Kind != ast.ConstFloat && c.Value.Kind != ast.ConstComplex {
+		return constJSON(c.Value), false, true
+	}
+	switch v := v.(type) {
+	case vInt:
+		return v.n, false, v.known
+	case vStr:
+		return v.s, false, true
+	case vDType, vModule:
+		return s.text(e), true, true
+	case vTuple:
+		if isIntTuple(v) {
+			return s.text(e), true, true
+		}
+	}
+	return nil, false, false
+}
+
+// noteDefault makes parameter p of def, bound to its default v (not assumed), a symbol.
+func (s *Interp) noteDefault(def *ast.FunctionDef, p string, v value) {
+	if s.assumes(p) {
+		return
+	}
+	e := defaultExpr(def.Args, p)
+	if e == nil {
+		return
+	}
+	if jv, isExpr, ok := s.symbolJSON(v, e); ok {
+		s.pend(Symbol{Name: p, Value: jv, Source: SourceParameterDefault, Line: s.lineOf(e), Expr: isExpr}, v)
+	}
+}
+
+// defaultExpr returns the default of parameter name, or nil.
+func defaultExpr(a *ast.Arguments, name string) ast.Expr {
+	pos := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)
+	off := len(pos) - len(a.Defaults)
+	for i, p := range pos {
+		if p.Arg == name && i >= off {
+			return a.Defaults[i-off]
+		}
+	}
+	for i, p := range a.Kwonlyargs {
+		if p.Arg == name && i < len(a.KwDefaults) {
+			return a.KwDefaults[i]
+		}
+	}
+	return nil
+}
+
+// pend lists sym on the first read of its name while v is still bound to it in the scope.
+func (s *Interp) pend(sym Symbol, v value) {
+	if !plainValue(v) {
+		s.addSymbol(sym) // a tuple: listed at once
+		return
+	}
+	if s.pendingSyms == nil {
+		s.pendingSyms = map[string]pendingSym{}
+	}
+	s.pendingSyms[sym.Name] = pendingSym{sym: sym, v: v}
+}
+
+// plainValue reports whether v can be compared with == (no slices inside).
+func plainValue(v value) bool {
+	switch v.(type) {
+	case vInt, vStr, vDType, vModule, vNone:
+		return true
+	}
+	return false
+}
+
+// noteRead lists the pending symbol of name when frame f, the scope's own, reads it still
+// bound to the value the symbol describes.
+func (s *Interp) noteRead(f *frame, name string, v value) {
+	if len(s.pendingSyms) == 0 || f != s.root {
+		return
+	}
+	p, ok := s.pendingSyms[name]
+	if !ok {
+		return
+	}
+	delete(s.pendingSyms, name)
+	if plainValue(v) && v == p.v {
+		s.addSymbol(p.sym)
+	}
+}
+
+// constant is a read of a module constant by a function estimated on its own: listed among the
+// symbols with the line that assigns it, and replaced by the value Scale tries.
+func (s *Interp) constant(n *ast.Name, v value) value {
+	if s.proj.line > 0 {
+		return v // another module's constant, read by its own code
+	}
+	if n.ID == s.cfg.Scaling {
+		if x, ok := s.cfg.Assume[n.ID]; ok {
+			return knownInt(x)
+		}
+	}
+	var jv any
+	isExpr := false
+	switch c := v.(type) {
+	case vInt:
+		if !c.known {
+			return v
+		}
+		jv = c.n
+	case vStr:
+		jv = c.s
+	case vDType:
+		jv, isExpr = c.dt.String(), true
+	default:
+		return v
+	}
+	for _, old := range s.symbols {
+		if old.Name == n.ID && old.Source == SourceConstant {
+			return v
+		}
+	}
+	s.addSymbol(Symbol{Name: n.ID, Value: jv, Source: SourceConstant, Line: s.constantLine(n.ID), Expr: isExpr})
+	return v
+}
+
+// constantLine returns the line of the last module-level assignment to name (0 if none).
+func (s *Interp) constantLine(name string) int {
+	if s.fs.constLines != nil {
+		return s.fs.constLines[name]
+	}
+	lines := map[string]int{}
+	var walk func([]ast.Stmt)
+	walk = func(body []ast.Stmt) {
+		for _, st := range body {
+			switch st := st.(type) {
+			case *ast.Assign:
+				for _, t := range st.Targets {
+					if n, ok := t.(*ast.Name); ok {
+						lines[n.ID] = s.lineOf(st)
+					}
+				}
+			case *ast.AnnAssign:
+				if n, ok := st.Target.(*ast.Name); ok && st.Value != nil {
+					lines[n.ID] = s.lineOf(st)
+				}
+			case *ast.If:
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.Try:
+				walk(st.Body)
+				walk(st.Orelse)
+			}
+		}
+	}
+	walk(s.file.Module.Body)
+	s.fs.constLines = lines
+	return lines[name]
+}

@@ -1,0 +1,292 @@
+package absint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file finds, reads and parses the modules of the analysed file's project that it imports
+// (`from .solver import step`, `import mypkg.kernels as k`), for projectmod.go to evaluate their
+// functions with the caller's arguments. Only files under Options.ProjectRoot are read (symbolic
+// links resolved), each at most MaxProjectFileBytes, at most MaxProjectFiles per estimate.
+// Parsed files are kept in a small cache shared by the estimates of a run (check, the server),
+// checked against the file's bytes on every use so a changed file is parsed again.
+
+// Bounds of the project modules an estimate reads.
+const (
+	// MaxProjectFiles is the number of project modules one estimate reads (the analysed file
+	// not counted); a module beyond it is listed as unknown.
+	MaxProjectFiles = 32
+	// MaxProjectFileBytes is the largest project module read.
+	MaxProjectFileBytes = 1 << 20
+	// maxProjectCacheBytes bounds the source bytes of the parsed modules kept between estimates
+	// (their syntax trees and indexes take some 100 bytes per source byte, kept as long as a
+	// server runs).
+	maxProjectCacheBytes = 512 << 10
+)
+
+// importBind is what an import statement binds a name to: module (dotted, relative by level)
+// itself when name is "", else its attribute name.
+type importBind struct {
+	module string
+	level  int
+	name   string
+	line   int // the import statement's line in its file
+}
+
+// parsedModule is a project file read and parsed: its syntax tree, array-library imports,
+// project import bindings and top-level functions. It is shared read-only between estimates.
+type parsedModule struct {
+	src   []byte
+	file  *pyparse.File
+	imp   *imports.Info
+	binds map[string]importBind
+	stars []importBind // `from X import *`
+	defs  []*ast.FunctionDef
+	// assigns are the values of module-level assignments to a name (the last one; nil when
+	// the name is also bound otherwise: augmented, unpacked, in a loop).
+	assigns map[string]ast.Expr
+}
+
+// projectCache keeps parsed modules by absolute path.
+var projectCache = struct {
+	sync.Mutex
+	byPath map[string]*parsedModule
+	order  []string // least recently used first, for eviction
+	bytes  int      // source bytes of the modules kept
+}{byPath: map[string]*parsedModule{}}
+
+// ParsedSet keeps the modules parsed during a series of estimates of one file (Scale's), whatever
+// the shared cache drops: nil keeps none.
+type ParsedSet map[string]*parsedModule
+
+// readProjectFile reads and parses the module at path, or says why it cannot; set, when not nil,
+// holds the parses of the estimates of the same series.
+func readProjectFile(path string, set ParsedSet) (*parsedModule, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file")
+	}
+	src, err := io.ReadAll(io.LimitReader(f, MaxProjectFileBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(src) > MaxProjectFileBytes {
+		return nil, fmt.Errorf("over the %d KiB limit for imported modules", MaxProjectFileBytes>>10)
+	}
+	if pm, ok := set[path]; ok && bytes.Equal(pm.src, src) {
+		return pm, nil
+	}
+	projectCache.Lock()
+	pm, ok := projectCache.byPath[path]
+	projectCache.Unlock()
+	if ok && bytes.Equal(pm.src, src) {
+		keep(path, pm) // the most recently used is dropped last
+		if set != nil {
+			set[path] = pm
+		}
+		return pm, nil
+	}
+	pf, err := pyparse.Parse(src)
+	if err != nil {
+		return nil, err
+	}
+	if len(pf.Errors) > 0 {
+		line, _ := pf.Lines.LineCol(pf.Errors[0].Start)
+		return nil, fmt.Errorf("syntax error at line %d: %s", line, pf.Errors[0].Msg)
+	}
+	pm = parseModule(pf, imports.Build(pf.Module))
+	pm.src = src
+	keep(path, pm)
+	if set != nil {
+		set[path] = pm
+	}
+	return pm, nil
+}
+
+// parseModule indexes a parsed file with its import map: its import bindings (every import
+// statement, in functions too; a name bound to two different modules is left out) and its
+// top-level functions.
+func parseModule(f *pyparse.File, imp *imports.Info) *parsedModule {
+	pm := &parsedModule{file: f, imp: imp, binds: map[string]importBind{}}
+	conflict := map[string]bool{}
+	bind := func(name string, b importBind) {
+		if old, ok := pm.binds[name]; conflict[name] || ok && (old.module != b.module || old.level != b.level || old.name != b.name) {
+			delete(pm.binds, name)
+			conflict[name] = true
+			return
+		}
+		pm.binds[name] = b
+	}
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Import:
+			line := f.Lines.Line(n.Start)
+			for _, a := range n.Names {
+				if a.Asname != "" {
+					bind(a.Asname, importBind{module: a.Name, line: line})
+				} else {
+					first, _, _ := strings.Cut(a.Name, ".")
+					bind(first, importBind{module: first, line: line})
+				}
+			}
+		case *ast.ImportFrom:
+			line := f.Lines.Line(n.Start)
+			for _, a := range n.Names {
+				b := importBind{module: n.Module, level: n.Level, name: a.Name, line: line}
+				if a.Name == "*" {
+					pm.stars = append(pm.stars, b)
+					continue
+				}
+				local := a.Name
+				if a.Asname != "" {
+					local = a.Asname
+				}
+				bind(local, b)
+			}
+		}
+		return true
+	})
+	pm.assigns = moduleAssigns(f.Module.Body)
+	// Functions at module level, also under if/try/with (a fallback definition).
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FunctionDef:
+			pm.defs = append(pm.defs, n)
+			return false
+		case *ast.ClassDef, *ast.AsyncFunctionDef, *ast.Lambda:
+			return false
+		}
+		return true
+	})
+	return pm
+}
+
+// within reports whether path (symbolic links resolved) is under root (resolved).
+func within(root, path string) bool {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(root, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// moduleFile finds the file of a module under base: base/a/b.py or base/a/b/__init__.py for
+// "a.b" ("" is base's own __init__.py), or "".
+func moduleFile(base, dotted string) string {
+	p := base
+	if dotted != "" {
+		p = filepath.Join(base, filepath.FromSlash(strings.ReplaceAll(dotted, ".", "/")))
+		if info, err := os.Stat(p + ".py"); err == nil && !info.IsDir() {
+			return p + ".py"
+		}
+	}
+	if info, err := os.Stat(filepath.Join(p, "__init__.py")); err == nil && !info.IsDir() {
+		return filepath.Join(p, "__init__.py")
+	}
+	return ""
+}
+
+// ProjectRootOf is the project root of the file at path: the directory of its configuration
+// (configDir, as the driver's discovery finds it), or else the file's own directory.
+func ProjectRootOf(configDir, path string) string {
+	if configDir != "" {
+		return configDir
+	}
+	if path == "" || path == "-" {
+		return ""
+	}
+	return filepath.Dir(path)
+}
+
+// moduleAssigns indexes the module-level `NAME = value` statements (under if/try too, the last
+// one winning); a name also bound by another statement (augmented, unpacked, a loop target)
+// maps to nil.
+func moduleAssigns(body []ast.Stmt) map[string]ast.Expr {
+	out := map[string]ast.Expr{}
+	var walk func([]ast.Stmt)
+	other := func(e ast.Expr) {
+		ast.Inspect(e, func(n ast.Node) bool {
+			if name, ok := n.(*ast.Name); ok {
+				out[name.ID] = nil
+			}
+			return true
+		})
+	}
+	walk = func(body []ast.Stmt) {
+		for _, st := range body {
+			switch st := st.(type) {
+			case *ast.Assign:
+				for _, t := range st.Targets {
+					if n, ok := t.(*ast.Name); ok && len(st.Targets) == 1 {
+						if old, seen := out[n.ID]; !seen || old != nil {
+							out[n.ID] = st.Value
+						}
+					} else {
+						other(t)
+					}
+				}
+			case *ast.AnnAssign:
+				if n, ok := st.Target.(*ast.Name); ok && st.Value != nil {
+					out[n.ID] = st.Value
+				}
+			case *ast.AugAssign:
+				other(st.Target)
+			case *ast.For:
+				other(st.Target)
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.If:
+				walk(st.Body)
+				walk(st.Orelse)
+			case *ast.Try:
+				walk(st.Body)
+				walk(st.Orelse)
+				walk(st.Finalbody)
+			case *ast.With:
+				walk(st.Body)
+			}
+		}
+	}
+	walk(body)
+	return out
+}
+
+// keep caches pm as path's parse, most recently used, dropping the least recently used entries
+// past maxProjectCacheBytes.
+func keep(path string, pm *parsedModule) {
+	c := &projectCache
+	c.Lock()
+	defer c.Unlock()
+	if old, seen := c.byPath[path]; seen {
+		c.bytes -= len(old.src)
+		c.order = slices.DeleteFunc(c.order, func(p string) bool { return p == path })
+	}
+	c.byPath[path], c.bytes = pm, c.bytes+len(pm.src)
+	c.order = append(c.order, path)
+	for c.bytes > maxProjectCacheBytes && len(c.order) > 1 {
+		c.bytes -= len(c.byPath[c.order[0]].src)
+		delete(c.byPath, c.order[0])
+		c.order = c.order[1:]
+	}
+}
