@@ -184,6 +184,14 @@ func TestClassify(t *testing.T) {
 		{"cunumeric.zeros", "zeros", CuPyNumeric, true},
 		{"jax", "jax", JAX, true},
 		{"torch.zeros", "", Unknown, false},
+		{"scipy.ndimage.gaussian_filter", "scipy.ndimage.gaussian_filter", NumPy, true},
+		{"scipy.signal", "scipy.signal", NumPy, true},
+		{"cupyx.scipy.ndimage.zoom", "scipy.ndimage.zoom", CuPy, true},
+		{"jax.scipy.signal.convolve2d", "scipy.signal.convolve2d", JAX, true},
+		{"jax.scipy.special.erf", "jax.scipy.special.erf", JAX, true},
+		{"scipy", "", Unknown, false},
+		{"scipy.optimize.minimize", "", Unknown, false},
+		{"scipy.ndimagex", "", Unknown, false},
 	} {
 		b, api, ok := Classify(c.qual)
 		if b != c.b || api != c.api || ok != c.ok {
@@ -197,14 +205,15 @@ func TestClassify(t *testing.T) {
 
 func TestMemberAPIMatchesClassify(t *testing.T) {
 	bases := []string{"numpy", "numpy.random", "numpy.linalg.lapack", "cupy", "cupy.fft", "cupynumeric",
-		"cunumeric", "legate.numpy", "legate.numpy.random", "jax", "jax.numpy", "jax.numpy.linalg", "jax.random", "jax.lax"}
+		"cunumeric", "legate.numpy", "legate.numpy.random", "jax", "jax.numpy", "jax.numpy.linalg", "jax.random", "jax.lax",
+		"scipy.ndimage", "scipy.signal.windows", "cupyx.scipy.ndimage", "jax.scipy", "jax.scipy.signal"}
 	for _, q := range bases {
 		b, api, ok := Classify(q)
 		if !ok {
 			t.Fatalf("Classify(%q) failed", q)
 		}
 		base := Ref{Qual: q, API: api, Backend: b}
-		for _, attr := range []string{"zeros", "numpy", "random", "linalg", "lax", "ndarray"} {
+		for _, attr := range []string{"zeros", "numpy", "random", "linalg", "lax", "ndarray", "signal"} {
 			qual := q + "." + attr
 			_, want, _ := Classify(qual)
 			if got := memberAPI(base, attr, qual); got != want {

@@ -21,7 +21,10 @@ var shapeRuleNames = [...]string{"", "same", "broadcast", "sort", "cumulative", 
 	"tri", "flat", "take", "swapaxes", "moveaxis", "squeeze", "expand_dims",
 	"broadcast_to", "atleast", "diagonal", "append", "kron", "tensordot", "select (bounded)",
 	"no array", "split", "broadcast_arrays", "imag", "indices", "unravel_index", "delete", "conj", "matmul", "dot",
-	"shape argument", "eye", "like", "arange", "linspace", "random size", "reshape", "ravel", "transpose"}
+	"shape argument", "eye", "like", "arange", "linspace", "random size", "reshape", "ravel", "transpose",
+	"bincount (unbounded)", "polyval", "polyval (x, c)", "ndarray", "setdiff1d (bounded)", "cross",
+	"as_strided", "insert", "block", "multi_dot", "ufunc.reduce", "roots (bounded)", "eigvals",
+	"filter", "filter sum", "binary morphology", "zoom", "shift", "convolve2d", "medfilt"}
 
 // One name per shape rule: the index is 0 only when the lengths agree.
 var _ = [1]struct{}{}[len(shapeRuleNames)-int(numShapeRules)]
@@ -35,7 +38,7 @@ func (r ShapeRule) String() string {
 }
 
 var dtypeRuleNames = [...]string{"input", "promote", "bool", "int64", "float", "float64", "complex",
-	"real", "fixed", "sum", "fill value"}
+	"real", "fixed", "sum", "fill value", "by the values"}
 
 // String returns the rule's name, e.g. "float" (integers become the default float).
 func (r DTypeRule) String() string {

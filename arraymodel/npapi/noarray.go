@@ -14,7 +14,9 @@ var noArrayFuncs = map[string]bool{
 	"savetxt": true, "random.seed": true, "random.get_state": true,
 	"random.set_state": true, "binary_repr": true, "base_repr": true, "typename": true,
 	"format_float_positional": true, "format_float_scientific": true, "array2string": true,
-	"array_repr": true, "array_str": true, "ndarray": true,
+	"array_repr": true, "array_str": true,
+	// function objects, iterators and exception classes
+	"vectorize": true, "ndindex": true, "linalg.LinAlgError": true, "AxisError": true,
 	// jax: devices, configuration and function transformations (their results are functions).
 	"jax.devices": true, "jax.local_devices": true, "jax.device_count": true,
 	"jax.local_device_count": true, "jax.process_index": true, "jax.process_count": true,
@@ -45,7 +47,7 @@ func ReturnsNoArray(api string) bool {
 
 var noArrayMethods = map[string]bool{
 	"tobytes": true, "tostring": true, "tofile": true,
-	"dump": true, "dumps": true, "setfield": true,
+	"dump": true, "dumps": true,
 	"block_until_ready": true, "__len__": true, "__repr__": true, "__str__": true,
 	"__array_namespace__": true, "__dlpack__": true, "__dlpack_device__": true, "devices": true,
 	"device": true, "copy_to_host_async": true, "delete": true, "is_deleted": true,

@@ -86,6 +86,28 @@ const (
 	ShapeRavel     // flattened; a copy when the input is strided
 	ShapeTranspose // axes reversed, or permuted by axes=
 
+	ShapeBincount    // 1-D of length max(x)+1: the size depends on the values, with no bound
+	ShapePolyval     // polyval(p, x): x's shape
+	ShapePolyvalC    // polynomial.polynomial.polyval(x, c): x's shape (1-D c)
+	ShapeNDArray     // ndarray(shape, dtype): a new array unless buffer= is given
+	ShapeSetdiff     // setdiff1d: 1-D, at most the first input's size: the size depends on the values
+	ShapeCross       // cross of 2- or 3-vectors along the last axis
+	ShapeAsStrided   // as_strided: a view of shape= (the input's shape when missing)
+	ShapeInsert      // insert with one index: the axis (or the flattened input) grown by the values
+	ShapeBlock       // block: nested lists of arrays joined along the last axes
+	ShapeMultiDot    // linalg.multi_dot: a chain of matrix products in NumPy's order
+	ShapeUfuncReduce // ufunc.reduce: axis 0 unless axis= is given (None: all)
+	ShapeRoots       // roots: 1-D, at most len(p)-1: the size and the dtype depend on the values
+	ShapeEigvals     // linalg.eigvals: (..., n) of a (..., n, n) stack; real or complex by the values
+
+	ShapeFilter    // scipy.ndimage filters: the input's shape, in the input's dtype or output=
+	ShapeFilterSum // scipy.ndimage laplace and gradient magnitudes: a filter with one temporary per pass
+	ShapeMorph     // scipy.ndimage binary_erosion/dilation: the input's shape, bool
+	ShapeZoom      // scipy.ndimage.zoom: each dimension times its (integer) zoom
+	ShapeShift     // scipy.ndimage.shift: the input's shape, with a float64 spline-filtered copy
+	ShapeConv2D    // scipy.signal.convolve2d/correlate2d: mode full, same or valid
+	ShapeMedfilt   // scipy.signal.medfilt: the input's shape
+
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
 
@@ -106,6 +128,7 @@ const (
 	DTFixed                    // the table's DType; Float64 there means the backend's default float
 	DTSum                      // bool and integers narrower than 64 bits become int64 (uint64)
 	DTFill                     // the dtype of the fill value (argument 1): full
+	DTValues                   // depends on the values (eigvals, roots: real or complex); unknown
 )
 
 // Effect says what a call does with memory.

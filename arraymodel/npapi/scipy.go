@@ -1,0 +1,183 @@
+package npapi
+
+// This file holds the rows and shape rules of scipy.ndimage and scipy.signal (also
+// cupyx.scipy.ndimage, cupyx.scipy.signal and jax.scipy.signal, which imports.Classify gives
+// the same names): the filters that keep their input's shape, where the result and its
+// temporaries follow from the arguments alone (measured under SciPy 1.10 with tracemalloc). The
+// other functions of these modules are not rows: a call to one is reported as unknown.
+
+// filter builds a scipy.ndimage filter row: output (a dtype, or an array written into) is
+// argument out.
+func filter(name string, rule ShapeRule, out int) *Func {
+	return row("scipy.ndimage."+name, Other, rule, DTSame, argN(out))
+}
+
+// scipyFuncs are the scipy.ndimage and scipy.signal rows.
+func scipyFuncs() []*Func {
+	fs := []*Func{
+		// Separable filters filter axis by axis into the one output; the others write it once.
+		filter("gaussian_filter", ShapeFilter, 3),
+		filter("gaussian_filter1d", ShapeFilter, 4),
+		filter("uniform_filter", ShapeFilter, 2),
+		filter("uniform_filter1d", ShapeFilter, 3),
+		filter("median_filter", ShapeFilter, 3),
+		filter("maximum_filter", ShapeFilter, 3),
+		filter("minimum_filter", ShapeFilter, 3),
+		filter("maximum_filter1d", ShapeFilter, 3),
+		filter("minimum_filter1d", ShapeFilter, 3),
+		filter("percentile_filter", ShapeFilter, 4),
+		filter("rank_filter", ShapeFilter, 4),
+		filter("convolve", ShapeFilter, 2),
+		filter("correlate", ShapeFilter, 2),
+		filter("convolve1d", ShapeFilter, 3),
+		filter("correlate1d", ShapeFilter, 3),
+		filter("sobel", ShapeFilter, 2),
+		filter("prewitt", ShapeFilter, 2),
+		// The sums over axes make one temporary per axis after the first (tmp = derivative(...);
+		// output += tmp): two alive at once from the third axis on.
+		filter("laplace", ShapeFilterSum, 1),
+		filter("gaussian_laplace", ShapeFilterSum, 2),
+		filter("gaussian_gradient_magnitude", ShapeFilterSum, 2),
+		// Binary morphology with one iteration: a bool array of the input's shape.
+		row("scipy.ndimage.binary_erosion", Other, ShapeMorph, DTBool),
+		row("scipy.ndimage.binary_dilation", Other, ShapeMorph, DTBool),
+		// Spline interpolation of order > 1 with prefilter=True filters a float64 copy first.
+		filter("zoom", ShapeZoom, 2),
+		filter("shift", ShapeShift, 2),
+		row("scipy.signal.medfilt", Other, ShapeFilter, DTSame),
+		row("scipy.signal.convolve2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
+		row("scipy.signal.correlate2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
+	}
+	return fs
+}
+
+// scipyShapes applies the scipy.ndimage and scipy.signal rules.
+func (f *Func) scipyShapes(c *Call) (Result, bool) {
+	if f.Rule == ShapeConv2D {
+		return conv2d(f, c)
+	}
+	in := c.Arg(0, "input")
+	if in.Kind == ArgMissing {
+		in = c.Arg(0, "volume")
+	}
+	if in.Kind != ArgArray || in.Shape == nil || !in.DType.Known() || in.DType.Kind() == 'c' {
+		return Result{}, false // complex inputs are filtered as two real arrays
+	}
+	o := Out{Shape: clone(in.Shape)}
+	if f.Rule != ShapeMorph {
+		// output=None: the input's dtype; a dtype: that dtype; an array: not modelled
+		switch out := c.Arg(f.ArgN, "output"); out.Kind {
+		case ArgMissing, ArgNone:
+		case ArgDType:
+			o.DType, o.fixed = out.DType, true
+		case ArgStr:
+			dt, ok := ParseDType(out.Str)
+			if !ok {
+				return Result{}, false
+			}
+			o.DType, o.fixed = dt, true
+		default:
+			return Result{}, false
+		}
+	}
+	r := Result{Outs: []Out{o}}
+	size, sized := Size(in.Shape)
+	item := in.DType.ItemSize()
+	if o.fixed {
+		item = o.DType.ItemSize()
+	}
+	switch f.Rule {
+	case ShapeFilterSum:
+		if nd := len(in.Shape); sized && nd >= 2 {
+			r.TempBytes = int64(min(nd-1, 2)) * size * item
+		}
+	case ShapeMorph:
+		it, ok := intArg(c.Arg(2, "iterations"), 1)
+		if out := c.Arg(4, "output"); !ok || it != 1 || (out.Kind != ArgMissing && out.Kind != ArgNone) {
+			return Result{}, false // more iterations copy the input and the output
+		}
+	case ShapeZoom, ShapeShift:
+		order, ok1 := intArg(c.Arg(3, "order"), 3)
+		pre, ok2 := boolArg(c.Arg(6, "prefilter"), true)
+		mode, ok3 := strArg(c.Arg(4, "mode"), "constant")
+		if !ok1 || !ok2 || !ok3 {
+			return Result{}, false
+		}
+		if order > 1 && pre {
+			if mode == "nearest" || mode == "grid-constant" {
+				return Result{}, false // the input is padded before it is filtered
+			}
+			if sized {
+				r.TempBytes = size * Float64.ItemSize() // spline_filter(..., output=float64)
+			}
+		}
+		if f.Rule == ShapeZoom {
+			return zoom(r, in.Shape, c.Arg(1, "zoom"))
+		}
+	}
+	return r, true
+}
+
+// zoom sets r's shape to round(dim × zoom) per dimension for integer zooms (one, or one per
+// dimension); a float zoom gives unknown dimensions (its value is not an argument the table sees).
+func zoom(r Result, s []Dim, z Arg) (Result, bool) {
+	out := make([]Dim, len(s))
+	factor := func(a Arg, i int) {
+		if a.Kind == ArgScalar && a.Known && a.DType.IsInteger() && s[i].Known {
+			out[i] = Int(s[i].N * a.N)
+		}
+	}
+	switch z.Kind {
+	case ArgScalar:
+		for i := range s {
+			factor(z, i)
+		}
+	case ArgSeq:
+		if len(z.Elems) != len(s) {
+			return Result{}, false
+		}
+		for i, e := range z.Elems {
+			factor(e, i)
+		}
+	default:
+		return Result{}, false
+	}
+	r.Outs[0].Shape = out
+	return r, true
+}
+
+// conv2d gives scipy.signal.convolve2d / correlate2d of two 2-D arrays: mode full (n+m-1 per
+// axis), same (in1's shape) or valid (the larger minus the smaller plus one, when one is at least
+// as large as the other on both axes).
+func conv2d(f *Func, c *Call) (Result, bool) {
+	a, b := c.Arg(0, "in1"), c.Arg(1, "in2")
+	mode, ok := strArg(c.Arg(2, "mode"), f.Mode)
+	if a.Kind != ArgArray || b.Kind != ArgArray || !ok || len(a.Shape) != 2 || len(b.Shape) != 2 || !only(c, "mode", "boundary", "fillvalue") {
+		return Result{}, false
+	}
+	known := a.Shape[0].Known && a.Shape[1].Known && b.Shape[0].Known && b.Shape[1].Known
+	out := []Dim{{}, {}}
+	switch mode {
+	case "full":
+		if known {
+			out = []Dim{Int(a.Shape[0].N + b.Shape[0].N - 1), Int(a.Shape[1].N + b.Shape[1].N - 1)}
+		}
+	case "same":
+		out = clone(a.Shape)
+	case "valid":
+		if !known {
+			break
+		}
+		x, y := a.Shape, b.Shape
+		if x[0].N < y[0].N || x[1].N < y[1].N {
+			x, y = y, x
+		}
+		if x[0].N < y[0].N || x[1].N < y[1].N {
+			return Result{}, false // neither is at least as large: SciPy raises
+		}
+		out = []Dim{Int(x[0].N - y[0].N + 1), Int(x[1].N - y[1].N + 1)}
+	default:
+		return Result{}, false
+	}
+	return one(out), true
+}
