@@ -52,25 +52,37 @@ func CoverageDoc(usage []Usage) string {
 		"rules' array model and the memory estimator share. This page lists every row. Names are\n" +
 		"backend-neutral: the same row serves `numpy`, `cupy`, `cupynumeric` and `jax.numpy` (a\n" +
 		"dtype rule of \"float\" means the backend's default float: float64 for NumPy, float32 for\n" +
-		"`jax.numpy` without x64). A call that is not a row is reported as unknown, never as 0 B.\n\n")
+		"`jax.numpy` without x64). The `scipy.ndimage.*` and `scipy.signal.*` rows serve SciPy (on\n" +
+		"NumPy arrays), `cupyx.scipy.ndimage`/`cupyx.scipy.signal` (CuPy) and `jax.scipy.signal` (JAX).\n" +
+		"A call that is not a row is reported as unknown, never as 0 B.\n\n")
 	b.WriteString("Each row with a shape rule has a test program in `memory/apitable_test.go`, run under\n" +
 		"Debian's NumPy with tracemalloc: the estimate must be within max(5 %, 128 KiB) of the\n" +
 		"measured peak and the result's shape and dtype exact. Adding a function is one row in\n" +
 		"`arraymodel/npapi/rows.go` (or `table.go`) and one test row there.\n\n")
 	fs, ms, gs := Funcs(), Methods(), GeneratorMethods()
 	top := min(len(usage), 300)
-	hits := 0
-	var missing []Usage
+	hits, scipy := 0, 0
+	var missing, none []Usage
 	for _, u := range usage[:top] {
-		if Modelled(u.Name) {
+		switch {
+		case Modelled(u.Name):
 			hits++
-		} else {
+		case returnsNoArray(u.Name):
+			none = append(none, u)
+		default:
 			missing = append(missing, u)
 		}
 	}
-	fmt.Fprintf(&b, "**%d function rows, %d ndarray method rows, %d Generator method rows.** Of the %d most used\n"+
-		"names in Debian's numpy, scipy, sklearn and skimage sources (`bench/apicount.py`, counted\n"+
-		"into `bench/apicount.txt`), **%d are rows**.\n\n", len(fs), len(ms), len(gs), top, hits)
+	for _, f := range fs {
+		if strings.HasPrefix(f.Name, "scipy.") {
+			scipy++
+		}
+	}
+	fmt.Fprintf(&b, "**%d function rows (%d of them scipy.ndimage and scipy.signal), %d ndarray method rows, %d\n"+
+		"Generator method rows.** Of the %d most used NumPy names in Debian's numpy, scipy, sklearn and\n"+
+		"skimage sources (`bench/apicount.py`, counted into `bench/apicount.txt`), **%d are rows**;\n"+
+		"%d more are known to return no array (listed below), and %d are neither.\n\n",
+		len(fs), scipy, len(ms), len(gs), top, hits, len(none), len(missing))
 	b.WriteString("Columns: the kind, the shape rule (blank: the kind's own handling — constructors take their\n" +
 		"shape argument, ufuncs broadcast, reductions drop the axis), the dtype rule, the effect, the\n" +
 		"internal temporaries alive while the result is allocated (× the elements of the input or\n" +
@@ -90,12 +102,26 @@ func CoverageDoc(usage []Usage) string {
 	section("ndarray methods", ".", ms)
 	section("Generator and RandomState methods", "rng.", gs)
 	fmt.Fprintf(&b, "## Most used names that are not rows\n\n")
-	b.WriteString("Of the 300 most used names, these are not in the table (many return no array or are\n" +
-		"NumPy internals); a call to one that may return an array is reported as unknown.\n\n")
+	b.WriteString("Of the 300 most used names, these return no array (`noarray.go`): the estimate counts\n" +
+		"nothing for them and lists nothing as unknown. (`.tobytes`, `.tostring` and `.dump` do copy\n" +
+		"the array's bytes into a Python object, which the estimate does not count.)\n\n")
+	for _, u := range none {
+		fmt.Fprintf(&b, "- `%s` (%d)\n", u.Name, u.Count)
+	}
+	b.WriteString("\nThese are neither rows nor known to return no array (many are NumPy internals); a\n" +
+		"call to one is reported as unknown.\n\n")
 	for _, u := range missing {
 		fmt.Fprintf(&b, "- `%s` (%d)\n", u.Name, u.Count)
 	}
 	return b.String()
+}
+
+// returnsNoArray reports whether a counted name is a function or method the no-array list holds.
+func returnsNoArray(name string) bool {
+	if m, ok := strings.CutPrefix(name, "."); ok {
+		return MethodReturnsNoArray(m)
+	}
+	return ReturnsNoArray(name)
 }
 
 func dtypeColumn(f *Func) string {
@@ -145,11 +171,29 @@ func tempsColumn(ts []Temp) string {
 }
 
 func boundColumn(f *Func) string {
+	dep, bounded := f.SizeFromValues()
 	switch {
-	case f.Rule == ShapeUnique, f.Rule == ShapeSelect:
+	case f.Rule == ShapeRoots:
+		return "yes (≤ len(p)-1; dtype too)"
+	case dep && bounded:
 		return "yes (≤ input size)"
-	case f.Kind == Index:
-		return "yes (≤ input size)"
+	case dep:
+		return "yes (no bound)"
+	case f.DTRule == DTValues:
+		return "dtype (real or complex)"
 	}
 	return ""
+}
+
+// SizeFromValues reports whether the size of the row's result depends on the values of its
+// arguments (unique, boolean masks, nonzero, bincount, roots): an estimate then lists the call as
+// unknown, with a bound when bounded (the input's size, or len(p)-1 for roots).
+func (f *Func) SizeFromValues() (depends, bounded bool) {
+	switch {
+	case f.Rule == ShapeBincount:
+		return true, false
+	case f.Rule == ShapeUnique, f.Rule == ShapeSelect, f.Rule == ShapeSetdiff, f.Rule == ShapeRoots, f.Kind == Index:
+		return true, true
+	}
+	return false, false
 }
