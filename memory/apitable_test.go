@@ -276,6 +276,8 @@ var apiCases = []apiCase{
 	{"linalg.multi_dot", inM + "r = np.linalg.multi_dot([a, a, a])"},
 	{"linalg.multi_dot", "a = np.ones((1000, 10))\nb = np.ones((10, 1000))\nr = np.linalg.multi_dot([a, b, a, b])"},
 	{"linalg.multi_dot", inM + "r = np.linalg.multi_dot([a, a])"},
+	{"linalg.multi_dot", "a = np.ones((400, 200))\nb = np.ones((200, 400))\nc = np.ones((400, 400))\nr = np.linalg.multi_dot([a, b, c])"},
+	{"linalg.multi_dot", "a = np.ones((1000, 200))\nb = np.ones((200, 300))\nc = np.ones((300, 400))\nd = np.ones((400, 300))\nr = np.linalg.multi_dot([a, b, c, d])"},
 	{"roots", "p = np.ones(200)\nr = np.roots(p)"},
 	{"linalg.eigvals", inM + "r = np.linalg.eigvals(a)"},
 	{"add.reduce", inA + "r = np.add.reduce(a)"},
