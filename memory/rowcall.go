@@ -44,6 +44,10 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 	for i, o := range r.Outs {
 		sh := shapeOfDims(o.Shape)
 		switch {
+		case o.Scalar && (o.DType.IsInteger() || o.DType == npapi.Bool):
+			outs[i] = vInt{}
+		case o.Scalar:
+			outs[i] = vFloat{}
 		case o.View && isArr:
 			v := s.view(src, sh, o.DType, expr)
 			if r.Strided {

@@ -73,6 +73,10 @@ func (w *walker) applyRow(e *ast.Call, f *npapi.Func, b imports.Backend, a *args
 	}
 	outs := make([]value, len(r.Outs))
 	for i, o := range r.Outs {
+		if o.Scalar {
+			outs[i] = value{kind: vScalar, dtype: o.DType}
+			continue
+		}
 		var arr *Array
 		if o.View && src != nil {
 			arr = w.viewOf(src, e)

@@ -29,6 +29,10 @@ func show(r Result) string {
 		if i > 0 {
 			out += "; "
 		}
+		if o.Scalar {
+			out += "scalar"
+			continue
+		}
 		out += fmt.Sprint(o.Shape) + " " + o.DType.String()
 		if o.View {
 			out += " view"

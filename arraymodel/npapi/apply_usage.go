@@ -42,7 +42,10 @@ func (f *Func) usageShapes(c *Call) (r Result, ok, handled bool) {
 		r, ok = roots(c)
 	case ShapeEigvals:
 		r, ok = eigvals(c)
-	case ShapeFilter, ShapeFilterSum, ShapeMorph, ShapeZoom, ShapeShift, ShapeConv2D:
+	case ShapeLstsq:
+		r, ok = lstsq(c)
+	case ShapeFilter, ShapeFilterSum, ShapeMorph, ShapeZoom, ShapeShift, ShapeConv2D, ShapeMapCoords,
+		ShapeLabel, ShapeBinStruct:
 		r, ok = f.scipyShapes(c)
 	default:
 		return Result{}, false, false
@@ -555,4 +558,75 @@ func eigvals(c *Call) (Result, bool) {
 		o.DType = a.DType
 	}
 	return Result{Outs: []Out{o}}, true
+}
+
+// lstsq gives np.linalg.lstsq(a, b) of a 2-D a (m, n) and a 1-D (m,) or 2-D (m, k) b: x (n,) or
+// (n, k); the residuals, empty when m <= n and otherwise (k,) or empty by the rank (the size
+// depends on the values); the rank, a number; the singular values (min(m, n),). LAPACK computes
+// in float64 or complex128: inputs of another dtype are cast into copies for it, and its x is
+// copied into the result's dtype (float32 or complex64 when every input is).
+func lstsq(c *Call) (Result, bool) {
+	a, b := c.Arg(0, "a"), c.Arg(1, "b")
+	if a.Kind != ArgArray || b.Kind != ArgArray || len(a.Shape) != 2 || (len(b.Shape) != 1 && len(b.Shape) != 2) || !only(c, "rcond") {
+		return Result{}, false
+	}
+	single, complex := true, false
+	for _, d := range []DType{a.DType, b.DType} {
+		switch d {
+		case Float32:
+		case Complex64:
+			complex = true
+		case Complex128:
+			single, complex = false, true
+		case Float16, BFloat16, NoDType:
+			return Result{}, false // linalg refuses half floats
+		default:
+			single = false
+		}
+	}
+	real, res := Float64, Float64
+	if single {
+		real, res = Float32, Float32
+	}
+	work := Float64
+	if complex {
+		work, res = Complex128, Complex128
+		if single {
+			res = Complex64
+		}
+	}
+	m, n := a.Shape[0], a.Shape[1]
+	k := Int(1)
+	x := Out{Shape: []Dim{n}, DType: res, fixed: true}
+	if len(b.Shape) == 2 {
+		k = b.Shape[1]
+		x.Shape = []Dim{n, k}
+	}
+	resid := Out{Shape: []Dim{Int(0)}, DType: real, fixed: true}
+	if !m.Known || !n.Known || m.N > n.N {
+		resid.Shape = []Dim{{}}
+		if k.Known && m.Known && n.Known {
+			resid.Bound = max(k.N, 1)
+		}
+	}
+	sv := Out{Shape: []Dim{{}}, DType: real, fixed: true}
+	if m.Known && n.Known {
+		sv.Shape = []Dim{Int(min(m.N, n.N))}
+	}
+	r := Result{Outs: []Out{x, resid, {Scalar: true, DType: Int32, fixed: true}, sv}, Tuple: true}
+	na, ok1 := Size(a.Shape)
+	nb, ok2 := Size(b.Shape)
+	nx, ok3 := Size(x.Shape)
+	if ok1 && ok2 && ok3 {
+		var casts int64
+		if a.DType != work {
+			casts += na * work.ItemSize()
+		}
+		if b.DType != work {
+			casts += nb * work.ItemSize()
+		}
+		// peak: max(casts + LAPACK's x, LAPACK's x + the result's copy), beyond the results
+		r.TempBytes = nx*work.ItemSize() + max(casts-nx*res.ItemSize(), 0)
+	}
+	return r, true
 }

@@ -53,6 +53,11 @@ func TestApplyUsage(t *testing.T) {
 		{"roots", []Arg{seq(num(1), num(2), num(3))}, nil, "[?] unknown ≤2", 4 * 9},
 		{"linalg.eigvals", []Arg{arr(f64, 3, 4, 4)}, nil, "[3 4] unknown", 48},
 		{"linalg.eigvals", []Arg{arr(Complex64, 4, 4)}, nil, "[4] complex64", 16},
+		// lstsq: x, residuals, rank, singular values; float32 inputs are cast to float64 copies
+		// (4000 + 3000 elements × 8 B), and LAPACK's x (300 × 8 B) is copied into float32.
+		{"linalg.lstsq", []Arg{arr(f32, 200, 20), arr(f32, 200, 15)}, nil, "[20 15] float32; [?] float32 ≤15; scalar; [20] float32", 300*8 + 7000*8 - 300*4},
+		{"linalg.lstsq", []Arg{arr(f64, 20, 200), arr(f64, 20)}, nil, "[200] float64; [0] float64; scalar; [20] float64", 200 * 8},
+		{"linalg.lstsq", []Arg{arr(Complex64, 20, 10), arr(f64, 20, 2)}, nil, "[10 2] complex128; [?] float64 ≤2; scalar; [10] float64", 20*16 + (200+40)*16 - 20*16},
 		{"add.reduce", []Arg{arr(Int32, 4, 5)}, nil, "[5] int64", 0},
 		{"add.reduce", []Arg{arr(f32, 4, 5), {Kind: ArgNone}}, nil, "scalar float32", 0},
 		{"maximum.reduce", []Arg{arr(Int32, 4, 5)}, map[string]Arg{"axis": num(1), "keepdims": num(1)}, "[4 1] int32", 0},
@@ -64,6 +69,10 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.ndimage.laplace", []Arg{arr(f32, 4, 5)}, nil, "[4 5] float32", 80},
 		{"scipy.ndimage.gaussian_laplace", []Arg{arr(f32, 2, 3, 4), wf}, nil, "[2 3 4] float32", 192},
 		{"scipy.ndimage.binary_erosion", []Arg{arr(f64, 4, 5)}, nil, "[4 5] bool", 0},
+		{"scipy.ndimage.binary_opening", []Arg{arr(Bool, 4, 5)}, nil, "[4 5] bool", 20},
+		{"scipy.ndimage.label", []Arg{arr(Bool, 4, 5)}, nil, "[4 5] int32; scalar", 0},
+		{"scipy.ndimage.generate_binary_structure", []Arg{num(2), num(1)}, nil, "[3 3] bool", 0},
+		{"scipy.ndimage.map_coordinates", []Arg{arr(f32, 40, 50), arr(f64, 2, 7)}, nil, "[7] float32", 2000 * 8},
 		{"scipy.ndimage.zoom", []Arg{arr(Int32, 4, 5), seq(num(2), num(3))}, nil, "[8 15] int32", 160},
 		{"scipy.ndimage.zoom", []Arg{arr(f32, 4, 5), wf}, nil, "[? ?] float32", 160},
 		{"scipy.ndimage.zoom", []Arg{arr(f32, 4, 5), num(2)}, map[string]Arg{"order": num(1)}, "[8 10] float32", 0},
@@ -108,6 +117,8 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.ndimage.binary_dilation", []Arg{arr(Bool, 4, 5)}, map[string]Arg{"iterations": num(2)}},
 		{"scipy.ndimage.zoom", []Arg{arr(f64, 4, 5), num(2)}, map[string]Arg{"mode": str("nearest")}},
 		{"scipy.signal.convolve2d", []Arg{arr(f64, 3, 30), arr(f64, 10, 20), str("valid")}, nil},
+		{"scipy.ndimage.label", []Arg{arr(Bool, 4, 5)}, map[string]Arg{"output": arr(Int32, 4, 5)}},
+		{"linalg.lstsq", []Arg{arr(Float16, 4, 5), arr(f64, 4)}, nil},
 	} {
 		f, _ := Lookup(c.fn)
 		if r, ok := Apply(f, &Call{Args: c.args, Kw: c.kw}); ok {

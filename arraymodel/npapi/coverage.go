@@ -175,6 +175,8 @@ func boundColumn(f *Func) string {
 	switch {
 	case f.Rule == ShapeRoots:
 		return "yes (≤ len(p)-1; dtype too)"
+	case f.Rule == ShapeLstsq:
+		return "residuals (≤ columns of b)"
 	case dep && bounded:
 		return "yes (≤ input size)"
 	case dep:
@@ -192,7 +194,8 @@ func (f *Func) SizeFromValues() (depends, bounded bool) {
 	switch {
 	case f.Rule == ShapeBincount:
 		return true, false
-	case f.Rule == ShapeUnique, f.Rule == ShapeSelect, f.Rule == ShapeSetdiff, f.Rule == ShapeRoots, f.Kind == Index:
+	case f.Rule == ShapeUnique, f.Rule == ShapeSelect, f.Rule == ShapeSetdiff, f.Rule == ShapeRoots, f.Kind == Index,
+		f.Rule == ShapeLstsq:
 		return true, true
 	}
 	return false, false

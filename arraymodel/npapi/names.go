@@ -24,7 +24,8 @@ var shapeRuleNames = [...]string{"", "same", "broadcast", "sort", "cumulative", 
 	"shape argument", "eye", "like", "arange", "linspace", "random size", "reshape", "ravel", "transpose",
 	"bincount (unbounded)", "polyval", "polyval (x, c)", "ndarray", "setdiff1d (bounded)", "cross",
 	"as_strided", "insert", "block", "multi_dot", "ufunc.reduce", "roots (bounded)", "eigvals",
-	"filter", "filter sum", "binary morphology", "zoom", "shift", "convolve2d", "medfilt"}
+	"filter", "filter sum", "binary morphology", "zoom", "shift", "convolve2d", "map_coordinates",
+	"label", "binary structure", "lstsq"}
 
 // One name per shape rule: the index is 0 only when the lengths agree.
 var _ = [1]struct{}{}[len(shapeRuleNames)-int(numShapeRules)]

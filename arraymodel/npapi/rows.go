@@ -201,6 +201,7 @@ func moreFuncs() []*Func {
 		row("linalg.multi_dot", Product, ShapeMultiDot, DTPromote, out),
 		row("roots", Other, ShapeRoots, DTValues),
 		row("linalg.eigvals", Other, ShapeEigvals, DTValues, temps(Temp{OfInput, 1, itemBool})),
+		row("linalg.lstsq", Other, ShapeLstsq, DTSame),
 		// ufunc.reduce: axis 0 by default; add and multiply widen small integers as sum does.
 		row("add.reduce", Reduction, ShapeUfuncReduce, DTSum, out, dtypeArg(2)),
 		row("multiply.reduce", Reduction, ShapeUfuncReduce, DTSum, out, dtypeArg(2)),

@@ -106,7 +106,10 @@ const (
 	ShapeZoom      // scipy.ndimage.zoom: each dimension times its (integer) zoom
 	ShapeShift     // scipy.ndimage.shift: the input's shape, with a float64 spline-filtered copy
 	ShapeConv2D    // scipy.signal.convolve2d/correlate2d: mode full, same or valid
-	ShapeMedfilt   // scipy.signal.medfilt: the input's shape
+	ShapeMapCoords // scipy.ndimage.map_coordinates: the coordinates' shape without the first axis
+	ShapeLabel     // scipy.ndimage.label: (int32 labels of the input's shape, their count)
+	ShapeBinStruct // scipy.ndimage.generate_binary_structure: (3,) * rank bools
+	ShapeLstsq     // linalg.lstsq: (x, residuals, rank, singular values)
 
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
@@ -235,6 +238,9 @@ type Out struct {
 	// Bound is, for a result whose size depends on the values (unique, boolean masks), the most
 	// elements it can have (0: no value-dependent size).
 	Bound int64
+	// Scalar marks a number in a tuple result (lstsq's rank, scipy.ndimage.label's count), of
+	// dtype DType; Shape is nil.
+	Scalar bool
 	// fixed: the shape rule set DType itself (histogram's counts, a join's promotion); real: the
 	// dtype is the real dtype of the input's precision (svd's s, eigh's w).
 	fixed, real bool

@@ -38,12 +38,22 @@ func scipyFuncs() []*Func {
 		filter("laplace", ShapeFilterSum, 1),
 		filter("gaussian_laplace", ShapeFilterSum, 2),
 		filter("gaussian_gradient_magnitude", ShapeFilterSum, 2),
-		// Binary morphology with one iteration: a bool array of the input's shape.
-		row("scipy.ndimage.binary_erosion", Other, ShapeMorph, DTBool),
-		row("scipy.ndimage.binary_dilation", Other, ShapeMorph, DTBool),
+		filter("generic_filter", ShapeFilter, 4),
+		filter("grey_erosion", ShapeFilter, 4),
+		filter("grey_dilation", ShapeFilter, 4),
+		// Binary morphology with one iteration: a bool array of the input's shape; opening and
+		// closing keep the first pass's bool array while the second is made.
+		row("scipy.ndimage.binary_erosion", Other, ShapeMorph, DTBool, argN(4)),
+		row("scipy.ndimage.binary_dilation", Other, ShapeMorph, DTBool, argN(4)),
+		row("scipy.ndimage.binary_opening", Other, ShapeMorph, DTBool, argN(3), temps(Temp{OfInput, 1, itemBool})),
+		row("scipy.ndimage.binary_closing", Other, ShapeMorph, DTBool, argN(3), temps(Temp{OfInput, 1, itemBool})),
+		row("scipy.ndimage.generate_binary_structure", Other, ShapeBinStruct, DTBool),
+		// label: int32 labels (intp from 2³¹-2 elements on) and their count.
+		row("scipy.ndimage.label", Other, ShapeLabel, DTSame),
 		// Spline interpolation of order > 1 with prefilter=True filters a float64 copy first.
 		filter("zoom", ShapeZoom, 2),
 		filter("shift", ShapeShift, 2),
+		filter("map_coordinates", ShapeMapCoords, 2),
 		row("scipy.signal.medfilt", Other, ShapeFilter, DTSame),
 		row("scipy.signal.convolve2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
 		row("scipy.signal.correlate2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
@@ -53,8 +63,19 @@ func scipyFuncs() []*Func {
 
 // scipyShapes applies the scipy.ndimage and scipy.signal rules.
 func (f *Func) scipyShapes(c *Call) (Result, bool) {
-	if f.Rule == ShapeConv2D {
+	switch f.Rule {
+	case ShapeConv2D:
 		return conv2d(f, c)
+	case ShapeBinStruct:
+		rank, ok := intArg(c.Arg(0, "rank"), -1)
+		if !ok || rank < 0 || rank > 32 {
+			return Result{}, false
+		}
+		out := make([]Dim, rank)
+		for i := range out {
+			out[i] = Int(3)
+		}
+		return one(out), true
 	}
 	in := c.Arg(0, "input")
 	if in.Kind == ArgMissing {
@@ -64,6 +85,17 @@ func (f *Func) scipyShapes(c *Call) (Result, bool) {
 		return Result{}, false // complex inputs are filtered as two real arrays
 	}
 	o := Out{Shape: clone(in.Shape)}
+	if f.Rule == ShapeLabel {
+		size, sized := Size(in.Shape)
+		if out := c.Arg(2, "output"); !sized || (out.Kind != ArgMissing && out.Kind != ArgNone) || !only(c, "structure") {
+			return Result{}, false // an output array: only the count is returned
+		}
+		o.DType, o.fixed = Int32, true
+		if size >= 1<<31-2 {
+			o.DType = Int64
+		}
+		return Result{Outs: []Out{o, {Scalar: true, DType: Int64, fixed: true}}, Tuple: true}, true
+	}
 	if f.Rule != ShapeMorph {
 		// output=None: the input's dtype; a dtype: that dtype; an array: not modelled
 		switch out := c.Arg(f.ArgN, "output"); out.Kind {
@@ -93,10 +125,10 @@ func (f *Func) scipyShapes(c *Call) (Result, bool) {
 		}
 	case ShapeMorph:
 		it, ok := intArg(c.Arg(2, "iterations"), 1)
-		if out := c.Arg(4, "output"); !ok || it != 1 || (out.Kind != ArgMissing && out.Kind != ArgNone) {
+		if out := c.Arg(f.ArgN, "output"); !ok || it != 1 || (out.Kind != ArgMissing && out.Kind != ArgNone) {
 			return Result{}, false // more iterations copy the input and the output
 		}
-	case ShapeZoom, ShapeShift:
+	case ShapeZoom, ShapeShift, ShapeMapCoords:
 		order, ok1 := intArg(c.Arg(3, "order"), 3)
 		pre, ok2 := boolArg(c.Arg(6, "prefilter"), true)
 		mode, ok3 := strArg(c.Arg(4, "mode"), "constant")
@@ -111,8 +143,15 @@ func (f *Func) scipyShapes(c *Call) (Result, bool) {
 				r.TempBytes = size * Float64.ItemSize() // spline_filter(..., output=float64)
 			}
 		}
-		if f.Rule == ShapeZoom {
+		switch f.Rule {
+		case ShapeZoom:
 			return zoom(r, in.Shape, c.Arg(1, "zoom"))
+		case ShapeMapCoords:
+			co := c.Arg(1, "coordinates")
+			if co.Kind != ArgArray || len(co.Shape) < 1 {
+				return Result{}, false
+			}
+			r.Outs[0].Shape = clone(co.Shape[1:])
 		}
 	}
 	return r, true
