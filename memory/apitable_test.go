@@ -307,8 +307,11 @@ var apiCases = []apiCase{
 	{"rng.randn", "rng = np.random.RandomState(0)\nr = rng.randn(1000, 1000)"},
 }
 
-// ndi is the import of the scipy.ndimage test rows.
-const ndi = "from scipy import ndimage\n"
+// ndi and sig are the imports of the scipy.ndimage and scipy.signal test rows.
+const (
+	ndi = "from scipy import ndimage\n"
+	sig = "from scipy import signal\n"
+)
 
 // scipyCases are the test rows of scipy.ndimage and scipy.signal (TestSciPyTable), imported as
 // the three usual spellings.
@@ -358,6 +361,25 @@ var scipyCases = []apiCase{
 	{"scipy.signal.convolve2d", "from scipy import signal\n" + inA + "k = np.ones((3, 3))\nr = signal.convolve2d(a, k, mode=\"same\")"},
 	{"scipy.signal.convolve2d", "from scipy.signal import convolve2d\n" + inA + "k = np.ones((3, 3))\nr = convolve2d(k, a, mode=\"valid\")"},
 	{"scipy.signal.correlate2d", "import scipy.signal as sig\n" + inA + "k = np.ones((3, 3))\nr = sig.correlate2d(a, k)"},
+	{"scipy.signal.lfilter", sig + inV + "r = signal.lfilter([1.0, 2.0], [1.0, -0.5], a)"},
+	{"scipy.signal.lfilter", sig + "a = np.ones(1000000, dtype=np.float32)\nr = signal.lfilter([1.0, 2.0], [1.0, -0.5], a)"},
+	{"scipy.signal.lfilter", sig + "a = np.ones(1000000, dtype=np.float32)\nb = np.ones(2, dtype=np.float32)\nr = signal.lfilter(b, b, a)"},
+	{"scipy.signal.lfilter", sig + inI + "r = signal.lfilter([1.0, 2.0], [1.0, -0.5], a, axis=0)"},
+	{"scipy.signal.lfilter", sig + inV + "r = signal.lfilter([1.0, 2.0, 3.0], 1.0, a)"},
+	{"scipy.signal.lfilter", sig + inA + "r = signal.lfilter([1.0, 2.0, 3.0], [1.0], a, axis=0)"},
+	{"scipy.signal.sosfilt", sig + inV + "sos = signal.butter(4, 0.1, output=\"sos\")\nr = signal.sosfilt(sos, a)"},
+	{"scipy.signal.sosfilt", sig + "a = np.ones(1000000, dtype=np.float32)\nsos = np.ones((2, 6))\nr = signal.sosfilt(sos, a)"},
+	{"scipy.signal.sosfilt", sig + inA + "sos = signal.butter(3, (0.1, 0.2), \"bandpass\", output=\"sos\")\nr = signal.sosfilt(sos, a, axis=0)"},
+	{"scipy.signal.sosfilt", sig + "a = np.full((100, 100, 100), 0.5)\nsos = np.ones((2, 6))\nr = signal.sosfilt(sos, a, axis=1)"},
+	{"scipy.signal.sosfilt", sig + "a = np.full((100, 100, 100), 0.5)\nsos = np.ones((2, 6))\nr = signal.sosfilt(sos, a)"},
+	{"scipy.signal.savgol_filter", sig + inV + "r = signal.savgol_filter(a, 11, 3)"},
+	{"scipy.signal.savgol_filter", sig + "a = np.ones(1000000, dtype=np.int64)\nr = signal.savgol_filter(a, 11, 3, mode=\"nearest\")"},
+	{"scipy.signal.butter", sig + "r0, r1 = signal.butter(4, 0.2)"},
+	{"scipy.signal.butter", sig + "r = signal.butter(5, [0.2, 0.3], btype=\"bandstop\", output=\"sos\")"},
+	{"scipy.signal.windows.hann", sig + "r = signal.windows.hann(1000000)"},
+	{"scipy.signal.windows.hamming", "from scipy.signal import windows\nr = windows.hamming(1000000, sym=False)"},
+	{"scipy.signal.windows.blackman", sig + "r = signal.windows.blackman(1000000)"},
+	{"scipy.signal.get_window", sig + "r = signal.get_window(\"hann\", 1000000)"},
 }
 
 // noArrayCases are the programs of the rows that return no array.

@@ -47,6 +47,8 @@ func (f *Func) usageShapes(c *Call) (r Result, ok, handled bool) {
 	case ShapeFilter, ShapeFilterSum, ShapeMorph, ShapeZoom, ShapeShift, ShapeConv2D, ShapeMapCoords,
 		ShapeLabel, ShapeBinStruct:
 		r, ok = f.scipyShapes(c)
+	case ShapeLfilter, ShapeSosfilt, ShapeSavgol, ShapeWindow, ShapeGetWindow, ShapeButter:
+		r, ok = f.signalShapes(c)
 	default:
 		return Result{}, false, false
 	}

@@ -81,6 +81,19 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.signal.convolve2d", []Arg{arr(f64, 10, 20), arr(Int32, 3, 3)}, nil, "[12 22] float64", 0},
 		{"scipy.signal.convolve2d", []Arg{arr(f64, 3, 3), arr(f64, 10, 20), str("valid")}, nil, "[8 18] float64", 0},
 		{"scipy.signal.correlate2d", []Arg{arr(f64, 10, 20), arr(f64, 3, 3)}, map[string]Arg{"mode": str("same")}, "[10 20] float64", 0},
+		// lfilter: int64 x is cast to float64 (80 B); a FIR filter of a 1-D x convolves in full (12 × 8 B).
+		{"scipy.signal.lfilter", []Arg{seq(wf, wf), seq(wf, wf), arr(i64, 10)}, nil, "[10] float64", 80},
+		{"scipy.signal.lfilter", []Arg{seq(wf, wf, wf), wf, arr(f64, 10)}, nil, "[10] float64", 12 * 8},
+		{"scipy.signal.lfilter", []Arg{arr(f32, 3), arr(f32, 1), arr(f32, 4, 10)}, nil, "[4 10] float32", 0},
+		{"scipy.signal.sosfilt", []Arg{arr(f64, 2, 6), arr(f32, 3, 4, 5)}, map[string]Arg{"axis": num(1)}, "[3 4 5] float64", 60*4 + 2*2*15*8},
+		{"scipy.signal.sosfilt", []Arg{arr(f64, 2, 6), arr(f64, 100)}, nil, "[100] float64", 2 * 2 * 2 * 8},
+		{"scipy.signal.savgol_filter", []Arg{arr(Int32, 100), num(11), num(3)}, nil, "[100] float64", 800},
+		{"scipy.signal.savgol_filter", []Arg{arr(f32, 100), num(11), num(3)}, nil, "[100] float32", 0},
+		{"scipy.signal.butter", []Arg{num(4), wf}, nil, "[5] float64; [5] float64", 0},
+		{"scipy.signal.butter", []Arg{num(3), seq(wf, wf), str("bandpass")}, map[string]Arg{"output": str("sos")}, "[3 6] float64", 0},
+		{"scipy.signal.windows.hann", []Arg{num(10)}, map[string]Arg{"sym": num(0)}, "[10] float64", 3 * 11 * 8},
+		{"scipy.signal.get_window", []Arg{str("hamming"), num(10)}, nil, "[10] float64", 3 * 11 * 8},
+		{"scipy.signal.get_window", []Arg{str("blackman"), num(10), num(0)}, nil, "[10] float64", 3 * 10 * 8},
 	} {
 		f, ok := Lookup(c.fn)
 		if !ok {
@@ -119,6 +132,13 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.signal.convolve2d", []Arg{arr(f64, 3, 30), arr(f64, 10, 20), str("valid")}, nil},
 		{"scipy.ndimage.label", []Arg{arr(Bool, 4, 5)}, map[string]Arg{"output": arr(Int32, 4, 5)}},
 		{"linalg.lstsq", []Arg{arr(Float16, 4, 5), arr(f64, 4)}, nil},
+		{"scipy.signal.lfilter", []Arg{seq(num(1), num(2)), seq(num(1)), arr(i64, 10)}, nil},
+		{"scipy.signal.lfilter", []Arg{seq(wf), seq(wf), arr(f64, 10)}, map[string]Arg{"zi": arr(f64, 1)}},
+		{"scipy.signal.sosfilt", []Arg{{Kind: ArgOther}, arr(f64, 10)}, nil},
+		{"scipy.signal.savgol_filter", []Arg{arr(f64, 4, 10), num(3), num(1)}, nil},
+		{"scipy.signal.butter", []Arg{num(4), wf}, map[string]Arg{"output": str("zpk")}},
+		{"scipy.signal.butter", []Arg{num(4), wf}, map[string]Arg{"analog": num(1)}},
+		{"scipy.signal.get_window", []Arg{str("kaiser"), num(10)}, nil},
 	} {
 		f, _ := Lookup(c.fn)
 		if r, ok := Apply(f, &Call{Args: c.args, Kw: c.kw}); ok {

@@ -25,7 +25,8 @@ var shapeRuleNames = [...]string{"", "same", "broadcast", "sort", "cumulative", 
 	"bincount (unbounded)", "polyval", "polyval (x, c)", "ndarray", "setdiff1d (bounded)", "cross",
 	"as_strided", "insert", "block", "multi_dot", "ufunc.reduce", "roots (bounded)", "eigvals",
 	"filter", "filter sum", "binary morphology", "zoom", "shift", "convolve2d", "map_coordinates",
-	"label", "binary structure", "lstsq"}
+	"label", "binary structure", "lstsq", "lfilter", "sosfilt", "savgol_filter", "window", "get_window",
+	"butter"}
 
 // One name per shape rule: the index is 0 only when the lengths agree.
 var _ = [1]struct{}{}[len(shapeRuleNames)-int(numShapeRules)]

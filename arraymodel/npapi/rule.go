@@ -110,6 +110,12 @@ const (
 	ShapeLabel     // scipy.ndimage.label: (int32 labels of the input's shape, their count)
 	ShapeBinStruct // scipy.ndimage.generate_binary_structure: (3,) * rank bools
 	ShapeLstsq     // linalg.lstsq: (x, residuals, rank, singular values)
+	ShapeLfilter   // scipy.signal.lfilter: x's shape, in the coefficients' and x's float dtype
+	ShapeSosfilt   // scipy.signal.sosfilt: x's shape, in sos's and x's float dtype
+	ShapeSavgol    // scipy.signal.savgol_filter of a 1-D x: x's shape, float32 or float64
+	ShapeWindow    // scipy.signal.windows.hann/hamming/blackman: (M,) float64
+	ShapeGetWindow // scipy.signal.get_window of hann, hamming or blackman: (Nx,) float64
+	ShapeButter    // scipy.signal.butter: (b, a) of order+1 coefficients, or sos sections
 
 	numShapeRules // the number of shape rules (names.go has one name each)
 )

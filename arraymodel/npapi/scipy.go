@@ -57,6 +57,14 @@ func scipyFuncs() []*Func {
 		row("scipy.signal.medfilt", Other, ShapeFilter, DTSame),
 		row("scipy.signal.convolve2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
 		row("scipy.signal.correlate2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
+		row("scipy.signal.lfilter", Other, ShapeLfilter, DTSame),
+		row("scipy.signal.sosfilt", Other, ShapeSosfilt, DTSame),
+		row("scipy.signal.savgol_filter", Other, ShapeSavgol, DTSame),
+		row("scipy.signal.butter", Other, ShapeButter, DTFixed, fixed(Float64)),
+		row("scipy.signal.get_window", Other, ShapeGetWindow, DTFixed, fixed(Float64)),
+	}
+	for _, w := range []string{"hann", "hamming", "blackman"} {
+		fs = append(fs, row("scipy.signal.windows."+w, Other, ShapeWindow, DTFixed, fixed(Float64)))
 	}
 	return fs
 }
