@@ -2,6 +2,8 @@ package imports
 
 import (
 	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
 // Backend is a set of array libraries a name may refer to. It is a bit set because a
@@ -91,7 +93,11 @@ func Classify(qual string) (backend Backend, api string, ok bool) {
 		if r.api != "" {
 			return r.backend, r.api + qual[len(r.path):], true
 		}
-		return r.backend, strings.TrimPrefix(strings.TrimPrefix(qual, r.path), "."), true
+		api := strings.TrimPrefix(strings.TrimPrefix(qual, r.path), ".")
+		if r.path == "numpy" {
+			api = npapi.PublicName(api) // numpy.core.numeric.asarray is numpy.asarray
+		}
+		return r.backend, api, true
 	}
 	return Unknown, "", false
 }

@@ -1,7 +1,9 @@
 package npapi
 
+import "strings"
+
 // This file defines the names of the table's enums, as the generated docs/api-coverage.md shows
-// them.
+// them, and PublicName, the public name of a NumPy function spelled through its internal modules.
 
 var kindNames = [...]string{"other", "constructor", "like", "range", "random", "convert", "ufunc",
 	"reduction", "index", "scatter", "gather", "view", "join", "product", "rng factory"}
@@ -58,4 +60,32 @@ func (e Effect) String() string {
 		return effectNames[e]
 	}
 	return "?"
+}
+
+// internalModules are NumPy's modules under numpy.core (numpy._core in NumPy 2) whose functions
+// NumPy exports at the top level as the same objects: numpy.core.numeric.asarray is
+// numpy.asarray.
+var internalModules = map[string]bool{"numeric": true, "fromnumeric": true, "multiarray": true,
+	"umath": true, "numerictypes": true, "shape_base": true, "function_base": true,
+	"einsumfunc": true, "_multiarray_umath": true, "_asarray": true}
+
+// PublicName maps NumPy's internal spelling of a function ("core.numeric.asarray",
+// "_core.umath.sqrt", "core.add.reduce") to its public API name ("asarray", "sqrt",
+// "add.reduce"); other names are returned unchanged. The modules themselves ("core",
+// "core.numeric") keep their names.
+func PublicName(api string) string {
+	rest, ok := strings.CutPrefix(api, "core.")
+	if !ok {
+		rest, ok = strings.CutPrefix(api, "_core.")
+	}
+	if !ok {
+		return api
+	}
+	if mod, name, ok := strings.Cut(rest, "."); ok && internalModules[mod] {
+		return name
+	}
+	if internalModules[rest] {
+		return api // the module itself
+	}
+	return rest
 }

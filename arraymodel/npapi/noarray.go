@@ -17,6 +17,8 @@ var noArrayFuncs = map[string]bool{
 	"array_repr": true, "array_str": true,
 	// function objects, iterators and exception classes
 	"vectorize": true, "ndindex": true, "linalg.LinAlgError": true, "AxisError": true,
+	// NumPy's internals: documentation and axis checks
+	"add_newdoc": true, "normalize_axis_index": true,
 	// jax: devices, configuration and function transformations (their results are functions).
 	"jax.devices": true, "jax.local_devices": true, "jax.device_count": true,
 	"jax.local_device_count": true, "jax.process_index": true, "jax.process_count": true,
@@ -30,7 +32,8 @@ var noArrayFuncs = map[string]bool{
 }
 
 // noArrayPrefixes are API name prefixes whose members return no array.
-var noArrayPrefixes = []string{"testing.", "jax.profiler.", "jax.debug.", "jax.tree_util.", "typing."}
+var noArrayPrefixes = []string{"testing.", "jax.profiler.", "jax.debug.", "jax.tree_util.", "typing.",
+	"distutils.", "overrides.", "_pytesttester.", "compat."}
 
 // ReturnsNoArray reports whether the API function never returns a new array.
 func ReturnsNoArray(api string) bool {
