@@ -47,7 +47,7 @@ func (f *Func) usageShapes(c *Call) (r Result, ok, handled bool) {
 	case ShapeFilter, ShapeFilterSum, ShapeMorph, ShapeZoom, ShapeShift, ShapeConv2D, ShapeMapCoords,
 		ShapeLabel, ShapeBinStruct:
 		r, ok = f.scipyShapes(c)
-	case ShapeLfilter, ShapeSosfilt, ShapeSavgol, ShapeWindow, ShapeGetWindow, ShapeButter:
+	case ShapeLfilter, ShapeSosfilt, ShapeSavgol, ShapeWindow, ShapeGetWindow, ShapeButter, ShapeSigConv:
 		r, ok = f.signalShapes(c)
 	default:
 		return Result{}, false, false

@@ -146,3 +146,38 @@ func TestApplyUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestSignalConvolveChoice checks the FFT lengths and SciPy's method choice against values
+// printed by SciPy 1.10 (scipy.fft.next_fast_len, scipy.signal.choose_conv_method).
+func TestSignalConvolveChoice(t *testing.T) {
+	for n, want := range map[int64]int64{1: 1, 5: 5, 7: 8, 11: 12, 1000: 1000, 1002: 1024, 1000004: 1012500, 1000999: 1012500} {
+		if got := fastLenReal(n); got != want {
+			t.Errorf("fastLenReal(%d) = %d, want %d", n, got, want)
+		}
+	}
+	for _, c := range []struct {
+		x, h []int64
+		mode string
+		fft  bool
+	}{
+		{[]int64{1000000}, []int64{5}, "full", false},
+		{[]int64{1000000}, []int64{1000}, "full", true},
+		{[]int64{1000000}, []int64{5}, "same", false},
+		{[]int64{1000, 1000}, []int64{3, 3}, "full", true},
+		{[]int64{10, 10}, []int64{3, 3}, "full", false},
+	} {
+		if got := fftFaster(c.x, c.h, c.mode); got != c.fft {
+			t.Errorf("fftFaster(%v, %v, %s) = %v, want %v", c.x, c.h, c.mode, got, c.fft)
+		}
+	}
+	f, _ := Lookup("scipy.signal.convolve")
+	for _, args := range [][]Arg{
+		{arr(Int64, 10), arr(Int64, 3)},        // the method depends on the values
+		{arr(Float64, 10, 3), arr(Float64, 3)}, // ranks differ: SciPy raises
+		{arr(Float64, 3, 30), arr(Float64, 10, 20), str("valid")},
+	} {
+		if r, ok := Apply(f, &Call{Args: args}); ok {
+			t.Errorf("convolve%v = %s, want the rule not to apply", args, show(r))
+		}
+	}
+}

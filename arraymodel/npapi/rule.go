@@ -116,6 +116,7 @@ const (
 	ShapeWindow    // scipy.signal.windows.hann/hamming/blackman: (M,) float64
 	ShapeGetWindow // scipy.signal.get_window of hann, hamming or blackman: (Nx,) float64
 	ShapeButter    // scipy.signal.butter: (b, a) of order+1 coefficients, or sos sections
+	ShapeSigConv   // scipy.signal.convolve/correlate/fftconvolve of float arrays: full, same or valid
 
 	numShapeRules // the number of shape rules (names.go has one name each)
 )

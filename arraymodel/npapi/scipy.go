@@ -57,6 +57,10 @@ func scipyFuncs() []*Func {
 		row("scipy.signal.medfilt", Other, ShapeFilter, DTSame),
 		row("scipy.signal.convolve2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
 		row("scipy.signal.correlate2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
+		// convolve and correlate choose FFT or direct convolution from the shapes (method="auto").
+		row("scipy.signal.convolve", Other, ShapeSigConv, DTPromote, nin(2), mode("auto")),
+		row("scipy.signal.correlate", Other, ShapeSigConv, DTPromote, nin(2), mode("auto")),
+		row("scipy.signal.fftconvolve", Other, ShapeSigConv, DTPromote, nin(2), mode("fft")),
 		row("scipy.signal.lfilter", Other, ShapeLfilter, DTSame),
 		row("scipy.signal.sosfilt", Other, ShapeSosfilt, DTSame),
 		row("scipy.signal.savgol_filter", Other, ShapeSavgol, DTSame),

@@ -28,6 +28,8 @@ func (f *Func) signalShapes(c *Call) (Result, bool) {
 		return window(c.Arg(1, "Nx"), Arg{Kind: ArgScalar, DType: WeakBool, N: b2i(!fftbins), Known: true})
 	case ShapeButter:
 		return butter(c)
+	case ShapeSigConv:
+		return sigConvolve(f, c)
 	}
 	return Result{}, false
 }
