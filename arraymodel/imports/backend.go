@@ -53,29 +53,26 @@ type root struct {
 	path    string
 	backend Backend
 	// keep is true when the API name keeps the path as its prefix (jax.random is not NumPy's
-	// random module, so "jax.random.normal" stays "jax.random.normal").
+	// random module, so "jax.random.normal" stays "jax.random.normal"; SciPy's names keep
+	// "scipy.ndimage." and "scipy.signal.").
 	keep bool
-	// api, when set, is the API name of the root itself: cupyx.scipy.ndimage's members are
-	// "scipy.ndimage.…", as SciPy's are.
-	api string
 }
 
 // roots are checked longest first, so "jax.numpy" wins over "jax". scipy.ndimage and
-// scipy.signal work on their backend's arrays (SciPy's on NumPy's, cupyx's on CuPy's); the rest
-// of SciPy is not an array library here.
+// scipy.signal work on NumPy's arrays; the rest of SciPy is not an array library here.
+// cupyx.scipy.ndimage and jax.scipy.signal are not SciPy's rows: cupyx's separable filters
+// ping-pong through a temporary and jax.scipy.signal.convolve never uses SciPy's FFT arrays, so
+// their calls stay unknown.
 var roots = []root{
-	{"cupyx.scipy.ndimage", CuPy, false, "scipy.ndimage"},
-	{"cupyx.scipy.signal", CuPy, false, "scipy.signal"},
-	{"jax.scipy.signal", JAX, false, "scipy.signal"},
-	{"scipy.ndimage", NumPy, false, "scipy.ndimage"},
-	{"scipy.signal", NumPy, false, "scipy.signal"},
-	{"jax.numpy", JAX, false, ""},
-	{"legate.numpy", CuPyNumeric, false, ""},
-	{"cupynumeric", CuPyNumeric, false, ""},
-	{"cunumeric", CuPyNumeric, false, ""},
-	{"numpy", NumPy, false, ""},
-	{"cupy", CuPy, false, ""},
-	{"jax", JAX, true, ""},
+	{"scipy.ndimage", NumPy, true},
+	{"scipy.signal", NumPy, true},
+	{"jax.numpy", JAX, false},
+	{"legate.numpy", CuPyNumeric, false},
+	{"cupynumeric", CuPyNumeric, false},
+	{"cunumeric", CuPyNumeric, false},
+	{"numpy", NumPy, false},
+	{"cupy", CuPy, false},
+	{"jax", JAX, true},
 }
 
 // Classify maps a dotted module or member path such as "cupy.random.random" to its backend and
@@ -89,9 +86,6 @@ func Classify(qual string) (backend Backend, api string, ok bool) {
 		}
 		if r.keep {
 			return r.backend, qual, true
-		}
-		if r.api != "" {
-			return r.backend, r.api + qual[len(r.path):], true
 		}
 		api := strings.TrimPrefix(strings.TrimPrefix(qual, r.path), ".")
 		if r.path == "numpy" {

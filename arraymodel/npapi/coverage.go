@@ -52,8 +52,8 @@ func CoverageDoc(usage []Usage) string {
 		"rules' array model and the memory estimator share. This page lists every row. Names are\n" +
 		"backend-neutral: the same row serves `numpy`, `cupy`, `cupynumeric` and `jax.numpy` (a\n" +
 		"dtype rule of \"float\" means the backend's default float: float64 for NumPy, float32 for\n" +
-		"`jax.numpy` without x64). The `scipy.ndimage.*` and `scipy.signal.*` rows serve SciPy (on\n" +
-		"NumPy arrays), `cupyx.scipy.ndimage`/`cupyx.scipy.signal` (CuPy) and `jax.scipy.signal` (JAX).\n" +
+		"`jax.numpy` without x64). The `scipy.ndimage.*` and `scipy.signal.*` rows are SciPy's (on\n" +
+		"NumPy arrays) only: `cupyx.scipy` and `jax.scipy` allocate differently and stay unknown.\n" +
 		"A call that is not a row is reported as unknown, never as 0 B.\n\n")
 	b.WriteString("Each row with a shape rule has a test program in `memory/apitable_test.go`, run under\n" +
 		"Debian's NumPy with tracemalloc: the estimate must be within max(5 %, 128 KiB) of the\n" +

@@ -1,10 +1,9 @@
 package npapi
 
-// This file holds the rows and shape rules of scipy.ndimage and scipy.signal (also
-// cupyx.scipy.ndimage, cupyx.scipy.signal and jax.scipy.signal, which imports.Classify gives
-// the same names): the filters that keep their input's shape, where the result and its
-// temporaries follow from the arguments alone (measured under SciPy 1.10 with tracemalloc). The
-// other functions of these modules are not rows: a call to one is reported as unknown.
+// This file holds the rows and shape rules of SciPy's scipy.ndimage and scipy.signal: the filters
+// that keep their input's shape, where the result and its temporaries follow from the arguments
+// alone (measured under SciPy 1.10 with tracemalloc). The other functions of these modules are
+// not rows: a call to one is reported as unknown.
 
 // filter builds a scipy.ndimage filter row: output (a dtype, or an array written into) is
 // argument out.
