@@ -45,7 +45,7 @@ func (f *Func) usageShapes(c *Call) (r Result, ok, handled bool) {
 	case ShapeLstsq:
 		r, ok = lstsq(c)
 	case ShapeFilter, ShapeFilterSum, ShapeMorph, ShapeZoom, ShapeShift, ShapeConv2D, ShapeMapCoords,
-		ShapeLabel, ShapeBinStruct:
+		ShapeLabel, ShapeBinStruct, ShapeRotate, ShapeAffine, ShapeEDT:
 		r, ok = f.scipyShapes(c)
 	case ShapeLfilter, ShapeSosfilt, ShapeSavgol, ShapeWindow, ShapeGetWindow, ShapeButter, ShapeSigConv:
 		r, ok = f.signalShapes(c)
@@ -189,12 +189,16 @@ func ndarrayShape(c *Call) (Result, bool) {
 }
 
 // setdiff gives np.setdiff1d(ar1, ar2): the unique values of ar1 not in ar2, 1-D, at most ar1's
-// size (the row's temporaries are unique's). assume_unique=True is not modelled.
+// size (the row's temporaries are unique's); jax.numpy's size= fixes it. assume_unique=True is
+// not modelled.
 func setdiff(c *Call) (Result, bool) {
 	a, b := c.Arg(0, "ar1"), c.Arg(1, "ar2")
 	uniq, ok := boolArg(c.Arg(2, "assume_unique"), false)
-	if a.Kind != ArgArray || b.Kind == ArgMissing || !ok || uniq || !only(c, "assume_unique") {
+	if a.Kind != ArgArray || b.Kind == ArgMissing || !ok || uniq || !only(c, "assume_unique", "size", "fill_value") {
 		return Result{}, false
+	}
+	if size, ok := intArg(c.Arg(-1, "size"), -1); ok && size >= 0 {
+		return one([]Dim{Int(size)}), true // jax.numpy's size= fixes the length
 	}
 	n, _ := Size(a.Shape)
 	return Result{Outs: []Out{{Shape: []Dim{{}}, Bound: n}}}, true

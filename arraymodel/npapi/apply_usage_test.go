@@ -78,6 +78,14 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.ndimage.zoom", []Arg{arr(f32, 4, 5), num(2)}, map[string]Arg{"order": num(1)}, "[8 10] float32", 0},
 		{"scipy.ndimage.shift", []Arg{arr(f32, 4, 5), wf}, map[string]Arg{"prefilter": num(0)}, "[4 5] float32", 0},
 		{"scipy.signal.medfilt", []Arg{arr(f32, 100), num(5)}, nil, "[100] float32", 0},
+		// rotate: the float64 prefiltered copy; reshape=True sizes the output from the angle
+		{"scipy.ndimage.rotate", []Arg{arr(f32, 4, 5), num(30)}, map[string]Arg{"reshape": num(0)}, "[4 5] float32", 160},
+		{"scipy.ndimage.rotate", []Arg{arr(f32, 4, 5), num(30)}, nil, "[? ?] float32", 160},
+		{"scipy.ndimage.affine_transform", []Arg{arr(f32, 4, 5), arr(f64, 2, 2)}, map[string]Arg{"output_shape": seq(num(2), num(3)), "order": num(1)}, "[2 3] float32", 0},
+		{"scipy.ndimage.distance_transform_edt", []Arg{arr(Bool, 4, 5)}, nil, "[4 5] float64", (1 + 32 - 8) * 20},
+		{"scipy.ndimage.distance_transform_edt", []Arg{arr(Bool, 10)}, nil, "[10] float64", (21 - 8) * 10},
+		{"scipy.ndimage.morphological_gradient", []Arg{arr(Int32, 4, 5)}, map[string]Arg{"size": num(3)}, "[4 5] int32", 2 * 80},
+		{"setdiff1d", []Arg{arr(f64, 100), arr(f64, 5)}, map[string]Arg{"size": num(7)}, "[7] float64", 800 + 200},
 		{"scipy.signal.convolve2d", []Arg{arr(f64, 10, 20), arr(Int32, 3, 3)}, nil, "[12 22] float64", 0},
 		{"scipy.signal.convolve2d", []Arg{arr(f64, 3, 3), arr(f64, 10, 20), str("valid")}, nil, "[8 18] float64", 0},
 		{"scipy.signal.correlate2d", []Arg{arr(f64, 10, 20), arr(f64, 3, 3)}, map[string]Arg{"mode": str("same")}, "[10 20] float64", 0},
@@ -139,6 +147,8 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.signal.butter", []Arg{num(4), wf}, map[string]Arg{"output": str("zpk")}},
 		{"scipy.signal.butter", []Arg{num(4), wf}, map[string]Arg{"analog": num(1)}},
 		{"scipy.signal.get_window", []Arg{str("kaiser"), num(10)}, nil},
+		{"scipy.ndimage.rotate", []Arg{arr(f32, 4, 5, 6), num(30)}, map[string]Arg{"reshape": num(0)}},
+		{"scipy.ndimage.distance_transform_edt", []Arg{arr(Bool, 4, 5)}, map[string]Arg{"return_indices": num(1)}},
 	} {
 		f, _ := Lookup(c.fn)
 		if r, ok := Apply(f, &Call{Args: c.args, Kw: c.kw}); ok {

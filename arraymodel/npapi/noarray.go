@@ -17,6 +17,8 @@ var noArrayFuncs = map[string]bool{
 	"array_repr": true, "array_str": true,
 	// function objects, iterators and exception classes
 	"vectorize": true, "ndindex": true, "linalg.LinAlgError": true, "AxisError": true,
+	// scipy.ndimage.find_objects: a list of tuples of slices
+	"scipy.ndimage.find_objects": true,
 	// NumPy's internals: documentation and axis checks
 	"add_newdoc": true, "normalize_axis_index": true,
 	// jax: devices, configuration and function transformations (their results are functions).

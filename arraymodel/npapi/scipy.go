@@ -11,6 +11,12 @@ func filter(name string, rule ShapeRule, out int) *Func {
 	return row("scipy.ndimage."+name, Other, rule, DTSame, argN(out))
 }
 
+// withTemps gives a filter row n temporaries of its input's size and dtype.
+func withTemps(f *Func, n float64) *Func {
+	f.Temps = []Temp{{OfInput, n, itemOwn}}
+	return f
+}
+
 // scipyFuncs are the scipy.ndimage and scipy.signal rows.
 func scipyFuncs() []*Func {
 	fs := []*Func{
@@ -38,6 +44,16 @@ func scipyFuncs() []*Func {
 		filter("gaussian_laplace", ShapeFilterSum, 2),
 		filter("gaussian_gradient_magnitude", ShapeFilterSum, 2),
 		filter("generic_filter", ShapeFilter, 4),
+		// grey opening and closing keep the first filter's result while the second is made; the
+		// top-hats then subtract into it; the gradient keeps a dilation and an erosion.
+		withTemps(filter("grey_opening", ShapeFilter, 4), 1),
+		withTemps(filter("grey_closing", ShapeFilter, 4), 1),
+		withTemps(filter("white_tophat", ShapeFilter, 4), 1),
+		withTemps(filter("black_tophat", ShapeFilter, 4), 1),
+		withTemps(filter("morphological_gradient", ShapeFilter, 4), 2),
+		filter("rotate", ShapeRotate, 4),
+		filter("affine_transform", ShapeAffine, 4),
+		row("scipy.ndimage.distance_transform_edt", Other, ShapeEDT, DTFixed, fixed(Float64)),
 		filter("grey_erosion", ShapeFilter, 4),
 		filter("grey_dilation", ShapeFilter, 4),
 		// Binary morphology with one iteration: a bool array of the input's shape; opening and
@@ -139,10 +155,11 @@ func (f *Func) scipyShapes(c *Call) (Result, bool) {
 		if out := c.Arg(f.ArgN, "output"); !ok || it != 1 || (out.Kind != ArgMissing && out.Kind != ArgNone) {
 			return Result{}, false // more iterations copy the input and the output
 		}
-	case ShapeZoom, ShapeShift, ShapeMapCoords:
-		order, ok1 := intArg(c.Arg(3, "order"), 3)
-		pre, ok2 := boolArg(c.Arg(6, "prefilter"), true)
-		mode, ok3 := strArg(c.Arg(4, "mode"), "constant")
+	case ShapeZoom, ShapeShift, ShapeMapCoords, ShapeRotate, ShapeAffine:
+		// order, mode and prefilter follow output (cval between mode and prefilter)
+		order, ok1 := intArg(c.Arg(f.ArgN+1, "order"), 3)
+		pre, ok2 := boolArg(c.Arg(f.ArgN+4, "prefilter"), true)
+		mode, ok3 := strArg(c.Arg(f.ArgN+2, "mode"), "constant")
 		if !ok1 || !ok2 || !ok3 {
 			return Result{}, false
 		}
@@ -163,6 +180,41 @@ func (f *Func) scipyShapes(c *Call) (Result, bool) {
 				return Result{}, false
 			}
 			r.Outs[0].Shape = clone(co.Shape[1:])
+		case ShapeRotate:
+			// 2-D only (more dimensions are rotated plane by plane, each prefiltered alone);
+			// reshape=True sizes the output from the angle's sine and cosine: unknown here.
+			re, ok := boolArg(c.Arg(3, "reshape"), true)
+			if !ok || len(in.Shape) != 2 {
+				return Result{}, false
+			}
+			if re {
+				r.Outs[0].Shape = []Dim{{}, {}}
+			}
+		case ShapeAffine:
+			if sh := c.Arg(3, "output_shape"); sh.Kind != ArgMissing && sh.Kind != ArgNone {
+				out, ok := shapeArg(sh)
+				if !ok {
+					return Result{}, false
+				}
+				r.Outs[0].Shape = out
+			}
+		}
+	case ShapeEDT:
+		// distance_transform_edt: an int8 copy of the input's truth, the int32 feature transform
+		// (rank × the input), then ft - indices (int32) made float64: at most 1 + 16·rank bytes
+		// per element alive (21 in 1-D, where summing and the square root come last).
+		for k, i := range map[string]int{"return_indices": 3, "distances": 4, "indices": 5} {
+			if v := c.Arg(i, k); v.Kind != ArgMissing && v.Kind != ArgNone && !(k == "return_indices" && v.Kind == ArgScalar && v.Known && v.N == 0) {
+				return Result{}, false
+			}
+		}
+		if d, ok := boolArg(c.Arg(2, "return_distances"), true); !ok || !d {
+			return Result{}, false
+		}
+		r.Outs[0].DType, r.Outs[0].fixed = Float64, true
+		if sized {
+			d := int64(len(in.Shape))
+			r.TempBytes = (max(1+16*d, 21) - 8) * size
 		}
 	}
 	return r, true
