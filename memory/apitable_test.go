@@ -536,7 +536,7 @@ func scipyPython() (string, error) {
 		return "", err
 	}
 	if err := exec.Command(py, "-c", "import scipy.ndimage, scipy.signal").Run(); err != nil {
-		return "", fmt.Errorf("%s has no scipy (install python3-scipy: .ci/deps.d/scipy.sh)", py)
+		return "", fmt.Errorf("%s has no scipy (install python3-scipy: .ci/deps.d/memory.sh)", py)
 	}
 	return py, nil
 }

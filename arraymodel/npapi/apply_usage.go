@@ -5,54 +5,52 @@ package npapi
 // reductions, roots and eigvals. The temporaries they compute were measured under NumPy 1.24
 // with tracemalloc (memory/apitable_test.go).
 
-// usageShapes applies the rules of this file and of scipy.go; handled is false for the others.
+// usageShapes applies the rules of this file, scipy.go, signal.go and sigconv.go; handled is
+// false for the others.
 func (f *Func) usageShapes(c *Call) (r Result, ok, handled bool) {
-	switch f.Rule {
-	case ShapeBincount:
-		r, ok = bincount(c)
-	case ShapePolyval:
-		r, ok = polyval(c)
-	case ShapePolyvalC:
-		r, ok = polyvalC(c)
-	case ShapeNDArray:
-		r, ok = ndarrayShape(c)
-	case ShapeSetdiff:
-		r, ok = setdiff(c)
-	case ShapeCross:
-		r, ok = cross(c)
-	case ShapeAsStrided:
-		r, ok = asStrided(c)
-	case ShapeInsert:
-		r, ok = insert(c)
-	case ShapeBlock:
-		r, ok = block(c)
-	case ShapeMultiDot:
-		r, ok = multiDot(c)
-	case ShapeUfuncReduce:
-		a := firstArray(c)
-		ax := c.Arg(1, "axis")
-		if ax.Kind == ArgMissing {
-			ax = Arg{Kind: ArgScalar, DType: WeakInt, Known: true} // axis=0
-		}
-		if a.Kind != ArgArray {
-			return Result{}, false, true
-		}
-		r, ok = reduce(a.Shape, ax, c.Arg(-1, "keepdims"))
-	case ShapeRoots:
-		r, ok = roots(c)
-	case ShapeEigvals:
-		r, ok = eigvals(c)
-	case ShapeLstsq:
-		r, ok = lstsq(c)
-	case ShapeFilter, ShapeFilterSum, ShapeMorph, ShapeZoom, ShapeShift, ShapeConv2D, ShapeMapCoords,
-		ShapeLabel, ShapeBinStruct, ShapeRotate, ShapeAffine, ShapeEDT:
-		r, ok = f.scipyShapes(c)
-	case ShapeLfilter, ShapeSosfilt, ShapeSavgol, ShapeWindow, ShapeGetWindow, ShapeButter, ShapeSigConv:
-		r, ok = f.signalShapes(c)
-	default:
+	rule, handled := usageRules[f.Rule]
+	if !handled {
 		return Result{}, false, false
 	}
+	r, ok = rule(f, c)
 	return r, ok, true
+}
+
+// usageRules maps each shape rule of these files to its implementation (set by init: the rules
+// call shapes, which reads this table).
+var usageRules map[ShapeRule]func(*Func, *Call) (Result, bool)
+
+func init() {
+	plain := func(g func(*Call) (Result, bool)) func(*Func, *Call) (Result, bool) {
+		return func(_ *Func, c *Call) (Result, bool) { return g(c) }
+	}
+	scipy := (*Func).scipyShapes
+	usageRules = map[ShapeRule]func(*Func, *Call) (Result, bool){
+		ShapeBincount: plain(bincount), ShapePolyval: plain(polyval), ShapePolyvalC: plain(polyvalC),
+		ShapeNDArray: plain(ndarrayShape), ShapeSetdiff: plain(setdiff), ShapeCross: plain(cross),
+		ShapeAsStrided: plain(asStrided), ShapeInsert: plain(insert), ShapeBlock: plain(block),
+		ShapeMultiDot: plain(multiDot), ShapeUfuncReduce: plain(ufuncReduce), ShapeRoots: plain(roots),
+		ShapeEigvals: plain(eigvals), ShapeLstsq: plain(lstsq),
+		ShapeFilter: scipy, ShapeFilterSum: scipy, ShapeMorph: scipy, ShapeZoom: scipy, ShapeShift: scipy,
+		ShapeMapCoords: scipy, ShapeLabel: scipy, ShapeRotate: scipy, ShapeAffine: scipy, ShapeEDT: scipy,
+		ShapeConv2D: conv2d, ShapeBinStruct: plain(binaryStructure),
+		ShapeLfilter: plain(lfilter), ShapeSosfilt: plain(sosfilt), ShapeSavgol: plain(savgol),
+		ShapeWindow: plain(cosineWindow), ShapeGetWindow: plain(getWindow), ShapeButter: plain(butter),
+		ShapeSigConv: sigConvolve,
+	}
+}
+
+// ufuncReduce gives ufunc.reduce(a, axis=0): the axis removed (all of them for axis=None).
+func ufuncReduce(c *Call) (Result, bool) {
+	a := firstArray(c)
+	ax := c.Arg(1, "axis")
+	if ax.Kind == ArgMissing {
+		ax = Arg{Kind: ArgScalar, DType: WeakInt, Known: true} // axis=0
+	}
+	if a.Kind != ArgArray {
+		return Result{}, false
+	}
+	return reduce(a.Shape, ax, c.Arg(-1, "keepdims"))
 }
 
 // bincount gives np.bincount(x, weights=None, minlength=0): 1-D of length max(x)+1 (at least

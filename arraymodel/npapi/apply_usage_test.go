@@ -9,13 +9,7 @@ func float(dt DType) Arg { return Arg{Kind: ArgScalar, DType: dt} }
 func TestApplyUsage(t *testing.T) {
 	f64, f32, i64 := Float64, Float32, Int64
 	wf := float(WeakFloat)
-	for _, c := range []struct {
-		fn   string
-		args []Arg
-		kw   map[string]Arg
-		want string
-		temp int64
-	}{
+	for _, c := range []applyCase{
 		{"bincount", []Arg{arr(i64, 100)}, nil, "[?] int64", 0},
 		{"bincount", []Arg{arr(i64, 100), arr(f32, 100)}, nil, "[?] float64", 0},
 		{"bincount", []Arg{arr(i64, 100)}, map[string]Arg{"length": num(7)}, "[7] int64", 0},
@@ -103,21 +97,7 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.signal.get_window", []Arg{str("hamming"), num(10)}, nil, "[10] float64", 3 * 11 * 8},
 		{"scipy.signal.get_window", []Arg{str("blackman"), num(10), num(0)}, nil, "[10] float64", 3 * 10 * 8},
 	} {
-		f, ok := Lookup(c.fn)
-		if !ok {
-			t.Fatalf("%s is not a row", c.fn)
-		}
-		r, ok := Apply(f, &Call{Args: c.args, Kw: c.kw})
-		if !ok {
-			t.Errorf("%s%v: rule does not apply", c.fn, c.args)
-			continue
-		}
-		if got := show(r); got != c.want {
-			t.Errorf("%s%v: got %s, want %s", c.fn, c.args, got, c.want)
-		}
-		if r.TempBytes != c.temp {
-			t.Errorf("%s%v: temporaries %d B, want %d", c.fn, c.args, r.TempBytes, c.temp)
-		}
+		checkApply(t, c.fn, c.args, c.kw, c.want, c.temp)
 	}
 	// Outside the rules: the call is reported as unknown.
 	for _, c := range []struct {

@@ -88,22 +88,21 @@ func scipyFuncs() []*Func {
 	return fs
 }
 
-// scipyShapes applies the scipy.ndimage and scipy.signal rules.
-func (f *Func) scipyShapes(c *Call) (Result, bool) {
-	switch f.Rule {
-	case ShapeConv2D:
-		return conv2d(f, c)
-	case ShapeBinStruct:
-		rank, ok := intArg(c.Arg(0, "rank"), -1)
-		if !ok || rank < 0 || rank > 32 {
-			return Result{}, false
-		}
-		out := make([]Dim, rank)
-		for i := range out {
-			out[i] = Int(3)
-		}
-		return one(out), true
+// binaryStructure gives scipy.ndimage.generate_binary_structure(rank, connectivity): (3,) * rank.
+func binaryStructure(c *Call) (Result, bool) {
+	rank, ok := intArg(c.Arg(0, "rank"), -1)
+	if !ok || rank < 0 || rank > 32 {
+		return Result{}, false
 	}
+	out := make([]Dim, rank)
+	for i := range out {
+		out[i] = Int(3)
+	}
+	return one(out), true
+}
+
+// scipyShapes applies the rules of the scipy.ndimage rows that take one input image.
+func (f *Func) scipyShapes(c *Call) (Result, bool) {
 	in := c.Arg(0, "input")
 	if in.Kind == ArgMissing {
 		in = c.Arg(0, "volume")

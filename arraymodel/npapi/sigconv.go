@@ -155,6 +155,21 @@ func fastLenReal(n int64) int64 {
 	return best
 }
 
+// convCost are SciPy's _fftconv_faster constants (FFT, direct, offset) for 1-D (true) and
+// n-D inputs by mode.
+var convCost = map[bool]map[string][3]float64{
+	true: {
+		"valid": {1.89095737e-9, 2.1364985e-10, -1e-3},
+		"full":  {1.7649070e-9, 2.1414831e-10, -1e-3},
+		"same":  {3.2646654e-9, 2.8478277e-10, -1e-3},
+	},
+	false: {
+		"valid": {1.85927e-9, 2.11242e-8, -1e-4},
+		"full":  {1.99817e-9, 1.66174e-8, -1e-4},
+		"same":  {2.04735e-9, 1.55367e-8, -1e-4},
+	},
+}
+
 // fftFaster is SciPy's _fftconv_faster: its cost model of FFT against direct convolution for
 // the volume shape x and kernel shape h.
 func fftFaster(x, h []int64, mode string) bool {
@@ -204,30 +219,10 @@ func fftFaster(x, h []int64, mode string) bool {
 	}
 	n := float64(prod(full))
 	fftOps := 3 * n * math.Log(n)
-	offset := -1e-4
-	var oFFT, oDirect float64
-	if len(x) == 1 {
-		offset = -1e-3
-		switch mode {
-		case "valid":
-			oFFT, oDirect = 1.89095737e-9, 2.1364985e-10
-		case "full":
-			oFFT, oDirect = 1.7649070e-9, 2.1414831e-10
-		case "same":
-			oFFT, oDirect = 3.2646654e-9, 2.8478277e-10
-			if prod(h) > prod(x) {
-				oFFT, oDirect, offset = 3.21635404e-9, 1.1773253e-8, -1e-5
-			}
-		}
-	} else {
-		switch mode {
-		case "valid":
-			oFFT, oDirect = 1.85927e-9, 2.11242e-8
-		case "full":
-			oFFT, oDirect = 1.99817e-9, 1.66174e-8
-		case "same":
-			oFFT, oDirect = 2.04735e-9, 1.55367e-8
-		}
+	k := convCost[len(x) == 1][mode]
+	if len(x) == 1 && mode == "same" && prod(h) > prod(x) {
+		k = [3]float64{3.21635404e-9, 1.1773253e-8, -1e-5}
 	}
+	oFFT, oDirect, offset := k[0], k[1], k[2]
 	return oFFT*fftOps < oDirect*direct+offset
 }

@@ -3,35 +3,23 @@ package npapi
 // This file defines the shape rules of the scipy.signal rows that filter along an axis, design
 // filters and make windows (measured under SciPy 1.10 with tracemalloc).
 
-// signalShapes applies the scipy.signal filtering, design and window rules.
-func (f *Func) signalShapes(c *Call) (Result, bool) {
-	switch f.Rule {
-	case ShapeLfilter:
-		return lfilter(c)
-	case ShapeSosfilt:
-		return sosfilt(c)
-	case ShapeSavgol:
-		return savgol(c)
-	case ShapeWindow:
-		return window(c.Arg(0, "M"), c.Arg(1, "sym"))
-	case ShapeGetWindow:
-		w, ok := strArg(c.Arg(0, "window"), "")
-		switch w {
-		case "hann", "han", "hamming", "hamm", "ham", "blackman", "black", "blk":
-		default:
-			return Result{}, false // other windows compute differently
-		}
-		fftbins, ok2 := boolArg(c.Arg(2, "fftbins"), true)
-		if !ok || !ok2 {
-			return Result{}, false
-		}
-		return window(c.Arg(1, "Nx"), Arg{Kind: ArgScalar, DType: WeakBool, N: b2i(!fftbins), Known: true})
-	case ShapeButter:
-		return butter(c)
-	case ShapeSigConv:
-		return sigConvolve(f, c)
+// cosineWindow gives scipy.signal.windows.hann/hamming/blackman(M, sym=True).
+func cosineWindow(c *Call) (Result, bool) { return window(c.Arg(0, "M"), c.Arg(1, "sym")) }
+
+// getWindow gives scipy.signal.get_window(window, Nx, fftbins=True) of a hann, hamming or
+// blackman window (fftbins: not symmetric).
+func getWindow(c *Call) (Result, bool) {
+	w, ok := strArg(c.Arg(0, "window"), "")
+	switch w {
+	case "hann", "han", "hamming", "hamm", "ham", "blackman", "black", "blk":
+	default:
+		return Result{}, false // other windows compute differently
 	}
-	return Result{}, false
+	fftbins, ok2 := boolArg(c.Arg(2, "fftbins"), true)
+	if !ok || !ok2 {
+		return Result{}, false
+	}
+	return window(c.Arg(1, "Nx"), Arg{Kind: ArgScalar, DType: WeakBool, N: b2i(!fftbins), Known: true})
 }
 
 func b2i(b bool) int64 {
