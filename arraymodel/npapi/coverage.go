@@ -56,9 +56,11 @@ func CoverageDoc(usage []Usage) string {
 		"NumPy arrays) only: `cupyx.scipy` and `jax.scipy` allocate differently and stay unknown.\n" +
 		"A call that is not a row is reported as unknown, never as 0 B.\n\n")
 	b.WriteString("Each row with a shape rule has a test program in `memory/apitable_test.go`, run under\n" +
-		"Debian's NumPy with tracemalloc: the estimate must be within max(5 %, 128 KiB) of the\n" +
-		"measured peak and the result's shape and dtype exact. Adding a function is one row in\n" +
-		"`arraymodel/npapi/rows.go` (or `table.go`) and one test row there.\n\n")
+		"Debian's NumPy (SciPy's rows under Debian's SciPy) with tracemalloc: the estimate must be\n" +
+		"within max(5 %, 128 KiB) of the measured peak and the result's shape and dtype exact; a size\n" +
+		"or dtype that depends on the values must be left unknown and listed as unknown. Adding a\n" +
+		"function is one row in `arraymodel/npapi/rows.go` (or `table.go`, `scipy.go`) and one test\n" +
+		"row there.\n\n")
 	fs, ms, gs := Funcs(), Methods(), GeneratorMethods()
 	top := min(len(usage), 300)
 	hits, internal, scipy := 0, 0, 0
