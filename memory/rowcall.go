@@ -54,7 +54,7 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 				v.o.label = "T" // not C-contiguous: see contiguous
 			}
 			outs[i] = v
-		case o.Bound > 0:
+		case o.Bound != 0: // npapi.Unbounded: no bound
 			var bound *int64
 			if b := o.Bound * o.DType.ItemSize(); b > 0 {
 				bound = &b

@@ -37,7 +37,10 @@ func show(r Result) string {
 		if o.View {
 			out += " view"
 		}
-		if o.Bound > 0 {
+		switch {
+		case o.Bound == Unbounded:
+			out += " unbounded"
+		case o.Bound > 0:
 			out += fmt.Sprintf(" ≤%d", o.Bound)
 		}
 	}

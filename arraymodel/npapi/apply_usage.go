@@ -61,15 +61,14 @@ func bincount(c *Call) (Result, bool) {
 	if x.Kind != ArgArray || (x.Shape != nil && len(x.Shape) != 1) || !only(c, "weights", "minlength", "length") {
 		return Result{}, false
 	}
-	d := Dim{}
+	o := Out{Shape: []Dim{{}}, DType: Int64, fixed: true, Bound: Unbounded}
 	if n, ok := intArg(c.Arg(-1, "length"), -1); ok && n >= 0 {
-		d = Int(n)
+		o.Shape, o.Bound = []Dim{Int(n)}, 0
 	}
-	dt := Int64
 	if w := c.Arg(1, "weights"); w.Kind != ArgMissing && w.Kind != ArgNone {
-		dt = Float64
+		o.DType = Float64
 	}
-	return Result{Outs: []Out{{Shape: []Dim{d}, DType: dt, fixed: true}}}, true
+	return Result{Outs: []Out{o}}, true
 }
 
 // seqOrArray1D returns the length (-1 when unknown) and dtype of a 1-D coefficient argument: a

@@ -10,8 +10,8 @@ func TestApplyUsage(t *testing.T) {
 	f64, f32, i64 := Float64, Float32, Int64
 	wf := float(WeakFloat)
 	for _, c := range []applyCase{
-		{"bincount", []Arg{arr(i64, 100)}, nil, "[?] int64", 0},
-		{"bincount", []Arg{arr(i64, 100), arr(f32, 100)}, nil, "[?] float64", 0},
+		{"bincount", []Arg{arr(i64, 100)}, nil, "[?] int64 unbounded", 0},
+		{"bincount", []Arg{arr(i64, 100), arr(f32, 100)}, nil, "[?] float64 unbounded", 0},
 		{"bincount", []Arg{arr(i64, 100)}, map[string]Arg{"length": num(7)}, "[7] int64", 0},
 		{"polyval", []Arg{seq(wf, wf), arr(f32, 10)}, nil, "[10] float32", 40},
 		{"polyval", []Arg{seq(wf, wf), arr(i64, 10)}, nil, "[10] float64", 160},

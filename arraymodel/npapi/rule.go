@@ -246,7 +246,7 @@ type Out struct {
 	// View reports that the array is a view of the call's first argument (no allocation).
 	View bool
 	// Bound is, for a result whose size depends on the values (unique, boolean masks), the most
-	// elements it can have (0: no value-dependent size).
+	// elements it can have (0: no value-dependent size; Unbounded: no bound, as for bincount).
 	Bound int64
 	// Scalar marks a number in a tuple result (lstsq's rank, scipy.ndimage.label's count), of
 	// dtype DType; Shape is nil.
@@ -255,6 +255,10 @@ type Out struct {
 	// dtype is the real dtype of the input's precision (svd's s, eigh's w).
 	fixed, real bool
 }
+
+// Unbounded is the Bound of a result whose size depends on the values without a bound from the
+// arguments' sizes (bincount: the largest value plus one).
+const Unbounded int64 = -1
 
 // Result is what a shape and dtype rule gives for a call.
 type Result struct {
