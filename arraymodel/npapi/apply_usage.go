@@ -36,7 +36,7 @@ func init() {
 		ShapeConv2D: conv2d, ShapeBinStruct: plain(binaryStructure),
 		ShapeLfilter: plain(lfilter), ShapeSosfilt: plain(sosfilt), ShapeSavgol: plain(savgol),
 		ShapeWindow: plain(cosineWindow), ShapeGetWindow: plain(getWindow), ShapeButter: plain(butter),
-		ShapeSigConv: sigConvolve,
+		ShapeSigConv: sigConvolve, ShapeFiltfilt: plain(filtfilt), ShapeHilbert: plain(hilbert),
 	}
 }
 

@@ -92,6 +92,12 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.signal.savgol_filter", []Arg{arr(Int32, 100), num(11), num(3)}, nil, "[100] float64", 800},
 		{"scipy.signal.savgol_filter", []Arg{arr(f32, 100), num(11), num(3)}, nil, "[100] float32", 0},
 		{"scipy.signal.butter", []Arg{num(4), wf}, nil, "[5] float64; [5] float64", 0},
+		// filtfilt of 100 points padded by 3·5 at each end: the extension and both passes (130
+		// points each) beyond the 100-point result; int32 x is first copied to float64.
+		{"scipy.signal.filtfilt", []Arg{arr(f64, 5), arr(f64, 5), arr(f64, 100)}, nil, "[100] float64", (3*130 - 100) * 8},
+		{"scipy.signal.filtfilt", []Arg{arr(f64, 5), arr(f64, 5), arr(Int32, 100)}, nil, "[100] float64", 130*4 + 2*130*8 - 100*8},
+		{"scipy.signal.filtfilt", []Arg{arr(f64, 5), arr(f64, 1), arr(f64, 100)}, map[string]Arg{"padtype": {Kind: ArgNone}}, "[100] float64", (3*100 - 100) * 8},
+		{"scipy.signal.hilbert", []Arg{arr(f32, 10, 100)}, nil, "[10 100] complex64", (2*1000 + 100) * 8},
 		{"scipy.signal.butter", []Arg{num(3), seq(wf, wf), str("bandpass")}, map[string]Arg{"output": str("sos")}, "[3 6] float64", 0},
 		{"scipy.signal.windows.hann", []Arg{num(10)}, map[string]Arg{"sym": num(0)}, "[10] float64", 3 * 11 * 8},
 		{"scipy.signal.get_window", []Arg{str("hamming"), num(10)}, nil, "[10] float64", 3 * 11 * 8},
@@ -127,6 +133,9 @@ func TestApplyUsage(t *testing.T) {
 		{"scipy.signal.butter", []Arg{num(4), wf}, map[string]Arg{"output": str("zpk")}},
 		{"scipy.signal.butter", []Arg{num(4), wf}, map[string]Arg{"analog": num(1)}},
 		{"scipy.signal.get_window", []Arg{str("kaiser"), num(10)}, nil},
+		{"scipy.signal.filtfilt", []Arg{arr(f64, 5), arr(f64, 5), arr(f64, 15)}, nil},
+		{"scipy.signal.filtfilt", []Arg{arr(f64, 5), arr(f64, 5), arr(f64, 100)}, map[string]Arg{"method": str("gust")}},
+		{"scipy.signal.hilbert", []Arg{arr(Complex128, 10)}, nil},
 		{"scipy.ndimage.rotate", []Arg{arr(f32, 4, 5, 6), num(30)}, map[string]Arg{"reshape": num(0)}},
 		{"scipy.ndimage.distance_transform_edt", []Arg{arr(Bool, 4, 5)}, map[string]Arg{"return_indices": num(1)}},
 	} {

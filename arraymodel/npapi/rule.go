@@ -117,6 +117,8 @@ const (
 	ShapeGetWindow // scipy.signal.get_window of hann, hamming or blackman: (Nx,) float64
 	ShapeButter    // scipy.signal.butter: (b, a) of order+1 coefficients, or sos sections
 	ShapeSigConv   // scipy.signal.convolve/correlate/fftconvolve of float arrays: full, same or valid
+	ShapeFiltfilt  // scipy.signal.filtfilt: x's shape, filtered forward and back over a padded copy
+	ShapeHilbert   // scipy.signal.hilbert: x's shape, complex
 	ShapeRotate    // scipy.ndimage.rotate of a 2-D input: its shape with reshape=False
 	ShapeAffine    // scipy.ndimage.affine_transform: output_shape, or the input's shape
 	ShapeEDT       // scipy.ndimage.distance_transform_edt: the input's shape, float64

@@ -77,6 +77,8 @@ func scipyFuncs() []*Func {
 		row("scipy.signal.correlate", Other, ShapeSigConv, DTPromote, nin(2), mode("auto")),
 		row("scipy.signal.fftconvolve", Other, ShapeSigConv, DTPromote, nin(2), mode("fft")),
 		row("scipy.signal.lfilter", Other, ShapeLfilter, DTSame),
+		row("scipy.signal.filtfilt", Other, ShapeFiltfilt, DTSame),
+		row("scipy.signal.hilbert", Other, ShapeHilbert, DTComplex),
 		row("scipy.signal.sosfilt", Other, ShapeSosfilt, DTSame),
 		row("scipy.signal.savgol_filter", Other, ShapeSavgol, DTSame),
 		row("scipy.signal.butter", Other, ShapeButter, DTFixed, fixed(Float64)),

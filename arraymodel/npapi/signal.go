@@ -191,3 +191,83 @@ func butter(c *Call) (Result, bool) {
 	}
 	return Result{}, false
 }
+
+// filtfilt gives scipy.signal.filtfilt(b, a, x, axis=-1, padtype="odd", padlen=None) by its pad
+// method: x extended by padlen (3·max(len(a), len(b))) at both ends of the axis (x itself with
+// padtype=None), filtered forward (y1) and the reversed y1 backward (y2); the result is the
+// middle of y2. An IIR filter keeps the extension, y1 and y2 alive (with a copy of the extension
+// in the filter's dtype first); a FIR filter (one denominator coefficient) of a 1-D x also keeps
+// np.convolve's full result while each pass is made.
+func filtfilt(c *Call) (Result, bool) {
+	nb, bdt, ok1 := coefficients(c.Arg(0, "b"))
+	na, adt, ok2 := coefficients(c.Arg(1, "a"))
+	x := c.Arg(2, "x")
+	if !ok1 || !ok2 || nb < 0 || na < 0 || x.Kind != ArgArray || len(x.Shape) == 0 ||
+		!only(c, "axis", "padtype", "padlen", "method") {
+		return Result{}, false
+	}
+	method, ok3 := strArg(c.Arg(6, "method"), "pad")
+	pad, ok4 := strArg(c.Arg(4, "padtype"), "odd")
+	if c.Arg(4, "padtype").Kind == ArgNone {
+		pad = ""
+	}
+	ax, ok5 := intArg(c.Arg(3, "axis"), -1)
+	i, ok6 := normAxis(ax, len(x.Shape))
+	dt, ok7 := filterDType(bdt, adt, x.DType)
+	if !ok3 || !ok4 || !ok5 || !ok6 || !ok7 || method != "pad" || (pad != "" && pad != "odd" && pad != "even" && pad != "constant") {
+		return Result{}, false
+	}
+	r := Result{Outs: []Out{{Shape: clone(x.Shape), DType: dt, fixed: true}}}
+	n, sized := Size(x.Shape)
+	if !sized {
+		return r, true
+	}
+	edge, ok := intArg(c.Arg(5, "padlen"), 3*max(na, nb))
+	if !ok || edge < 0 || x.Shape[i].N <= edge {
+		return Result{}, false // SciPy raises when the axis is not longer than the padding
+	}
+	var ext int64
+	m := n
+	if pad != "" && edge > 0 {
+		m = n / x.Shape[i].N * (x.Shape[i].N + 2*edge)
+		ext = m * x.DType.ItemSize()
+	}
+	y := m * dt.ItemSize()
+	var cast int64
+	if x.DType != dt {
+		cast = y
+	}
+	passes := int64(2) // alive at once: y1 and y2, or the cast copy and y1
+	if na == 1 && len(x.Shape) == 1 {
+		passes = 3 // and np.convolve's full result
+	}
+	r.TempBytes = ext + max(cast+(passes-1)*y, passes*y) - n*dt.ItemSize()
+	return r, true
+}
+
+// hilbert gives scipy.signal.hilbert(x, axis=-1) of a real x: x's shape, complex64 for float32
+// (and float16) inputs, complex128 otherwise. The spectrum, the filter h (one complex value per
+// point of the axis) and their product are alive while the inverse FFT is made.
+func hilbert(c *Call) (Result, bool) {
+	x := c.Arg(0, "x")
+	if x.Kind != ArgArray || len(x.Shape) == 0 || !x.DType.Known() || x.DType.Kind() == 'c' || !only(c, "axis") {
+		return Result{}, false
+	}
+	if n := c.Arg(1, "N"); n.Kind != ArgMissing && n.Kind != ArgNone {
+		return Result{}, false
+	}
+	ax, ok := intArg(c.Arg(2, "axis"), -1)
+	i, ok2 := normAxis(ax, len(x.Shape))
+	if !ok || !ok2 {
+		return Result{}, false
+	}
+	dt := Complex128
+	if x.DType == Float32 || x.DType == Float16 {
+		dt = Complex64
+	}
+	r := Result{Outs: []Out{{Shape: clone(x.Shape), DType: dt, fixed: true}}}
+	if n, sized := Size(x.Shape); sized {
+		r.TempBytes = (2*n + x.Shape[i].N) * dt.ItemSize()
+	}
+	return r, true
+}
