@@ -38,6 +38,9 @@ func init() {
 		ShapeWindow: plain(cosineWindow), ShapeGetWindow: plain(getWindow), ShapeButter: plain(butter),
 		ShapeSigConv: sigConvolve, ShapeFiltfilt: plain(filtfilt), ShapeHilbert: plain(hilbert),
 	}
+	for rule, fn := range nextRules() {
+		usageRules[rule] = fn
+	}
 }
 
 // ufuncReduce gives ufunc.reduce(a, axis=0): the axis removed (all of them for axis=None).

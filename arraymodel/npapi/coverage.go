@@ -184,6 +184,8 @@ func boundColumn(f *Func) string {
 		return "yes (≤ len(p)-1; dtype too)"
 	case f.Rule == ShapeLstsq:
 		return "residuals (≤ columns of b)"
+	case f.Rule == ShapeSetUnion:
+		return "yes (≤ both inputs' sizes)"
 	case dep && bounded:
 		return "yes (≤ input size)"
 	case dep:
@@ -202,7 +204,7 @@ func (f *Func) SizeFromValues() (depends, bounded bool) {
 	case f.Rule == ShapeBincount:
 		return true, false
 	case f.Rule == ShapeUnique, f.Rule == ShapeSelect, f.Rule == ShapeSetdiff, f.Rule == ShapeRoots, f.Kind == Index,
-		f.Rule == ShapeLstsq:
+		f.Rule == ShapeLstsq, f.Rule == ShapeSetUnion, f.Rule == ShapeIntersect:
 		return true, true
 	}
 	return false, false

@@ -28,7 +28,10 @@ var shapeRuleNames = [...]string{"", "same", "broadcast", "sort", "cumulative", 
 	"as_strided", "insert", "block", "multi_dot", "ufunc.reduce", "roots (bounded)", "eigvals",
 	"filter", "filter sum", "binary morphology", "zoom", "shift", "convolve2d", "map_coordinates",
 	"label", "binary structure", "lstsq", "lfilter", "sosfilt", "savgol_filter", "window", "get_window",
-	"butter", "signal convolve", "rotate", "affine_transform", "distance_transform_edt", "filtfilt", "hilbert"}
+	"butter", "signal convolve", "rotate", "affine_transform", "distance_transform_edt", "filtfilt", "hilbert",
+	"split (fixed axis)", "array_split", "rollaxis", "rot90", "choose", "lexsort", "ravel_multi_index",
+	"tri indices", "vander", "tri", "ediff1d", "trapz", "nan cumulative", "union1d (bounded)",
+	"intersect1d (bounded)", "asfarray"}
 
 // One name per shape rule: the index is 0 only when the lengths agree.
 var _ = [1]struct{}{}[len(shapeRuleNames)-int(numShapeRules)]

@@ -210,6 +210,7 @@ func moreFuncs() []*Func {
 		row("logical_and.reduce", Reduction, ShapeUfuncReduce, DTBool, out),
 		row("logical_or.reduce", Reduction, ShapeUfuncReduce, DTBool, out),
 	}
+	fs = append(fs, nextFuncs()...)
 	fs = append(fs, scipyFuncs()...)
 	for _, n := range noArray {
 		fs = append(fs, row(n, Other, ShapeNoArray, DTSame))
