@@ -117,28 +117,28 @@ const (
 	ShapeGetWindow // scipy.signal.get_window of hann, hamming or blackman: (Nx,) float64
 	ShapeButter    // scipy.signal.butter: (b, a) of order+1 coefficients, or sos sections
 	ShapeSigConv   // scipy.signal.convolve/correlate/fftconvolve of float arrays: full, same or valid
-	ShapeFiltfilt  // scipy.signal.filtfilt: x's shape, filtered forward and back over a padded copy
-	ShapeHilbert   // scipy.signal.hilbert: x's shape, complex
-
-	ShapeSplitAxis   // vsplit, hsplit, dsplit: split along axis 0, 1 (0 for 1-D) or 2
-	ShapeArraySplit  // array_split: k views, the first n % k one longer
-	ShapeRollaxis    // rollaxis: one axis rolled to position start
-	ShapeRot90       // rot90: a view, the two axes swapped for odd k
-	ShapeChoose      // choose: the broadcast of the index and the choices
-	ShapeLexsort     // lexsort: the indices of the keys' length
-	ShapeRavelMulti  // ravel_multi_index: the broadcast of the index arrays
-	ShapeTriIndices  // triu_indices / tril_indices: (count,) twice
-	ShapeVander      // vander: (len(x), N)
-	ShapeTriMatrix   // tri: (N, M) from a bool comparison
-	ShapeEdiff1d     // ediff1d: the flattened input less one
-	ShapeTrapz       // trapz: reduced over axis (default the last)
-	ShapeNanCum      // nancumsum / nancumprod: cumulative over a NaN-free copy
-	ShapeSetUnion    // union1d: 1-D, at most the two inputs' sizes: the size depends on the values
-	ShapeIntersect   // intersect1d: 1-D, at most the first input's size: the size depends on the values
-	ShapeAsfarray    // asfarray: the input as a float array (itself when it already is one)
 	ShapeRotate    // scipy.ndimage.rotate of a 2-D input: its shape with reshape=False
 	ShapeAffine    // scipy.ndimage.affine_transform: output_shape, or the input's shape
 	ShapeEDT       // scipy.ndimage.distance_transform_edt: the input's shape, float64
+	ShapeFiltfilt  // scipy.signal.filtfilt: x's shape, filtered forward and back over a padded copy
+	ShapeHilbert   // scipy.signal.hilbert: x's shape, complex
+
+	ShapeSplitAxis  // vsplit, hsplit, dsplit: split along axis 0, 1 (0 for 1-D) or 2
+	ShapeArraySplit // array_split: k views, the first n % k one longer
+	ShapeRollaxis   // rollaxis: one axis rolled to position start
+	ShapeRot90      // rot90: a view, the two axes swapped for odd k
+	ShapeChoose     // choose: the broadcast of the index and the choices
+	ShapeLexsort    // lexsort: the indices of the keys' length
+	ShapeRavelMulti // ravel_multi_index: the broadcast of the index arrays
+	ShapeTriIndices // triu_indices / tril_indices: (count,) twice
+	ShapeVander     // vander: (len(x), N)
+	ShapeTriMatrix  // tri: (N, M) from a bool comparison
+	ShapeEdiff1d    // ediff1d: the flattened input less one
+	ShapeTrapz      // trapz: reduced over axis (default the last)
+	ShapeNanCum     // nancumsum / nancumprod: cumulative over a NaN-free copy
+	ShapeSetUnion   // union1d: 1-D, at most the two inputs' sizes: the size depends on the values
+	ShapeIntersect  // intersect1d: 1-D, at most the first input's size: the size depends on the values
+	ShapeAsfarray   // asfarray: the input as a float array (itself when it already is one)
 
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
