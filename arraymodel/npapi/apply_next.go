@@ -143,25 +143,33 @@ func choose(_ *Func, c *Call) (Result, bool) {
 	if a.Kind != ArgArray || ch.Kind != ArgSeq || len(ch.Elems) == 0 || !only(c, "out", "mode") {
 		return Result{}, false
 	}
-	sh, dt := clone(a.Shape), NoDType
-	for i, e := range ch.Elems {
-		switch e.Kind {
-		case ArgArray:
-			sh = Broadcast(sh, e.Shape)
-		case ArgScalar:
-		default:
-			return Result{}, false
-		}
-		if i == 0 {
-			dt = e.DType
-		} else {
-			dt = Promote(dt, e.DType)
-		}
+	sh, ok := broadcastElems(clone(a.Shape), ch.Elems)
+	if !ok {
+		return Result{}, false
+	}
+	dt := ch.Elems[0].DType
+	for _, e := range ch.Elems[1:] {
+		dt = Promote(dt, e.DType)
 	}
 	if !dt.Default().Known() {
 		return Result{}, false
 	}
 	return Result{Outs: []Out{{Shape: sh, DType: dt.Default(), fixed: true}}}, true
+}
+
+// broadcastElems broadcasts sh with the shapes of a sequence's arrays and numbers (0-d); false
+// when an element is neither.
+func broadcastElems(sh []Dim, elems []Arg) ([]Dim, bool) {
+	for _, e := range elems {
+		switch e.Kind {
+		case ArgArray:
+			sh = Broadcast(sh, e.Shape)
+		case ArgScalar:
+		default:
+			return nil, false
+		}
+	}
+	return sh, true
 }
 
 // lexsort gives np.lexsort(keys): indices of the keys' length (a sequence of arrays, or the rows
@@ -187,15 +195,9 @@ func ravelMulti(_ *Func, c *Call) (Result, bool) {
 	if mi.Kind != ArgSeq || len(mi.Elems) == 0 {
 		return Result{}, false
 	}
-	var sh []Dim = []Dim{}
-	for _, e := range mi.Elems {
-		switch e.Kind {
-		case ArgArray:
-			sh = Broadcast(sh, e.Shape)
-		case ArgScalar:
-		default:
-			return Result{}, false
-		}
+	sh, ok := broadcastElems([]Dim{}, mi.Elems)
+	if !ok {
+		return Result{}, false
 	}
 	if len(sh) == 0 {
 		return scalar(), true
