@@ -694,7 +694,7 @@ func compareResults(src []byte, row string, real map[string]json.RawMessage) (de
 	if err != nil {
 		return "", false, err
 	}
-	info := arrays.Analyze(f.Module, imports.Build(f.Module))
+	info := arrays.Analyze(f, imports.Build(f.Module))
 	last, ok := f.Module.Body[len(f.Module.Body)-1].(*ast.Assign)
 	if !ok {
 		return "", false, fmt.Errorf("the program must end with an assignment")

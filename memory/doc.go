@@ -5,21 +5,22 @@
 //
 // # How an estimate is made
 //
-// Estimate runs each scope (the module, then each top-level function) in program order on an
-// abstract heap:
+// Estimate runs each scope (the module, then each top-level function) in program order on the
+// one interpreter of array programs, arraymodel/absint, which the rules' facts use too. The
+// interpreter holds the semantics — values (ints known or symbolic, arrays with shape, dtype,
+// library and view base, tuples, lists, dicts, modules, functions of the file), operators with
+// NumPy's promotion and broadcasting, calls classified by the API table (arraymodel/npapi),
+// indexing and views, statements with CPython's reference counting, loops (every iteration of a
+// known trip count up to 64, otherwise two and extrapolated growth), an `if` it cannot decide
+// run on a fork, calls to functions of the file run with the caller's arguments. This package
+// is its heap (absint.Heap, heapclient.go):
 //
-//   - values (value.go): Python ints (known or not), arrays (an arrObj: shape, dtype, the
-//     buffer it owns or the base a view keeps alive), tuples, lists, modules of the array
-//     libraries, functions of the file;
-//   - evaluation (eval.go, calls.go, methods.go, index.go): operators with NumPy's promotion and
-//     broadcasting, calls classified by the shared API table (arraymodel/npapi), indexing and
-//     views; calls to functions of the file are run with the caller's arguments;
-//   - statements (exec.go, fork.go): assignments and del drop references as CPython does, loops
-//     with a known trip count run (long ones run twice and extrapolate), an `if` the simulation
-//     cannot decide runs the other branch on a fork whose peak still counts;
-//   - heap models (heap.go, legate.go): NumPy/CuPy reference counts and NumPy's in-place reuse of
-//     temporaries (at least 256 KiB), Legate's instances per store with alignment and overhead,
-//     JAX's eager arrays and jit's fusion and last-use frees;
+//   - buffers (heap.go): each array's data, released when its last reference goes; NumPy's
+//     in-place reuse of temporaries (at least 256 KiB); JAX's eager arrays and jit's fusion and
+//     last-use frees; TPU tiling (padding.go);
+//   - Legate (legate.go): instances per store with alignment and overhead, created as
+//     operations touch ranges of the store;
+//   - forks (fork.go): a fork of the interpreter gets a copy of the buffers, and its peak counts;
 //   - settings (settings.go): Resolve chooses the target, backend and assumptions for mem, check
 //     and the server alike; targets.go holds the device presets, one table.
 //

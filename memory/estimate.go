@@ -3,6 +3,7 @@ package memory
 import (
 	"context"
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"slices"
 	"strings"
 
@@ -35,6 +36,14 @@ type Options struct {
 	// returns its error.
 	Context context.Context
 }
+
+// Backend names (the memory models).
+const (
+	BackendNumPy  = absint.BackendNumPy
+	BackendCuPy   = absint.BackendCuPy
+	BackendLegate = absint.BackendLegate
+	BackendJAX    = absint.BackendJAX
+)
 
 // Backends lists the accepted backend names.
 var Backends = []string{BackendNumPy, BackendCuPy, BackendLegate, BackendJAX}
@@ -97,17 +106,17 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	}
 	var out []*Report
 	idx := &fileIndex{}
+	shared := &absint.Shared{}
 	if opts.Function == "" {
 		s := simulate(func(pc *peakCapture) *sim {
-			s := newSim(f, imp, backend, &opts)
-			s.h.pc, s.idx = pc, idx
-			s.execBlock(f.Module.Body)
+			s := newSim(f, imp, backend, &opts, idx, shared)
+			s.h.pc = pc
+			s.in.RunModule()
 			return s
 		})
 		out = append(out, s.report("<module>", 1, false))
 	}
 	found := false
-	var consts map[string]value
 	for _, st := range f.Module.Body {
 		def, ok := st.(*ast.FunctionDef)
 		if !ok || (opts.Function != "" && def.Name != opts.Function) {
@@ -117,26 +126,14 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 			return nil, fmt.Errorf("estimate %s: %w", opts.Path, c.Err())
 		}
 		found = true
-		if consts == nil {
-			consts = moduleConstants(f, imp, backend, &opts)
-		}
-		var fr *frame
+		var jit bool
 		s := simulate(func(pc *peakCapture) *sim {
-			s := newSim(f, imp, backend, &opts)
-			s.h.pc, s.idx = pc, idx
-			// Shared, not copied: copying every module constant into each function's run made a
-			// module of 160,000 functions cost 160,000² map writes (10 minutes).
-			s.consts = consts
-			fr = &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
-			for _, p := range paramNames(def.Args) {
-				fr.vars[p] = s.paramValue(def, p)
-			}
-			s.frames = append(s.frames, fr)
-			s.root = fr
-			s.execBlock(def.Body)
+			s := newSim(f, imp, backend, &opts, idx, shared)
+			s.h.pc = pc
+			jit = s.in.RunFunction(def)
 			return s
 		})
-		out = append(out, s.report(def.Name, s.lineOf(def), fr.jit))
+		out = append(out, s.report(def.Name, s.lineOf(def), jit))
 	}
 	if opts.Function != "" && !found {
 		return nil, fmt.Errorf("estimate %s: no top-level function %q", opts.Path, opts.Function)
@@ -156,12 +153,11 @@ func simulate(run func(*peakCapture) *sim) *sim {
 	return s
 }
 
-func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options) *sim {
-	s := &sim{file: f, imp: imp, backend: backend, opts: opts, legate: opts.Legate}
+// newSim prepares the estimate of one scope: a heap with the target's budget, and the
+// interpreter that allocates on it.
+func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, idx *fileIndex, shared *absint.Shared) *sim {
+	s := &sim{file: f, backend: backend, opts: opts, legate: opts.Legate, idx: idx}
 	s.h.pc = &peakCapture{}
-	s.module = &frame{vars: map[string]value{}, globals: map[string]bool{}}
-	s.frames = []*frame{s.module}
-	s.root = s.module
 	if t := opts.Target; t != nil {
 		if backend == BackendLegate {
 			s.h.poolName, s.h.limit = s.pools()
@@ -176,82 +172,16 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options) *
 			}
 		}
 	}
+	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Conventions: true,
+		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, Shared: shared})
 	return s
-}
-
-// paramValue is what a parameter holds when its function is analysed on its own: an assumed
-// int, a constant default, or unknown.
-// An annotation `np.ndarray`, `jax.Array`, `ArrayLike`… makes the parameter an array of unknown
-// shape owned by the caller, so what the function derives from it is listed as unknown.
-func (s *sim) paramValue(def *ast.FunctionDef, p string) value {
-	for _, a := range imports.AllArgs(def.Args) {
-		if ref, ok := imports.ConventionRef(a); ok && a.Arg == p {
-			_, assumed := s.opts.Assume[p]
-			if _, expr := s.opts.AssumeExprs[p]; !assumed && !expr {
-				s.symbols = append(s.symbols, Symbol{Name: p, Value: ref.Qual, Source: SourceConvention, Line: s.lineOf(def)})
-				return vModule{ref}
-			}
-		}
-	}
-	v := s.defaultFor(def.Args, p)
-	if _, ok := v.(vUnknown); !ok {
-		return v
-	}
-	for _, a := range append(append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...), def.Args.Kwonlyargs...) {
-		if a.Arg != p || a.Annotation == nil {
-			continue
-		}
-		ann := s.text(a.Annotation)
-		switch {
-		case ann == "int":
-			return vInt{}
-		case ann == "float":
-			return vFloat{}
-		case strings.Contains(ann, "ndarray") || strings.Contains(ann, "Array"):
-			return vArray{&arrObj{refs: 1, shape: unknownShape, label: p, line: s.lineOf(def)}}
-		}
-	}
-	return v
-}
-
-// moduleConstants returns the module's constants and functions after running its body, for
-// functions analysed on their own (not its arrays: their memory belongs to the module scope).
-func moduleConstants(f *pyparse.File, imp *imports.Info, backend string, opts *Options) map[string]value {
-	scratch := newSim(f, imp, backend, opts)
-	scratch.h.limit = 0
-	scratch.execBlock(f.Module.Body)
-	out := map[string]value{}
-	for k, v := range scratch.module.vars {
-		switch v.(type) {
-		case vInt, vFloat, vStr, vDType, vFunc, vNone, vModule:
-			out[k] = v
-		case vTuple:
-			if _, _, ok := literalShape(v); ok || isIntTuple(v) {
-				out[k] = v
-			}
-		}
-	}
-	return out
-}
-
-func isIntTuple(v value) bool {
-	t, ok := v.(vTuple)
-	if !ok {
-		return false
-	}
-	for _, e := range t.elts {
-		if _, ok := e.(vInt); !ok {
-			return false
-		}
-	}
-	return true
 }
 
 // report assembles the scope's report from the simulation.
 func (s *sim) report(scope string, line int, jit bool) *Report {
 	r := &Report{Scope: scope, Path: s.opts.Path, Line: line, Backend: s.backend, JIT: jit,
 		PeakBytes: s.h.peak, PeakLine: s.h.peakLine, LiveAtPeak: s.peakLive,
-		Timeline: s.h.timeline, Unknown: s.unknown, Growth: s.growth, OOM: s.h.oom}
+		Timeline: s.h.timeline, Unknown: s.in.Unknown(), Growth: s.in.Growth(), OOM: s.h.oom}
 	if r.LiveAtPeak == nil {
 		r.LiveAtPeak = []Live{}
 	}
@@ -263,7 +193,7 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 	}
 	r.PeakIsLowerBound = len(r.Unknown) > 0
 	r.PeakExpr = fmt.Sprint(r.PeakBytes)
-	r.Symbols = s.symbols
+	r.Symbols = s.in.Symbols()
 	if r.Symbols == nil {
 		r.Symbols = []Symbol{}
 	}

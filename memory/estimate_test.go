@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"os"
 	"path/filepath"
 	"strings"
@@ -212,10 +213,10 @@ func TestAgreesWithArrayInference(t *testing.T) {
 			t.Fatal(err)
 		}
 		imp := imports.Build(f.Module)
-		info := arrays.Analyze(f.Module, imp)
+		info := arrays.Analyze(f, imp)
 		opts := &Options{Path: p, Legate: DefaultLegateModel}
-		s := newSim(f, imp, BackendNumPy, opts)
-		s.execBlock(f.Module.Body)
+		s := newSim(f, imp, BackendNumPy, opts, &fileIndex{}, &absint.Shared{})
+		s.in.RunModule()
 		for _, b := range s.h.bufs {
 			if b.node == nil || !b.shape.Known {
 				continue
@@ -248,7 +249,7 @@ func TestListComprehensionAndArrayOfArrays(t *testing.T) {
 	}
 	src = "import numpy as np\nparts = [np.ones(1000) for i in range(1000)]\n"
 	if got := estimate(t, src, Options{})[0].PeakBytes; got != 8_000_000 {
-		t.Errorf("1000 elements: peak %d, want 8000000 (extrapolated past %d)", got, maxUnroll)
+		t.Errorf("1000 elements: peak %d, want 8000000 (extrapolated past %d)", got, 64)
 	}
 	src = "import numpy as np\nimport sys\nparts = [np.ones(1000) for a in sys.argv]\n"
 	if r := estimate(t, src, Options{})[0]; len(r.Unknown) != 1 {

@@ -1,6 +1,10 @@
 package memory
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/arraylint/arraylint/arraymodel/absint"
+)
 
 // This file defines the Legate (cuPyNumeric) instance model. A logical store gets physical
 // instances only when an operation touches it: a fill constructor (zeros, ones, full) is lazy;
@@ -9,16 +13,17 @@ import "fmt"
 // reserved (the duplication in the OOM guide's example). stencil_hint makes the first instance
 // cover the whole store. Instances are released when the store dies.
 
-// touchRange makes sure o's store has an instance covering the range o uses ([lo, hi) when
-// sliced is set, else o's own range or the whole store).
-func (s *sim) touchRange(o *arrObj, lo, hi int64, sliced bool) {
-	if s.backend != BackendLegate || o == nil || o.store == nil || o.store.dead {
+// Touch makes sure o's store has an instance covering the range o uses ([lo, hi) when sliced
+// is set, else o's own range or the whole store).
+func (s *sim) Touch(in *absint.Interp, o *absint.Obj, lo, hi int64, sliced bool) {
+	d := dataOf(o)
+	if s.backend != BackendLegate || d == nil || d.store == nil || d.store.dead {
 		return
 	}
-	st := o.store
+	st := d.store
 	if !sliced {
-		if o.sliced {
-			lo, hi, sliced = o.lo, o.hi, true
+		if olo, ohi, osliced := o.Range(); osliced {
+			lo, hi, sliced = olo, ohi, true
 		} else {
 			lo, hi = 0, st.elems
 		}
@@ -32,11 +37,11 @@ func (s *sim) touchRange(o *arrObj, lo, hi int64, sliced bool) {
 	if st.hint || !sliced {
 		lo, hi = 0, st.elems
 	}
-	s.instantiate(st, lo, hi)
+	s.instantiate(in, st, lo, hi)
 }
 
 // instantiate creates an instance of st covering [lo, hi).
-func (s *sim) instantiate(st *store, lo, hi int64) {
+func (s *sim) instantiate(in *absint.Interp, st *store, lo, hi int64) {
 	if !st.dt.Known() {
 		return
 	}
@@ -51,21 +56,21 @@ func (s *sim) instantiate(st *store, lo, hi int64) {
 		note: fmt.Sprintf("instance %d of the store from line %d, covering %s", st.count, st.line, covering(lo, hi))}
 	b.expr = st.expr
 	st.instances = append(st.instances, b)
-	s.h.allocate(b, s.line(), s.site(), s.namer, s.pending)
+	s.h.allocate(b, in.Line(), in.Site(), s.namerOf(in), in.Pending())
 }
 
-// offload releases a store's instances in the pool being modelled (offload_to moves the data to
-// another memory kind).
-func (s *sim) offload(v value, target string) {
-	o, ok := isArray(v)
-	if !ok || o.store == nil {
+// Offload releases a store's instances in the pool being modelled (offload_to moves the data
+// to another memory kind).
+func (s *sim) Offload(in *absint.Interp, o *absint.Obj, target string) {
+	d := dataOf(o)
+	if d == nil || d.store == nil {
 		return
 	}
 	if pool, _ := s.pools(); pool == "SYSTEM_MEM" && target == "SYSMEM" {
 		return
 	}
-	for _, b := range o.store.instances {
-		s.h.release(b, s.line())
+	for _, b := range d.store.instances {
+		s.h.release(b, in.Line())
 	}
 }
 

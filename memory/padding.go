@@ -17,13 +17,14 @@ func (s *sim) tiledBytes(n int64, sh Shape, dt npapi.DType) int64 {
 	if !s.onTPU() || !sh.Known || !dt.Known() {
 		return n
 	}
-	for _, d := range sh.Dims {
+	dims := sh.Ints()
+	for _, d := range dims {
 		if d < 0 {
 			return n
 		}
 	}
 	t := dt.ItemSize()
-	for _, d := range XLATiled(s.opts.Target, sh.Dims, dt.ItemSize()) {
+	for _, d := range XLATiled(s.opts.Target, dims, dt.ItemSize()) {
 		t *= d
 	}
 	return max(t, n)

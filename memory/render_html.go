@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"html/template"
 	"io"
 	"strings"
@@ -130,7 +131,7 @@ func buildHTMLScope(i int, r *Report) htmlScope {
 		}
 		h := float64(b.Bytes) / float64(top) * svgPlotH
 		hs.Cards = append(hs.Cards, htmlCard{Lifetime: b, X: x(b.Alloc), W: max(x(free)-x(b.Alloc), 2),
-			Y: svgTop + svgPlotH - h, H: max(h, 1), Human: FormatBytes(b.Bytes), ShapeStr: shapeString(b.Shape),
+			Y: svgTop + svgPlotH - h, H: max(h, 1), Human: FormatBytes(b.Bytes), ShapeStr: absint.ShapeText(b.Shape),
 			AtPeak: atPeak[b.ID]})
 	}
 	hs.Summary = "peak " + r.PeakText()
@@ -149,7 +150,7 @@ var htmlPage = template.Must(template.New("page").Funcs(template.FuncMap{
 	"human":      FormatBytes,
 	"deref":      func(p *int64) int64 { return *p },
 	"deref_bool": func(p *bool) bool { return *p },
-	"shape":      shapeString,
+	"shape":      absint.ShapeText,
 }).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"io"
 	"strings"
 )
@@ -95,14 +96,14 @@ func (r *Report) SymbolsText() string {
 			fmt.Fprintf(&b, "%s free (parameter, line %d)", sym.Name, sym.Line)
 			continue
 		}
-		fmt.Fprintf(&b, "%s = %s (%s)", sym.Name, sym.valueText(), sym.sourceText(true))
+		fmt.Fprintf(&b, "%s = %s (%s)", sym.Name, valueText(sym), sourceText(sym, true))
 	}
 	return b.String()
 }
 
 // valueText renders the value a symbol took: 20,000, a module or an assumption's own Python
 // text as written, None, True, 'text'.
-func (sym Symbol) valueText() string {
+func valueText(sym Symbol) string {
 	switch v := sym.Value.(type) {
 	case int64:
 		return Commas(v)
@@ -115,7 +116,7 @@ func (sym Symbol) valueText() string {
 }
 
 // sourceText renders where a symbol's value comes from: "argparse default, line 17", "assumed".
-func (sym Symbol) sourceText(withLine bool) string {
+func sourceText(sym Symbol, withLine bool) string {
 	where := strings.ReplaceAll(sym.Source, "-", " ")
 	if sym.Source == SourceAssume {
 		where = "assumed"
@@ -136,7 +137,7 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 		b.WriteString("\n  live at the peak:\n")
 		fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %s\n", "name", "shape", "dtype", "bytes", "line")
 		for _, l := range r.LiveAtPeak {
-			fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %d\n", clip(l.Name, 16), clip(shapeString(l.Shape), 18), l.DType, Commas(l.Bytes), l.Line)
+			fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %d\n", clip(l.Name, 16), clip(absint.ShapeText(l.Shape), 18), l.DType, Commas(l.Bytes), l.Line)
 		}
 	}
 	if len(r.Timeline) > 0 {
@@ -250,24 +251,6 @@ func writeChart(b *strings.Builder, r *Report) {
 		steps = "step"
 	}
 	fmt.Fprintf(b, "    %10s  program order: line %d … line %d (%d %s)\n", "", first, last, len(pts), steps)
-}
-
-func shapeString(dims []*int64) string {
-	if dims == nil {
-		return "?"
-	}
-	parts := make([]string, len(dims))
-	for i, d := range dims {
-		if d == nil {
-			parts[i] = "?"
-		} else {
-			parts[i] = fmt.Sprint(*d)
-		}
-	}
-	if len(parts) == 1 {
-		return "(" + parts[0] + ",)"
-	}
-	return "(" + strings.Join(parts, ", ") + ")"
 }
 
 func clip(s string, n int) string {

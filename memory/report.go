@@ -1,5 +1,12 @@
 package memory
 
+import (
+	"fmt"
+	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/absint"
+)
+
 // This file defines the report: one Report per analysed scope, serialised as the JSON schema in
 // docs/memory.md.
 
@@ -103,23 +110,24 @@ type Lifetime struct {
 	ShapeExpr []string `json:"shape_expr,omitempty"`
 }
 
-// Unknown is an allocation whose size the estimator could not determine.
-type Unknown struct {
-	Line   int    `json:"line"`
-	Expr   string `json:"expr"`
-	Reason string `json:"reason"`
-	// BoundBytes is a figure for the size when one is known, else null; Bound says what it is.
-	BoundBytes *int64 `json:"bound_bytes"`
-	// Bound is "at-most" when BoundBytes is an upper bound (nonzero ≤ mask size) and "inputs"
-	// when it is the size of the call's largest array input (a call the estimator does not
-	// model: most array functions return at least that much); "" when BoundBytes is null.
-	Bound string `json:"bound,omitempty"`
-}
+// Symbol is a value the estimate took from outside the program's own assignments
+// (absint.Symbol).
+type Symbol = absint.Symbol
+
+// The kinds of Symbol.Source.
+const (
+	SourceAssume     = absint.SourceAssume
+	SourceParameter  = absint.SourceParameter
+	SourceConvention = absint.SourceConvention
+)
+
+// Unknown is an allocation whose size the estimator could not determine (absint.Unknown).
+type Unknown = absint.Unknown
 
 // The kinds of Unknown.Bound.
 const (
-	BoundAtMost = "at-most"
-	BoundInputs = "inputs"
+	BoundAtMost = absint.BoundAtMost
+	BoundInputs = absint.BoundInputs
 )
 
 // PeakText renders the peak for people: "1.5 MiB (1,572,864 B)", "80 B", and with a leading
@@ -132,14 +140,8 @@ func (r *Report) PeakText() string {
 	return s
 }
 
-// Growth is a loop whose live memory grows each iteration (arrays appended to a list).
-type Growth struct {
-	Line              int    `json:"line"`
-	Name              string `json:"name"`
-	BytesPerIteration int64  `json:"bytes_per_iteration"`
-	// Iterations is the trip count when known (null otherwise).
-	Iterations *int64 `json:"iterations"`
-}
+// Growth is a loop whose live memory grows each iteration (absint.Growth).
+type Growth = absint.Growth
 
 // OOM is the first allocation that does not fit, in the spirit of Legate's out-of-memory report.
 type OOM struct {
@@ -166,4 +168,25 @@ type OOMLive struct {
 	StoreLine int `json:"store_line,omitempty"`
 	// Covering is a Legate instance's element range, "<0>..<1048575>".
 	Covering string `json:"covering,omitempty"`
+}
+
+// BindingsNote says which values from outside the program a verdict on r depends on, for rule
+// messages: ", with size = 20,000 (argparse default)" — the integer symbols, at most two; "" when
+// there are none.
+func (r *Report) BindingsNote() string {
+	var parts []string
+	for _, s := range r.Symbols {
+		if _, ok := s.Value.(int64); !ok {
+			continue
+		}
+		if len(parts) == 2 {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s = %s (%s)", s.Name, valueText(s), sourceText(s, false)))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return ", with " + strings.Join(parts, ", ")
 }

@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arraylint/arraylint/arraymodel/arrays"
-	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -79,10 +77,8 @@ func (s *sim) suggest(r *Report) []string {
 
 // fileIndex holds per-file facts the suggestions need, computed once per Estimate.
 type fileIndex struct {
-	lastLoad map[string]int              // name → last line it is read on
-	stmts    map[int]ast.Stmt            // line → innermost statement starting there
-	arrays   *arrays.Info                // the rules' array inference, consulted for sizes the simulation lacks
-	args     map[string]bindings.Binding // argparse defaults by destination (nil until asked)
+	lastLoad map[string]int   // name → last line it is read on
+	stmts    map[int]ast.Stmt // line → innermost statement starting there
 }
 
 func (s *sim) index() *fileIndex {

@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 		// A malformed assumption is reported by the memory estimate (AL101/AL102, `mem`); the
 		// facts then go without assumptions.
 		binds, _ := Assumptions(in.File, analyzer.ConfigOf(pass))
-		return AnalyzeWith(in.File.Module, imp, binds), nil
+		return AnalyzeWith(in.File, imp, binds), nil
 	},
 }
 

@@ -25,15 +25,20 @@
 //	info.Imports()                // the imports.Info the analysis used
 //	arrays.SameShape(a, b), arrays.SameExpr(x, y), arrays.Bytes(n), arrays.Commas(n)
 //
-// Facts come from one walk per scope in source order. Loops are walked twice (the second walk
-// starts from the join of the state before the loop and after one iteration), both branches of
-// an `if` are walked and joined, and a function body sees an enclosing scope's final value of a
-// name only when that scope binds the name exactly once. Parameters annotated as arrays
-// (np.ndarray, cp.ndarray, jax.Array, numpy.typing.NDArray[...]) are arrays of unknown shape.
+// Facts come from the one interpreter (arraymodel/absint), which the memory estimator runs too:
+// each scope runs once, in explore mode — loops run twice and are joined with the state before
+// them, both branches of an `if` (each `match` case, each `except` handler) run and are joined,
+// comprehensions are evaluated — and the values seen at an expression join into its fact
+// (facts.go). A function body sees an enclosing scope's final value of a name only when that
+// scope binds the name exactly once; a call to a function of the file is unknown (each function
+// is inferred from its own body). Parameters annotated as arrays (np.ndarray, cp.ndarray,
+// jax.Array, numpy.typing.NDArray[...]) are arrays of unknown shape; other parameters are
+// symbols, so sizes computed from them are polynomials (npapi.Poly).
 package arrays
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -52,26 +57,21 @@ func Int(n int64) Dim { return npapi.Int(n) }
 // Sym returns a dimension equal to the value of the named variable.
 func Sym(name string) Dim { return npapi.Sym(name) }
 
-// Origin says where an array's data came from.
-type Origin uint8
+// Origin says where an array's data came from (absint.Origin).
+type Origin = absint.Origin
 
 // The origins.
 const (
 	// External is data the program does not create itself: a file load, an unknown function's
 	// result, a module attribute. Its dtype is not the program's choice.
-	External Origin = iota
+	External = absint.External
 	// Fresh is an array this code allocates: a constructor, random sampling, an operator, a copy.
-	Fresh
+	Fresh = absint.Fresh
 	// Param is an array received as a parameter (annotated as an array).
-	Param
+	Param = absint.Param
 	// View is a view (slice, reshape, transpose) of another array, recorded in ViewOf.
-	View
+	View = absint.View
 )
-
-var originNames = [...]string{"external", "fresh", "param", "view"}
-
-// String returns "external", "fresh", "param" or "view".
-func (o Origin) String() string { return originNames[o] }
 
 // Role distinguishes ordinary data from the index arrays nonzero-like functions return.
 type Role uint8
@@ -180,7 +180,7 @@ func SameShape(a, b *Array) bool {
 		x, y := a.Shape[i], b.Shape[i]
 		switch {
 		case x.Known && y.Known && x.N == y.N:
-		case !x.Known && !y.Known && x.Sym != "" && x.Sym == y.Sym:
+		case !x.Known && !y.Known && x.Sym.Equal(y.Sym):
 		default:
 			return false
 		}

@@ -20,7 +20,7 @@ func analyze(t *testing.T, src string) (*pyparse.File, *Info) {
 	if len(f.Errors) > 0 {
 		t.Fatalf("syntax errors in test source: %v", f.Errors)
 	}
-	return f, Analyze(f.Module, imports.Build(f.Module))
+	return f, Analyze(f, imports.Build(f.Module))
 }
 
 // lastName returns the last Store-context Name with the given id (the latest assignment).
@@ -178,7 +178,7 @@ def f(n, x: np.ndarray, k: int):
 `
 	f, info := analyze(t, src)
 	a := mustArray(t, info, exprAt(f, "np.zeros(n)"), "zeros(n)")
-	if a.Shape[0].Known || a.Shape[0].Sym != "n" {
+	if a.Shape[0].Known || a.Shape[0].Sym.String() != "n" {
 		t.Errorf("zeros(n) dim = %v, want symbolic n", a.Shape[0])
 	}
 	if _, ok := a.NBytes(); ok {
@@ -348,5 +348,110 @@ def f(keep):
 	}
 	if _, ok := info.Callee(exprAt(f, "keep(c)").(*ast.Call)); ok {
 		t.Errorf("keep(c) is not an array API call")
+	}
+}
+
+func TestComprehensions(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+N = 1000
+def f(sizes, grid):
+    rows = [np.zeros((N, 8)).astype(np.float32) for _ in range(4)]
+    g = (r.sum() for r in np.ones((3, N)))
+    d = {k: np.arange(N) for k in sizes if k}
+    s = {float(v) for v in np.ones(N)}
+    last = [(m := np.zeros(N)) for _ in range(2)]
+    return rows, g, d, s, last, m
+`)
+	a := mustArray(t, info, exprAt(f, "np.zeros((N, 8))"), "zeros in a list comprehension")
+	if n, ok := a.NBytes(); !ok || n != 64000 {
+		t.Errorf("zeros((N, 8)) in a comprehension: %d bytes, %v; want 64000", n, ok)
+	}
+	if r := mustArray(t, info, exprAt(f, "r"), "row of np.ones((3, N))"); r.ShapeString() != "(1000,)" {
+		t.Errorf("generator target r: shape %s, want (1000,)", r.ShapeString())
+	}
+	mustArray(t, info, exprAt(f, "np.arange(N)"), "arange in a dict comprehension")
+	if dt, ok := info.Scalar(exprAt(f, "v")); !ok || dt != npapi.Float64 {
+		t.Errorf("set comprehension target v: %v, %v; want a float64 scalar", dt, ok)
+	}
+	// The walrus target binds in the function; the comprehension's own targets do not leak.
+	var m *ast.Name
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.ID == "m" && nm.Ctx == ast.Load {
+			m = nm
+		}
+		return true
+	})
+	mustArray(t, info, m, "walrus target read after the comprehension")
+	if info.IsArray(exprAt(f, "rows")) {
+		t.Errorf("a list comprehension's value is an array")
+	}
+}
+
+func TestPolynomialSizes(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+def f(n, m: int):
+    a = np.zeros(2 * n + 1)
+    b = np.zeros((n, m))
+    c = a[1:-1]
+    d = np.concatenate([a, a])
+    e = np.arange(1, n + 1)
+    g = np.diff(e)
+    h = np.zeros(n // 2 + 1)
+    k = np.zeros(1 + n * 2) + a
+    s = b.sum(axis=0)
+    t = np.outer(e, e)
+    u = a[:-1]
+    v = np.zeros(len(e) * 3)
+    return a, b, c, d, e, g, h, k, s, t, u, v
+`)
+	for name, want := range map[string]string{
+		"a": "(2*n + 1,)",
+		"b": "(n, m)",
+		"c": "(2*n - 1,)",
+		"d": "(4*n + 2,)",
+		"e": "(n,)",
+		"g": "(n - 1,)",
+		"h": "(n//2 + 1,)",
+		"k": "(2*n + 1,)",
+		"s": "(m,)",
+		"t": "(n, n)",
+		"u": "(2*n,)",
+		"v": "(3*n,)",
+	} {
+		a := mustArray(t, info, lastName(f, name), name)
+		if got := a.ShapeString(); got != want {
+			t.Errorf("%s: shape %s, want %s", name, got, want)
+		}
+	}
+	if p := npapi.SizeExpr(mustArray(t, info, lastName(f, "b"), "b").Shape); p.String() != "m*n" {
+		t.Errorf("size of b = %s, want m*n", p)
+	}
+}
+
+func TestArrayModuleFromItsArguments(t *testing.T) {
+	f, info := analyze(t, `import cupy
+import array_api_compat
+def f(x: cupy.ndarray, n):
+    xp = cupy.get_array_module(x)
+    y = xp.zeros(n, dtype=xp.float32)
+    return y
+def g(z):
+    xp = cupy.get_array_module(z)
+    w = xp.zeros(3)
+    return w
+def h(x: cupy.ndarray):
+    ns = array_api_compat.array_namespace(x)
+    v = ns.ones((4, 5))
+    return v
+`)
+	y := mustArray(t, info, lastName(f, "y"), "y")
+	if y.Backend != imports.CuPy || y.DType != npapi.Float32 || y.ShapeString() != "(n,)" {
+		t.Errorf("y = %s, want float32(n,) fresh cupy", y)
+	}
+	if info.IsArray(lastName(f, "w")) {
+		t.Errorf("w: the module of an argument of unknown type is taken for known")
+	}
+	if v := mustArray(t, info, lastName(f, "v"), "v"); v.Backend != imports.CuPy || v.ShapeString() != "(4, 5)" {
+		t.Errorf("v = %s, want float64(4, 5) fresh cupy", v)
 	}
 }

@@ -125,7 +125,7 @@ func benchModel(b *testing.B, paths []string) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, f := range files {
-			Analyze(f.file.Module, imports.Build(f.file.Module))
+			Analyze(f.file, imports.Build(f.file.Module))
 		}
 	}
 	b.ReportMetric(float64(lines)*float64(b.N)/b.Elapsed().Seconds(), "lines/s")

@@ -19,7 +19,11 @@ type Callee struct {
 
 // Callee returns what call calls when it is an array-library function in the npapi table, a
 // method of a known array, or a method of a known random generator.
-func (info *Info) Callee(call *ast.Call) (Callee, bool) {
+func (info *Info) Callee(call *ast.Call) (Callee, bool) { return info.callee(call, info.fact) }
+
+// callee is Callee reading facts through fact (the collector reads them while a run holds the
+// lock that Info.fact takes).
+func (info *Info) callee(call *ast.Call, fact func(ast.Expr) value) (Callee, bool) {
 	if ref, ok := info.imp.Resolve(call.Func); ok {
 		if f, ok := npapi.Lookup(ref.API); ok {
 			return Callee{Func: f, Ref: ref}, true
@@ -30,14 +34,23 @@ func (info *Info) Callee(call *ast.Call) (Callee, bool) {
 	if !ok {
 		return Callee{}, false
 	}
-	if info.IsArray(at.Value) {
+	if !info.mayArrays {
+		return Callee{}, false
+	}
+	switch recv := fact(at.Value); recv.kind {
+	case vArray:
 		if f, ok := npapi.Method(at.Attr); ok {
 			return Callee{Func: f, Method: true, Recv: at.Value}, true
 		}
-	}
-	if info.IsGenerator(at.Value) {
+	case vGenerator:
 		if f, ok := npapi.GeneratorMethod(at.Attr); ok {
 			return Callee{Func: f, Generator: true, Recv: at.Value}, true
+		}
+	case vModule:
+		// a call through an array module held in a variable: xp.zeros(n)
+		ref := recv.ref.Member(at.Attr)
+		if f, ok := npapi.Lookup(ref.API); ok {
+			return Callee{Func: f, Ref: ref}, true
 		}
 	}
 	return Callee{}, false

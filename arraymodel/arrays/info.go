@@ -4,9 +4,11 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -33,7 +35,7 @@ type value struct {
 	dtype   npapi.DType // vScalar, vDType
 	known   bool        // vScalar: i is exact
 	i       int64
-	sym     string // vScalar: equals this name's value (a parameter), when not known
+	sym     *npapi.Poly // vScalar: equals this polynomial in the program's symbols (n, 2*n), when not known
 	elems   []value
 	arr     *Array
 	backend imports.Backend // vGenerator, vModule, vDType
@@ -59,11 +61,18 @@ type Info struct {
 	argsOnce sync.Once
 	args     map[string]bindings.Binding
 
+	// file is the analysed file.
+	file *pyparse.File
+
 	// mu guards the analysis state below, which queries complete lazily.
 	mu    sync.Mutex
 	facts map[ast.Node]value
-	// final holds each analysed scope's state at its end.
-	final map[*imports.Scope]env
+	// runs holds each analysed scope's run of the interpreter (its final state).
+	runs map[*imports.Scope]*absint.Interp
+	// shared is what the runs over the file compute once.
+	shared *absint.Shared
+	// collect turns the runs' values into facts.
+	collect *collector
 	// walked maps each analysed scope to the scopes defined in it.
 	walked map[*imports.Scope][]pendingScope
 	root   pendingScope
@@ -75,16 +84,30 @@ type Info struct {
 	parents     map[ast.Node]ast.Node
 }
 
-// fact returns the fact recorded for e, analysing e's scope first when it has not been.
+// fact returns the fact for e, analysing e's scope first when it has not been. A fact is read
+// off the values the run saw at e on first use and kept.
 func (info *Info) fact(e ast.Expr) value {
+	if isNil(e) {
+		return unknown
+	}
 	info.mu.Lock()
 	defer info.mu.Unlock()
-	v, ok := info.facts[e]
-	if ok || info.allWalked || isNil(e) {
+	if v, ok := info.facts[e]; ok {
 		return v
 	}
-	info.ensureFor(e.Span().Start)
-	return info.facts[e]
+	c := info.collect
+	if c == nil {
+		return unknown
+	}
+	if _, seen := c.seen[e]; !seen && !info.allWalked {
+		info.ensureFor(e.Span().Start)
+	}
+	v := unknown
+	if raw, ok := c.seen[e]; ok {
+		v = c.factOf(raw, 0)
+	}
+	info.facts[e] = v
+	return v
 }
 
 // isNil reports whether n is nil or a nil pointer in an interface.

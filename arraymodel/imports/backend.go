@@ -73,6 +73,9 @@ var roots = []root{
 	{"numpy", NumPy, false},
 	{"cupy", CuPy, false},
 	{"jax", JAX, true},
+	// array_api_compat is not an array library (its backend is Unknown, so importing it says
+	// nothing of which library a program uses) but hands out one (Namespace).
+	{namespaceRoot, Unknown, true},
 }
 
 // Classify maps a dotted module or member path such as "cupy.random.random" to its backend and

@@ -230,3 +230,36 @@ func TestMemberAPIMatchesClassify(t *testing.T) {
 		}
 	}
 }
+
+func TestNamespaceFunctions(t *testing.T) {
+	f, err := pyparse.Parse([]byte("import cupy\nimport array_api_compat as aac\nfrom array_api_compat import get_namespace\ncupy.get_array_module\naac.array_namespace\nget_namespace\naac.size\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := Build(f.Module)
+	want := []struct {
+		fallback Backend
+		ok       bool
+	}{{CuPy, true}, {NumPy, true}, {NumPy, true}, {Unknown, false}}
+	for i, st := range f.Module.Body[3:] {
+		ref, ok := info.Resolve(st.(*ast.ExprStmt).Value)
+		if !ok {
+			t.Fatalf("statement %d does not resolve", i+4)
+		}
+		fb, isNS := Namespace(ref)
+		if fb != want[i].fallback || isNS != want[i].ok {
+			t.Errorf("%s: Namespace = %v, %v; want %v, %v", ref.Qual, fb, isNS, want[i].fallback, want[i].ok)
+		}
+	}
+	if b := info.Backends(); b != CuPy {
+		t.Errorf("Backends = %v: importing array_api_compat must not add a library", b)
+	}
+	for b, qual := range map[Backend]string{NumPy: "numpy", CuPy: "cupy", CuPyNumeric: "cupynumeric", JAX: "jax.numpy"} {
+		if r, ok := ModuleRef(b); !ok || r.Qual != qual || r.Backend != b || r.API != "" {
+			t.Errorf("ModuleRef(%v) = %+v, %v", b, r, ok)
+		}
+	}
+	if _, ok := ModuleRef(NumPy | CuPy); ok {
+		t.Errorf("ModuleRef of two libraries is one module")
+	}
+}

@@ -347,15 +347,7 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 		if a.Kind != ArgArray || b.Kind != ArgArray {
 			return Result{}, false
 		}
-		n, nok := Size(a.Shape)
-		m, mok := Size(b.Shape)
-		s := []Dim{{}, {}}
-		if nok {
-			s[0] = Int(n)
-		}
-		if mok {
-			s[1] = Int(m)
-		}
+		s := []Dim{SymDim(SizeExpr(a.Shape)), SymDim(SizeExpr(b.Shape))}
 		return one(s), true
 	case ShapeConvolve:
 		return convolve(f, c)
@@ -1213,8 +1205,8 @@ func scalarDim(a Arg) Dim {
 	switch {
 	case a.Kind == ArgScalar && a.Known && a.N >= 0:
 		return Int(a.N)
-	case a.Sym != "":
-		return Sym(a.Sym)
+	case a.Sym != nil:
+		return SymDim(a.Sym)
 	}
 	return Dim{}
 }
@@ -1228,15 +1220,15 @@ func shapeArg(a Arg) ([]Dim, bool) {
 	case ArgSeq:
 		out := make([]Dim, len(a.Elems))
 		for i, e := range a.Elems {
-			if e.Kind != ArgScalar && e.Sym == "" {
+			if e.Kind != ArgScalar && e.Sym == nil {
 				return nil, true
 			}
 			out[i] = scalarDim(e)
 		}
 		return out, true
 	case ArgOther:
-		if a.Sym != "" {
-			return []Dim{Sym(a.Sym)}, true
+		if a.Sym != nil {
+			return []Dim{SymDim(a.Sym)}, true
 		}
 		return nil, true
 	}
@@ -1288,10 +1280,30 @@ func arange(c *Call) (Result, bool) {
 	case allInt && start.Known && stop.Known && step.Known && step.N != 0:
 		n := (stop.N - start.N + step.N - sign(step.N)) / step.N
 		d = Int(max(n, 0))
-	case start.Known && start.N == 0 && step.Known && step.N == 1 && stop.Sym != "":
-		d = Sym(stop.Sym)
+	case allIntOrSym(start, stop, step) && step.Known && step.N > 0:
+		// arange(n), arange(1, n + 1), arange(0, n, 2): ceil((stop - start) / step) elements,
+		// taken to be non-negative (the program uses the range).
+		d = SymDim(argExpr(stop).Sub(argExpr(start)).Add(Const(step.N - 1)).FloorDiv(step.N))
 	}
 	return Result{Outs: []Out{{Shape: []Dim{d}, DType: dt, fixed: true}}}, true
+}
+
+// argExpr is an integer argument as a polynomial (nil when neither known nor symbolic).
+func argExpr(a Arg) *Poly {
+	if a.Kind == ArgScalar && a.Known {
+		return Const(a.N)
+	}
+	return a.Sym
+}
+
+// allIntOrSym reports whether every argument is an int, known or symbolic.
+func allIntOrSym(args ...Arg) bool {
+	for _, a := range args {
+		if a.Sym == nil && !(a.Kind == ArgScalar && a.Known && a.DType.IsInteger()) {
+			return false
+		}
+	}
+	return true
 }
 
 func sign(x int64) int64 {
@@ -1613,15 +1625,15 @@ func join(f *Func, c *Call) (Result, bool) {
 		return Result{}, false
 	}
 	out := clone(first)
-	total := Int(0)
+	total := Const(0)
 	for _, s := range shapes {
-		if s == nil || len(s) != len(first) || !s[i].Known || !total.Known {
-			total = Dim{}
-			continue
+		if s == nil || len(s) != len(first) {
+			total = nil
+			break
 		}
-		total = Int(total.N + s[i].N)
+		total = total.Add(s[i].Expr())
 	}
-	out[i] = total
+	out[i] = SymDim(total)
 	return res(out)
 }
 

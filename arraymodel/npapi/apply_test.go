@@ -78,7 +78,11 @@ func TestApply(t *testing.T) {
 		{"reshape", []Arg{arr(f64, 4, 6), seq(num(3), num(-1))}, nil, "[3 8] float64 view", 0},
 		{"reshape", []Arg{{Kind: ArgArray, Shape: []Dim{Int(4), Int(6)}, DType: f64, Strided: true}, num(-1)}, nil, "[24] float64", 0},
 		{"transpose", []Arg{arr(f64, 2, 3, 4)}, map[string]Arg{"axes": seq(num(1), num(0), num(2))}, "[3 2 4] float64 view", 0},
-		{"zeros", []Arg{seq(num(2), Arg{Kind: ArgScalar, DType: WeakInt, Sym: "n"})}, nil, "[2 n] float64", 0},
+		{"zeros", []Arg{seq(num(2), Arg{Kind: ArgScalar, DType: WeakInt, Sym: Var("n")})}, nil, "[2 n] float64", 0},
+		{"zeros", []Arg{seq(Arg{Kind: ArgScalar, DType: WeakInt, Sym: Var("n").Scale(2).Add(Const(1))})}, nil, "[2*n + 1] float64", 0},
+		{"arange", []Arg{num(1), Arg{Kind: ArgScalar, DType: WeakInt, Sym: Var("n").Add(Const(1))}}, nil, "[n] int64", 0},
+		{"arange", []Arg{num(0), Arg{Kind: ArgScalar, DType: WeakInt, Sym: Var("n")}, num(2)}, nil, "[(n + 1)//2] int64", 0},
+		{"diff", []Arg{{Kind: ArgArray, Shape: []Dim{Sym("n")}, DType: f64}}, nil, "[n - 1] float64", 0},
 		{"arange", []Arg{num(1), num(10), num(3)}, nil, "[3] int64", 0},
 		{"full", []Arg{num(5), Arg{Kind: ArgScalar, DType: WeakFloat}}, map[string]Arg{"dtype": {Kind: ArgDType, DType: Float32}}, "[5] float32", 0},
 	} {

@@ -350,3 +350,15 @@ func (d DType) IsSubDType(abstract string) (is, ok bool) {
 	}
 	return false, false
 }
+
+// Real returns the dtype of the real or imaginary part of an array of dtype d: float32 for
+// complex64, float64 for complex128, d itself otherwise.
+func (d DType) Real() DType {
+	switch d {
+	case Complex64:
+		return Float32
+	case Complex128:
+		return Float64
+	}
+	return d
+}

@@ -227,9 +227,9 @@ type Arg struct {
 	Known bool
 	Elems []Arg  // ArgSeq
 	Str   string // ArgStr
-	// Sym names the variable an integer of unknown value equals (a parameter n), for symbolic
-	// dimensions.
-	Sym string
+	// Sym is the polynomial an integer of unknown value equals (a parameter n, 2*n + 1), for
+	// symbolic dimensions; nil when unknown.
+	Sym *Poly
 	// Strided reports an array known not to be C-contiguous (a transpose, a strided slice):
 	// reshape and ravel copy it.
 	Strided bool

@@ -7,24 +7,60 @@ import "strconv"
 // Dim is one dimension of a shape: a known length, a symbolic length (a name whose value the
 // program does not fix, such as a parameter n), or unknown.
 type Dim struct {
-	N     int64  // the length when Known
-	Known bool   // N is exact
-	Sym   string // when not Known: the name the length equals, or "" when unknown
+	N     int64 // the length when Known
+	Known bool  // N is exact
+	Sym   *Poly // when not Known: the polynomial the length equals (n, 2*n + 1), or nil when unknown
 }
 
 // Int returns a known dimension.
 func Int(n int64) Dim { return Dim{N: n, Known: true} }
 
 // Sym returns a dimension equal to the value of the named variable.
-func Sym(name string) Dim { return Dim{Sym: name} }
+func Sym(name string) Dim { return Dim{Sym: Var(name)} }
+
+// SymDim returns a dimension equal to p: known when p is a non-negative constant, unknown when
+// p is nil or a negative constant.
+func SymDim(p *Poly) Dim {
+	if c, ok := p.Const(); ok {
+		if c < 0 {
+			return Dim{}
+		}
+		return Int(c)
+	}
+	if p == nil {
+		return Dim{}
+	}
+	return Dim{Sym: p}
+}
+
+// Expr returns the dimension as a polynomial (a constant when known; nil when unknown).
+func (d Dim) Expr() *Poly {
+	if d.Known {
+		return Const(d.N)
+	}
+	return d.Sym
+}
+
+// SizeExpr returns the number of elements of a shape as a polynomial (nil when the rank or a
+// dimension is unknown).
+func SizeExpr(s []Dim) *Poly {
+	if s == nil {
+		return nil
+	}
+	out := Const(1)
+	for _, d := range s {
+		out = out.Mul(d.Expr())
+	}
+	return out
+}
 
 // String returns "4096", the symbol, or "?".
 func (d Dim) String() string {
 	switch {
 	case d.Known:
 		return strconv.FormatInt(d.N, 10)
-	case d.Sym != "":
-		return d.Sym
+	case d.Sym != nil:
+		return d.Sym.String()
 	}
 	return "?"
 }
@@ -75,7 +111,7 @@ func Broadcast(a, b []Dim) []Dim {
 			out[i] = x // y must be 1 or equal to x
 		case y.Known && !x.Known:
 			out[i] = y
-		case x.Sym != "" && x.Sym == y.Sym:
+		case x.Sym != nil && x.Sym.Equal(y.Sym):
 			out[i] = x
 		default:
 			out[i] = Dim{}
@@ -99,10 +135,11 @@ func flat(s []Dim) []Dim {
 	return []Dim{{}}
 }
 
-// add returns d+k for a known d (and unknown otherwise).
+// add returns d+k: clamped at 0 for a known d, the polynomial d+k for a symbolic one (a size
+// the program uses that way is taken to be at least -k), unknown otherwise.
 func (d Dim) add(k int64) Dim {
 	if !d.Known {
-		return Dim{}
+		return SymDim(d.Sym.Add(Const(k)))
 	}
 	return Int(max(d.N+k, 0))
 }
@@ -123,4 +160,21 @@ func normAxis(ax int64, nd int) (int, bool) {
 		return 0, false
 	}
 	return int(ax), true
+}
+
+// JoinShapes is the shape of an array that has shape a on one path and b on another: the
+// dimensions both have (the same length or the same polynomial), unknown where they differ;
+// nil (rank unknown) when either rank is unknown or the ranks differ.
+func JoinShapes(a, b []Dim) []Dim {
+	if a == nil || b == nil || len(a) != len(b) {
+		return nil
+	}
+	out := make([]Dim, len(a))
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Known && y.Known && x.N == y.N || !x.Known && !y.Known && x.Sym.Equal(y.Sym) {
+			out[i] = x
+		}
+	}
+	return out
 }

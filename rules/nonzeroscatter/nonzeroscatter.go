@@ -264,7 +264,7 @@ func fits(info *arrays.Info, z, mask ast.Expr, axis int) (evidence, bool) {
 		same := true
 		for i, d := range mA.Shape {
 			e := zA.Shape[axis+i]
-			if !(d.Known && e.Known && d.N == e.N || !d.Known && !e.Known && d.Sym != "" && d.Sym == e.Sym) {
+			if !(d.Known && e.Known && d.N == e.N || !d.Known && !e.Known && d.Sym.Equal(e.Sym)) {
 				same = false
 				break
 			}

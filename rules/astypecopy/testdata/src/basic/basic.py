@@ -58,3 +58,8 @@ def char_codes():
     a = np.random.random(N).astype("f")  # want "`random.random` makes float64 data \\(80,000,000 bytes\\) only to cast it to float32"
     b = np.arange(0, N, 2).astype("f8")  # want "`arange` makes int64 data"
     return a, b
+
+
+def comprehension(parts):
+    blocks = [np.zeros((M, 4)).astype(np.float32) for _ in parts]  # want "`zeros` makes float64 data \\(33,554,432 bytes\\) only to cast it to float32"
+    return blocks

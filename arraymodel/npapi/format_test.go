@@ -1,4 +1,4 @@
-package arrays
+package npapi
 
 import "testing"
 

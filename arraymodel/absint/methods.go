@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -6,7 +6,8 @@ import (
 
 // This file defines method calls on arrays, lists, random generators and jax's x.at[...].
 
-func (s *sim) callMethod(m vMethod, c *call) value {
+func (s *Interp) callMethod(m vMethod, c *call) value {
+	defer s.inLib(libOf(m.recv))()
 	expr := s.text(c.e)
 	switch r := m.recv.(type) {
 	case vArray:
@@ -15,8 +16,9 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 		switch m.name {
 		case "append":
 			if len(c.args) == 1 {
-				incref(c.args[0])
-				r.l.elts = append(r.l.elts, c.args[0])
+				v := acyclic(c.args[0], r.l)
+				incref(v)
+				r.l.elts = append(r.l.elts, v)
 			}
 			return vNone{}
 		case "extend":
@@ -61,7 +63,7 @@ func (s *sim) callMethod(m vMethod, c *call) value {
 	return vUnknown{}
 }
 
-func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
+func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
 	if fn, ok := npapi.Method(name); ok && fn.Rule != npapi.ShapeNone {
 		args := append([]value{vArray{o}}, c.args...)
 		return s.applyRow(fn, &call{e: c.e, args: args, kw: c.kw}, expr)
@@ -77,11 +79,7 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 	case "copy", "flatten":
 		sh := o.shape
 		if name == "flatten" {
-			n, ok := o.shape.Size()
-			if !ok {
-				n = -1
-			}
-			sh = knownShape(n)
+			sh = knownShape(npapi.SymDim(o.shape.SizeExpr()))
 		}
 		s.use(vArray{o})
 		return s.newArray(sh, o.dt, expr, c.e, false)
@@ -92,9 +90,7 @@ func (s *sim) arrayMethod(o *arrObj, name string, c *call, expr string) value {
 		s.touchRange(o, 0, 0, false)
 		return vNone{}
 	case "stencil_hint":
-		if o.store != nil {
-			o.store.hint = true
-		}
+		s.h.Hint(s, o)
 		return vNone{}
 	case "tolist", "item", "tobytes":
 		return vUnknown{}

@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -22,7 +22,7 @@ func (ix index) single() value {
 	return vUnknown{}
 }
 
-func (s *sim) evalIndex(e ast.Expr) index {
+func (s *Interp) evalIndex(e ast.Expr) index {
 	if t, ok := e.(*ast.Tuple); ok {
 		v := s.eval(t)
 		return index{v: v, parts: t.Elts, vals: v.(vTuple).elts}
@@ -39,7 +39,7 @@ func (s *sim) evalIndex(e ast.Expr) index {
 	return index{v: v, parts: []ast.Expr{e}, vals: []value{v}}
 }
 
-func (s *sim) evalSubscript(e *ast.Subscript) value {
+func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	base := s.eval(e.Value)
 	switch b := base.(type) {
 	case vAt:
@@ -91,12 +91,17 @@ func (s *sim) evalSubscript(e *ast.Subscript) value {
 		s.decref(base)
 		return res
 	}
+	// Anything else (np.c_[...], a dict, an object): the index is still evaluated, for what
+	// it makes.
+	ix := s.evalIndex(e.Slice)
+	s.use(ix.v)
+	s.decref(ix.v)
 	s.decref(base)
 	return vUnknown{}
 }
 
 // sliceBounds resolves a slice with constant bounds and step 1 against a length.
-func (s *sim) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
+func (s *Interp) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
 	if sl.Step != nil {
 		return 0, 0, false
 	}
@@ -131,7 +136,7 @@ func (s *sim) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
 }
 
 // sliceLen returns the length of dimension n after slice sl, or -1.
-func (s *sim) sliceLen(sl *ast.Slice, n int64) int64 {
+func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 {
 	if n < 0 {
 		return -1
 	}
@@ -177,15 +182,53 @@ func (s *sim) sliceLen(sl *ast.Slice, n int64) int64 {
 	return r.count()
 }
 
+// sliceDim returns the length of dimension d after slice sl: known for a known d; for a
+// symbolic d and bounds that count from its ends (a[1:-1] is d - 2, a[:-1] and a[1:] are
+// d - 1; d is taken to be at least as long as the bounds, as a program that slices so does);
+// unknown otherwise (a[2:10] depends on whether d is shorter than 10).
+func (s *Interp) sliceDim(sl *ast.Slice, d npapi.Dim) npapi.Dim {
+	if d.Known || d.Sym == nil {
+		if n := s.sliceLen(sl, dimLen(d)); n >= 0 {
+			return npapi.Int(n)
+		}
+		return npapi.Dim{}
+	}
+	if sl.Step != nil {
+		if st, ok := intValue(s.evalDrop(sl.Step)); !ok || st != 1 {
+			return npapi.Dim{}
+		}
+	}
+	start, stop := npapi.Const(0), d.Sym
+	if sl.Lower != nil {
+		lo, ok := intValue(s.evalDrop(sl.Lower))
+		switch {
+		case !ok:
+			return npapi.Dim{}
+		case lo < 0:
+			start = d.Sym.Add(npapi.Const(lo))
+		default:
+			start = npapi.Const(lo)
+		}
+	}
+	if sl.Upper != nil {
+		hi, ok := intValue(s.evalDrop(sl.Upper))
+		if !ok || hi >= 0 {
+			return npapi.Dim{}
+		}
+		stop = d.Sym.Add(npapi.Const(hi))
+	}
+	return npapi.SymDim(stop.Sub(start))
+}
+
 // evalDrop evaluates an expression whose value is only inspected (ints), dropping its reference.
-func (s *sim) evalDrop(e ast.Expr) value {
+func (s *Interp) evalDrop(e ast.Expr) value {
 	v := s.eval(e)
 	s.decref(v)
 	return v
 }
 
 // indexArray applies an index to an array.
-func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
+func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 	advanced := false
 	for _, v := range ix.vals {
 		if _, ok := isArray(v); ok {
@@ -201,7 +244,7 @@ func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
 	if !o.shape.Known {
 		return s.view(o, unknownShape, o.dt, s.text(e))
 	}
-	var dims []int64
+	var dims []npapi.Dim
 	d := 0
 	ellipsisSeen := false
 	consumed := 0
@@ -220,13 +263,13 @@ func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
 		switch p := p.(type) {
 		case *ast.Slice:
 			if d < len(o.shape.Dims) {
-				dims = append(dims, s.sliceLen(p, o.shape.Dims[d]))
+				dims = append(dims, s.sliceDim(p, o.shape.Dims[d]))
 			}
 			d++
 		case *ast.Constant:
 			switch p.Value.Kind {
 			case ast.ConstNone:
-				dims = append(dims, 1)
+				dims = append(dims, npapi.Int(1))
 			case ast.ConstEllipsis:
 				if !ellipsisSeen {
 					ellipsisSeen = true
@@ -245,7 +288,7 @@ func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
 				continue
 			}
 			if _, ok := ix.vals[i].(vNone); ok {
-				dims = append(dims, 1)
+				dims = append(dims, npapi.Int(1))
 				continue
 			}
 			return s.view(o, unknownShape, o.dt, s.text(e))
@@ -257,7 +300,7 @@ func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
 	v := s.view(o, Shape{Dims: dims, Known: true}, o.dt, s.text(e))
 	if len(ix.parts) == 1 && len(o.shape.Dims) == 1 {
 		if sl, ok := ix.parts[0].(*ast.Slice); ok {
-			if lo, hi, ok := s.sliceBounds(sl, o.shape.Dims[0]); ok {
+			if lo, hi, ok := s.sliceBounds(sl, dimLen(o.shape.Dims[0])); ok && o.shape.Dims[0].Known {
 				base := o.lo
 				v.o.lo, v.o.hi, v.o.sliced = base+lo, base+hi, true
 			}
@@ -267,7 +310,7 @@ func (s *sim) indexArray(o *arrObj, ix index, e ast.Node) value {
 }
 
 // advancedIndex makes the copy that integer-array or boolean-mask indexing returns.
-func (s *sim) advancedIndex(o *arrObj, ix index, e ast.Node) value {
+func (s *Interp) advancedIndex(o *Obj, ix index, e ast.Node) value {
 	s.use(vArray{o})
 	for _, v := range ix.vals {
 		s.use(v)
@@ -289,12 +332,12 @@ func (s *sim) advancedIndex(o *arrObj, ix index, e ast.Node) value {
 				return s.newArrayUnknown(o.dt, expr)
 			}
 			if m.shape.Known && o.shape.Known && len(o.shape.Dims) >= 1 {
-				dims := append(append([]int64{}, m.shape.Dims...), o.shape.Dims[1:]...)
+				dims := append(append([]npapi.Dim{}, m.shape.Dims...), o.shape.Dims[1:]...)
 				return s.newArray(Shape{Dims: dims, Known: true}, o.dt, expr, e, false)
 			}
 		}
 		if l, ok := ix.vals[0].(vList); ok && o.shape.Known && len(o.shape.Dims) >= 1 {
-			dims := append([]int64{int64(len(l.l.elts))}, o.shape.Dims[1:]...)
+			dims := append([]npapi.Dim{npapi.Int(int64(len(l.l.elts)))}, o.shape.Dims[1:]...)
 			return s.newArray(Shape{Dims: dims, Known: true}, o.dt, expr, e, false)
 		}
 	}
@@ -314,20 +357,27 @@ func restSize(sh Shape, from int) (int64, bool) {
 	return Shape{Dims: sh.Dims[from:], Known: true}.Size()
 }
 
-// newArrayUnknown makes an array whose size is not known; the caller has recorded why.
-func (s *sim) newArrayUnknown(dt npapi.DType, expr string) vArray {
-	o := &arrObj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line()}
-	if s.backend == BackendLegate {
-		o.store = &store{line: s.line(), shape: unknownShape, dt: dt}
-		return vArray{o}
+// newArrayUnsized makes a fresh array whose size the program's values decide (np.unique,
+// a boolean selection): its rank may be known, its length is not; the caller has recorded the
+// allocation as unknown.
+func (s *Interp) newArrayUnsized(sh Shape, dt npapi.DType, expr string, at ast.Node) vArray {
+	o := &Obj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line(), backend: s.lib, origin: Fresh}
+	if e, ok := at.(ast.Expr); ok && e != nil {
+		o.node = e
 	}
-	o.buf = &buffer{expr: expr, shape: unknownShape, dt: dt}
-	s.h.allocate(o.buf, s.line(), s.site(), s.namer, s.pending)
+	s.h.Allocate(s, o, false)
+	return vArray{o}
+}
+
+// newArrayUnknown makes an array whose size is not known; the caller has recorded why.
+func (s *Interp) newArrayUnknown(dt npapi.DType, expr string) vArray {
+	o := &Obj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line(), backend: s.lib, origin: External}
+	s.h.Allocate(s, o, false)
 	return vArray{o}
 }
 
 // sliceRange returns the element range a setitem index covers on a 1-D array, for Legate.
-func (s *sim) sliceRange(o *arrObj, ix index) (lo, hi int64, sliced bool) {
+func (s *Interp) sliceRange(o *Obj, ix index) (lo, hi int64, sliced bool) {
 	if len(ix.parts) != 1 || !o.shape.Known || len(o.shape.Dims) != 1 {
 		return 0, 0, false
 	}
@@ -335,8 +385,12 @@ func (s *sim) sliceRange(o *arrObj, ix index) (lo, hi int64, sliced bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	lo, hi, ok = s.sliceBounds(sl, o.shape.Dims[0])
-	if !ok || (lo == 0 && hi == o.shape.Dims[0]) {
+	n := dimLen(o.shape.Dims[0])
+	if n < 0 {
+		return 0, 0, false
+	}
+	lo, hi, ok = s.sliceBounds(sl, n)
+	if !ok || (lo == 0 && hi == n) {
 		return 0, 0, false
 	}
 	return o.lo + lo, o.lo + hi, true

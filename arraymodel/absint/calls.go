@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"maps"
@@ -32,18 +32,24 @@ func (c *call) arg(i int, name string) (value, bool) {
 	return nil, false
 }
 
-func (s *sim) release(c *call) {
+func (s *Interp) release(c *call) {
 	for _, a := range c.args {
 		s.decref(a)
+	}
+	if len(c.kw) == 1 {
+		for _, v := range c.kw {
+			s.decref(v)
+		}
+		return
 	}
 	for _, k := range slices.Sorted(maps.Keys(c.kw)) {
 		s.decref(c.kw[k])
 	}
 }
 
-func (s *sim) evalCall(e *ast.Call) value {
+func (s *Interp) evalCall(e *ast.Call) value {
 	fn := s.eval(e.Func)
-	c := &call{e: e, kw: map[string]value{}}
+	c := &call{e: e} // kw is made for the first keyword (most calls have none)
 	for _, a := range e.Args {
 		if st, ok := a.(*ast.Starred); ok {
 			v := s.eval(st.Value)
@@ -66,6 +72,9 @@ func (s *sim) evalCall(e *ast.Call) value {
 			s.decref(v)
 			continue
 		}
+		if c.kw == nil {
+			c.kw = make(map[string]value, len(e.Keywords))
+		}
 		c.kw[k.Arg] = v
 	}
 	var res value
@@ -79,6 +88,12 @@ func (s *sim) evalCall(e *ast.Call) value {
 		c.args, c.kw = nil, nil
 		res = s.callFunc(f.def, args, kw)
 	case vDType:
+		if n, ok := e.Func.(*ast.Name); ok {
+			if _, builtin := builtinDType(n); builtin {
+				res = s.callBuiltin(e, c) // int(x), float(x): Python numbers
+				break
+			}
+		}
 		res = s.callDType(f.dt, c)
 	default:
 		res = s.callBuiltin(e, c)
@@ -95,18 +110,15 @@ func (s *sim) evalCall(e *ast.Call) value {
 func shapeFrom(v value) Shape {
 	switch v := v.(type) {
 	case vInt:
-		if v.known {
-			return knownShape(v.n)
+		return knownShape(dimOf(v))
+	case vUnknown:
+		if v.sym != nil {
+			return knownShape(dimOf(v)) // a parameter used as a size
 		}
-		return Shape{Dims: []int64{-1}, Known: true}
 	case vTuple:
-		dims := make([]int64, len(v.elts))
+		dims := make([]npapi.Dim, len(v.elts))
 		for i, e := range v.elts {
-			n, ok := intValue(e)
-			if !ok {
-				n = -1
-			}
-			dims[i] = n
+			dims[i] = dimOf(e)
 		}
 		return Shape{Dims: dims, Known: true}
 	case vList:
@@ -116,7 +128,7 @@ func shapeFrom(v value) Shape {
 }
 
 // dtypeArg returns the dtype given as dtype= (or positional i), or def.
-func (s *sim) dtypeArg(c *call, i int, def npapi.DType) npapi.DType {
+func (s *Interp) dtypeArg(c *call, i int, def npapi.DType) npapi.DType {
 	v, ok := c.arg(i, "dtype")
 	if !ok {
 		return def
@@ -166,7 +178,7 @@ func builtinDType(e ast.Expr) (npapi.DType, bool) {
 }
 
 // outArg returns the out= array of a ufunc-like call.
-func outArg(c *call) (*arrObj, bool) {
+func outArg(c *call) (*Obj, bool) {
 	v, ok := c.kw["out"]
 	if !ok {
 		return nil, false
@@ -189,12 +201,16 @@ func outResult(c *call) (vArray, bool) {
 	return o, true
 }
 
-func (s *sim) callAPI(ref imports.Ref, c *call) value {
+func (s *Interp) callAPI(ref imports.Ref, c *call) value {
+	defer s.inLib(ref.Backend)()
 	if ref.Backend == imports.JAX && !s.imp.X64 {
 		// Without jax_enable_x64, JAX holds no 64-bit arrays, asked for or not.
 		saved := s.jax32
 		s.jax32 = true
 		defer func() { s.jax32 = saved }()
+	}
+	if fallback, ok := imports.Namespace(ref); ok {
+		return s.namespace(c, fallback)
 	}
 	api := ref.API
 	expr := s.text(c.e)
@@ -224,9 +240,9 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		}
 		if is, ok := dt.IsSubDType(abstract); ok {
 			if is {
-				return vInt{1, true}
+				return vInt{n: 1, known: true}
 			}
-			return vInt{0, true}
+			return vInt{n: 0, known: true}
 		}
 		return vUnknown{}
 	case "dtype":
@@ -287,7 +303,7 @@ func (s *sim) callAPI(ref imports.Ref, c *call) value {
 		s.useAll(c.args)
 		return vNone{}
 	case npapi.RNGFactory:
-		return vRNG{jax: strings.HasPrefix(api, "jax.")}
+		return vRNG{jax: strings.HasPrefix(api, "jax."), backend: ref.Backend}
 	}
 	return vUnknown{}
 }
@@ -308,7 +324,7 @@ func attrName(e *ast.Call, kw string) string {
 	return ""
 }
 
-func firstArray(c *call) (*arrObj, bool) {
+func firstArray(c *call) (*Obj, bool) {
 	if len(c.args) == 0 {
 		if v, ok := c.kw["a"]; ok {
 			return isArray(v)
@@ -318,7 +334,7 @@ func firstArray(c *call) (*arrObj, bool) {
 	return isArray(c.args[0])
 }
 
-func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
+func (s *Interp) convert(fn *npapi.Func, c *call, expr string) value {
 	src, ok := c.arg(0, "a")
 	if !ok {
 		if fn.Name == "fromfile" || fn.Name == "loadtxt" || fn.Name == "load" || fn.Name == "genfromtxt" {
@@ -361,13 +377,13 @@ func (s *sim) convert(fn *npapi.Func, c *call, expr string) value {
 
 // fortranOrdered reports whether an array is known to be Fortran-contiguous already: at most one
 // dimension longer than 1, or the transpose of a C-contiguous array.
-func fortranOrdered(a *arrObj) bool {
+func fortranOrdered(a *Obj) bool {
 	if a.label == "T" && a.base != nil && contiguous(a.base) {
 		return true
 	}
 	long := 0
 	for _, d := range a.shape.Dims {
-		if d != 1 {
+		if !d.Known || d.N != 1 {
 			long++
 		}
 	}
@@ -395,7 +411,7 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 		return unknownShape, npapi.NoDType, false
 	}
 	if len(elts) == 0 {
-		return knownShape(0), npapi.Float64, true
+		return intShape(0), npapi.Float64, true
 	}
 	inner, dt, ok := literalShape(elts[0])
 	if !ok {
@@ -416,11 +432,11 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 		}
 		dt = npapi.Promote(dt, d)
 	}
-	return Shape{Dims: append([]int64{n}, inner.Dims...), Known: true}, dt, true
+	return Shape{Dims: append([]npapi.Dim{npapi.Int(n)}, inner.Dims...), Known: true}, dt, true
 }
 
 // ufunc applies an elementwise function to args (the first Nin are inputs; scalars broadcast).
-func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
+func (s *Interp) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 	name := lastPart(s.apiName(c))
 	s.useAll(args)
 	if o, ok := outResult(c); ok {
@@ -491,7 +507,7 @@ func (s *sim) ufunc(c *call, args []value, dt npapi.DType, expr string) value {
 }
 
 // apiName returns the API name of a call's callee when it resolves to the array library.
-func (s *sim) apiName(c *call) string {
+func (s *Interp) apiName(c *call) string {
 	if ref, ok := s.imp.Resolve(c.e.Func); ok {
 		return ref.API
 	}
@@ -503,9 +519,14 @@ func (s *sim) apiName(c *call) string {
 
 // indexFunc handles nonzero, argwhere, flatnonzero and one-argument where: index arrays whose
 // length is the number of True values, bounded by the input's size.
-func (s *sim) indexFunc(name string, c *call, expr string) value {
+func (s *Interp) indexFunc(name string, c *call, expr string) value {
 	a, ok := firstArray(c)
 	if !ok {
+		if s.cfg.Explore && len(c.args) == 1 {
+			// index arrays of a value of unknown type: their number (its rank) is unknown too,
+			// so one array of unknown shape stands for the result
+			return s.newArrayUnsized(unknownShape, npapi.Int64, expr, c.e)
+		}
 		return vUnknown{}
 	}
 	if name == "where" && len(c.args) == 3 {
@@ -542,7 +563,7 @@ func (s *sim) indexFunc(name string, c *call, expr string) value {
 
 // contiguous reports whether an array is known to be C-contiguous: an owner, or a view that is
 // not a transpose or strided slice of one.
-func contiguous(a *arrObj) bool {
+func contiguous(a *Obj) bool {
 	for o := a; o != nil; o = o.base {
 		if o.label == "T" || strings.HasSuffix(o.label, ".T") || strings.Contains(o.label, "::") {
 			return false
@@ -573,23 +594,23 @@ func contiguous(a *arrObj) bool {
 }
 
 // matmul allocates the result of a @ b (npapi.MatmulShape).
-func (s *sim) matmul(a, b *arrObj, expr string) value {
+func (s *Interp) matmul(a, b *Obj, expr string, at ast.Node) value {
 	dt := npapi.NoDType
 	if a != nil && b != nil {
 		dt = npapi.Promote(a.dt, b.dt)
 	}
 	if a == nil || b == nil {
-		return s.newArray(unknownShape, dt, expr, nil, false)
+		return s.newArray(unknownShape, dt, expr, at, false)
 	}
 	out, scalar := npapi.MatmulShape(dimsOfShape(a.shape), dimsOfShape(b.shape))
 	if scalar {
 		return vFloat{}
 	}
-	return s.newArray(shapeOfDims(out), dt, expr, nil, false)
+	return s.newArray(shapeOfDims(out), dt, expr, at, false)
 }
 
 // callDType handles np.float32(x): a scalar, or a converted copy of an array.
-func (s *sim) callDType(dt npapi.DType, c *call) value {
+func (s *Interp) callDType(dt npapi.DType, c *call) value {
 	if a, ok := firstArray(c); ok {
 		return s.copyOf(a, dt, s.text(c.e), c.e)
 	}
@@ -597,7 +618,7 @@ func (s *sim) callDType(dt npapi.DType, c *call) value {
 }
 
 // callBuiltin handles Python builtins and unknown callees.
-func (s *sim) callBuiltin(e *ast.Call, c *call) value {
+func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	name := ""
 	if n, ok := e.Func.(*ast.Name); ok {
 		name = n.ID
@@ -611,13 +632,12 @@ func (s *sim) callBuiltin(e *ast.Call, c *call) value {
 			switch v := c.args[0].(type) {
 			case vArray:
 				if v.o.shape.Known && len(v.o.shape.Dims) > 0 {
-					d := v.o.shape.Dims[0]
-					return vInt{d, d >= 0}
+					return dimValue(v.o.shape.Dims[0])
 				}
 			case vList:
-				return vInt{v.l.length(), true}
+				return vInt{n: v.l.length(), known: true}
 			case vTuple:
-				return vInt{int64(len(v.elts)), true}
+				return vInt{n: int64(len(v.elts)), known: true}
 			}
 		}
 		return vInt{}

@@ -1,9 +1,8 @@
-package memory
+package absint
 
 import (
 	"math"
 
-	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -37,12 +36,12 @@ func constOf(v ast.ConstValue) value {
 		if c.Value.Big != nil {
 			return vInt{}
 		}
-		return vInt{c.Value.Int, true}
+		return vInt{n: c.Value.Int, known: true}
 	case ast.ConstBool:
 		if c.Value.Bool {
-			return vInt{1, true}
+			return vInt{n: 1, known: true}
 		}
-		return vInt{0, true}
+		return vInt{n: 0, known: true}
 	case ast.ConstFloat:
 		return vFloat{}
 	case ast.ConstComplex:
@@ -55,7 +54,15 @@ func constOf(v ast.ConstValue) value {
 	return vUnknown{}
 }
 
-func (s *sim) eval(e ast.Expr) value {
+func (s *Interp) eval(e ast.Expr) value {
+	v := s.eval1(e)
+	if s.cfg.Observe != nil && e != nil && s.top() == s.root {
+		s.cfg.Observe(e, v)
+	}
+	return v
+}
+
+func (s *Interp) eval1(e ast.Expr) value {
 	switch e := e.(type) {
 	case nil:
 		return vNone{}
@@ -67,11 +74,14 @@ func (s *sim) eval(e ast.Expr) value {
 			if a, ok := s.assumedValue(e.ID); ok {
 				return a
 			}
+			if dt, ok := builtinDType(e); ok {
+				return vDType{dt} // float, int, complex, bool name dtypes too
+			}
 			return vUnknown{}
 		}
 		if i, ok := v.(vInt); ok && !i.known {
 			if n, ok := s.assumed(e.ID); ok {
-				return vInt{n, true}
+				return vInt{n: n, known: true}
 			}
 		}
 		if _, ok := v.(vUnknown); ok {
@@ -115,7 +125,7 @@ func (s *sim) eval(e ast.Expr) value {
 				break
 			}
 			t := truth(v)
-			if known && t == stop {
+			if known && t == stop && !s.cfg.Explore {
 				return v // short-circuit: Python never evaluates the rest
 			}
 			if t < 0 {
@@ -145,6 +155,9 @@ func (s *sim) eval(e ast.Expr) value {
 	case *ast.IfExp:
 		t := s.eval(e.Test)
 		s.decref(t)
+		if s.cfg.Explore {
+			return joinValues(s.eval(e.Body), s.eval(e.Orelse))
+		}
 		if truth(t) == 0 {
 			return s.eval(e.Orelse)
 		}
@@ -157,17 +170,72 @@ func (s *sim) eval(e ast.Expr) value {
 	case *ast.Starred:
 		return s.eval(e.Value)
 	case *ast.JoinedStr:
+		for _, x := range e.Values {
+			s.decref(s.eval(x))
+		}
 		return vStr{}
+	case *ast.FormattedValue:
+		s.decref(s.eval(e.Value))
+		if e.FormatSpec != nil {
+			s.decref(s.eval(e.FormatSpec))
+		}
+		return vStr{}
+	case *ast.Dict:
+		// A dict holds its values (it keeps their arrays alive); its keys are evaluated.
+		l := &pyList{refs: 1}
+		for i, v := range e.Values {
+			if i < len(e.Keys) && e.Keys[i] != nil {
+				s.decref(s.eval(e.Keys[i]))
+			}
+			l.elts = append(l.elts, s.eval(v))
+		}
+		return vDict{l}
+	case *ast.Set:
+		l := &pyList{refs: 1}
+		for _, x := range e.Elts {
+			l.elts = append(l.elts, s.eval(x))
+		}
+		return vDict{l}
+	case *ast.Yield:
+		if e.Value != nil {
+			s.decref(s.eval(e.Value))
+		}
+	case *ast.YieldFrom:
+		s.decref(s.eval(e.Value))
 	case *ast.ListComp:
+		if s.cfg.Explore {
+			return s.comprehension(e.Generators, e.Elt)
+		}
 		return s.listComp(e.Elt, e.Generators)
+	case *ast.SetComp:
+		if s.cfg.Explore {
+			return s.comprehension(e.Generators, e.Elt)
+		}
+	case *ast.GeneratorExp:
+		if s.cfg.Explore {
+			return s.comprehension(e.Generators, e.Elt)
+		}
+	case *ast.DictComp:
+		if s.cfg.Explore {
+			return s.comprehension(e.Generators, e.Key, e.Value)
+		}
 	case *ast.Await:
 		return s.eval(e.Value)
+	case *ast.Slice:
+		if s.cfg.Explore {
+			// what the bounds hold (indexing reads them again for the lengths)
+			for _, x := range []ast.Expr{e.Lower, e.Upper, e.Step} {
+				if x != nil {
+					s.decref(s.eval(x))
+				}
+			}
+		}
 	}
 	return vUnknown{}
 }
 
 // evalAttr evaluates x.attr: library members, array attributes and bound methods.
-func (s *sim) evalAttr(e *ast.Attribute) value {
+func (s *Interp) evalAttr(e *ast.Attribute) value {
 	if ref, ok := s.imp.Resolve(e); ok {
 		if _, shadowed := s.rootBound(e); !shadowed {
 			return s.refValue(ref)
@@ -186,24 +254,26 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 				return vUnknown{}
 			}
 			for _, d := range o.shape.Dims {
-				elts = append(elts, vInt{d, d >= 0})
+				elts = append(elts, dimValue(d))
 			}
 			return vTuple{elts}
 		case "size":
 			n, ok := o.shape.Size()
-			return vInt{n, ok}
+			return vInt{n: n, known: ok}
 		case "ndim":
-			return vInt{int64(len(o.shape.Dims)), o.shape.Known}
+			return vInt{n: int64(len(o.shape.Dims)), known: o.shape.Known}
 		case "nbytes":
 			n, ok := o.nbytes()
-			return vInt{n, ok}
+			return vInt{n: n, known: ok}
 		case "itemsize":
-			return vInt{o.dt.ItemSize(), o.dt.Known()}
+			return vInt{n: o.dt.ItemSize(), known: o.dt.Known()}
 		case "dtype":
 			return vDType{o.dt}
 		case "T", "mT":
 			return s.view(o, reversed(o.shape), o.dt, s.text(e))
-		case "real", "imag", "flat":
+		case "real", "imag":
+			return s.view(o, o.shape, o.dt.Real(), s.text(e))
+		case "flat":
 			return s.view(o, o.shape, o.dt, s.text(e))
 		case "at":
 			incref(base)
@@ -218,7 +288,7 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 		case "type": // np.dtype("float32").type is the scalar type, a dtype here
 			return b
 		case "itemsize":
-			return vInt{b.dt.ItemSize(), b.dt.Known()}
+			return vInt{n: b.dt.ItemSize(), known: b.dt.Known()}
 		}
 		return vMethod{recv: base, name: e.Attr}
 	case vRNG, vList, vAt:
@@ -234,7 +304,7 @@ func (s *sim) evalAttr(e *ast.Attribute) value {
 
 // rootBound reports whether the first name of an attribute chain is bound in the simulation
 // (a local `np = None` shadows the import).
-func (s *sim) rootBound(e ast.Expr) (value, bool) {
+func (s *Interp) rootBound(e ast.Expr) (value, bool) {
 	for {
 		switch x := e.(type) {
 		case *ast.Attribute:
@@ -260,7 +330,7 @@ func reversed(sh Shape) Shape {
 	if !sh.Known {
 		return sh
 	}
-	d := make([]int64, len(sh.Dims))
+	d := make([]npapi.Dim, len(sh.Dims))
 	for i := range sh.Dims {
 		d[i] = sh.Dims[len(sh.Dims)-1-i]
 	}
@@ -300,7 +370,8 @@ func operandShape(v value) (Shape, bool) {
 	return unknownShape, false
 }
 
-func (s *sim) binop(op ast.Operator, l, r value, e ast.Node) value {
+func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
+	defer s.inLib(libOf(l, r))()
 	lo, lok := isArray(l)
 	ro, rok := isArray(r)
 	if !lok && !rok {
@@ -311,7 +382,7 @@ func (s *sim) binop(op ast.Operator, l, r value, e ast.Node) value {
 	s.use(l)
 	s.use(r)
 	if op == ast.MatMult {
-		res := s.matmul(lo, ro, s.text(e))
+		res := s.matmul(lo, ro, s.text(e), e)
 		s.decref(l)
 		s.decref(r)
 		return res
@@ -352,38 +423,27 @@ func (s *sim) binop(op ast.Operator, l, r value, e ast.Node) value {
 // (its refcount is 1, it owns its data, it has at least 256 KiB, the result dtype is its dtype and
 // the other operand is a scalar or an array of the same shape), or when a jit-compiled function
 // fuses the operation into the producer of t. It takes the other operand's reference.
-func (s *sim) elide(t *arrObj, other value, dt npapi.DType) (value, bool) {
-	if t == nil || t.refs != 1 || t.base != nil || t.buf == nil {
+func (s *Interp) elide(t *Obj, other value, dt npapi.DType) (value, bool) {
+	if t == nil || t.refs != 1 || t.base != nil {
 		return nil, false
 	}
 	f := s.top()
-	fuse := f.jit && t.elementwise
-	if !fuse {
-		if s.backend != BackendNumPy {
-			return nil, false
-		}
-		n, ok := t.nbytes()
-		if !ok || n < minElideBytes || dt != t.dt {
-			return nil, false
-		}
-		if o, ok := isArray(other); ok {
-			if !o.shape.equal(t.shape) {
-				return nil, false
-			}
-		} else if _, ok := scalarDType(other); !ok {
-			return nil, false
-		}
-	} else {
+	if f.jit && t.elementwise {
 		osh, ok := operandShape(other)
 		if !ok || !(len(osh.Dims) == 0 || osh.equal(t.shape)) || dt != t.dt {
 			return nil, false
 		}
+	} else if !s.h.Reuses(s, t, other, dt) {
+		return nil, false
 	}
 	s.decref(other)
 	return vArray{t}, true
 }
 
 func scalarBinop(op ast.Operator, l, r value) value {
+	if v, ok := symbolicBinop(op, l, r); ok {
+		return v
+	}
 	a, aok := intValue(l)
 	b, bok := intValue(r)
 	_, lint := l.(vInt)
@@ -394,14 +454,14 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		}
 		switch op {
 		case ast.Add:
-			return vInt{a + b, true}
+			return vInt{n: a + b, known: true}
 		case ast.Sub:
-			return vInt{a - b, true}
+			return vInt{n: a - b, known: true}
 		case ast.Mult:
 			if a != 0 && (a*b)/a != b {
 				return vInt{}
 			}
-			return vInt{a * b, true}
+			return vInt{n: a * b, known: true}
 		case ast.FloorDiv:
 			if b == 0 {
 				return vInt{}
@@ -410,7 +470,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if (a%b != 0) && ((a < 0) != (b < 0)) {
 				q--
 			}
-			return vInt{q, true}
+			return vInt{n: q, known: true}
 		case ast.Mod:
 			if b == 0 {
 				return vInt{}
@@ -419,7 +479,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if m != 0 && (m < 0) != (b < 0) {
 				m += b
 			}
-			return vInt{m, true}
+			return vInt{n: m, known: true}
 		case ast.Pow:
 			if b < 0 {
 				return vFloat{}
@@ -428,17 +488,17 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			if p > math.MaxInt64/2 {
 				return vInt{}
 			}
-			return vInt{int64(p), true}
+			return vInt{n: int64(p), known: true}
 		case ast.LShift:
 			if b < 0 || b > 62 {
 				return vInt{}
 			}
-			return vInt{a << b, true}
+			return vInt{n: a << b, known: true}
 		case ast.RShift:
 			if b < 0 {
 				return vInt{}
 			}
-			return vInt{a >> min(b, 63), true}
+			return vInt{n: a >> min(b, 63), known: true}
 		case ast.Div:
 			return vFloat{}
 		}
@@ -459,7 +519,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 
 // listComp evaluates [elt for target in iter] with one generator and no conditions, iteration
 // by iteration like a for loop; other comprehensions are unknown values.
-func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
+func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	if len(gens) != 1 || len(gens[0].Ifs) > 0 {
 		return vUnknown{}
 	}
@@ -490,11 +550,11 @@ func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	var per int64
 	var last value
 	for i := int64(0); i < run; i++ {
-		before := s.h.cur
+		before := s.h.Held()
 		s.assign(g.Target, ite.elem(i))
 		last = s.eval(elt)
 		l.elts = append(l.elts, last)
-		per = s.h.cur - before
+		per = s.h.Held() - before
 	}
 	for name, old := range names {
 		if v, ok := s.top().vars[name]; ok {
@@ -507,9 +567,8 @@ func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	}
 	if ite.trips > run && per > 0 {
 		extra := per * (ite.trips - run)
-		b := &buffer{expr: "list comprehension × " + Commas(ite.trips-run) + " more elements", bytes: extra, shape: unknownShape}
-		s.h.allocate(b, s.line(), s.site(), s.namer, s.pending)
-		stand := &arrObj{refs: 1, buf: b, shape: unknownShape, stands: ite.trips - run}
+		data := s.h.Extrapolate(s, "", "list comprehension × "+npapi.Commas(ite.trips-run)+" more elements", extra)
+		stand := &Obj{refs: 1, Data: data, shape: unknownShape, stands: ite.trips - run}
 		if o, ok := isArray(last); ok {
 			stand.shape, stand.dt = o.shape, o.dt
 		}
@@ -521,16 +580,17 @@ func (s *sim) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	return vList{l}
 }
 
-func (s *sim) unary(op ast.UnaryOperator, v value, e ast.Node) value {
+func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
+	defer s.inLib(libOf(v))()
 	o, ok := isArray(v)
 	if !ok {
 		if i, ok := v.(vInt); ok && op == ast.USub && i.known {
-			return vInt{-i.n, true}
+			return vInt{n: -i.n, known: true}
 		}
 		if op == ast.Not {
 			if t := truth(v); t >= 0 {
 				s.decref(v)
-				return vInt{int64(1 - t), true}
+				return vInt{n: int64(1 - t), known: true}
 			}
 		}
 		s.decref(v)
@@ -544,7 +604,7 @@ func (s *sim) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 		return vUnknown{}
 	}
 	s.use(v)
-	if res, ok := s.elide(o, vInt{0, true}, o.dt); ok {
+	if res, ok := s.elide(o, vInt{n: 0, known: true}, o.dt); ok {
 		return res
 	}
 	res := s.newArray(o.shape, o.dt, s.text(e), e, false)
@@ -553,7 +613,8 @@ func (s *sim) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 	return res
 }
 
-func (s *sim) compare(op ast.CmpOp, l, r value, e ast.Node) value {
+func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
+	defer s.inLib(libOf(l, r))()
 	_, lok := isArray(l)
 	_, rok := isArray(r)
 	if !lok && !rok || op == ast.Is || op == ast.IsNot || op == ast.In || op == ast.NotIn {
@@ -580,9 +641,9 @@ func (s *sim) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 				return vInt{}
 			}
 			if t {
-				return vInt{1, true}
+				return vInt{n: 1, known: true}
 			}
-			return vInt{0, true}
+			return vInt{n: 0, known: true}
 		}
 		return vInt{}
 	}
@@ -603,62 +664,23 @@ func (s *sim) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 
 // newArray allocates a fresh array. lazy marks a fill constructor, which Legate does not
 // instantiate until first use.
-func (s *sim) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy bool) vArray {
+func (s *Interp) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, lazy bool) vArray {
 	if s.jax32 {
 		dt = dt.JAX32()
 	}
-	o := &arrObj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line()}
-	n, known := o.nbytes()
-	if !known {
-		if fsh, fdt, ok := s.sharedFact(at); ok {
-			o.shape, o.dt, sh, dt = fsh, fdt, fsh, fdt
-			n, known = o.nbytes()
-		}
+	o := &Obj{refs: 1, shape: sh, dt: dt, label: expr, line: s.line(), backend: s.lib, origin: Fresh}
+	if e, ok := at.(ast.Expr); ok && e != nil {
+		o.node = e
 	}
+	_, known := o.nbytes()
 	if !known {
 		s.unknownAlloc(at, expr, reasonFor(sh, dt), nil)
 	}
-	if s.backend == BackendLegate {
-		o.store = &store{line: s.line(), shape: sh, dt: dt, expr: expr}
-		o.store.elems, _ = sh.Size()
-		if !lazy && known {
-			s.instantiate(o.store, 0, o.store.elems)
-		}
-		return vArray{o}
+	s.h.Allocate(s, o, lazy)
+	if s.pending != "" && at != nil && at == ast.Node(s.pendingValue) {
+		s.h.Bound(s, o, s.pending)
 	}
-	o.buf = &buffer{expr: expr, bytes: s.tiledBytes(n, sh, dt), shape: sh, dt: dt}
-	if e, ok := at.(ast.Expr); ok && e != nil {
-		o.buf.node = e
-	}
-	if !known {
-		o.buf.bytes = 0
-	}
-	s.h.allocate(o.buf, s.line(), s.site(), s.namer, s.pending)
 	return vArray{o}
-}
-
-// sharedFact asks the rules' array inference (arraymodel/arrays) about an allocating
-// expression whose size the simulation could not work out; it answers only with exact shapes.
-func (s *sim) sharedFact(at ast.Node) (Shape, npapi.DType, bool) {
-	e, ok := at.(ast.Expr)
-	if !ok || e == nil || s.idx == nil {
-		return Shape{}, npapi.NoDType, false
-	}
-	if s.idx.arrays == nil {
-		s.idx.arrays = arrays.AnalyzeWith(s.file.Module, s.imp, s.opts.Assume) // once per Estimate, on demand
-	}
-	a, ok := s.idx.arrays.Array(e)
-	if !ok || a.ViewOf != nil || a.Shape == nil {
-		return Shape{}, npapi.NoDType, false
-	}
-	if _, ok := a.NBytes(); !ok {
-		return Shape{}, npapi.NoDType, false
-	}
-	dims := make([]int64, len(a.Shape))
-	for i, d := range a.Shape {
-		dims[i] = d.N
-	}
-	return Shape{Dims: dims, Known: true}, a.DType, true
 }
 
 func reasonFor(sh Shape, dt npapi.DType) string {
@@ -672,13 +694,16 @@ func reasonFor(sh Shape, dt npapi.DType) string {
 }
 
 // unknownAlloc records an allocation of unknown size (once per line and expression).
-func (s *sim) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
+func (s *Interp) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
 	s.addUnknown(at, expr, reason, bound, BoundAtMost)
 }
 
 // addUnknown lists an allocation of unknown size once per line and expression; kind says what
 // bound is (ignored when bound is nil).
-func (s *sim) addUnknown(at ast.Node, expr, reason string, bound *int64, kind string) {
+func (s *Interp) addUnknown(at ast.Node, expr, reason string, bound *int64, kind string) {
+	if s.cfg.Explore {
+		return // an explore run reports what expressions hold, not an estimate's gaps
+	}
 	if bound == nil {
 		kind = ""
 	}
@@ -695,31 +720,29 @@ func (s *sim) addUnknown(at ast.Node, expr, reason string, bound *int64, kind st
 }
 
 // view returns a view of o (no allocation) that keeps o alive.
-func (s *sim) view(o *arrObj, sh Shape, dt npapi.DType, label string) vArray {
+func (s *Interp) view(o *Obj, sh Shape, dt npapi.DType, label string) vArray {
 	o.refs++
-	v := &arrObj{refs: 1, shape: sh, dt: dt, buf: o.buf, base: o, label: label, store: o.store,
+	v := &Obj{refs: 1, shape: sh, dt: dt, Data: o.Data, base: o, label: label, backend: o.backend, origin: View,
 		lo: o.lo, hi: o.hi, sliced: o.sliced}
 	return vArray{v}
 }
 
 // copyOf allocates a copy of o with dtype dt (astype, copy, ascontiguousarray).
-func (s *sim) copyOf(o *arrObj, dt npapi.DType, expr string, at ast.Node) vArray {
+func (s *Interp) copyOf(o *Obj, dt npapi.DType, expr string, at ast.Node) vArray {
+	defer s.inLib(o.backend)()
 	s.touchRange(o, 0, 0, false)
 	return s.newArray(o.shape, dt, expr, at, false)
 }
 
 // useAll marks every array in vs as read (see use).
-func (s *sim) useAll(vs []value) {
+func (s *Interp) useAll(vs []value) {
 	for _, v := range vs {
 		s.use(v)
 	}
 }
 
 // use marks every array in v as read by an operation (Legate instantiates what it reads).
-func (s *sim) use(v value) {
-	if s.backend != BackendLegate {
-		return
-	}
+func (s *Interp) use(v value) {
 	switch v := v.(type) {
 	case vArray:
 		s.touchRange(v.o, 0, 0, false)
@@ -732,4 +755,71 @@ func (s *sim) use(v value) {
 			s.use(e)
 		}
 	}
+}
+
+// symbolicBinop evaluates +, -, *, // by a constant and ** by a constant on integers when one
+// operand is symbolic (a polynomial in the program's symbols): the result is the polynomial
+// (n + 1, 2*n, n//2), so sizes computed from inputs stay comparable. An operand of unknown
+// type that carries a symbol (a parameter) may be an array: the result is then of unknown type
+// too and keeps the polynomial only for use as a size.
+func symbolicBinop(op ast.Operator, l, r value) (value, bool) {
+	lp, lk := intPoly(l)
+	rp, rk := intPoly(r)
+	if !lk || !rk || (symOf(l) == nil && symOf(r) == nil) {
+		return nil, false
+	}
+	var p *npapi.Poly
+	switch op {
+	case ast.Add:
+		p = lp.Add(rp)
+	case ast.Sub:
+		p = lp.Sub(rp)
+	case ast.Mult:
+		p = lp.Mul(rp)
+	case ast.FloorDiv:
+		if c, ok := rp.Const(); ok && c > 0 {
+			p = lp.FloorDiv(c)
+		}
+	case ast.Pow:
+		if c, ok := rp.Const(); ok {
+			p = lp.Pow(c)
+		}
+	}
+	if p == nil {
+		return nil, false
+	}
+	_, lu := l.(vUnknown)
+	_, ru := r.(vUnknown)
+	if lu || ru {
+		return vUnknown{sym: p}, true
+	}
+	if c, ok := p.Const(); ok {
+		return vInt{n: c, known: true}, true
+	}
+	return vInt{sym: p}, true
+}
+
+// intPoly returns an int value (or a symbolic unknown) as a polynomial.
+func intPoly(v value) (*npapi.Poly, bool) {
+	switch v := v.(type) {
+	case vInt:
+		if v.known {
+			return npapi.Const(v.n), true
+		}
+		return v.sym, v.sym != nil
+	case vUnknown:
+		return v.sym, v.sym != nil
+	}
+	return nil, false
+}
+
+// symOf returns the polynomial a symbolic int or unknown stands for.
+func symOf(v value) *npapi.Poly {
+	switch v := v.(type) {
+	case vInt:
+		return v.sym
+	case vUnknown:
+		return v.sym
+	}
+	return nil
 }

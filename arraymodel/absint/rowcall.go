@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"maps"
@@ -12,7 +12,7 @@ import (
 
 // applyRow evaluates a call of fn, a row with a shape rule (a method call passes its receiver as
 // the first argument).
-func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
+func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	s.useAll(c.args)
 	if fn.Out {
 		if o, ok := outResult(c); ok {
@@ -60,7 +60,7 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 				bound = &b
 			}
 			s.unknownAlloc(c.e, expr, fn.Name+": the size depends on the values", bound)
-			outs[i] = s.newArrayUnknown(o.DType, expr)
+			outs[i] = s.newArrayUnsized(shapeOfDims(o.Shape), o.DType, expr, c.e)
 		default:
 			res := s.newArray(sh, o.DType, expr, c.e, fn.Fill)
 			res.o.elementwise = fn.Kind == npapi.Ufunc // fused under jax.jit
@@ -74,7 +74,9 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 	case len(outs) == 1:
 		return outs[0]
 	case fn.Kind == npapi.Reduction:
-		return vFloat{} // as NumPy scalars behave in the simulation (not used as ints)
+		// A NumPy scalar: promoted as a Python number is (NumPy 1.x casts by value), its own
+		// dtype kept for what reads it (x.sum() of a float32 array is a float32).
+		return vFloat{complex: r.Scalar.Kind() == 'c', dt: r.Scalar}
 	case r.Scalar.Kind() == 'c':
 		return vFloat{complex: true}
 	case r.Scalar.IsInteger() || r.Scalar.Kind() == 'b':
@@ -86,11 +88,11 @@ func (s *sim) applyRow(fn *npapi.Func, c *call, expr string) value {
 // temporaries allocates a call's internal temporaries of n bytes (nil when there are none, or on
 // the Legate backend, whose model has no per-call scratch); the caller releases them with decref
 // once the results are allocated.
-func (s *sim) temporaries(n int64, expr string) value {
-	if n <= 0 || s.backend == BackendLegate {
+func (s *Interp) temporaries(n int64, expr string) value {
+	if n <= 0 || s.cfg.Backend == BackendLegate {
 		return nil
 	}
-	return s.newArray(knownShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
+	return s.newArray(intShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
 }
 
 // holdsArray reports whether any argument of the call is or contains an array (or is unknown).
@@ -146,37 +148,24 @@ func inputBytes(c *call) *int64 {
 	return &total
 }
 
-// shapeOfDims converts a rule's shape to the simulation's.
+// shapeOfDims converts a rule's shape (nil: rank unknown) to a Shape.
 func shapeOfDims(dims []npapi.Dim) Shape {
 	if dims == nil {
 		return unknownShape
 	}
-	out := make([]int64, len(dims))
-	for i, d := range dims {
-		out[i] = -1
-		if d.Known {
-			out[i] = d.N
-		}
-	}
-	return Shape{Dims: out, Known: true}
+	return Shape{Dims: dims, Known: true}
 }
 
-// dimsOfShape converts the simulation's shape to a rule's.
+// dimsOfShape converts a Shape to a rule's shape.
 func dimsOfShape(sh Shape) []npapi.Dim {
 	if !sh.Known {
 		return nil
 	}
-	out := make([]npapi.Dim, len(sh.Dims))
-	for i, d := range sh.Dims {
-		if d >= 0 {
-			out[i] = npapi.Int(d)
-		}
-	}
-	return out
+	return sh.Dims
 }
 
 // ruleCall converts a call's evaluated arguments for npapi.Apply.
-func (s *sim) ruleCall(c *call) *npapi.Call {
+func (s *Interp) ruleCall(c *call) *npapi.Call {
 	rc := &npapi.Call{Args: make([]npapi.Arg, 0, len(c.args))}
 	if len(c.kw) > 0 {
 		rc.Kw = make(map[string]npapi.Arg, len(c.kw))
@@ -205,7 +194,7 @@ func ruleArg(v value) npapi.Arg {
 		}
 		return npapi.Arg{Kind: npapi.ArgArray, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Strided: !contiguous(v.o)}
 	case vInt:
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known}
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym}
 	case vFloat:
 		d, _ := scalarDType(v)
 		return npapi.Arg{Kind: npapi.ArgScalar, DType: d}
@@ -223,6 +212,8 @@ func ruleArg(v value) npapi.Arg {
 		if d, ok := npapi.DTypeName(lastPart(v.ref.API)); ok {
 			return npapi.Arg{Kind: npapi.ArgDType, DType: d}
 		}
+	case vUnknown:
+		return npapi.Arg{Kind: npapi.ArgOther, Sym: v.sym} // a parameter, perhaps a size
 	}
 	return npapi.Arg{Kind: npapi.ArgOther}
 }

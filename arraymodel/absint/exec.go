@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -13,7 +14,7 @@ import (
 // functions of the analysed file.
 
 // execBlock runs stmts in order until a return, raise, break or continue.
-func (s *sim) execBlock(stmts []ast.Stmt) {
+func (s *Interp) execBlock(stmts []ast.Stmt) {
 	f := s.top()
 	for i, st := range stmts {
 		if f.done || f.brk || f.cont || s.exhausted {
@@ -37,16 +38,16 @@ func (s *sim) execBlock(stmts []ast.Stmt) {
 	}
 }
 
-func (s *sim) exec(st ast.Stmt) {
+func (s *Interp) exec(st ast.Stmt) {
 	f := s.top()
 	switch st := st.(type) {
 	case *ast.Assign:
-		s.pending = ""
+		s.pending, s.pendingValue = "", nil
 		if n, ok := st.Targets[0].(*ast.Name); ok && len(st.Targets) == 1 {
-			s.pending = n.ID
+			s.pending, s.pendingValue = n.ID, st.Value
 		}
 		v := s.eval(st.Value)
-		s.pending = ""
+		s.pending, s.pendingValue = "", nil
 		for i, t := range st.Targets {
 			if i < len(st.Targets)-1 {
 				incref(v)
@@ -78,35 +79,46 @@ func (s *sim) exec(st ast.Stmt) {
 	case *ast.Raise:
 		f.done = true
 	case *ast.If:
+		if s.cfg.Explore {
+			s.exploreIf(st)
+			return
+		}
 		s.execIf(st)
 	case *ast.For:
 		s.execFor(st.Target, st.Iter, st.Body, st.Orelse, st)
 	case *ast.AsyncFor:
 		s.execFor(st.Target, st.Iter, st.Body, st.Orelse, st)
 	case *ast.While:
+		if s.cfg.Explore {
+			s.exploreLoop(func() { s.decref(s.eval(st.Test)) }, st.Body, st.Orelse)
+			return
+		}
 		s.execWhile(st)
+	case *ast.Match:
+		if s.cfg.Explore {
+			s.exploreMatch(st)
+		}
+	case *caseStart:
+		s.startCase(st.c)
 	case *ast.With:
 		s.execWith(st.Items, st.Body)
 	case *ast.AsyncWith:
 		s.execWith(st.Items, st.Body)
 	case *ast.Try:
-		s.execBlock(st.Body)
-		if !f.done {
-			s.execBlock(st.Orelse)
-		}
-		s.execFinally(st.Finalbody)
+		s.execTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
 	case *ast.TryStar:
-		s.execBlock(st.Body)
-		if !f.done {
-			s.execBlock(st.Orelse)
-		}
-		s.execFinally(st.Finalbody)
+		s.execTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
 	case *ast.FunctionDef:
+		s.exploreDef(st.DecoratorList, st.Args, nil)
 		s.bindName(st.Name, vFunc{st})
-	case *ast.AsyncFunctionDef, *ast.ClassDef:
-		if c, ok := st.(*ast.ClassDef); ok {
-			s.bindName(c.Name, vUnknown{})
+	case *ast.AsyncFunctionDef:
+		s.exploreDef(st.DecoratorList, st.Args, nil)
+		if s.cfg.Explore {
+			s.bindName(st.Name, vUnknown{})
 		}
+	case *ast.ClassDef:
+		s.exploreDef(st.DecoratorList, nil, st.Bases)
+		s.bindName(st.Name, vUnknown{})
 	case *ast.Global:
 		for _, n := range st.Names {
 			f.globals[n] = true
@@ -120,8 +132,22 @@ func (s *sim) exec(st ast.Stmt) {
 	}
 }
 
+// execTry runs a try statement: its body, else block and finally block (a run follows the
+// path without exceptions; explore mode runs the handlers too).
+func (s *Interp) execTry(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt) {
+	if s.cfg.Explore {
+		s.exploreTry(body, handlers, orelse, final)
+		return
+	}
+	s.execBlock(body)
+	if !s.top().done {
+		s.execBlock(orelse)
+	}
+	s.execFinally(final)
+}
+
 // execFinally runs a finally block even after a return, keeping the return value.
-func (s *sim) execFinally(body []ast.Stmt) {
+func (s *Interp) execFinally(body []ast.Stmt) {
 	f := s.top()
 	done, ret := f.done, f.ret
 	f.done = false
@@ -132,9 +158,12 @@ func (s *sim) execFinally(body []ast.Stmt) {
 }
 
 // assign binds target to v, taking v's reference.
-func (s *sim) assign(t ast.Expr, v value) {
+func (s *Interp) assign(t ast.Expr, v value) {
 	switch t := t.(type) {
 	case *ast.Name:
+		if s.cfg.Observe != nil && s.top() == s.root {
+			s.cfg.Observe(t, v)
+		}
 		s.bindName(t.ID, v)
 	case *ast.Tuple:
 		s.unpack(t.Elts, v)
@@ -152,7 +181,7 @@ func (s *sim) assign(t ast.Expr, v value) {
 	}
 }
 
-func (s *sim) unpack(targets []ast.Expr, v value) {
+func (s *Interp) unpack(targets []ast.Expr, v value) {
 	var elts []value
 	switch v := v.(type) {
 	case vTuple:
@@ -174,20 +203,23 @@ func (s *sim) unpack(targets []ast.Expr, v value) {
 }
 
 // setItem runs `base[idx] = v`: NumPy writes in place (no allocation); Legate touches the range.
-func (s *sim) setItem(t *ast.Subscript, v value) {
+func (s *Interp) setItem(t *ast.Subscript, v value) {
 	base := s.eval(t.Value)
 	idx := s.evalIndex(t.Slice)
 	if o, ok := isArray(base); ok {
-		if s.backend == BackendLegate {
-			s.use(v)
-			lo, hi, sliced := s.sliceRange(o, idx)
-			s.touchRange(o, lo, hi, sliced)
-		}
+		s.use(v)
+		lo, hi, sliced := s.sliceRange(o, idx)
+		s.touchRange(o, lo, hi, sliced)
+	} else if d, ok := base.(vDict); ok {
+		w := acyclic(v, d.l) // d[k] = v: the dict now holds v too
+		incref(w)
+		d.l.elts = append(d.l.elts, w)
 	} else if l, ok := base.(vList); ok {
 		if i, ok := intValue(idx.single()); ok && i >= 0 && int(i) < len(l.l.elts) {
 			old := l.l.elts[i]
-			incref(v)
-			l.l.elts[i] = v
+			w := acyclic(v, l.l)
+			incref(w)
+			l.l.elts[i] = w
 			s.decref(old)
 		}
 	}
@@ -196,7 +228,7 @@ func (s *sim) setItem(t *ast.Subscript, v value) {
 	s.decref(base)
 }
 
-func (s *sim) del(t ast.Expr) {
+func (s *Interp) del(t ast.Expr) {
 	switch t := t.(type) {
 	case *ast.Name:
 		f := s.top()
@@ -228,7 +260,7 @@ func (s *sim) del(t ast.Expr) {
 }
 
 // augAssign runs `x op= y`: in place for arrays (no new buffer), a rebinding otherwise.
-func (s *sim) augAssign(st *ast.AugAssign) {
+func (s *Interp) augAssign(st *ast.AugAssign) {
 	cur := s.eval(st.Target)
 	rhs := s.eval(st.Value)
 	if o, ok := isArray(cur); ok {
@@ -248,7 +280,7 @@ func (s *sim) augAssign(st *ast.AugAssign) {
 	s.assign(st.Target, res)
 }
 
-func (s *sim) execIf(st *ast.If) {
+func (s *Interp) execIf(st *ast.If) {
 	t := s.eval(st.Test)
 	s.decref(t)
 	switch truth(t) {
@@ -261,21 +293,19 @@ func (s *sim) execIf(st *ast.If) {
 		// early exit) runs on a fork, so the simulation goes on with the path that stays — a loop
 		// keeps iterating — and the fork's peak, out-of-memory and buffers are merged in.
 		if !s.exhausted && leaves(st.Body) && !leaves(st.Orelse) {
-			before := len(s.h.bufs)
 			p := s.fork()
 			p.execBlock(st.Body)
 			s.execBlock(st.Orelse)
-			s.adopt(p, before)
+			s.adopt(p)
 			return
 		}
 		// Otherwise the body runs on the simulation, elif/else on a fork whose peak,
 		// out-of-memory and buffers are merged in; the state after the if is the body's.
 		if len(st.Orelse) > 0 && !s.exhausted {
-			before := len(s.h.bufs)
 			p := s.fork()
 			p.execBlock(st.Orelse)
 			s.execBlock(st.Body)
-			s.adopt(p, before)
+			s.adopt(p)
 			return
 		}
 		s.execBlock(st.Body)
@@ -328,7 +358,7 @@ func truth(v value) int {
 	return -1
 }
 
-func (s *sim) execWith(items []*ast.WithItem, body []ast.Stmt) {
+func (s *Interp) execWith(items []*ast.WithItem, body []ast.Stmt) {
 	for _, it := range items {
 		v := s.eval(it.ContextExpr)
 		if it.OptionalVars != nil {
@@ -345,20 +375,20 @@ type iteration struct {
 	elem  func(i int64) value
 }
 
-func (s *sim) iterationOf(v value) iteration {
+func (s *Interp) iterationOf(v value) iteration {
 	switch v := v.(type) {
 	case vRange:
 		if v.known {
-			return iteration{trips: v.count(), elem: func(i int64) value { return vInt{v.start + i*v.step, true} }}
+			return iteration{trips: v.count(), elem: func(i int64) value { return vInt{n: v.start + i*v.step, known: true} }}
 		}
 		return iteration{trips: -1, elem: func(int64) value { return vInt{} }}
 	case vArray:
 		o := v.o
 		if o.shape.Known && len(o.shape.Dims) > 0 {
 			sh := Shape{Dims: o.shape.Dims[1:], Known: true}
-			return iteration{trips: o.shape.Dims[0], elem: func(int64) value {
+			return iteration{trips: dimLen(o.shape.Dims[0]), elem: func(int64) value {
 				if len(sh.Dims) == 0 {
-					return vFloat{}
+					return vFloat{complex: o.dt.Kind() == 'c', dt: o.dt} // a NumPy scalar
 				}
 				return s.view(o, sh, o.dt, "row")
 			}}
@@ -374,6 +404,9 @@ func (s *sim) iterationOf(v value) iteration {
 		}}
 	case vTuple:
 		return iteration{trips: int64(len(v.elts)), elem: func(i int64) value {
+			if i < 0 || int(i) >= len(v.elts) {
+				return vUnknown{} // explore mode asks past the end of a short tuple
+			}
 			incref(v.elts[i])
 			return v.elts[i]
 		}}
@@ -383,10 +416,16 @@ func (s *sim) iterationOf(v value) iteration {
 
 // execFor runs a for loop: every iteration when the trip count is known and small, else two
 // iterations (the second sees the first's loop-carried rebindings) with list growth extrapolated.
-func (s *sim) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.Stmt) {
+func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.Stmt) {
 	f := s.top()
 	it := s.eval(iter)
 	ite := s.iterationOf(it)
+	if s.cfg.Explore {
+		i := int64(0)
+		s.exploreLoop(func() { s.assign(target, ite.elem(i)); i++ }, body, orelse)
+		s.decref(it)
+		return
+	}
 	run := ite.trips
 	if run < 0 || run > maxUnroll {
 		run = 2
@@ -399,7 +438,7 @@ func (s *sim) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.Stm
 		s.assign(target, ite.elem(i))
 		s.execBlock(body)
 		f.cont = false
-		after = append(after, s.h.cur)
+		after = append(after, s.h.Held())
 		if f.brk || f.done {
 			break
 		}
@@ -415,7 +454,7 @@ func (s *sim) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.Stm
 	s.decref(it)
 }
 
-func (s *sim) execWhile(st *ast.While) {
+func (s *Interp) execWhile(st *ast.While) {
 	f := s.top()
 	var after []int64
 	for i := 0; i < 2; i++ {
@@ -426,7 +465,7 @@ func (s *sim) execWhile(st *ast.While) {
 		}
 		s.execBlock(st.Body)
 		f.cont = false
-		after = append(after, s.h.cur)
+		after = append(after, s.h.Held())
 		if f.brk || f.done {
 			break
 		}
@@ -439,17 +478,12 @@ func (s *sim) execWhile(st *ast.While) {
 
 // recordGrowth reports a loop whose live bytes grow per iteration; with a known trip count the
 // remaining iterations' growth is added as one extrapolated buffer held by the list.
-func (s *sim) recordGrowth(st ast.Stmt, per int64, trips int64) {
+func (s *Interp) recordGrowth(st ast.Stmt, per int64, trips int64) {
 	if per <= 0 {
 		return
 	}
-	g := Growth{Line: s.lineOf(st), BytesPerIteration: per}
+	g := Growth{Line: s.lineOf(st), BytesPerIteration: per, Name: s.h.LastNamed()}
 	var grown *pyList
-	for _, b := range s.h.liveList() {
-		if b.alloc > 0 && b.name != "" {
-			g.Name = b.name
-		}
-	}
 	for _, fr := range s.frames {
 		for _, k := range slices.Sorted(maps.Keys(fr.vars)) {
 			if l, ok := fr.vars[k].(vList); ok && len(l.l.elts) > 0 {
@@ -461,26 +495,26 @@ func (s *sim) recordGrowth(st ast.Stmt, per int64, trips int64) {
 		t := trips
 		g.Iterations = &t
 		if extra := per * (trips - 2); extra > 0 {
-			b := &buffer{name: g.Name, expr: "growth × " + Commas(trips-2) + " more iterations",
-				bytes: extra, shape: unknownShape}
-			s.h.allocate(b, s.line(), s.site(), s.namer, s.pending)
+			data := s.h.Extrapolate(s, g.Name, "growth × "+npapi.Commas(trips-2)+" more iterations", extra)
 			if grown != nil {
-				grown.elts = append(grown.elts, vArray{&arrObj{refs: 1, buf: b, shape: unknownShape, stands: trips - 2}})
+				grown.elts = append(grown.elts, vArray{&Obj{refs: 1, Data: data, shape: unknownShape, stands: trips - 2}})
 			}
 		}
 	}
 	s.growth = append(s.growth, g)
 }
 
-func (s *sim) extendList(l *pyList, v value) {
+func (s *Interp) extendList(l *pyList, v value) {
 	switch v := v.(type) {
 	case vList:
 		for _, e := range v.l.elts {
+			e = acyclic(e, l)
 			incref(e)
 			l.elts = append(l.elts, e)
 		}
 	case vTuple:
 		for _, e := range v.elts {
+			e = acyclic(e, l)
 			incref(e)
 			l.elts = append(l.elts, e)
 		}
@@ -489,14 +523,16 @@ func (s *sim) extendList(l *pyList, v value) {
 
 // callFunc inlines a call to a function of the analysed file: parameters are bound to the
 // arguments, the body runs, locals die at return.
-func (s *sim) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) value {
+func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) value {
 	recursive := false
 	for _, fr := range s.frames {
 		if fr.fn == def {
 			recursive = true
 		}
 	}
-	if s.depth >= maxCallDepth || recursive || s.exhausted {
+	// Explore mode infers each function from its own body (the run of its scope): a call's
+	// result is unknown there, as a caller cannot know which path the callee took.
+	if s.depth >= maxCallDepth || recursive || s.exhausted || s.cfg.Explore {
 		for _, a := range args {
 			s.decref(a)
 		}
@@ -561,7 +597,7 @@ func paramNames(a *ast.Arguments) []string {
 }
 
 // defaultFor evaluates a parameter's default (constants only), or an assumed value, or unknown.
-func (s *sim) defaultFor(a *ast.Arguments, name string) value {
+func (s *Interp) defaultFor(a *ast.Arguments, name string) value {
 	if v, ok := s.assumedValue(name); ok {
 		return v
 	}
@@ -603,7 +639,7 @@ func pureExpr(e ast.Expr) bool {
 
 // isJIT reports whether def is decorated with jax.jit (or jit imported from jax), directly or
 // through functools.partial(jax.jit, ...).
-func isJIT(s *sim, def *ast.FunctionDef) bool {
+func isJIT(s *Interp, def *ast.FunctionDef) bool {
 	for _, d := range def.DecoratorList {
 		e := d
 		if c, ok := e.(*ast.Call); ok {
@@ -619,7 +655,7 @@ func isJIT(s *sim, def *ast.FunctionDef) bool {
 	return false
 }
 
-func isJITExpr(s *sim, e ast.Expr) bool {
+func isJITExpr(s *Interp, e ast.Expr) bool {
 	if ref, ok := s.imp.Resolve(e); ok {
 		return ref.API == "jax.jit" || ref.Qual == "jax.jit"
 	}
@@ -631,7 +667,7 @@ func isJITExpr(s *sim, e ast.Expr) bool {
 
 // dropDead releases, in a jit-compiled function, the locals no later top-level statement reads:
 // XLA's buffer assignment frees a buffer after its last use.
-func (s *sim) dropDead(stmts []ast.Stmt, i int) {
+func (s *Interp) dropDead(stmts []ast.Stmt, i int) {
 	f := s.top()
 	later := map[string]bool{}
 	for _, st := range stmts[i+1:] {
@@ -659,4 +695,41 @@ func (s *sim) dropDead(stmts []ast.Stmt, i int) {
 		delete(f.vars, k)
 		s.decref(v)
 	}
+}
+
+// acyclic returns v to be stored in list l, or unknown when v holds l (a list that holds
+// itself, `l.append(l)`): the interpreter's values stay trees, so what walks them ends.
+func acyclic(v value, l *pyList) value {
+	if holdsList(v, l, 0) {
+		return vUnknown{}
+	}
+	return v
+}
+
+func holdsList(v value, l *pyList, depth int) bool {
+	if depth > 16 {
+		return true // deeper than any program builds on purpose: treat as holding it
+	}
+	switch v := v.(type) {
+	case vDict:
+		return holdsList(vList(v), l, depth)
+	case vList:
+		if v.l == l {
+			return true
+		}
+		for _, e := range v.l.elts {
+			if holdsList(e, l, depth+1) {
+				return true
+			}
+		}
+	case vTuple:
+		for _, e := range v.elts {
+			if holdsList(e, l, depth+1) {
+				return true
+			}
+		}
+	case vMethod:
+		return holdsList(v.recv, l, depth+1)
+	}
+	return false
 }

@@ -1,20 +1,20 @@
-package memory
+package absint
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
-// This file defines how the simulation reads command-line options: `args = parser.parse_args()`
+// This file defines the values a run takes from outside the program's own assignments —
+// assumptions, argparse defaults, array modules taken by convention — and how it reads
+// command-line options: `args = parser.parse_args()`
 // is a namespace whose attributes are the options' argparse defaults, the values a run without
 // arguments uses. Each default the simulation reads is listed in the report's symbols.
 
-// Symbol is a value the estimate took from outside the program's own assignments.
+// Symbol is a value the run took from outside the program's own assignments.
 type Symbol struct {
 	Name string `json:"name"`
 	// Value is the value used: a number, string, bool or null.
@@ -37,19 +37,16 @@ const SourceParameter = "parameter"
 // SourceConvention is the Symbol.Source of an array-module parameter taken by its name.
 const SourceConvention = "convention"
 
-// argparse returns the file's argparse defaults (bindings.Argparse), found once per Estimate.
-func (s *sim) argparse() map[string]bindings.Binding {
-	if s.idx == nil {
-		return bindings.Argparse(s.file.Module)
+// argparse returns the file's argparse defaults (bindings.Argparse), found once per file.
+func (s *Interp) argparse() map[string]bindings.Binding {
+	if s.shared.args == nil {
+		s.shared.args = bindings.Argparse(s.file.Module)
 	}
-	if s.idx.args == nil {
-		s.idx.args = bindings.Argparse(s.file.Module)
-	}
-	return s.idx.args
+	return s.shared.args
 }
 
 // namespaceAttr is args.name on a parse_args() namespace: the option's default, or unknown.
-func (s *sim) namespaceAttr(name string) value {
+func (s *Interp) namespaceAttr(name string) value {
 	if v, ok := s.assumedValue(name); ok {
 		return v // --assume size=40000 overrides the default of args.size
 	}
@@ -62,8 +59,8 @@ func (s *sim) namespaceAttr(name string) value {
 }
 
 // assumed returns the user's assumed value of name and lists it among the symbols.
-func (s *sim) assumed(name string) (int64, bool) {
-	n, ok := s.opts.Assume[name]
+func (s *Interp) assumed(name string) (int64, bool) {
+	n, ok := s.cfg.Assume[name]
 	if ok {
 		s.useSymbol(bindings.Binding{Name: name, Value: ast.ConstValue{Kind: ast.ConstInt, Int: n}, Source: SourceAssume})
 	}
@@ -72,11 +69,11 @@ func (s *sim) assumed(name string) (int64, bool) {
 
 // assumedValue returns the user's assumed value of name — an integer, or a Python expression
 // (`--assume D=numpy.float32`) evaluated here — and lists it among the symbols.
-func (s *sim) assumedValue(name string) (value, bool) {
+func (s *Interp) assumedValue(name string) (value, bool) {
 	if n, ok := s.assumed(name); ok {
-		return vInt{n, true}, true
+		return vInt{n: n, known: true}, true
 	}
-	src, ok := s.opts.AssumeExprs[name]
+	src, ok := s.cfg.AssumeExprs[name]
 	if !ok {
 		return nil, false
 	}
@@ -121,7 +118,7 @@ func dotted(e ast.Expr) string {
 }
 
 // useSymbol lists b among the report's symbols, once.
-func (s *sim) useSymbol(b bindings.Binding) {
+func (s *Interp) useSymbol(b bindings.Binding) {
 	for _, sym := range s.symbols {
 		if sym.Name == b.Name && sym.Source == b.Source {
 			return
@@ -150,25 +147,4 @@ func constJSON(v ast.ConstValue) any {
 		return v.Str
 	}
 	return nil
-}
-
-// BindingsNote says which values from outside the program a verdict on r depends on, for rule
-// messages: ", with size = 20,000 (argparse default)" — the integer symbols, at most two; "" when
-// there are none.
-func (r *Report) BindingsNote() string {
-	var parts []string
-	for _, s := range r.Symbols {
-		if _, ok := s.Value.(int64); !ok {
-			continue
-		}
-		if len(parts) == 2 {
-			parts = append(parts, "…")
-			break
-		}
-		parts = append(parts, fmt.Sprintf("%s = %s (%s)", s.Name, s.valueText(), s.sourceText(false)))
-	}
-	if len(parts) == 0 {
-		return ""
-	}
-	return ", with " + strings.Join(parts, ", ")
 }

@@ -1,4 +1,4 @@
-package memory
+package absint
 
 import (
 	"maps"
@@ -25,7 +25,10 @@ var noArrayBuiltins = map[string]bool{
 // unmodelled records that call c, which may return an array, is not modelled. The bound is
 // the size of its largest array input of known size: most array functions return something at
 // least that large, and it is the best figure the estimator has.
-func (s *sim) unmodelled(c *call, reason string) {
+func (s *Interp) unmodelled(c *call, reason string) {
+	if s.cfg.Explore {
+		return // an explore run reports what expressions hold, not an estimate's gaps
+	}
 	var bound *int64
 	for _, v := range c.args {
 		bound = largerInput(bound, v)

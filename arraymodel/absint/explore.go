@@ -1,0 +1,353 @@
+package absint
+
+import (
+	"maps"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines explore mode (Config.Explore), in which a run infers what every expression
+// may hold rather than following one path: both branches of every `if` (and each `match` case,
+// each `except` handler, both arms of a conditional expression) run from the same state and
+// the states are joined after; a loop runs its body twice and is joined with the state before
+// it (it may not run at all); every comprehension is evaluated. Values that differ between
+// paths join into what both have in common (joinValues). The heap of an explore run keeps
+// nothing that must balance (reference counts are not exact there).
+
+// vars is a frame's bindings.
+type vars = map[string]value
+
+// snapshot returns a shallow copy of the current frame's bindings: values are never changed in
+// place by a rebinding, so the copy is the state to come back to.
+func (s *Interp) snapshot() vars { return maps.Clone(s.top().vars) }
+
+// joinVars joins two states of a frame: a name bound on both sides to different values gets
+// their join; a name bound on one side only is unknown.
+func joinVars(a, b vars) vars {
+	out := make(vars, max(len(a), len(b)))
+	for k, v := range a {
+		if w, ok := b[k]; ok {
+			out[k] = joinValues(v, w)
+		} else {
+			out[k] = vUnknown{}
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			out[k] = vUnknown{}
+		}
+	}
+	return out
+}
+
+// branches runs each of blocks from the state before it and leaves the frame in the join of
+// the states the blocks that fall through end in (a block that returns, raises, breaks or
+// continues leaves nothing to join). With no block falling through, the frame is done.
+func (s *Interp) branches(blocks ...[]ast.Stmt) {
+	f := s.top()
+	before := s.snapshot()
+	var out vars
+	through := false
+	brk, cont := false, false
+	for _, b := range blocks {
+		f.vars = maps.Clone(before)
+		f.done, f.brk, f.cont = false, false, false
+		s.execBlock(b)
+		brk, cont = brk || f.brk, cont || f.cont
+		if f.done || f.brk || f.cont {
+			continue
+		}
+		if !through {
+			out, through = f.vars, true
+		} else {
+			out = joinVars(out, f.vars)
+		}
+	}
+	f.done, f.brk, f.cont = false, false, false
+	if !through {
+		f.vars = before
+		f.done = !brk && !cont
+		f.brk, f.cont = brk, cont && !brk
+		return
+	}
+	f.vars = out
+}
+
+// exploreIf runs both branches of an if.
+func (s *Interp) exploreIf(st *ast.If) {
+	s.decref(s.eval(st.Test))
+	s.branches(st.Body, st.Orelse)
+}
+
+// exploreLoop runs a loop's body twice (the second time from the first's end state, so loop-
+// carried values are seen changing) and joins the result with the state before the loop.
+func (s *Interp) exploreLoop(bind func(), body, orelse []ast.Stmt) {
+	f := s.top()
+	before := s.snapshot()
+	for i := 0; i < 2 && !f.done; i++ {
+		bind()
+		s.execBlock(body)
+		f.brk, f.cont = false, false
+	}
+	if f.done {
+		f.done = false
+	}
+	f.vars = joinVars(before, f.vars)
+	s.execBlock(orelse)
+}
+
+// exploreTry runs a try statement's body and else block, then each handler from the join of
+// the states before and after the body (an exception may come at any point), and joins them.
+func (s *Interp) exploreTry(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt) {
+	f := s.top()
+	before := s.snapshot()
+	s.execBlock(body)
+	if !f.done {
+		s.execBlock(orelse)
+	}
+	out, through := f.vars, !f.done
+	start := joinVars(before, f.vars)
+	for _, h := range handlers {
+		f.vars = maps.Clone(start)
+		f.done = false
+		s.decref(s.eval(h.Type))
+		if h.Name != "" {
+			s.bindName(h.Name, vUnknown{})
+		}
+		s.execBlock(h.Body)
+		if f.done {
+			continue
+		}
+		if through {
+			out = joinVars(out, f.vars)
+		} else {
+			out, through = f.vars, true
+		}
+	}
+	f.vars, f.done = out, !through
+	s.execFinally(final)
+}
+
+// exploreMatch runs each case of a match statement from the state before it, its capture names
+// unknown, and joins the states (with the state before: no case may match).
+func (s *Interp) exploreMatch(st *ast.Match) {
+	s.decref(s.eval(st.Subject))
+	blocks := make([][]ast.Stmt, 0, len(st.Cases)+1)
+	for _, c := range st.Cases {
+		c := c
+		blocks = append(blocks, append([]ast.Stmt{&caseStart{Pass: ast.Pass{Range: c.Range}, c: c}}, c.Body...))
+	}
+	blocks = append(blocks, nil)
+	s.branches(blocks...)
+}
+
+// caseStart is a pseudo-statement that binds a match case's captures and evaluates its guard.
+type caseStart struct {
+	ast.Pass
+	c *ast.MatchCase
+}
+
+func (s *Interp) startCase(c *ast.MatchCase) {
+	ast.Inspect(c.Pattern, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.MatchAs:
+			if n.Name != "" {
+				s.bindName(n.Name, vUnknown{})
+			}
+		case *ast.MatchStar:
+			if n.Name != "" {
+				s.bindName(n.Name, vUnknown{})
+			}
+		case *ast.MatchMapping:
+			if n.Rest != "" {
+				s.bindName(n.Rest, vUnknown{})
+			}
+		}
+		return true
+	})
+	if c.Guard != nil {
+		s.decref(s.eval(c.Guard))
+	}
+}
+
+// JoinValues is what an expression holds when it holds a on one path and b on another.
+func JoinValues(a, b Value) Value { return joinValues(a, b) }
+
+// joinValues is what a name holds when it holds a on one path and b on another.
+func joinValues(a, b value) value {
+	switch a := a.(type) {
+	case vArray:
+		if b, ok := b.(vArray); ok {
+			if a.o == b.o {
+				return a
+			}
+			return vArray{joinObjs(a.o, b.o)}
+		}
+	case vInt:
+		if b, ok := b.(vInt); ok {
+			if a.known && b.known && a.n == b.n {
+				return a
+			}
+			if !a.known && !b.known && a.sym.Equal(b.sym) {
+				return vInt{sym: a.sym}
+			}
+			return vInt{}
+		}
+	case vFloat:
+		if b, ok := b.(vFloat); ok {
+			if a == b {
+				return a
+			}
+			return vFloat{complex: a.complex || b.complex}
+		}
+	case vTuple:
+		if b, ok := b.(vTuple); ok && len(a.elts) == len(b.elts) {
+			elts := make([]value, len(a.elts))
+			for i := range a.elts {
+				elts[i] = joinValues(a.elts[i], b.elts[i])
+			}
+			return vTuple{elts}
+		}
+	case vStr:
+		if b, ok := b.(vStr); ok && a == b {
+			return a
+		}
+	case vDType:
+		if b, ok := b.(vDType); ok && a == b {
+			return a
+		}
+	case vNone:
+		if _, ok := b.(vNone); ok {
+			return a
+		}
+	case vModule:
+		if b, ok := b.(vModule); ok && a.ref.Qual == b.ref.Qual {
+			return a
+		}
+	case vFunc:
+		if b, ok := b.(vFunc); ok && a.def == b.def {
+			return a
+		}
+	case vRNG:
+		if b, ok := b.(vRNG); ok && a == b {
+			return a
+		}
+	case vNamespace:
+		if _, ok := b.(vNamespace); ok {
+			return a
+		}
+	case vList:
+		if b, ok := b.(vList); ok && a.l == b.l {
+			return a
+		}
+	case vDict:
+		if b, ok := b.(vDict); ok && a.l == b.l {
+			return a
+		}
+	}
+	return vUnknown{}
+}
+
+// joinObjs is an array that is a on one path and b on another: what the two have in common,
+// with both recorded (Obj.Joined) so a client can join what it knows of them.
+func joinObjs(a, b *Obj) *Obj {
+	out := &Obj{refs: 1, origin: External, joined: []*Obj{a, b}}
+	if a.dt == b.dt {
+		out.dt = a.dt
+	}
+	if a.backend == b.backend {
+		out.backend = a.backend
+	}
+	if a.origin == b.origin {
+		out.origin = a.origin
+	}
+	if a.node == b.node {
+		out.node = a.node
+	}
+	if a.base == b.base {
+		out.base = a.base
+	} else if out.origin == View {
+		out.origin = External
+	}
+	if a.shape.Known && b.shape.Known {
+		if dims := npapi.JoinShapes(a.shape.Dims, b.shape.Dims); dims != nil {
+			out.shape = Shape{Dims: dims, Known: true}
+		}
+	}
+	return out
+}
+
+// comprehension evaluates a comprehension or generator expression for what its parts hold:
+// each generator's iterable, its target bound to one element (an int of a range(), a row of
+// an array), its conditions, then the element expressions. Its targets do not leak into the
+// enclosing scope; an assignment expression (`:=`) in it binds there, as in Python. The value
+// is a container of unknown length.
+func (s *Interp) comprehension(gens []*ast.Comprehension, elts ...ast.Expr) value {
+	f := s.top()
+	saved := map[string]value{}
+	had := map[string]bool{}
+	for _, g := range gens {
+		if g == nil || g.Target == nil {
+			continue
+		}
+		ast.Inspect(g.Target, func(n ast.Node) bool {
+			if nm, ok := n.(*ast.Name); ok {
+				if v, ok := f.vars[nm.ID]; ok && !had[nm.ID] {
+					saved[nm.ID] = v
+				}
+				had[nm.ID] = true
+			}
+			return true
+		})
+	}
+	for _, g := range gens {
+		if g == nil {
+			continue
+		}
+		it := s.eval(g.Iter)
+		ite := s.iterationOf(it)
+		if g.Target != nil {
+			s.assign(g.Target, ite.elem(0))
+		}
+		s.decref(it)
+		for _, c := range g.Ifs {
+			s.decref(s.eval(c))
+		}
+	}
+	for _, e := range elts {
+		s.decref(s.eval(e))
+	}
+	for name := range had {
+		if v, ok := saved[name]; ok {
+			f.vars[name] = v
+		} else {
+			delete(f.vars, name)
+		}
+	}
+	return vUnknown{}
+}
+
+// exploreDef evaluates, in explore mode, what a def or class statement evaluates where it
+// stands: decorators, parameter defaults, base classes (their bodies are scopes of their own).
+func (s *Interp) exploreDef(decos []ast.Expr, args *ast.Arguments, bases []ast.Expr) {
+	if !s.cfg.Explore {
+		return
+	}
+	for _, x := range decos {
+		s.decref(s.eval(x))
+	}
+	if args != nil {
+		for _, x := range args.Defaults {
+			s.decref(s.eval(x))
+		}
+		for _, x := range args.KwDefaults {
+			if x != nil {
+				s.decref(s.eval(x))
+			}
+		}
+	}
+	for _, x := range bases {
+		s.decref(s.eval(x))
+	}
+}

@@ -1,0 +1,121 @@
+package absint
+
+import (
+	"maps"
+	"slices"
+)
+
+// This file defines forking the interpreter state, used to run the branch of an `if` that the
+// interpreter does not follow: the fork runs it on a deep copy and hands back what it saw.
+
+func newCloner(h Heap) *Cloner {
+	return &Cloner{objs: map[*Obj]*Obj{}, lists: map[*pyList]*pyList{}, frames: map[*frame]*frame{},
+		Memo: map[any]any{}, heap: h}
+}
+
+func (c *Cloner) val(v value) value {
+	switch v := v.(type) {
+	case vArray:
+		return vArray{c.obj(v.o)}
+	case vTuple:
+		elts := make([]value, len(v.elts))
+		for i, e := range v.elts {
+			elts[i] = c.val(e)
+		}
+		return vTuple{elts}
+	case vList:
+		return vList{c.list(v.l)}
+	case vDict:
+		return vDict{c.list(v.l)}
+	case vMethod:
+		return vMethod{recv: c.val(v.recv), name: v.name}
+	case vAt:
+		return vAt{c.val(v.arr)}
+	}
+	return v
+}
+
+func (c *Cloner) obj(o *Obj) *Obj {
+	if o == nil {
+		return nil
+	}
+	if n, ok := c.objs[o]; ok {
+		return n
+	}
+	n := *o
+	c.objs[o] = &n
+	n.base = c.obj(o.base)
+	if o.Data != nil {
+		n.Data = c.heap.CloneData(c, o.Data)
+	}
+	return &n
+}
+
+func (c *Cloner) list(l *pyList) *pyList {
+	if n, ok := c.lists[l]; ok {
+		return n
+	}
+	n := *l
+	c.lists[l] = &n
+	n.elts = make([]value, len(l.elts))
+	for i, e := range l.elts {
+		n.elts[i] = c.val(e)
+	}
+	return &n
+}
+
+func (c *Cloner) frame(f *frame) *frame {
+	if n, ok := c.frames[f]; ok {
+		return n
+	}
+	n := *f
+	c.frames[f] = &n
+	n.vars = make(map[string]value, len(f.vars))
+	for k, v := range f.vars {
+		n.vars[k] = c.val(v)
+	}
+	n.globals = maps.Clone(f.globals)
+	n.ret = c.val(f.ret)
+	return &n
+}
+
+// fork returns an independent copy of the interpreter: running code on it changes nothing in s.
+func (s *Interp) fork() *Interp {
+	c := newCloner(s.h)
+	p := *s
+	p.frames = make([]*frame, len(s.frames))
+	for i, f := range s.frames {
+		p.frames[i] = c.frame(f)
+	}
+	p.module = c.frame(s.module)
+	p.root = c.frame(s.root)
+	p.lines = slices.Clone(s.lines)
+	p.unknown = slices.Clone(s.unknown)
+	p.growth = slices.Clone(s.growth)
+	p.symbols = slices.Clone(s.symbols)
+	var copied int
+	p.h, copied = s.h.Fork(c)
+	p.steps += copied / 8 // copying costs budget too
+	return &p
+}
+
+// adopt merges what a fork saw that s did not: new unknown sizes, symbols and growth, and
+// whatever its heap saw.
+func (s *Interp) adopt(p *Interp) {
+	s.steps = max(s.steps, p.steps)
+	s.exhausted = s.exhausted || p.exhausted
+	for _, u := range p.unknown {
+		if !slices.Contains(s.unknown, u) {
+			s.unknown = append(s.unknown, u)
+		}
+	}
+	for _, sym := range p.symbols {
+		if !slices.ContainsFunc(s.symbols, func(x Symbol) bool { return x.Name == sym.Name && x.Source == sym.Source }) {
+			s.symbols = append(s.symbols, sym)
+		}
+	}
+	for _, g := range p.growth[min(len(p.growth), len(s.growth)):] {
+		s.growth = append(s.growth, g)
+	}
+	s.h.Adopt(s, p.h)
+}

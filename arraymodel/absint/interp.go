@@ -1,0 +1,369 @@
+// Package absint is arraylint's one abstract interpreter of Python array programs: the value
+// domain (arrays with shape, dtype, library and view base; Python scalars, tuples, lists,
+// modules, functions), the expression and call evaluator over the one API table
+// (arraymodel/npapi), and the statement walker (program order, loops, branches on forks, calls
+// into the file's functions inlined). Its clients plug in through hooks: the memory estimator's
+// heap (reference-counted buffers, NumPy temporary elision, Legate instances) implements Heap,
+// and reads what the run found (unknown sizes, symbols, list growth).
+//
+//	in := absint.New(absint.Config{File: f, Imports: imp, Heap: h, Assume: …})
+//	in.RunModule()                 // or in.RunFunction(def) for a function on its own
+//	in.Unknown(), in.Symbols(), in.Growth()
+package absint
+
+import (
+	"maps"
+	"slices"
+
+	"github.com/arraylint/arraylint/arraymodel/bindings"
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines the interpreter state: frames, references and how objects die.
+
+// Tunables of the interpreter.
+const (
+	// maxUnroll is the largest known trip count run iteration by iteration; longer loops run
+	// two iterations and extrapolate list growth.
+	maxUnroll = 64
+	// maxCallDepth bounds inlining of calls to functions of the analysed file.
+	maxCallDepth = 8
+	// maxSteps bounds the statements one scope's run executes (inlined calls and loop
+	// iterations included), so pathological nesting cannot make an analysis hang.
+	maxSteps = 20000
+)
+
+// Library names: the array library whose arrays a run holds (Config.Backend).
+const (
+	BackendNumPy  = "numpy"
+	BackendCuPy   = "cupy"
+	BackendLegate = "legate"
+	BackendJAX    = "jax"
+)
+
+// Config configures one run of the interpreter.
+type Config struct {
+	// Backend is the library whose arrays the run holds (BackendNumPy, …; "" is NumPy): it
+	// decides what an array module handed out for an array is (cupy.get_array_module) and
+	// whether calls make internal temporaries (cuPyNumeric's do not).
+	Backend string
+	File    *pyparse.File
+	Imports *imports.Info
+	// Heap receives the arrays' allocations (nil: NoHeap).
+	Heap Heap
+	// Assume binds names whose values the program does not fix (N=10_000_000).
+	Assume map[string]int64
+	// AssumeExprs binds names to other Python values, as expressions evaluated where the name
+	// is read: "numpy", "numpy.float32", "(1000, 3)", "'all'", "False". An integer in Assume
+	// wins over an expression of the same name.
+	AssumeExprs map[string]string
+	// Shared is state the runs over one file share (argparse defaults, module constants); nil
+	// gives the run its own.
+	Shared *Shared
+	// Explore runs every path and joins the states where paths meet (explore.go), for what
+	// each expression may hold; otherwise the run follows one path, as a program runs.
+	Explore bool
+	// Observe, when set, is called with each expression the run evaluates in the scope it runs
+	// (not in the functions it inlines) and its value, and with each name it binds.
+	Observe func(e ast.Expr, v Value)
+	// Outer, when set, gives the value of a name the run's scope reads from an enclosing scope.
+	Outer func(name string) (Value, bool)
+	// Conventions takes, where nothing says which array library a value is, the library its
+	// name stands for (a parameter np, xp, cp, jnp), or that cupy.get_array_module returns for
+	// an argument of unknown type, and lists it among the symbols; otherwise it stays unknown.
+	Conventions bool
+	// NoDefaults leaves a parameter with a default unknown when its function runs on its own
+	// (the default is not what callers pass); otherwise the default is its value.
+	NoDefaults bool
+}
+
+// Shared is what the runs over one file compute once: the argparse defaults and the module's
+// constants seen by functions analysed on their own.
+type Shared struct {
+	args       map[string]bindings.Binding
+	consts     map[string]value
+	constsDone bool
+}
+
+// frame is one function activation (or the module).
+type frame struct {
+	vars    map[string]value
+	globals map[string]bool
+	fn      *ast.FunctionDef
+	jit     bool
+	ret     value
+	done    bool // return or raise reached
+	brk     bool // break reached in the innermost loop
+	cont    bool // continue reached
+}
+
+// Interp runs one scope of a file.
+type Interp struct {
+	file    *pyparse.File
+	imp     *imports.Info
+	cfg     Config
+	h       Heap
+	shared  *Shared
+	module  *frame
+	frames  []*frame
+	lines   []int // statement line per nesting level; lines[0] is the scope's current line
+	unknown []Unknown
+	growth  []Growth
+	depth   int
+	pending string // the name the current assignment binds, for naming a failed allocation
+	// pendingValue is the current assignment's value expression: the array it allocates is
+	// named pending from the start, so a peak reached by that allocation lists it by name.
+	pendingValue ast.Expr
+	root         *frame // the scope's frame
+	cur          int    // line of the innermost statement of the root frame being run
+	steps        int    // statements run so far
+	exhausted    bool   // steps passed maxSteps
+	jax32        bool   // a jax call without 64-bit mode is running: its arrays are 32-bit
+	// lib is the library of the operation being run: the arrays it makes belong to it.
+	lib       imports.Backend
+	discarded ast.Expr // the expression statement being run: its value is dropped unread
+	symbols   []Symbol // values read from outside the program's assignments (symbols.go)
+	// assumeExprs caches the parsed Config.AssumeExprs (nil for one that does not parse).
+	assumeExprs map[string]ast.Expr
+	// consts are the module's constants seen by a function analysed on its own, shared read-only
+	// by every such run over one file and looked up after module.vars (which shadows them).
+	consts map[string]value
+}
+
+func (s *Interp) top() *frame { return s.frames[len(s.frames)-1] }
+
+// line returns the line of the scope's innermost statement being run (where peaks are
+// attributed): inside a loop the body's line, inside an inlined call the call's line.
+func (s *Interp) line() int { return s.cur }
+
+// site returns the line of the innermost statement being run in any frame.
+func (s *Interp) site() int {
+	if len(s.lines) == 0 {
+		return s.cur
+	}
+	return s.lines[len(s.lines)-1]
+}
+
+func (s *Interp) lineOf(n ast.Node) int { return s.file.Lines.Line(n.Span().Start) }
+
+func (s *Interp) text(n ast.Node) string {
+	r := n.Span()
+	if r.Start < 0 || int(r.End) > len(s.file.Src) || r.Start > r.End {
+		return ""
+	}
+	t := string(s.file.Src[r.Start:r.End])
+	if len(t) > 80 {
+		t = t[:77] + "..."
+	}
+	return t
+}
+
+// incref adds one reference to every object v holds.
+func incref(v value) {
+	switch v := v.(type) {
+	case vArray:
+		v.o.refs++
+	case vTuple:
+		for _, e := range v.elts {
+			incref(e)
+		}
+	case vList:
+		v.l.refs++
+	case vDict:
+		v.l.refs++
+	case vMethod:
+		incref(v.recv)
+	case vAt:
+		incref(v.arr)
+	}
+}
+
+// decref drops one reference from every object v holds and releases what dies.
+func (s *Interp) decref(v value) {
+	switch v := v.(type) {
+	case vArray:
+		v.o.refs--
+		if v.o.refs <= 0 {
+			s.dieArray(v.o)
+		}
+	case vTuple:
+		for _, e := range v.elts {
+			s.decref(e)
+		}
+	case vList:
+		s.decref(vDict(v))
+	case vDict:
+		v.l.refs--
+		if v.l.refs <= 0 {
+			elts := v.l.elts
+			v.l.elts = nil
+			for _, e := range elts {
+				s.decref(e)
+			}
+		}
+	case vMethod:
+		s.decref(v.recv)
+	case vAt:
+		s.decref(v.arr)
+	}
+}
+
+// dieArray releases an ndarray object: its buffer when it owns one, else its reference to its base.
+func (s *Interp) dieArray(o *Obj) {
+	if o.refs < 0 {
+		return
+	}
+	o.refs = -1
+	if o.base != nil {
+		s.decref(vArray{o.base})
+		return
+	}
+	s.h.Release(s, o)
+}
+
+// lookup finds a name in the current frame, then the module, then the imports.
+func (s *Interp) lookup(n *ast.Name) (value, bool) {
+	f := s.top()
+	if !f.globals[n.ID] {
+		if v, ok := f.vars[n.ID]; ok {
+			return v, true
+		}
+	}
+	if v, ok := s.module.vars[n.ID]; ok {
+		return v, true
+	}
+	if v, ok := s.consts[n.ID]; ok {
+		return v, true
+	}
+	if ref, ok := s.imp.Resolve(n); ok {
+		return s.refValue(ref), true
+	}
+	if s.cfg.Outer != nil {
+		if v, ok := s.cfg.Outer(n.ID); ok {
+			incref(v)
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// refValue turns a resolved library member into a value: dtypes become vDType.
+func (s *Interp) refValue(ref imports.Ref) value {
+	if ref.API == "newaxis" {
+		return vNone{} // np.newaxis is None
+	}
+	if dt, ok := npapi.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
+		return vDType{dt}
+	}
+	return vModule{ref}
+}
+
+func lastPart(api string) string {
+	for i := len(api) - 1; i >= 0; i-- {
+		if api[i] == '.' {
+			return api[i+1:]
+		}
+	}
+	return api
+}
+
+func isFuncAPI(api string) bool {
+	_, ok := npapi.Lookup(api)
+	return ok
+}
+
+// bindName binds name in the current frame to v (whose reference it takes) and drops the old value.
+func (s *Interp) bindName(name string, v value) {
+	f := s.top()
+	vars := f.vars
+	if f.globals[name] {
+		vars = s.module.vars
+	}
+	old, had := vars[name]
+	vars[name] = v
+	if o, ok := isArray(v); ok && o.base == nil {
+		s.h.Bound(s, o, name)
+	}
+	if l, ok := v.(vList); ok && l.l.owner == "" {
+		l.l.owner = name
+	}
+	if had {
+		s.decref(old)
+	}
+}
+
+// EachBound calls visit for every array bound to a name, in frame order and then name order:
+// arrays in tuples and lists up to three levels down too, list elements as "name[…]". Each call
+// is one binding: seq numbers them, so a client can tell two bindings of one array apart.
+func (s *Interp) EachBound(visit func(seq int, name string, o *Obj)) {
+	seq := 0
+	var walk func(name string, v value, depth int)
+	walk = func(name string, v value, depth int) {
+		if depth > 3 {
+			return
+		}
+		switch v := v.(type) {
+		case vArray:
+			seq++
+			visit(seq, name, v.o)
+		case vTuple:
+			for _, e := range v.elts {
+				walk(name, e, depth+1)
+			}
+		case vList:
+			for _, e := range v.l.elts {
+				walk(name+"[…]", e, depth+1)
+			}
+		case vDict:
+			for _, e := range v.l.elts {
+				walk(name+"[…]", e, depth+1)
+			}
+		}
+	}
+	for _, f := range s.frames {
+		for _, k := range slices.Sorted(maps.Keys(f.vars)) {
+			walk(k, f.vars[k], 0)
+		}
+	}
+}
+
+// touchRange tells the heap an operation uses the elements [lo, hi) of o (sliced), or all of o.
+func (s *Interp) touchRange(o *Obj, lo, hi int64, sliced bool) {
+	if o != nil {
+		s.h.Touch(s, o, lo, hi, sliced)
+	}
+}
+
+// offload tells the heap the array v holds moved to another kind of memory.
+func (s *Interp) offload(v value, target string) {
+	if o, ok := isArray(v); ok {
+		s.h.Offload(s, o, target)
+	}
+}
+
+// inLib sets the library of the operation about to run (see Interp.lib) and returns the
+// function that restores the previous one.
+func (s *Interp) inLib(b imports.Backend) func() {
+	saved := s.lib
+	if b != imports.Unknown {
+		s.lib = b
+	}
+	return func() { s.lib = saved }
+}
+
+// libOf returns the library of the arrays among vs (their union; Unknown when none says).
+func libOf(vs ...value) imports.Backend {
+	var b imports.Backend
+	for _, v := range vs {
+		if o, ok := isArray(v); ok {
+			b |= o.backend
+		}
+		if r, ok := v.(vRNG); ok {
+			b |= r.backend
+		}
+	}
+	return b
+}

@@ -1,0 +1,223 @@
+package absint
+
+import (
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines the abstract values the simulation computes for Python expressions.
+
+// value is one abstract Python value. Values that hold arrays (vArray, vTuple, vList) carry
+// references that the simulation counts, as CPython does.
+type value interface{}
+
+type (
+	// vInt is a Python int (or bool); known is false when the value is not a constant.
+	vInt struct {
+		n     int64
+		known bool
+		// sym is, when the value is not known, the polynomial in the program's symbols it
+		// equals (a parameter n, 2*n + 1), or nil.
+		sym *npapi.Poly
+	}
+	// vFloat is a float or complex scalar (the value is not tracked): a Python one, or a NumPy
+	// scalar of dtype dt (x.sum() of a float32 array).
+	vFloat struct {
+		complex bool
+		dt      npapi.DType // NoDType for a Python float or complex
+	}
+	// vStr is a str constant.
+	vStr struct{ s string }
+	// vNone is None.
+	vNone struct{}
+	// vTuple is a tuple; its elements hold their references.
+	vTuple struct{ elts []value }
+	// vList is a list object shared by every name bound to it.
+	vList struct{ l *pyList }
+	// vDict is a dict or set: it holds references to its values (kept in l, in no order a
+	// program can read: indexing and iterating it give unknown values).
+	vDict struct{ l *pyList }
+	// vDType is a dtype object such as np.float32.
+	vDType struct{ dt npapi.DType }
+	// vModule is a member of an array library: a module or a function (np, np.random, np.zeros).
+	vModule struct{ ref imports.Ref }
+	// vFunc is a function defined in the analysed file.
+	vFunc struct{ def *ast.FunctionDef }
+	// vRNG is a random generator object (np.random.default_rng(), jax.random.key()).
+	vRNG struct {
+		jax     bool
+		backend imports.Backend // the library whose arrays it draws
+	}
+	// vMethod is a bound method of an array or generator, e.g. a.astype.
+	vMethod struct {
+		recv value
+		name string
+	}
+	// vAt is jax's x.at or x.at[idx]: an updater that returns a new array.
+	vAt struct{ arr value }
+	// vArray is a reference to an ndarray object.
+	vArray struct{ o *Obj }
+	// vUnknown is anything the interpreter does not model. sym is set on a parameter of unknown
+	// type (or arithmetic on one): if it is used as a size, the size is that polynomial.
+	vUnknown struct{ sym *npapi.Poly }
+	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
+	// options' defaults (bindings.Argparse).
+	vNamespace struct{}
+)
+
+// pyList is a Python list; it owns one reference to each element.
+type pyList struct {
+	refs  int
+	elts  []value
+	owner string // name it was first bound to, for growth reports
+}
+
+// Obj is an ndarray object: a shape and dtype over data it owns, or a view that keeps its base
+// alive. Data is the heap client's record of the data (Heap.Allocate), shared by the views.
+type Obj struct {
+	refs  int
+	shape Shape
+	dt    npapi.DType
+	base  *Obj     // non-nil for a view
+	label string   // source text of the expression that made it
+	line  int      // line that made it
+	node  ast.Expr // the expression that made it, when there is one
+	// elementwise is set on a temporary made by an elementwise operation (jit fusion).
+	elementwise bool
+	// lo, hi: for a 1-D slice view (sliced), the element range [lo, hi) of the data it covers.
+	lo, hi int64
+	sliced bool
+	// stands is set on the stand-in for extrapolated list elements: how many elements of the
+	// element array (shape, dt) its data accounts for.
+	stands int64
+	// backend is the library the array belongs to (imports.Unknown when not known).
+	backend imports.Backend
+	// origin says where the data came from (Fresh, Param, External, View).
+	origin Origin
+	// joined holds, for an array that is one array on one path and another on another
+	// (explore mode), those two.
+	joined []*Obj
+	// Data is the heap's record of the array's data (nil with NoHeap).
+	Data any
+}
+
+// Joined returns, for an array that stands for one array on one path and another on another
+// (Config.Explore), those two; nil otherwise.
+func (o *Obj) Joined() []*Obj { return o.joined }
+
+// Origin says where an array's data came from.
+type Origin uint8
+
+// The origins.
+const (
+	// External is data the program does not create itself: a file load, an unknown function's
+	// result, a module attribute. Its dtype is not the program's choice.
+	External Origin = iota
+	// Fresh is an array this code allocates: a constructor, random sampling, an operator, a copy.
+	Fresh
+	// Param is an array received as a parameter (annotated as an array).
+	Param
+	// View is a view (slice, reshape, transpose) of another array.
+	View
+)
+
+var originNames = [...]string{"external", "fresh", "param", "view"}
+
+// String returns "external", "fresh", "param" or "view".
+func (o Origin) String() string { return originNames[o] }
+
+// Backend returns the library the array belongs to (imports.Unknown when not known).
+func (o *Obj) Backend() imports.Backend { return o.backend }
+
+// Origin returns where the array's data came from.
+func (o *Obj) Origin() Origin { return o.origin }
+
+// Shape returns the array's shape.
+func (o *Obj) Shape() Shape { return o.shape }
+
+// DType returns the array's dtype (NoDType when unknown).
+func (o *Obj) DType() npapi.DType { return o.dt }
+
+// Base returns the array a view keeps alive (nil for an owner).
+func (o *Obj) Base() *Obj { return o.base }
+
+// Label returns the source text of the expression that made the array.
+func (o *Obj) Label() string { return o.label }
+
+// Line returns the line that made the array.
+func (o *Obj) Line() int { return o.line }
+
+// Node returns the expression that made the array (nil when there is none).
+func (o *Obj) Node() ast.Expr { return o.node }
+
+// Range returns the element range [lo, hi) of its base a 1-D slice view covers (sliced).
+func (o *Obj) Range() (lo, hi int64, sliced bool) { return o.lo, o.hi, o.sliced }
+
+// Stands returns, for the stand-in of a loop's extrapolated list elements, how many elements
+// it accounts for (0 otherwise).
+func (o *Obj) Stands() int64 { return o.stands }
+
+// NBytes returns the array's size in bytes and whether it is known.
+func (o *Obj) NBytes() (int64, bool) { return o.nbytes() }
+
+// Value is an abstract Python value (see value).
+type Value = value
+
+// ArrayOf returns the array v holds, if it is one.
+func ArrayOf(v Value) (*Obj, bool) { return isArray(v) }
+
+// ScalarDType returns the weak dtype of a Python scalar value.
+func ScalarDType(v Value) (npapi.DType, bool) { return scalarDType(v) }
+
+// nbytes returns the array's size in bytes and whether it is known.
+func (o *Obj) nbytes() (int64, bool) {
+	n, ok := o.shape.Size()
+	if !ok || !o.dt.Known() {
+		return 0, false
+	}
+	return n * o.dt.ItemSize(), true
+}
+
+func intValue(v value) (int64, bool) {
+	switch v := v.(type) {
+	case vInt:
+		return v.n, v.known
+	}
+	return 0, false
+}
+
+func isArray(v value) (*Obj, bool) {
+	a, ok := v.(vArray)
+	if !ok || a.o == nil {
+		return nil, false
+	}
+	return a.o, true
+}
+
+// scalarDType returns the dtype a scalar operand takes part in promotion with: a Python
+// number's weak dtype, and the same for a NumPy scalar (NumPy 1.x casts by value: a float64
+// scalar times a float32 array is float32).
+func scalarDType(v value) (npapi.DType, bool) {
+	switch v := v.(type) {
+	case vInt:
+		return npapi.WeakInt, true
+	case vFloat:
+		if v.complex {
+			return npapi.WeakComplex, true
+		}
+		return npapi.WeakFloat, true
+	}
+	return npapi.NoDType, false
+}
+
+// length returns the number of elements a list stands for, extrapolated elements included.
+func (l *pyList) length() int64 {
+	n := int64(len(l.elts))
+	for _, e := range l.elts {
+		if o, ok := isArray(e); ok && o.stands > 0 {
+			n += o.stands - 1
+		}
+	}
+	return n
+}

@@ -1,0 +1,208 @@
+package arrays
+
+import (
+	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines which scopes run, and when: each scope once, on the one interpreter in
+// explore mode, after the scopes around it.
+
+// pendingScope is a scope to run: a function, an async function, a class body or the module.
+type pendingScope struct {
+	node  ast.Node
+	args  *ast.Arguments
+	body  []ast.Stmt
+	scope *imports.Scope
+}
+
+// Analyze infers array facts for the file f using the import resolution imp (from
+// imports.Build).
+//
+// A module that imports an array library (or annotates a parameter as an array) is analysed
+// at once, each scope exactly once. Any other module holds no arrays, so the array queries
+// answer without analysis, and the scalar queries (Int, Scalar, DTypeOf) analyse only the scope
+// of the asked expression and the scopes around it, on first use. The answers are the same
+// either way: a scope's facts depend only on its own code and its enclosing scopes' final
+// states.
+func Analyze(f *pyparse.File, imp *imports.Info) *Info { return AnalyzeWith(f, imp, nil) }
+
+// AnalyzeWith is Analyze with the user's assumptions (bindings.ParseAssume): a name the program
+// leaves unknown (a parameter, a value read at run time) evaluates to its assumed integer.
+func AnalyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64) *Info {
+	var mod *ast.Module
+	if f != nil {
+		mod = f.Module
+	}
+	info := &Info{imp: imp, mod: mod, file: f, assume: assume}
+	if mod == nil || imp == nil || imp.Root == nil {
+		if info.imp == nil {
+			info.imp = imports.Build(nil)
+		}
+		info.facts = map[ast.Node]value{}
+		info.allWalked = true
+		return info
+	}
+	info.runs = map[*imports.Scope]*absint.Interp{}
+	info.walked = map[*imports.Scope][]pendingScope{}
+	info.root = pendingScope{node: mod, body: mod.Body, scope: imp.Root}
+	info.shared = &absint.Shared{}
+	info.collect = newCollector(info)
+	info.mayArrays = mayHoldArrays(imp)
+	if !info.mayArrays {
+		info.facts = map[ast.Node]value{}
+		return info
+	}
+	info.facts = map[ast.Node]value{}
+	// About one value seen per 10-60 bytes of source in array code; sizing the map up front
+	// avoids rehashing it a dozen times while it grows.
+	info.collect.seen = make(map[ast.Expr]absint.Value, int(mod.End-mod.Start)/12)
+	queue := []pendingScope{info.root}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if _, done := info.walked[p.scope]; !done {
+			queue = append(queue, info.walkScope(p)...)
+		}
+	}
+	info.allWalked = true
+	return info
+}
+
+// walkScope runs one scope (once; later calls do nothing) and returns the scopes defined in
+// it, in source order. The caller has run every enclosing scope.
+func (info *Info) walkScope(p pendingScope) []pendingScope {
+	if p.scope == nil {
+		return nil
+	}
+	if nested, done := info.walked[p.scope]; done {
+		return nested
+	}
+	in := absint.New(absint.Config{File: info.file, Imports: info.imp, Heap: info.collect,
+		Assume: info.assume, Shared: info.shared, Explore: true, NoDefaults: true,
+		Observe: info.collect.observe, Outer: info.outer(p.scope)})
+	if p.scope == info.imp.Root {
+		in.RunModule()
+	} else {
+		in.RunBody(p.node, p.args, p.body, false)
+	}
+	info.runs[p.scope] = in
+	var nested []pendingScope
+	for _, c := range p.scope.Children {
+		if q, ok := pendingOf(c); ok {
+			nested = append(nested, q)
+		}
+	}
+	info.walked[p.scope] = nested
+	return nested
+}
+
+// pendingOf returns the scope to run for a scope of the tree: functions and class bodies run;
+// lambdas do not, and comprehensions run inside the scope around them.
+func pendingOf(s *imports.Scope) (pendingScope, bool) {
+	switch n := s.Node.(type) {
+	case *ast.FunctionDef:
+		return pendingScope{node: n, args: n.Args, body: n.Body, scope: s}, true
+	case *ast.AsyncFunctionDef:
+		return pendingScope{node: n, args: n.Args, body: n.Body, scope: s}, true
+	case *ast.ClassDef:
+		return pendingScope{node: n, body: n.Body, scope: s}, true
+	}
+	return pendingScope{}, false
+}
+
+// outer returns how a run of scope s reads a name of an enclosing scope: the enclosing scope's
+// value at its end, when that scope binds the name exactly once (otherwise which binding a
+// call sees depends on when it is made).
+func (info *Info) outer(s *imports.Scope) func(string) (absint.Value, bool) {
+	return func(name string) (absint.Value, bool) {
+		for p := s.Parent; p != nil; p = p.Parent {
+			if p.Kind == imports.ClassScope {
+				continue // a class body's names are not visible in its methods
+			}
+			binds, ok := p.Bindings[name]
+			if !ok {
+				continue
+			}
+			run := info.runs[p]
+			if len(binds) != 1 || run == nil {
+				return nil, false
+			}
+			return run.Final(name)
+		}
+		return nil, false
+	}
+}
+
+// stmtStart is where st begins, counting decorators (a def's range starts at `def`).
+func stmtStart(st ast.Stmt) ast.Offset {
+	start := st.Span().Start
+	var decos []ast.Expr
+	switch st := st.(type) {
+	case *ast.FunctionDef:
+		decos = st.DecoratorList
+	case *ast.AsyncFunctionDef:
+		decos = st.DecoratorList
+	case *ast.ClassDef:
+		decos = st.DecoratorList
+	}
+	for _, d := range decos {
+		if d != nil {
+			start = min(start, d.Span().Start)
+		}
+	}
+	return start
+}
+
+// mayHoldArrays reports whether a module may hold any array: it imports an array library, or
+// a parameter is annotated as an array. Without either, no value in the module can be an
+// array, a generator or a library reference.
+func mayHoldArrays(imp *imports.Info) bool {
+	if imp.Backends() != imports.Unknown {
+		return true
+	}
+	var walk func(s *imports.Scope) bool
+	walk = func(s *imports.Scope) bool {
+		var args *ast.Arguments
+		switch n := s.Node.(type) {
+		case *ast.FunctionDef:
+			args = n.Args
+		case *ast.AsyncFunctionDef:
+			args = n.Args
+		}
+		for _, a := range imports.AllArgs(args) {
+			if a.Annotation != nil && absint.ArrayAnnotation(imp, a.Annotation) {
+				return true
+			}
+		}
+		for _, c := range s.Children {
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(imp.Root)
+}
+
+// ensureFor runs the scope whose analysis records facts for the node starting at pos, and the
+// scopes around it. The caller holds info.mu.
+func (info *Info) ensureFor(pos ast.Offset) {
+	p := info.root
+	for {
+		nested := info.walkScope(p)
+		next := -1
+		for i, q := range nested {
+			if len(q.body) > 0 && stmtStart(q.body[0]) <= pos && pos < q.body[len(q.body)-1].Span().End {
+				next = i
+				break
+			}
+		}
+		if next < 0 {
+			return
+		}
+		p = nested[next]
+	}
+}

@@ -1,0 +1,69 @@
+package npapi
+
+import "testing"
+
+func TestPolyCanonicalForm(t *testing.T) {
+	n, m := Var("n"), Var("m")
+	for _, c := range []struct {
+		p    *Poly
+		want string
+	}{
+		{n.Mul(n).Scale(16), "16*n**2"},
+		{n.Add(Const(1)).Mul(n.Sub(Const(1))), "n**2 - 1"},
+		{m.Mul(n).Add(n.Mul(m)), "2*m*n"},
+		{n.Scale(2).Add(Const(2)).FloorDiv(2), "n + 1"},
+		{n.FloorDiv(2).Add(Const(1)), "n//2 + 1"},
+		{n.Add(Const(1)).FloorDiv(3), "(n + 1)//3"},
+		{n.Sub(n), "0"},
+		{Const(7).FloorDiv(2), "3"},
+		{Const(-7).FloorDiv(2), "-4"},
+		{n.Max(n.Add(Const(2))), "n + 2"},
+		{n.Min(m), "min(m, n)"},
+		{m.Min(n), "min(m, n)"},
+		{Const(3).Sub(n), "-n + 3"},
+		{n.Pow(3), "n**3"},
+		{nil, "?"},
+		{n.Add(nil), "?"},
+		{Const(1 << 40).Mul(Const(1 << 40)), "?"},
+	} {
+		if got := c.p.String(); got != c.want {
+			t.Errorf("got %q, want %q", got, c.want)
+		}
+	}
+	if got := n.Mul(n).Scale(16).Add(n.Scale(8)).Pretty(); got != "16·n² + 8·n" {
+		t.Errorf("Pretty = %q", got)
+	}
+}
+
+func TestPolyEqualAndEval(t *testing.T) {
+	n, m := Var("n"), Var("m")
+	a := n.Add(m).Mul(n.Add(m))
+	b := n.Mul(n).Add(m.Mul(m)).Add(n.Mul(m).Scale(2))
+	if !a.Equal(b) {
+		t.Errorf("(n+m)**2 != n**2 + 2*m*n + m**2: %s vs %s", a, b)
+	}
+	if n.Equal(m) || n.Equal(nil) || (*Poly)(nil).Equal(nil) {
+		t.Errorf("distinct or unknown polynomials compare equal")
+	}
+	env := func(s string) (int64, bool) {
+		switch s {
+		case "n":
+			return 20000, true
+		case "m":
+			return 3, true
+		}
+		return 0, false
+	}
+	if v, ok := n.Mul(n).Scale(16).Eval(env); !ok || v != 6_400_000_000 {
+		t.Errorf("16*n**2 at n=20000 = %d, %v", v, ok)
+	}
+	if _, ok := Var("k").Eval(env); ok {
+		t.Errorf("an unbound symbol evaluates")
+	}
+	if c, ok := n.Sub(n).Add(Const(4)).Const(); !ok || c != 4 {
+		t.Errorf("n - n + 4 is not the constant 4")
+	}
+	if got := a.Symbols(); len(got) != 2 || got[0] != "m" || got[1] != "n" {
+		t.Errorf("Symbols = %v", got)
+	}
+}
