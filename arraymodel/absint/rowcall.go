@@ -44,13 +44,17 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	for i, o := range r.Outs {
 		sh := shapeOfDims(o.Shape)
 		switch {
+		case o.Scalar && (o.DType.IsInteger() || o.DType == npapi.Bool):
+			outs[i] = vInt{}
+		case o.Scalar:
+			outs[i] = vFloat{}
 		case o.View && isArr:
 			v := s.view(src, sh, o.DType, expr)
 			if r.Strided {
 				v.o.label = "T" // not C-contiguous: see contiguous
 			}
 			outs[i] = v
-		case o.Bound > 0:
+		case o.Bound != 0: // npapi.Unbounded: no bound
 			var bound *int64
 			if b := o.Bound * o.DType.ItemSize(); b > 0 {
 				bound = &b

@@ -2,6 +2,8 @@ package imports
 
 import (
 	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
 // Backend is a set of array libraries a name may refer to. It is a bit set because a
@@ -51,12 +53,19 @@ type root struct {
 	path    string
 	backend Backend
 	// keep is true when the API name keeps the path as its prefix (jax.random is not NumPy's
-	// random module, so "jax.random.normal" stays "jax.random.normal").
+	// random module, so "jax.random.normal" stays "jax.random.normal"; SciPy's names keep
+	// "scipy.ndimage." and "scipy.signal.").
 	keep bool
 }
 
-// roots are checked longest first, so "jax.numpy" wins over "jax".
+// roots are checked longest first, so "jax.numpy" wins over "jax". scipy.ndimage and
+// scipy.signal work on NumPy's arrays; the rest of SciPy is not an array library here.
+// cupyx.scipy.ndimage and jax.scipy.signal are not SciPy's rows: cupyx's separable filters
+// ping-pong through a temporary and jax.scipy.signal.convolve never uses SciPy's FFT arrays, so
+// their calls stay unknown.
 var roots = []root{
+	{"scipy.ndimage", NumPy, true},
+	{"scipy.signal", NumPy, true},
 	{"jax.numpy", JAX, false},
 	{"legate.numpy", CuPyNumeric, false},
 	{"cupynumeric", CuPyNumeric, false},
@@ -81,7 +90,11 @@ func Classify(qual string) (backend Backend, api string, ok bool) {
 		if r.keep {
 			return r.backend, qual, true
 		}
-		return r.backend, strings.TrimPrefix(strings.TrimPrefix(qual, r.path), "."), true
+		api := strings.TrimPrefix(strings.TrimPrefix(qual, r.path), ".")
+		if r.path == "numpy" {
+			api = npapi.PublicName(api) // numpy.core.numeric.asarray is numpy.asarray
+		}
+		return r.backend, api, true
 	}
 	return Unknown, "", false
 }

@@ -80,9 +80,11 @@ func (r Ref) Member(attr string) Ref {
 
 // memberAPI is the API name of member attr of base (qual is base.Qual.attr): what Classify
 // gives for qual, without scanning the roots again. Only jax has a root nested under it
-// (jax.numpy), so only a member of jax can land in another root.
+// (jax.numpy), so only a member of jax can land in another root; a member of numpy.core is
+// renamed to its public name.
 func memberAPI(base Ref, attr, qual string) string {
-	if base.Qual == "jax" || strings.HasPrefix(base.Qual, "jax.") {
+	if base.Qual == "jax" || strings.HasPrefix(base.Qual, "jax.") || strings.HasPrefix(base.API, "core") ||
+		strings.HasPrefix(base.API, "_core") {
 		_, api, _ := Classify(qual)
 		return api
 	}

@@ -184,6 +184,21 @@ func TestClassify(t *testing.T) {
 		{"cunumeric.zeros", "zeros", CuPyNumeric, true},
 		{"jax", "jax", JAX, true},
 		{"torch.zeros", "", Unknown, false},
+		{"scipy.ndimage.gaussian_filter", "scipy.ndimage.gaussian_filter", NumPy, true},
+		{"scipy.signal", "scipy.signal", NumPy, true},
+		{"cupyx.scipy.ndimage.zoom", "", Unknown, false},
+		{"jax.scipy.signal.convolve2d", "jax.scipy.signal.convolve2d", JAX, true},
+		{"jax.scipy.special.erf", "jax.scipy.special.erf", JAX, true},
+		{"scipy", "", Unknown, false},
+		{"scipy.optimize.minimize", "", Unknown, false},
+		{"scipy.ndimagex", "", Unknown, false},
+		{"numpy.core.numeric.asarray", "asarray", NumPy, true},
+		{"numpy._core.umath.sqrt", "sqrt", NumPy, true},
+		{"numpy.core.add.reduce", "add.reduce", NumPy, true},
+		{"numpy.core.atleast_1d", "atleast_1d", NumPy, true},
+		{"numpy.core.numeric", "core.numeric", NumPy, true},
+		{"numpy.core", "core", NumPy, true},
+		{"cupy._core.core", "_core.core", CuPy, true},
 	} {
 		b, api, ok := Classify(c.qual)
 		if b != c.b || api != c.api || ok != c.ok {
@@ -197,14 +212,16 @@ func TestClassify(t *testing.T) {
 
 func TestMemberAPIMatchesClassify(t *testing.T) {
 	bases := []string{"numpy", "numpy.random", "numpy.linalg.lapack", "cupy", "cupy.fft", "cupynumeric",
-		"cunumeric", "legate.numpy", "legate.numpy.random", "jax", "jax.numpy", "jax.numpy.linalg", "jax.random", "jax.lax"}
+		"cunumeric", "legate.numpy", "legate.numpy.random", "jax", "jax.numpy", "jax.numpy.linalg", "jax.random", "jax.lax",
+		"scipy.ndimage", "scipy.signal.windows", "jax.scipy", "jax.scipy.signal",
+		"numpy.core", "numpy.core.numeric", "numpy._core.umath", "numpy.core.add", "cupy._core"}
 	for _, q := range bases {
 		b, api, ok := Classify(q)
 		if !ok {
 			t.Fatalf("Classify(%q) failed", q)
 		}
 		base := Ref{Qual: q, API: api, Backend: b}
-		for _, attr := range []string{"zeros", "numpy", "random", "linalg", "lax", "ndarray"} {
+		for _, attr := range []string{"zeros", "numpy", "random", "linalg", "lax", "ndarray", "signal", "numeric", "reduce"} {
 			qual := q + "." + attr
 			_, want, _ := Classify(qual)
 			if got := memberAPI(base, attr, qual); got != want {

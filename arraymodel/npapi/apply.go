@@ -171,6 +171,8 @@ func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
 			return float
 		}
 		return f.DType
+	case DTValues:
+		return NoDType
 	case DTFill:
 		switch v := c.Arg(1, "fill_value"); v.Kind {
 		case ArgScalar, ArgArray:
@@ -305,6 +307,9 @@ func only(c *Call, allowed ...string) bool {
 }
 
 func (f *Func) shapes(c *Call) (Result, bool) {
+	if r, ok, handled := f.usageShapes(c); handled {
+		return r, ok
+	}
 	a := firstArray(c)
 	switch f.Rule {
 	case ShapeBroadcast:

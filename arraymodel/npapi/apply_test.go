@@ -29,11 +29,18 @@ func show(r Result) string {
 		if i > 0 {
 			out += "; "
 		}
+		if o.Scalar {
+			out += "scalar"
+			continue
+		}
 		out += fmt.Sprint(o.Shape) + " " + o.DType.String()
 		if o.View {
 			out += " view"
 		}
-		if o.Bound > 0 {
+		switch {
+		case o.Bound == Unbounded:
+			out += " unbounded"
+		case o.Bound > 0:
 			out += fmt.Sprintf(" ≤%d", o.Bound)
 		}
 	}
@@ -44,13 +51,7 @@ func show(r Result) string {
 // against NumPy itself).
 func TestApply(t *testing.T) {
 	f64, i32 := Float64, Int32
-	for _, c := range []struct {
-		fn   string
-		args []Arg
-		kw   map[string]Arg
-		want string
-		temp int64
-	}{
+	for _, c := range []applyCase{
 		{"roll", []Arg{arr(f64, 4, 5), num(1)}, nil, "[4 5] float64", 0},
 		{"pad", []Arg{arr(f64, 4, 5), num(2)}, nil, "[8 9] float64", 0},
 		{"pad", []Arg{arr(f64, 4, 5), seq(seq(num(1), num(2)), seq(num(0), num(3)))}, nil, "[7 8] float64", 0},
@@ -96,17 +97,7 @@ func TestApply(t *testing.T) {
 			}
 			continue
 		}
-		r, ok := Apply(f, &Call{Args: c.args, Kw: c.kw})
-		if !ok {
-			t.Errorf("%s%v: rule does not apply", c.fn, c.args)
-			continue
-		}
-		if got := show(r); c.want != "" && got != c.want {
-			t.Errorf("%s: got %s, want %s", c.fn, got, c.want)
-		}
-		if r.TempBytes != c.temp {
-			t.Errorf("%s: temporaries %d B, want %d", c.fn, r.TempBytes, c.temp)
-		}
+		checkApply(t, c.fn, c.args, c.kw, c.want, c.temp)
 	}
 	// Outside the rules: not an array, unsupported modes.
 	for _, c := range []struct {
@@ -122,5 +113,35 @@ func TestApply(t *testing.T) {
 		if r, ok := Apply(f, &Call{Args: c.args}); ok {
 			t.Errorf("%s%v = %s, want the rule not to apply", c.fn, c.args, show(r))
 		}
+	}
+}
+
+// applyCase is a call of the row fn and its expected result (rendered by show) and temporaries.
+type applyCase struct {
+	fn   string
+	args []Arg
+	kw   map[string]Arg
+	want string
+	temp int64
+}
+
+// checkApply checks the result (rendered by show; "" for any) and the temporaries of calling the
+// row fn with args and kw.
+func checkApply(t *testing.T, fn string, args []Arg, kw map[string]Arg, want string, temp int64) {
+	t.Helper()
+	f, ok := Lookup(fn)
+	if !ok {
+		t.Fatalf("%s is not a row", fn)
+	}
+	r, ok := Apply(f, &Call{Args: args, Kw: kw})
+	if !ok {
+		t.Errorf("%s%v: rule does not apply", fn, args)
+		return
+	}
+	if got := show(r); want != "" && got != want {
+		t.Errorf("%s%v: got %s, want %s", fn, args, got, want)
+	}
+	if r.TempBytes != temp {
+		t.Errorf("%s%v: temporaries %d B, want %d", fn, args, r.TempBytes, temp)
 	}
 }

@@ -19,11 +19,19 @@ func TestCoverageDoc(t *testing.T) {
 	if len(usage) < 300 {
 		t.Fatalf("bench/apicount.txt has %d names, want the 300 most used", len(usage))
 	}
+	atext, err := os.ReadFile("../../bench/apibackends.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	avail, err := ParseAvailability(string(atext))
+	if err != nil {
+		t.Fatal(err)
+	}
 	got, err := os.ReadFile("../../docs/api-coverage.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(got) != CoverageDoc(usage) {
+	if string(got) != CoverageDoc(usage, avail) {
 		t.Errorf("docs/api-coverage.md is stale: run `go generate ./arraymodel/npapi`")
 	}
 }
@@ -38,5 +46,12 @@ func TestParseUsage(t *testing.T) {
 	}
 	if !Modelled("zeros") || !Modelled(".sum") || !Modelled("float32") || Modelled("no_such_name") {
 		t.Errorf("Modelled is wrong")
+	}
+	a, err := ParseAvailability("zeros yes yes\ninsert no yes\n")
+	if err != nil || a["insert"] != (Availability{false, true}) || missingFrom("insert", a) != "cupy" || missingFrom("block", a) != "?" {
+		t.Errorf("ParseAvailability = %v, %v", a, err)
+	}
+	if _, err := ParseAvailability("zeros yes\n"); err == nil {
+		t.Errorf("a line without the jax column must be an error")
 	}
 }

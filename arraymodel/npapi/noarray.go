@@ -14,7 +14,13 @@ var noArrayFuncs = map[string]bool{
 	"savetxt": true, "random.seed": true, "random.get_state": true,
 	"random.set_state": true, "binary_repr": true, "base_repr": true, "typename": true,
 	"format_float_positional": true, "format_float_scientific": true, "array2string": true,
-	"array_repr": true, "array_str": true, "ndarray": true,
+	"array_repr": true, "array_str": true,
+	// function objects, iterators and exception classes
+	"vectorize": true, "ndindex": true, "linalg.LinAlgError": true, "AxisError": true,
+	// scipy.ndimage.find_objects: a list of tuples of slices
+	"scipy.ndimage.find_objects": true,
+	// NumPy's internals: documentation and axis checks
+	"add_newdoc": true, "normalize_axis_index": true,
 	// jax: devices, configuration and function transformations (their results are functions).
 	"jax.devices": true, "jax.local_devices": true, "jax.device_count": true,
 	"jax.local_device_count": true, "jax.process_index": true, "jax.process_count": true,
@@ -28,7 +34,8 @@ var noArrayFuncs = map[string]bool{
 }
 
 // noArrayPrefixes are API name prefixes whose members return no array.
-var noArrayPrefixes = []string{"testing.", "jax.profiler.", "jax.debug.", "jax.tree_util.", "typing."}
+var noArrayPrefixes = []string{"testing.", "jax.profiler.", "jax.debug.", "jax.tree_util.", "typing.",
+	"distutils.", "overrides.", "_pytesttester.", "compat."}
 
 // ReturnsNoArray reports whether the API function never returns a new array.
 func ReturnsNoArray(api string) bool {
@@ -45,7 +52,7 @@ func ReturnsNoArray(api string) bool {
 
 var noArrayMethods = map[string]bool{
 	"tobytes": true, "tostring": true, "tofile": true,
-	"dump": true, "dumps": true, "setfield": true,
+	"dump": true, "dumps": true,
 	"block_until_ready": true, "__len__": true, "__repr__": true, "__str__": true,
 	"__array_namespace__": true, "__dlpack__": true, "__dlpack_device__": true, "devices": true,
 	"device": true, "copy_to_host_async": true, "delete": true, "is_deleted": true,

@@ -105,3 +105,22 @@ func TestTable(t *testing.T) {
 		t.Errorf("unknown names must not resolve")
 	}
 }
+
+// TestShapeRuleNames checks that every shape rule has its own name in the generated docs.
+func TestShapeRuleNames(t *testing.T) {
+	seen := map[string]ShapeRule{}
+	for r := ShapeNone + 1; r < numShapeRules; r++ {
+		n, ok := shapeRuleNames[r]
+		if !ok || n == "" {
+			t.Errorf("shape rule %d has no name", r)
+			continue
+		}
+		if o, dup := seen[n]; dup {
+			t.Errorf("shape rules %d and %d are both named %q", o, r, n)
+		}
+		seen[n] = r
+	}
+	if len(shapeRuleNames) != int(numShapeRules)-1 {
+		t.Errorf("%d names for %d shape rules", len(shapeRuleNames), numShapeRules-1)
+	}
+}

@@ -188,12 +188,38 @@ func moreFuncs() []*Func {
 		row("isreal", Ufunc, ShapeSame, DTBool, temps(Temp{OfInput, 1, itemOwn})),
 		row("linalg.matrix_rank", Other, ShapeMatrixScalar, DTIndex),
 		row("array_equiv", Other, ShapeScalar, DTBool, temps(Temp{OfInput, 1, itemBool})),
+		// From the 300 most used names (apply_usage.go has their rules).
+		row("bincount", Other, ShapeBincount, DTIndex),
+		row("polyval", Other, ShapePolyval, DTSame),
+		row("polynomial.polynomial.polyval", Other, ShapePolyvalC, DTSame),
+		row("ndarray", Other, ShapeNDArray, DTFixed, fixed(Float64), dtypeArg(1), func(f *Func) { f.Fill = true }),
+		row("setdiff1d", Other, ShapeSetdiff, DTSame, temps(Temp{OfInput, 1, itemOwn}, Temp{OfInput, 2, itemBool})),
+		row("cross", Product, ShapeCross, DTPromote, nin(2)),
+		row("lib.stride_tricks.as_strided", View, ShapeAsStrided, DTSame, view),
+		row("insert", Other, ShapeInsert, DTSame),
+		row("block", Join, ShapeBlock, DTSame),
+		row("linalg.multi_dot", Product, ShapeMultiDot, DTPromote, out),
+		row("roots", Other, ShapeRoots, DTValues),
+		row("linalg.eigvals", Other, ShapeEigvals, DTValues, temps(Temp{OfInput, 1, itemBool})),
+		row("linalg.lstsq", Other, ShapeLstsq, DTSame),
+		// ufunc.reduce: axis 0 by default; add and multiply widen small integers as sum does.
+		row("add.reduce", Reduction, ShapeUfuncReduce, DTSum, out, dtypeArg(2)),
+		row("multiply.reduce", Reduction, ShapeUfuncReduce, DTSum, out, dtypeArg(2)),
+		row("maximum.reduce", Reduction, ShapeUfuncReduce, DTSame, out, dtypeArg(2)),
+		row("minimum.reduce", Reduction, ShapeUfuncReduce, DTSame, out, dtypeArg(2)),
+		row("logical_and.reduce", Reduction, ShapeUfuncReduce, DTBool, out),
+		row("logical_or.reduce", Reduction, ShapeUfuncReduce, DTBool, out),
 	}
+	fs = append(fs, nextFuncs()...)
+	fs = append(fs, scipyFuncs()...)
 	for _, n := range noArray {
 		fs = append(fs, row(n, Other, ShapeNoArray, DTSame))
 	}
 	return fs
 }
+
+// dtypeArg marks a row that accepts dtype=, also as positional argument i.
+func dtypeArg(i int) func(*Func) { return func(f *Func) { f.DTypeKw, f.DTypeArg = true, i } }
 
 // inPlace marks a row that writes into its first argument and returns None.
 func inPlace(f *Func) { f.Effect, f.Copy = InPlace, false }
@@ -215,6 +241,7 @@ func ruleMethods() []*Func {
 		row("partition", Scatter, ShapeSame, DTSame, inPlace),
 		row("tolist", Other, ShapeNoArray, DTSame),
 		row("item", Other, ShapeNoArray, DTSame),
+		row("setfield", Scatter, ShapeSame, DTSame, inPlace),
 	}
 }
 

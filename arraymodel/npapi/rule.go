@@ -86,6 +86,60 @@ const (
 	ShapeRavel     // flattened; a copy when the input is strided
 	ShapeTranspose // axes reversed, or permuted by axes=
 
+	ShapeBincount    // 1-D of length max(x)+1: the size depends on the values, with no bound
+	ShapePolyval     // polyval(p, x): x's shape
+	ShapePolyvalC    // polynomial.polynomial.polyval(x, c): x's shape (1-D c)
+	ShapeNDArray     // ndarray(shape, dtype): a new array unless buffer= is given
+	ShapeSetdiff     // setdiff1d: 1-D, at most the first input's size: the size depends on the values
+	ShapeCross       // cross of 2- or 3-vectors along the last axis
+	ShapeAsStrided   // as_strided: a view of shape= (the input's shape when missing)
+	ShapeInsert      // insert with one index: the axis (or the flattened input) grown by the values
+	ShapeBlock       // block: nested lists of arrays joined along the last axes
+	ShapeMultiDot    // linalg.multi_dot: a chain of matrix products in NumPy's order
+	ShapeUfuncReduce // ufunc.reduce: axis 0 unless axis= is given (None: all)
+	ShapeRoots       // roots: 1-D, at most len(p)-1: the size and the dtype depend on the values
+	ShapeEigvals     // linalg.eigvals: (..., n) of a (..., n, n) stack; real or complex by the values
+
+	ShapeFilter    // scipy.ndimage filters: the input's shape, in the input's dtype or output=
+	ShapeFilterSum // scipy.ndimage laplace and gradient magnitudes: a filter with one temporary per pass
+	ShapeMorph     // scipy.ndimage binary_erosion/dilation: the input's shape, bool
+	ShapeZoom      // scipy.ndimage.zoom: each dimension times its (integer) zoom
+	ShapeShift     // scipy.ndimage.shift: the input's shape, with a float64 spline-filtered copy
+	ShapeConv2D    // scipy.signal.convolve2d/correlate2d: mode full, same or valid
+	ShapeMapCoords // scipy.ndimage.map_coordinates: the coordinates' shape without the first axis
+	ShapeLabel     // scipy.ndimage.label: (int32 labels of the input's shape, their count)
+	ShapeBinStruct // scipy.ndimage.generate_binary_structure: (3,) * rank bools
+	ShapeLstsq     // linalg.lstsq: (x, residuals, rank, singular values)
+	ShapeLfilter   // scipy.signal.lfilter: x's shape, in the coefficients' and x's float dtype
+	ShapeSosfilt   // scipy.signal.sosfilt: x's shape, in sos's and x's float dtype
+	ShapeSavgol    // scipy.signal.savgol_filter of a 1-D x: x's shape, float32 or float64
+	ShapeWindow    // scipy.signal.windows.hann/hamming/blackman: (M,) float64
+	ShapeGetWindow // scipy.signal.get_window of hann, hamming or blackman: (Nx,) float64
+	ShapeButter    // scipy.signal.butter: (b, a) of order+1 coefficients, or sos sections
+	ShapeSigConv   // scipy.signal.convolve/correlate/fftconvolve of float arrays: full, same or valid
+	ShapeRotate    // scipy.ndimage.rotate of a 2-D input: its shape with reshape=False
+	ShapeAffine    // scipy.ndimage.affine_transform: output_shape, or the input's shape
+	ShapeEDT       // scipy.ndimage.distance_transform_edt: the input's shape, float64
+	ShapeFiltfilt  // scipy.signal.filtfilt: x's shape, filtered forward and back over a padded copy
+	ShapeHilbert   // scipy.signal.hilbert: x's shape, complex
+
+	ShapeSplitAxis  // vsplit, hsplit, dsplit: split along axis 0, 1 (0 for 1-D) or 2
+	ShapeArraySplit // array_split: k views, the first n % k one longer
+	ShapeRollaxis   // rollaxis: one axis rolled to position start
+	ShapeRot90      // rot90: a view, the two axes swapped for odd k
+	ShapeChoose     // choose: the broadcast of the index and the choices
+	ShapeLexsort    // lexsort: the indices of the keys' length
+	ShapeRavelMulti // ravel_multi_index: the broadcast of the index arrays
+	ShapeTriIndices // triu_indices / tril_indices: (count,) twice
+	ShapeVander     // vander: (len(x), N)
+	ShapeTriMatrix  // tri: (N, M) from a bool comparison
+	ShapeEdiff1d    // ediff1d: the flattened input less one
+	ShapeTrapz      // trapz: reduced over axis (default the last)
+	ShapeNanCum     // nancumsum / nancumprod: cumulative over a NaN-free copy
+	ShapeSetUnion   // union1d: 1-D, at most the two inputs' sizes: the size depends on the values
+	ShapeIntersect  // intersect1d: 1-D, at most the first input's size: the size depends on the values
+	ShapeAsfarray   // asfarray: the input as a float array (itself when it already is one)
+
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
 
@@ -106,6 +160,7 @@ const (
 	DTFixed                    // the table's DType; Float64 there means the backend's default float
 	DTSum                      // bool and integers narrower than 64 bits become int64 (uint64)
 	DTFill                     // the dtype of the fill value (argument 1): full
+	DTValues                   // depends on the values (eigvals, roots: real or complex); unknown
 )
 
 // Effect says what a call does with memory.
@@ -210,12 +265,19 @@ type Out struct {
 	// View reports that the array is a view of the call's first argument (no allocation).
 	View bool
 	// Bound is, for a result whose size depends on the values (unique, boolean masks), the most
-	// elements it can have (0: no value-dependent size).
+	// elements it can have (0: no value-dependent size; Unbounded: no bound, as for bincount).
 	Bound int64
+	// Scalar marks a number in a tuple result (lstsq's rank, scipy.ndimage.label's count), of
+	// dtype DType; Shape is nil.
+	Scalar bool
 	// fixed: the shape rule set DType itself (histogram's counts, a join's promotion); real: the
 	// dtype is the real dtype of the input's precision (svd's s, eigh's w).
 	fixed, real bool
 }
+
+// Unbounded is the Bound of a result whose size depends on the values without a bound from the
+// arguments' sizes (bincount: the largest value plus one).
+const Unbounded int64 = -1
 
 // Result is what a shape and dtype rule gives for a call.
 type Result struct {

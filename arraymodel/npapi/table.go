@@ -138,7 +138,7 @@ func init() {
 	}
 	add(kinded(Reduction, true, "sum", "prod", "mean", "std", "var", "max", "min", "amax", "amin",
 		"nanmax", "nanmin", "nansum", "nanmean", "nanstd", "nanvar", "nanprod", "any", "all",
-		"argmax", "argmin", "cumsum", "cumprod", "median", "ptp", "count_nonzero", "average")...)
+		"argmax", "argmin", "cumsum", "cumprod", "median", "ptp", "count_nonzero", "average", "product")...)
 	for _, n := range []string{"average", "median", "count_nonzero"} {
 		funcs[n].Out = n == "median"
 	}
@@ -288,7 +288,7 @@ func reductionDTypes(t map[string]*Func) {
 		DTFloat: {"mean", "std", "var", "average", "median", "nanmean", "nanstd", "nanvar"},
 		DTIndex: {"argmax", "argmin", "count_nonzero"},
 		DTBool:  {"any", "all"},
-		DTSum:   {"sum", "prod", "cumsum", "cumprod", "nansum", "nanprod"},
+		DTSum:   {"sum", "prod", "product", "cumsum", "cumprod", "nansum", "nanprod"},
 	} {
 		for _, n := range names {
 			if f, ok := t[n]; ok && f.Kind == Reduction {

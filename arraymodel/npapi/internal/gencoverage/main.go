@@ -1,5 +1,5 @@
-// Command gencoverage writes docs/api-coverage.md from the API table and the usage count in
-// bench/apicount.txt. Run it with `go generate ./arraymodel/npapi`.
+// Command gencoverage writes docs/api-coverage.md from the API table, the usage count in
+// bench/apicount.txt and the CuPy/jax.numpy availability in bench/apibackends.txt. Run it with `go generate ./arraymodel/npapi`.
 package main
 
 import (
@@ -28,5 +28,13 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(root, "docs", "api-coverage.md"), []byte(npapi.CoverageDoc(usage)), 0o644)
+	atext, err := os.ReadFile(filepath.Join(root, "bench", "apibackends.txt"))
+	if err != nil {
+		return err
+	}
+	avail, err := npapi.ParseAvailability(string(atext))
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(root, "docs", "api-coverage.md"), []byte(npapi.CoverageDoc(usage, avail)), 0o644)
 }

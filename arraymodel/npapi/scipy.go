@@ -1,0 +1,286 @@
+package npapi
+
+// This file holds the rows and shape rules of SciPy's scipy.ndimage and scipy.signal: the filters
+// that keep their input's shape, where the result and its temporaries follow from the arguments
+// alone (measured under SciPy 1.10 with tracemalloc). The other functions of these modules are
+// not rows: a call to one is reported as unknown.
+
+// filter builds a scipy.ndimage filter row: output (a dtype, or an array written into) is
+// argument out.
+func filter(name string, rule ShapeRule, out int) *Func {
+	return row("scipy.ndimage."+name, Other, rule, DTSame, argN(out))
+}
+
+// withTemps gives a filter row n temporaries of its input's size and dtype.
+func withTemps(f *Func, n float64) *Func {
+	f.Temps = []Temp{{OfInput, n, itemOwn}}
+	return f
+}
+
+// scipyFuncs are the scipy.ndimage and scipy.signal rows.
+func scipyFuncs() []*Func {
+	fs := []*Func{
+		// Separable filters filter axis by axis into the one output; the others write it once.
+		filter("gaussian_filter", ShapeFilter, 3),
+		filter("gaussian_filter1d", ShapeFilter, 4),
+		filter("uniform_filter", ShapeFilter, 2),
+		filter("uniform_filter1d", ShapeFilter, 3),
+		filter("median_filter", ShapeFilter, 3),
+		filter("maximum_filter", ShapeFilter, 3),
+		filter("minimum_filter", ShapeFilter, 3),
+		filter("maximum_filter1d", ShapeFilter, 3),
+		filter("minimum_filter1d", ShapeFilter, 3),
+		filter("percentile_filter", ShapeFilter, 4),
+		filter("rank_filter", ShapeFilter, 4),
+		filter("convolve", ShapeFilter, 2),
+		filter("correlate", ShapeFilter, 2),
+		filter("convolve1d", ShapeFilter, 3),
+		filter("correlate1d", ShapeFilter, 3),
+		filter("sobel", ShapeFilter, 2),
+		filter("prewitt", ShapeFilter, 2),
+		// The sums over axes make one temporary per axis after the first (tmp = derivative(...);
+		// output += tmp): two alive at once from the third axis on.
+		filter("laplace", ShapeFilterSum, 1),
+		filter("gaussian_laplace", ShapeFilterSum, 2),
+		filter("gaussian_gradient_magnitude", ShapeFilterSum, 2),
+		filter("generic_filter", ShapeFilter, 4),
+		// grey opening and closing keep the first filter's result while the second is made; the
+		// top-hats then subtract into it; the gradient keeps a dilation and an erosion.
+		withTemps(filter("grey_opening", ShapeFilter, 4), 1),
+		withTemps(filter("grey_closing", ShapeFilter, 4), 1),
+		withTemps(filter("white_tophat", ShapeFilter, 4), 1),
+		withTemps(filter("black_tophat", ShapeFilter, 4), 1),
+		withTemps(filter("morphological_gradient", ShapeFilter, 4), 2),
+		filter("rotate", ShapeRotate, 4),
+		filter("affine_transform", ShapeAffine, 4),
+		row("scipy.ndimage.distance_transform_edt", Other, ShapeEDT, DTFixed, fixed(Float64)),
+		filter("grey_erosion", ShapeFilter, 4),
+		filter("grey_dilation", ShapeFilter, 4),
+		// Binary morphology with one iteration: a bool array of the input's shape; opening and
+		// closing keep the first pass's bool array while the second is made.
+		row("scipy.ndimage.binary_erosion", Other, ShapeMorph, DTBool, argN(4)),
+		row("scipy.ndimage.binary_dilation", Other, ShapeMorph, DTBool, argN(4)),
+		row("scipy.ndimage.binary_opening", Other, ShapeMorph, DTBool, argN(3), temps(Temp{OfInput, 1, itemBool})),
+		row("scipy.ndimage.binary_closing", Other, ShapeMorph, DTBool, argN(3), temps(Temp{OfInput, 1, itemBool})),
+		row("scipy.ndimage.generate_binary_structure", Other, ShapeBinStruct, DTBool),
+		// label: int32 labels (intp from 2³¹-2 elements on) and their count.
+		row("scipy.ndimage.label", Other, ShapeLabel, DTSame),
+		// Spline interpolation of order > 1 with prefilter=True filters a float64 copy first.
+		filter("zoom", ShapeZoom, 2),
+		filter("shift", ShapeShift, 2),
+		filter("map_coordinates", ShapeMapCoords, 2),
+		row("scipy.signal.medfilt", Other, ShapeFilter, DTSame),
+		row("scipy.signal.convolve2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
+		row("scipy.signal.correlate2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
+		// convolve and correlate choose FFT or direct convolution from the shapes (method="auto").
+		row("scipy.signal.convolve", Other, ShapeSigConv, DTPromote, nin(2), mode("auto")),
+		row("scipy.signal.correlate", Other, ShapeSigConv, DTPromote, nin(2), mode("auto")),
+		row("scipy.signal.fftconvolve", Other, ShapeSigConv, DTPromote, nin(2), mode("fft")),
+		row("scipy.signal.lfilter", Other, ShapeLfilter, DTSame),
+		row("scipy.signal.filtfilt", Other, ShapeFiltfilt, DTSame),
+		row("scipy.signal.hilbert", Other, ShapeHilbert, DTComplex),
+		row("scipy.signal.sosfilt", Other, ShapeSosfilt, DTSame),
+		row("scipy.signal.savgol_filter", Other, ShapeSavgol, DTSame),
+		row("scipy.signal.butter", Other, ShapeButter, DTFixed, fixed(Float64)),
+		row("scipy.signal.get_window", Other, ShapeGetWindow, DTFixed, fixed(Float64)),
+	}
+	for _, w := range []string{"hann", "hamming", "blackman"} {
+		fs = append(fs, row("scipy.signal.windows."+w, Other, ShapeWindow, DTFixed, fixed(Float64)))
+	}
+	return fs
+}
+
+// binaryStructure gives scipy.ndimage.generate_binary_structure(rank, connectivity): (3,) * rank.
+func binaryStructure(c *Call) (Result, bool) {
+	rank, ok := intArg(c.Arg(0, "rank"), -1)
+	if !ok || rank < 0 || rank > 32 {
+		return Result{}, false
+	}
+	out := make([]Dim, rank)
+	for i := range out {
+		out[i] = Int(3)
+	}
+	return one(out), true
+}
+
+// scipyShapes applies the rules of the scipy.ndimage rows that take one input image.
+func (f *Func) scipyShapes(c *Call) (Result, bool) {
+	in := c.Arg(0, "input")
+	if in.Kind == ArgMissing {
+		in = c.Arg(0, "volume")
+	}
+	if in.Kind != ArgArray || in.Shape == nil || !in.DType.Known() || in.DType.Kind() == 'c' {
+		return Result{}, false // complex inputs are filtered as two real arrays
+	}
+	o := Out{Shape: clone(in.Shape)}
+	if f.Rule == ShapeLabel {
+		size, sized := Size(in.Shape)
+		if out := c.Arg(2, "output"); !sized || (out.Kind != ArgMissing && out.Kind != ArgNone) || !only(c, "structure") {
+			return Result{}, false // an output array: only the count is returned
+		}
+		o.DType, o.fixed = Int32, true
+		if size >= 1<<31-2 {
+			o.DType = Int64
+		}
+		return Result{Outs: []Out{o, {Scalar: true, DType: Int64, fixed: true}}, Tuple: true}, true
+	}
+	if f.Rule != ShapeMorph {
+		// output=None: the input's dtype; a dtype: that dtype; an array: not modelled
+		switch out := c.Arg(f.ArgN, "output"); out.Kind {
+		case ArgMissing, ArgNone:
+		case ArgDType:
+			o.DType, o.fixed = out.DType, true
+		case ArgStr:
+			dt, ok := ParseDType(out.Str)
+			if !ok {
+				return Result{}, false
+			}
+			o.DType, o.fixed = dt, true
+		default:
+			return Result{}, false
+		}
+	}
+	r := Result{Outs: []Out{o}}
+	size, sized := Size(in.Shape)
+	item := in.DType.ItemSize()
+	if o.fixed {
+		item = o.DType.ItemSize()
+	}
+	switch f.Rule {
+	case ShapeFilterSum:
+		if nd := len(in.Shape); sized && nd >= 2 {
+			r.TempBytes = int64(min(nd-1, 2)) * size * item
+		}
+	case ShapeMorph:
+		it, ok := intArg(c.Arg(2, "iterations"), 1)
+		if out := c.Arg(f.ArgN, "output"); !ok || it != 1 || (out.Kind != ArgMissing && out.Kind != ArgNone) {
+			return Result{}, false // more iterations copy the input and the output
+		}
+	case ShapeZoom, ShapeShift, ShapeMapCoords, ShapeRotate, ShapeAffine:
+		// order, mode and prefilter follow output (cval between mode and prefilter)
+		order, ok1 := intArg(c.Arg(f.ArgN+1, "order"), 3)
+		pre, ok2 := boolArg(c.Arg(f.ArgN+4, "prefilter"), true)
+		mode, ok3 := strArg(c.Arg(f.ArgN+2, "mode"), "constant")
+		if !ok1 || !ok2 || !ok3 {
+			return Result{}, false
+		}
+		if order > 1 && pre {
+			if mode == "nearest" || mode == "grid-constant" {
+				return Result{}, false // the input is padded before it is filtered
+			}
+			if sized {
+				r.TempBytes = size * Float64.ItemSize() // spline_filter(..., output=float64)
+			}
+		}
+		switch f.Rule {
+		case ShapeZoom:
+			return zoom(r, in.Shape, c.Arg(1, "zoom"))
+		case ShapeMapCoords:
+			co := c.Arg(1, "coordinates")
+			if co.Kind != ArgArray || len(co.Shape) < 1 {
+				return Result{}, false
+			}
+			r.Outs[0].Shape = clone(co.Shape[1:])
+		case ShapeRotate:
+			// 2-D only (more dimensions are rotated plane by plane, each prefiltered alone);
+			// reshape=True sizes the output from the angle's sine and cosine: unknown here.
+			re, ok := boolArg(c.Arg(3, "reshape"), true)
+			if !ok || len(in.Shape) != 2 {
+				return Result{}, false
+			}
+			if re {
+				r.Outs[0].Shape = []Dim{{}, {}}
+			}
+		case ShapeAffine:
+			if sh := c.Arg(3, "output_shape"); sh.Kind != ArgMissing && sh.Kind != ArgNone {
+				out, ok := shapeArg(sh)
+				if !ok {
+					return Result{}, false
+				}
+				r.Outs[0].Shape = out
+			}
+		}
+	case ShapeEDT:
+		// distance_transform_edt: an int8 copy of the input's truth, the int32 feature transform
+		// (rank × the input), then ft - indices (int32) made float64: at most 1 + 16·rank bytes
+		// per element alive (21 in 1-D, where summing and the square root come last).
+		for k, i := range map[string]int{"return_indices": 3, "distances": 4, "indices": 5} {
+			if v := c.Arg(i, k); v.Kind != ArgMissing && v.Kind != ArgNone && !(k == "return_indices" && v.Kind == ArgScalar && v.Known && v.N == 0) {
+				return Result{}, false
+			}
+		}
+		if d, ok := boolArg(c.Arg(2, "return_distances"), true); !ok || !d {
+			return Result{}, false
+		}
+		r.Outs[0].DType, r.Outs[0].fixed = Float64, true
+		if sized {
+			d := int64(len(in.Shape))
+			r.TempBytes = (max(1+16*d, 21) - 8) * size
+		}
+	}
+	return r, true
+}
+
+// zoom sets r's shape to round(dim × zoom) per dimension for integer zooms (one, or one per
+// dimension); a float zoom gives unknown dimensions (its value is not an argument the table sees).
+func zoom(r Result, s []Dim, z Arg) (Result, bool) {
+	out := make([]Dim, len(s))
+	factor := func(a Arg, i int) {
+		if a.Kind == ArgScalar && a.Known && a.DType.IsInteger() && s[i].Known {
+			out[i] = Int(s[i].N * a.N)
+		}
+	}
+	switch z.Kind {
+	case ArgScalar:
+		for i := range s {
+			factor(z, i)
+		}
+	case ArgSeq:
+		if len(z.Elems) != len(s) {
+			return Result{}, false
+		}
+		for i, e := range z.Elems {
+			factor(e, i)
+		}
+	default:
+		return Result{}, false
+	}
+	r.Outs[0].Shape = out
+	return r, true
+}
+
+// conv2d gives scipy.signal.convolve2d / correlate2d of two 2-D arrays: mode full (n+m-1 per
+// axis), same (in1's shape) or valid (the larger minus the smaller plus one, when one is at least
+// as large as the other on both axes).
+func conv2d(f *Func, c *Call) (Result, bool) {
+	a, b := c.Arg(0, "in1"), c.Arg(1, "in2")
+	mode, ok := strArg(c.Arg(2, "mode"), f.Mode)
+	if a.Kind != ArgArray || b.Kind != ArgArray || !ok || len(a.Shape) != 2 || len(b.Shape) != 2 || !only(c, "mode", "boundary", "fillvalue") {
+		return Result{}, false
+	}
+	known := a.Shape[0].Known && a.Shape[1].Known && b.Shape[0].Known && b.Shape[1].Known
+	out := []Dim{{}, {}}
+	switch mode {
+	case "full":
+		if known {
+			out = []Dim{Int(a.Shape[0].N + b.Shape[0].N - 1), Int(a.Shape[1].N + b.Shape[1].N - 1)}
+		}
+	case "same":
+		out = clone(a.Shape)
+	case "valid":
+		if !known {
+			break
+		}
+		x, y := a.Shape, b.Shape
+		if x[0].N < y[0].N || x[1].N < y[1].N {
+			x, y = y, x
+		}
+		if x[0].N < y[0].N || x[1].N < y[1].N {
+			return Result{}, false // neither is at least as large: SciPy raises
+		}
+		out = []Dim{Int(x[0].N - y[0].N + 1), Int(x[1].N - y[1].N + 1)}
+	default:
+		return Result{}, false
+	}
+	return one(out), true
+}
