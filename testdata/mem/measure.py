@@ -4,7 +4,8 @@ Usage: python3 measure.py PROGRAM.py [PROGRAM.py ...]
 (or, from Python, measure(path, argv) and measure_call(path, fn, *args, **kwargs))
 
 Prints one JSON object per program, one per line:
-  {"file": ..., "peak_bytes": N, "peak_line": L, "peak_inner_line": L2, "line_peaks": {...}}
+  {"file": ..., "peak_bytes": N, "peak_line": L, "peak_inner_line": L2, "line_peaks": {...},
+   "inner_line_peaks": {...}}
 peak_bytes is the highest traced memory above the level just before the program started (NumPy
 reports its data buffers to tracemalloc). Attribution uses a line tracer that reads and resets
 tracemalloc's peak at each line event. peak_line is the outermost (module-level) statement that
@@ -13,7 +14,8 @@ innermost line of the program then (inside a called function, say). The toleranc
 NumPy's ufunc machinery allocates scratch buffers of 8192 elements (64 KiB for float64) inside
 some reductions and casts: a later line holding the same arrays can read a few KiB higher.
 line_peaks maps each module-level line to the highest traced memory while it ran; a line whose
-value is within NOISE of peak_bytes is a peak line as well.
+value is within NOISE of peak_bytes is a peak line as well. inner_line_peaks does the same for the
+innermost lines (the lines inside called functions of the program).
 """
 
 import argparse
@@ -94,11 +96,13 @@ def trace(path, run):
         tracemalloc.stop()
     best = max(e[0] for e in events)
     first = next(e for e in events if e[0] >= best * (1 - NOISE))
-    line_peaks = {}
-    for peak, top, _ in events:
+    line_peaks, inner_line_peaks = {}, {}
+    for peak, top, inner in events:
         line_peaks[str(top)] = max(line_peaks.get(str(top), 0), peak)
+        inner_line_peaks[str(inner)] = max(inner_line_peaks.get(str(inner), 0), peak)
     return {"file": os.path.basename(path), "peak_bytes": best,
-            "peak_line": first[1], "peak_inner_line": first[2], "line_peaks": line_peaks}
+            "peak_line": first[1], "peak_inner_line": first[2], "line_peaks": line_peaks,
+            "inner_line_peaks": inner_line_peaks}
 
 
 if __name__ == "__main__":
