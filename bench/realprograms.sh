@@ -3,6 +3,7 @@
 # NumPy with tracemalloc and compare arraylint's memory estimate; writes the table to
 # bench/realprograms.md and one JSON object per case to bench/realprograms/results.jsonl.
 # Not run in CI: it needs the programs' repositories, which are not part of this one.
+# Kernels that carry their own #setup/#run lines are written, with those lines, to SRC/_composed/.
 #
 #   bench/realprograms.sh SRC          # SRC/<owner>+<name>/ holds each manifest repository
 #   MIRROR=/work/.mirror bench/realprograms.sh SRC
