@@ -3,6 +3,7 @@
 # NumPy with tracemalloc and compare arraylint's memory estimate; writes the table to
 # bench/realprograms.md and one JSON object per case to bench/realprograms/results.jsonl.
 # Not run in CI: it needs the programs' repositories, which are not part of this one.
+# Kernels that carry their own #setup/#run lines are written, with those lines, to SRC/_composed/.
 #
 #   bench/realprograms.sh SRC          # SRC/<owner>+<name>/ holds each manifest repository
 #   MIRROR=/work/.mirror bench/realprograms.sh SRC
@@ -27,7 +28,8 @@ if ! "$py" -c 'import numpy' 2>/dev/null; then
 	exit 1
 fi
 
-# each repository at its commit
+# each repository at its commit: the top-level directories that hold the manifest's programs (a
+# mirror may lack large files elsewhere in the tree, such as videos)
 grep -v '^#' "$manifest" | cut -f2,3 | sort -u | while IFS=$'\t' read -r repo commit; do
 	dir=$src/${repo/\//+}
 	[ -d "$dir" ] && continue
@@ -36,8 +38,11 @@ grep -v '^#' "$manifest" | cut -f2,3 | sort -u | while IFS=$'\t' read -r repo co
 		exit 1
 	fi
 	git_dir=$MIRROR/${repo/\//+}/repo
+	[ -d "$git_dir/.git" ] && git_dir=$git_dir/.git # a mirror with a work tree
+	tops=$(awk -F'\t' -v r="$repo" '!/^#/ && $2 == r { split($4, p, "/"); print p[1] }' "$manifest" | sort -u)
 	mkdir -p "$dir.tmp"
-	git --git-dir="$git_dir" archive "$commit" | tar -x -C "$dir.tmp"
+	# shellcheck disable=SC2086 # one argument per directory
+	git --git-dir="$git_dir" archive "$commit" -- $tops | tar -x -C "$dir.tmp"
 	mv "$dir.tmp" "$dir"
 done
 

@@ -4,20 +4,29 @@ Usage:
   python3 run.py --src DIR --arraylint BIN [--out FILE.md] [--jsonl FILE] [--only ID,...] MANIFEST
   python3 run.py --case JSON          (internal: measure one case in this process)
 
-MANIFEST is a tab-separated file, one case per line ('#' starts a comment):
+MANIFEST is a tab-separated file, one case per line ('#' starts a comment; a comment
+"# set: NAME" puts the rows after it in the set NAME, which the table counts on its own):
   id  repository  commit  path  entry  args  sizes
 - repository/commit/path: where the program comes from; it is read as DIR/<owner>+<name>/<path>.
-- entry: the name of a top-level function to call, or "main" to run the file as __main__.
+- entry: the name of a top-level function to call, "main" to run the file as __main__, or
+  "#run" for a benchmark kernel that carries its own harness as `#setup: CODE` and `#run: CODE`
+  comment lines (numpy-benchmarks' convention).
 - args: for a function, space-separated NAME=EXPR keyword arguments (EXPR is a Python expression
   evaluated with `numpy` and `timer`, a stand-in timer object, in scope); for "main", the
-  command-line arguments. {X} is replaced by the size binding X. g.NAME=EXPR sets a module
-  global that the program's __main__ block would have set.
-- sizes: the sizes to run, separated by "|"; each is ";"-separated X=VALUE bindings.
+  command-line arguments; for "#run", the file's #setup code with its size written as {X},
+  optionally followed by " #run: " and the #run code likewise. {X} is replaced by the size
+  binding X. g.NAME=EXPR sets a module global that the program's __main__ block would have set.
+- sizes: the sizes to run, separated by "|"; each is ";"-separated X=VALUE bindings. For "#run"
+  the first size must give back the file's own #setup and #run lines (the driver checks it).
 
 For a function, the estimate is `arraylint mem --function ENTRY` with --assume NAME=VALUE for each
 argument whose value is an integer (other literals are tried first and dropped, with a note, if
 the CLI refuses them); for "main", with --assume for each binding of the size (the bindings are
-named after the argparse destinations). The program runs under tracemalloc in a child process
+named after the argparse destinations, or after the names the program gives the sizes it reads).
+A "#run" kernel is run as a program made of the file, unchanged, followed by its #setup and #run
+code at the case's size; the inputs the setup builds are then part of both the measurement and the
+estimate, and the peak line is compared inside the kernel (the innermost line of the program that
+was running, against the line of the allocation at the estimated peak). The program runs under tracemalloc in a child process
 (testdata/mem/measure.py), with a stand-in `_benchmark` module for cuPyNumeric's examples (their
 benchmark harness needs Legate; the example functions themselves take the array module as a
 parameter and are called with numpy).
@@ -27,6 +36,7 @@ import argparse
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 import types
@@ -99,6 +109,56 @@ def parse_args_field(text):
     return out
 
 
+def preimport(path):
+    """Import the modules the program imports at its top level, as measure.py imports numpy:
+    tracemalloc then counts the program's run, not the loading of its libraries (a harness
+    package can hold megabytes of Python objects). A module that fails to import is left to the
+    program."""
+    import ast
+
+    with open(path) as f:
+        tree = ast.parse(f.read())
+    for node in tree.body:
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names = [f"{node.module}.{a.name}" for a in node.names] + [node.module]
+        for name in names:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001  not a module (an attribute), or not importable here
+                pass
+
+
+def measure_kernel(measure, path):
+    """Measure the #run line of a composed kernel program alone: the file and its #setup run
+    first, untraced, so the inputs are not counted (the program's last line is the #run code)."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    glb = {"__name__": "__main__", "__file__": path}
+    exec(compile("\n".join(lines[:-1]) + "\n", path, "exec"), glb)
+    # padded so that the call keeps its line number
+    code = compile("\n" * (len(lines) - 1) + lines[-1] + "\n", path, "exec")
+    k = measure.trace(path, lambda: exec(code, glb))
+    return {"peak_bytes": k["peak_bytes"]}
+
+
+def kernel_estimate(report, path):
+    """The estimate for the #run line alone: the highest live bytes while the program's last line
+    (the #run code, with the kernel inlined) runs, less the bytes live before it started."""
+    with open(path) as f:
+        last = len(f.read().splitlines())
+    base, peak, started = 0, None, False
+    for t in report.get("timeline") or []:
+        if t["line"] == last:
+            started = True
+            peak = t["bytes"] if peak is None else max(peak, t["bytes"])
+        elif not started:
+            base = t["bytes"]
+    return None if peak is None else max(peak - base, 0)
+
+
 def measure_case(case):
     """Measure one case in this process; returns measure.py's result dict."""
     import numpy
@@ -106,9 +166,14 @@ def measure_case(case):
     import measure
 
     path = case["file"]
-    sys.path.insert(0, os.path.dirname(path))
+    sys.path.insert(0, case["root"])  # a program may import its repository's package
+    sys.path.insert(0, os.path.dirname(case.get("original", path)))
     if case["entry"] == "main":
-        return measure.measure(path, case["argv"])
+        preimport(path)
+        m = measure.measure(path, case["argv"])
+        if case["kind"] == "run":
+            m["kernel"] = measure_kernel(measure, path)
+        return m
     install_benchmark_stub()
     spec = importlib.util.spec_from_file_location("realprogram", path)
     mod = importlib.util.module_from_spec(spec)
@@ -141,7 +206,9 @@ def estimate(binary, case):
     """Run arraylint mem on the case; returns (scope report, notes)."""
     notes = []
     assumes = []
-    if case["entry"] == "main":
+    if case["kind"] == "run":
+        pass  # the sizes are literals of the composed program
+    elif case["entry"] == "main":
         assumes = [f"{k}={v}" for k, v in case["size"].items()]
     else:
         for k, v in case["kwargs"]:
@@ -207,30 +274,93 @@ def statement_lines(path):
 def by_statement(m, path):
     """measure.py's result with lines replaced by their statements' first lines."""
     first = statement_lines(path)
-    peaks = {}
-    for line, v in m["line_peaks"].items():
-        key = str(first.get(int(line), int(line)))
-        peaks[key] = max(peaks.get(key, 0), v)
-    return dict(m, peak_line=first.get(m["peak_line"], m["peak_line"]), line_peaks=peaks)
+
+    def fold(line_peaks):
+        peaks = {}
+        for line, v in line_peaks.items():
+            key = str(first.get(int(line), int(line)))
+            peaks[key] = max(peaks.get(key, 0), v)
+        return peaks
+
+    return dict(m, peak_line=first.get(m["peak_line"], m["peak_line"]),
+                peak_inner_line=first.get(m["peak_inner_line"], m["peak_inner_line"]),
+                line_peaks=fold(m["line_peaks"]), inner_line_peaks=fold(m["inner_line_peaks"]))
 
 
-def is_peak_line(m, line):
-    return m["line_peaks"].get(str(line), 0) >= m["peak_bytes"] * (1 - NOISE)
+def is_peak_line(m, line, inner=False):
+    peaks = m["inner_line_peaks"] if inner else m["line_peaks"]
+    return peaks.get(str(line), 0) >= m["peak_bytes"] * (1 - NOISE)
+
+
+def estimated_inner_line(report):
+    """The line, inside called functions too, of the allocation that makes the estimated peak:
+    the site of the buffer allocated at the first step of the timeline that reaches the peak
+    (the report's peak_line when no buffer was allocated there)."""
+    step = next((t["step"] for t in report.get("timeline") or []
+                 if t["bytes"] >= report["peak_bytes"]), None)
+    for b in report.get("buffers") or []:
+        if step is not None and b.get("alloc_step") == step:
+            return b.get("site_line") or b["line"]
+    return report["peak_line"]
+
+
+def harness_lines(path):
+    """The code of a kernel's `#setup:` and `#run:` comment lines."""
+    setup = run = None
+    with open(path) as f:
+        for raw in f:
+            t = raw.strip()
+            if t.startswith("#setup:") and setup is None:
+                setup = t[len("#setup:"):].strip()
+            elif t.startswith("#run:") and run is None:
+                run = t[len("#run:"):].strip()
+    if setup is None or run is None:
+        sys.exit(f"{path}: no #setup: and #run: lines")
+    return setup, run
+
+
+def compose(case, first_size, scratch):
+    """Write the kernel file followed by its #setup and #run code at the case's size; returns
+    the new program's path. The manifest's template must give back the file's own lines at the
+    first size, so the only change is the size."""
+    setup, run = harness_lines(case["file"])
+    tmpl_setup, _, tmpl_run = case["args"].partition(" #run: ")
+    tmpl_run = tmpl_run or run
+
+    def same(a, b):
+        return a.split() == b.split()
+
+    if not (same(substitute(tmpl_setup, first_size), setup) and same(substitute(tmpl_run, first_size), run)):
+        sys.exit(f"{case['file']}: the manifest's #setup/#run template at {first_size} is not the file's own lines")
+    with open(case["file"]) as f:
+        text = f.read()
+    size = re.sub(r"[^A-Za-z0-9.]+", "_", "-".join(f"{k}{v}" for k, v in case["size"].items()))
+    out = os.path.join(scratch, f"{case['id']}-{size}.py")
+    with open(out, "w") as f:
+        f.write(text.rstrip("\n") + "\n\n# bench/realprograms/run.py: the file's #setup and #run lines\n"
+                + substitute(tmpl_setup, case["size"]) + "\n" + substitute(tmpl_run, case["size"]) + "\n")
+    return out
 
 
 def load_manifest(path):
     cases = []
+    group = ""
     with open(path) as f:
         for n, raw in enumerate(f, 1):
+            if raw.startswith("# set:"):
+                group = raw[len("# set:"):].strip()
             if not raw.strip() or raw.startswith("#"):
                 continue
             cols = raw.rstrip("\n").split("\t")
             if len(cols) != 7:
                 sys.exit(f"{path}:{n}: want 7 tab-separated columns, found {len(cols)}")
             pid, repo, commit, rel, entry, args, sizes = cols
+            first = parse_size(sizes.split("|")[0])
             for s in sizes.split("|"):
                 cases.append({"id": pid, "repo": repo, "commit": commit, "path": rel,
-                              "entry": entry, "args": args, "size": parse_size(s)})
+                              "entry": entry, "args": args, "size": parse_size(s),
+                              "first_size": first, "kind": "run" if entry == "#run" else "call",
+                              "set": group})
     return cases
 
 
@@ -276,11 +406,19 @@ def main():
         if only and c["id"] not in only:
             continue
         owner_name = c["repo"].replace("/", "+")
-        c["file"] = os.path.join(os.path.abspath(a.src), owner_name, c["path"])
+        c["root"] = os.path.join(os.path.abspath(a.src), owner_name)
+        c["file"] = os.path.join(c["root"], c["path"])
         if not os.path.exists(c["file"]):
             sys.exit(f"{c['file']}: missing (fetch {c['repo']} at {c['commit']} into {a.src})")
         args = substitute(c["args"], c["size"])
-        if c["entry"] == "main":
+        if c["kind"] == "run":
+            scratch = os.path.join(os.path.abspath(a.src), "_composed")
+            os.makedirs(scratch, exist_ok=True)
+            c["original"] = c["file"]
+            c["file"] = compose(c, c["first_size"], scratch)
+            c["entry"] = "main"
+            c["argv"], c["kwargs"] = [], []
+        elif c["entry"] == "main":
             c["argv"] = args.split()
             c["kwargs"] = []
         else:
@@ -288,7 +426,8 @@ def main():
         size = ";".join(f"{k}={v}" for k, v in c["size"].items())
         p = subprocess.run([a.python, __file__, "--case", json.dumps(c)],
                            capture_output=True, text=True, timeout=600)
-        row = {"id": c["id"], "path": c["path"], "entry": c["entry"], "size": size}
+        row = {"id": c["id"], "set": c["set"], "repo": c["repo"], "path": c["path"],
+               "entry": "#run" if c["kind"] == "run" else c["entry"], "size": size}
         if p.returncode != 0 or not p.stdout.strip():
             row["error"] = "run failed: " + (p.stderr.strip().splitlines() or ["?"])[-1]
             rows.append(row)
@@ -302,18 +441,28 @@ def main():
             row["error"] = "; ".join(notes)
         else:
             est = r["peak_bytes"]
+            inner = c["kind"] == "run"
+            est_line = r["peak_line"]
+            if inner:  # compared inside the kernel (see the module doc)
+                est_line = statement_lines(c["file"]).get(estimated_inner_line(r), estimated_inner_line(r))
+                row["measured_line"] = m["peak_inner_line"]
+            if inner and m.get("kernel"):
+                kest = kernel_estimate(r, c["file"])
+                km = m["kernel"]["peak_bytes"]
+                row["kernel"] = {"measured": km, "estimate": kest,
+                                 "error_pct": None if kest is None or not km else 100.0 * (kest - km) / km}
             row.update({
                 "estimate": est,
                 "error_pct": 100.0 * (est - m["peak_bytes"]) / m["peak_bytes"],
-                "estimated_line": r["peak_line"],
-                "line_right": is_peak_line(m, r["peak_line"]),
+                "estimated_line": est_line,
+                "line_right": is_peak_line(m, est_line, inner),
                 "lower_bound": r.get("peak_is_lower_bound", False),
                 "peak_expr": r.get("peak_expr"),
                 "unknown": unknown_summary(r),
                 "unknown_exprs": [(u["line"], u["expr"], u["reason"]) for u in r.get("unknown") or []],
             })
         rows.append(row)
-        print(f"{c['id']} {size}: measured {m['peak_bytes']} line {m['peak_line']}; "
+        print(f"{c['id']} {size}: measured {m['peak_bytes']} line {row['measured_line']}; "
               f"estimate {row.get('estimate')} line {row.get('estimated_line')}", file=sys.stderr)
     if a.jsonl:
         with open(a.jsonl, "w") as f:
@@ -327,21 +476,51 @@ def main():
         sys.stdout.write(table)
 
 
-def render(rows):
+def rates(rows):
+    """Cases, programs, estimates within TOLERANCE and right peak lines of rows (a case that
+    failed to run or to estimate counts as a miss)."""
     ok = [r for r in rows if "estimate" in r]
     within = sum(1 for r in ok if abs(r["error_pct"]) <= 100 * TOLERANCE)
     lines = sum(1 for r in ok if r["line_right"])
-    programs = sorted({r["id"] for r in rows})
+    return len(rows), len({(r["repo"], r["id"]) for r in rows}), within, lines
+
+
+def pct(k, n):
+    return f"{k}/{n} ({100 * k / max(n, 1):.0f} %)"
+
+
+def render(rows):
+    ok = [r for r in rows if "estimate" in r]
+    n, programs, within, lines = rates(rows)
     out = [
         "# arraylint mem against tracemalloc on real programs",
         "",
         "Made by bench/realprograms.sh from bench/realprograms/manifest.tsv; the classes of misses"
         " are in bench/realprograms/misses.md.",
         "",
-        f"{len(rows)} cases of {len(programs)} programs; {len(ok)} measured and estimated.",
-        f"Estimate within {100 * TOLERANCE:.0f} %: {within}/{len(rows)} "
-        f"({100 * within / max(len(rows), 1):.0f} %). "
-        f"Peak line right: {lines}/{len(rows)} ({100 * lines / max(len(rows), 1):.0f} %).",
+        f"{n} cases of {programs} programs; {len(ok)} measured and estimated.",
+        f"Estimate within {100 * TOLERANCE:.0f} %: {pct(within, n)}. Peak line right: {pct(lines, n)}.",
+        "",
+        "| set / repository | programs | cases | within 10 % | peak line right |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    groups = [("set " + g, [r for r in rows if r.get("set") == g]) for g in dict.fromkeys(r.get("set", "") for r in rows)]
+    groups += [(repo, [r for r in rows if r["repo"] == repo]) for repo in dict.fromkeys(r["repo"] for r in rows)]
+    for name, rs in groups + [("all", rows)]:
+        n, programs, within, lines = rates(rs)
+        out.append(f"| {name} | {programs} | {n} | {pct(within, n)} | {pct(lines, n)} |")
+    kern = [r for r in ok if r.get("kernel")]
+    if kern:
+        kin = sum(1 for r in kern if r["kernel"]["error_pct"] is not None and abs(r["kernel"]["error_pct"]) <= 100 * TOLERANCE)
+        out += [
+            "",
+            f"The #run kernels' #run line alone (the inputs their #setup builds excluded from both the "
+            f"measurement and the estimate): estimate within {100 * TOLERANCE:.0f} % on {pct(kin, len(kern))} of "
+            f"{len(kern)} cases (table at the end).",
+        ]
+    out += [
+        "",
+        "An entry `#run` is a kernel run by its own #setup and #run lines; its lines m/e are inside the kernel.",
         "",
         "| program | entry | size | measured | estimate | error | line m/e | line ok | lower bound | unknown (reasons) |",
         "|---|---|---|---:|---:|---:|---|---|---|---|",
@@ -355,6 +534,18 @@ def render(rows):
             f"| {r['path']} | {r['entry']} | {r['size']} | {human(r['measured'])} | {human(r['estimate'])} "
             f"| {r['error_pct']:+.1f} % | {r['measured_line']}/{r['estimated_line']} "
             f"| {'yes' if r['line_right'] else 'no'} | {'yes' if r['lower_bound'] else 'no'} | {reasons} |")
+    if kern:
+        out += [
+            "",
+            "## #run kernels: the #run line alone",
+            "",
+            "| program | size | measured | estimate | error |",
+            "|---|---|---:|---:|---:|",
+        ]
+        for r in kern:
+            k = r["kernel"]
+            err = "-" if k["error_pct"] is None else f"{k['error_pct']:+.1f} %"
+            out.append(f"| {r['path']} | {r['size']} | {human(k['measured'])} | {human(k['estimate'])} | {err} |")
     return "\n".join(out) + "\n"
 
 

@@ -4,7 +4,8 @@ Usage: python3 measure.py PROGRAM.py [PROGRAM.py ...]
 (or, from Python, measure(path, argv) and measure_call(path, fn, *args, **kwargs))
 
 Prints one JSON object per program, one per line:
-  {"file": ..., "peak_bytes": N, "peak_line": L, "peak_inner_line": L2, "line_peaks": {...}}
+  {"file": ..., "peak_bytes": N, "peak_line": L, "peak_inner_line": L2, "line_peaks": {...},
+   "inner_line_peaks": {...}}
 peak_bytes is the highest traced memory above the level just before the program started (NumPy
 reports its data buffers to tracemalloc). Attribution uses a line tracer that reads and resets
 tracemalloc's peak at each line event. peak_line is the outermost (module-level) statement that
@@ -13,7 +14,8 @@ innermost line of the program then (inside a called function, say). The toleranc
 NumPy's ufunc machinery allocates scratch buffers of 8192 elements (64 KiB for float64) inside
 some reductions and casts: a later line holding the same arrays can read a few KiB higher.
 line_peaks maps each module-level line to the highest traced memory while it ran; a line whose
-value is within NOISE of peak_bytes is a peak line as well.
+value is within NOISE of peak_bytes is a peak line as well. inner_line_peaks does the same for the
+innermost lines (the lines inside called functions of the program).
 """
 
 import argparse
@@ -60,14 +62,32 @@ def measure_call(path, fn, *args, **kwargs):
 
 
 def trace(path, run):
-    """Call run() under tracemalloc and a line tracer for the code of the file at path."""
-    state = {"top": 0, "inner": 0, "base": 0}
-    events = []  # (peak since the previous line event, top line, inner line)
+    """Call run() under tracemalloc and a line tracer for the code of the file at path.
+
+    The tracer's own bookkeeping is traced too, so it keeps a bounded state: the peak of each
+    line, and the record-breaking events near the running peak (the first event within NOISE of
+    the final peak is always one of them). A list of every line event would grow with the
+    number of lines run and show up as the program's memory (17 MB for a loop of 10^5 steps).
+    """
+    state = {"top": 0, "inner": 0, "base": 0, "best": 0}
+    line_peaks, inner_line_peaks = {}, {}
+    records = []  # (peak, top line, inner line) of events that beat every earlier one
 
     def account():
         _, peak = tracemalloc.get_traced_memory()
-        events.append((peak - state["base"], state["top"], state["inner"]))
         tracemalloc.reset_peak()
+        peak -= state["base"]
+        top, inner = state["top"], state["inner"]
+        if peak > line_peaks.get(top, -1):
+            line_peaks[top] = peak
+        if peak > inner_line_peaks.get(inner, -1):
+            inner_line_peaks[inner] = peak
+        if peak > state["best"] or not records:
+            state["best"] = peak
+            floor = peak * (1 - NOISE)
+            while records and records[0][0] < floor:
+                del records[0]
+            records.append((peak, top, inner))
 
     def local(frame, event, arg):
         if event == "line":
@@ -92,13 +112,12 @@ def trace(path, run):
         sys.settrace(None)
         account()
         tracemalloc.stop()
-    best = max(e[0] for e in events)
-    first = next(e for e in events if e[0] >= best * (1 - NOISE))
-    line_peaks = {}
-    for peak, top, _ in events:
-        line_peaks[str(top)] = max(line_peaks.get(str(top), 0), peak)
+    best = state["best"]
+    first = next(e for e in records if e[0] >= best * (1 - NOISE))
     return {"file": os.path.basename(path), "peak_bytes": best,
-            "peak_line": first[1], "peak_inner_line": first[2], "line_peaks": line_peaks}
+            "peak_line": first[1], "peak_inner_line": first[2],
+            "line_peaks": {str(k): v for k, v in line_peaks.items()},
+            "inner_line_peaks": {str(k): v for k, v in inner_line_peaks.items()}}
 
 
 if __name__ == "__main__":
