@@ -20,11 +20,15 @@ func (s *Interp) execBlock(stmts []ast.Stmt) {
 		if f.done || f.brk || f.cont || s.exhausted {
 			return
 		}
-		if s.steps++; s.steps > maxSteps {
+		if s.steps++; s.steps > s.budget() {
 			s.exhausted = true
 			s.unknown = append(s.unknown, Unknown{Line: s.lineOf(st), Expr: s.text(st),
-				Reason: fmt.Sprintf("simulation budget of %d statements exhausted: the rest of the scope is not estimated", maxSteps)})
+				Reason: fmt.Sprintf("simulation budget of %d statements exhausted: the rest of the scope is not estimated", s.budget())})
 			return
+		}
+		if s.cfg.Explore {
+			s.exec(st) // no heap: the lines allocations count at are not needed
+			continue
 		}
 		s.lines = append(s.lines, s.lineOf(st))
 		if f == s.root {
@@ -144,6 +148,15 @@ func (s *Interp) execTry(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse,
 		s.execBlock(orelse)
 	}
 	s.execFinally(final)
+}
+
+// budget returns how many statements a run may execute: maxSteps, or in explore mode (which
+// runs each statement at most twice per enclosing loop, and no calls) maxExploreSteps.
+func (s *Interp) budget() int {
+	if s.cfg.Explore {
+		return maxExploreSteps
+	}
+	return maxSteps
 }
 
 // execFinally runs a finally block even after a return, keeping the return value.

@@ -34,6 +34,9 @@ const (
 	// maxSteps bounds the statements one scope's run executes (inlined calls and loop
 	// iterations included), so pathological nesting cannot make an analysis hang.
 	maxSteps = 20000
+	// maxExploreSteps is maxSteps for an explore run: its statements cost less (no heap), and a
+	// scope's facts stop where its budget ends.
+	maxExploreSteps = 200000
 )
 
 // Library names: the array library whose arrays a run holds (Config.Backend).

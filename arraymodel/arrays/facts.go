@@ -40,12 +40,18 @@ func newCollector(info *Info) *collector {
 // interpreter (absint.JoinValues), and the fact is read off the join.
 func (c *collector) observe(e ast.Expr, v absint.Value) {
 	c.roles(e, v)
-	if old, ok := c.seen[e]; ok {
+	old, ok := c.seen[e]
+	switch {
+	case ok:
 		j := absint.JoinValues(old, v)
 		c.joinTuples(old, v, j)
-		v = j
+		c.seen[e] = j
+	case absint.Inspect(v).Kind != absint.KUnknown || absint.Inspect(v).Sym != nil:
+		c.seen[e] = v
+	default:
+		// an unknown value seen first is not kept (most expressions of most code): a missing
+		// entry reads as unknown, and a later visit's value stands alone
 	}
-	c.seen[e] = v
 }
 
 // maxFactDepth bounds how deep tuples and lists nest in a fact (a list may hold itself).
