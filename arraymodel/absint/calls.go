@@ -411,6 +411,9 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 			return knownShape(), npapi.Complex128, true
 		}
 		return knownShape(), npapi.Float64, true
+	case vStr, vNone:
+		// an element of an object or string array: its dtype is the one asked for
+		return knownShape(), npapi.NoDType, true
 	default:
 		return unknownShape, npapi.NoDType, false
 	}

@@ -83,9 +83,12 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 	in := absint.New(absint.Config{File: info.file, Imports: info.imp, Heap: info.collect,
 		Assume: info.assume, Shared: info.shared, Explore: true, NoDefaults: true,
 		Observe: info.collect.observe, Outer: info.outer(p.scope)})
-	if p.scope == info.imp.Root {
+	switch {
+	case p.scope == info.imp.Root:
 		in.RunModule()
-	} else {
+	case info.mayArrays && info.holdsNoArrays(p.scope):
+		// nothing to run: its facts are all unknown
+	default:
 		in.RunBody(p.node, p.args, p.body, false)
 	}
 	info.runs[p.scope] = in
@@ -205,4 +208,62 @@ func (info *Info) ensureFor(pos ast.Offset) {
 		}
 		p = nested[next]
 	}
+}
+
+// holdsNoArrays reports whether no value of scope s (its own code and its comprehensions) can
+// be an array: it reads no name of an array library, no parameter annotated as an array, and no
+// name of an enclosing scope that an assignment binds (a module-level array, say). Such a scope
+// is not run in a module that imports an array library (where every scope is analysed at once):
+// its facts are all unknown but for ints, which rules about arrays do not ask there. (In a
+// module without arrays every scope runs, lazily, for Info.Int.)
+func (info *Info) holdsNoArrays(s *imports.Scope) bool {
+	switch n := s.Node.(type) {
+	case *ast.FunctionDef:
+		if info.arrayParam(n.Args) {
+			return false
+		}
+	case *ast.AsyncFunctionDef:
+		if info.arrayParam(n.Args) {
+			return false
+		}
+	case *ast.Module:
+		return false
+	}
+	return info.readsNoArrays(s, s)
+}
+
+func (info *Info) arrayParam(args *ast.Arguments) bool {
+	for _, a := range imports.AllArgs(args) {
+		if a.Annotation != nil && absint.ArrayAnnotation(info.imp, a.Annotation) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsNoArrays checks the names scope c reads (c is s or one of its comprehensions).
+func (info *Info) readsNoArrays(s, c *imports.Scope) bool {
+	for name, loads := range c.Loads {
+		if len(loads) == 0 {
+			continue
+		}
+		if _, ok := info.imp.Resolve(loads[0]); ok {
+			return false // an array library or one of its members
+		}
+		def := c.Lookup(name)
+		if def == nil || def == c || def == s {
+			continue // a builtin, or a local whose value this scope's own code gives it
+		}
+		for _, b := range def.Bindings[name] {
+			if b.Kind != imports.BindDef && b.Kind != imports.BindImport {
+				return false // an outer value that may be an array
+			}
+		}
+	}
+	for _, k := range c.Children {
+		if k.Kind == imports.ComprehensionScope && !info.readsNoArrays(s, k) {
+			return false
+		}
+	}
+	return true
 }
