@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
-	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
@@ -56,10 +55,6 @@ type Info struct {
 	mayArrays bool
 	// assume binds names the program leaves unknown to integers (AnalyzeWith).
 	assume map[string]int64
-	// argsOnce and args are the module's argparse defaults (bindings.Argparse), found on first
-	// use of a parse_args() namespace.
-	argsOnce sync.Once
-	args     map[string]bindings.Binding
 
 	// file is the analysed file.
 	file *pyparse.File
@@ -259,30 +254,4 @@ func (info *Info) Assignments(s *imports.Scope, name string) []ast.Node {
 		out = append(out, n)
 	}
 	return out
-}
-
-// argparse returns the module's argparse defaults.
-func (info *Info) argparse() map[string]bindings.Binding {
-	info.argsOnce.Do(func() { info.args = bindings.Argparse(info.mod) })
-	return info.args
-}
-
-// namespaceAttr is args.name on a parse_args() namespace: the option's default when it is a
-// number, unknown otherwise.
-func (info *Info) namespaceAttr(name string) value {
-	b, ok := info.argparse()[name]
-	if !ok {
-		return unknown
-	}
-	switch v := b.Value; v.Kind {
-	case ast.ConstInt:
-		if v.Big == nil {
-			return intValue(v.Int)
-		}
-	case ast.ConstBool:
-		return value{kind: vScalar, dtype: npapi.WeakBool}
-	case ast.ConstFloat:
-		return value{kind: vScalar, dtype: npapi.WeakFloat}
-	}
-	return unknown
 }
