@@ -58,6 +58,9 @@ func sameValue(a, b value) bool {
 	case vFunc:
 		b, ok := b.(vFunc)
 		return ok && a.def == b.def
+	case vUnknown:
+		b, ok := b.(vUnknown)
+		return ok && a.sym == b.sym
 	}
 	return false
 }
@@ -261,6 +264,10 @@ func joinValues(a, b value) value {
 	case vNamespace:
 		if _, ok := b.(vNamespace); ok {
 			return a
+		}
+	case vUnknown:
+		if b, ok := b.(vUnknown); ok && a.sym.Equal(b.sym) {
+			return a // a parameter on both paths keeps its symbol
 		}
 	case vList:
 		if b, ok := b.(vList); ok && a.l == b.l {

@@ -16,7 +16,9 @@ type Heap interface {
 	Allocate(in *Interp, o *Obj, lazy bool)
 	// Release frees the data of o, an owner no reference reaches any more.
 	Release(in *Interp, o *Obj)
-	// Bound tells that o, an owner, was bound to name.
+	// Bound tells that o, an owner, was bound to name: when the assignment completes, and for
+	// the array an assignment's value allocates also at the allocation (so a peak reached by
+	// the allocation can name it).
 	Bound(in *Interp, o *Obj, name string)
 	// Touch tells that an operation reads or writes the elements [lo, hi) of o (sliced), or all
 	// of o's range.

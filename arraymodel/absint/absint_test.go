@@ -1,0 +1,178 @@
+package absint
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// recorder is a Heap that logs what the interpreter tells it.
+type recorder struct {
+	NoHeap
+	log []string
+}
+
+func (r *recorder) Allocate(in *Interp, o *Obj, lazy bool) {
+	r.log = append(r.log, fmt.Sprintf("alloc %s %s line %d", o.Label(), o.Shape(), in.Line()))
+}
+
+func (r *recorder) Release(in *Interp, o *Obj) {
+	r.log = append(r.log, fmt.Sprintf("free %s line %d", o.Label(), in.Line()))
+}
+
+func (r *recorder) Bound(_ *Interp, o *Obj, name string) {
+	r.log = append(r.log, "bind "+name+" "+o.Label())
+}
+
+func parse(t *testing.T, src string) *pyparse.File {
+	t.Helper()
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil || len(f.Errors) > 0 {
+		t.Fatalf("parse: %v %v", err, f.Errors)
+	}
+	return f
+}
+
+func TestHeapHooksFollowReferences(t *testing.T) {
+	f := parse(t, `import numpy as np
+a = np.zeros(10)
+b = a + 1
+c = b[2:]
+del a
+del b
+c = None
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	want := []string{
+		"alloc np.zeros(10) (10,) line 2",
+		"bind a np.zeros(10)", // named at the allocation, so a peak reached by it names it
+		"bind a np.zeros(10)", // and bound when the assignment completes
+		"alloc a + 1 (10,) line 3",
+		"bind b a + 1",
+		"bind b a + 1",
+		"free np.zeros(10) line 5", // del a: its last reference
+		// del b: c, a view of b, keeps b's data alive
+		"free a + 1 line 7", // c = None drops the view, and with it b
+	}
+	if got := strings.Join(h.log, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("heap log:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+}
+
+// observed runs src's function f in explore mode and returns the values seen at each
+// expression, keyed by source text (later visits join into earlier ones).
+func observed(t *testing.T, src string) map[string]ValueInfo {
+	t.Helper()
+	f := parse(t, src)
+	seen := map[ast.Expr]Value{}
+	var order []ast.Expr
+	cfg := Config{File: f, Explore: true, NoDefaults: true, Observe: func(e ast.Expr, v Value) {
+		if old, ok := seen[e]; ok {
+			v = JoinValues(old, v)
+		} else {
+			order = append(order, e)
+		}
+		seen[e] = v
+	}}
+	for _, st := range f.Module.Body {
+		if def, ok := st.(*ast.FunctionDef); ok {
+			New(cfg).RunFunction(def)
+		}
+	}
+	out := map[string]ValueInfo{}
+	for _, e := range order {
+		sp := e.Span()
+		out[string(f.Src[sp.Start:sp.End])] = Inspect(seen[e])
+	}
+	return out
+}
+
+func shapeOf(t *testing.T, vals map[string]ValueInfo, text string) string {
+	t.Helper()
+	v, ok := vals[text]
+	if !ok {
+		t.Fatalf("%s: not evaluated", text)
+	}
+	if v.Kind != KArray {
+		t.Fatalf("%s: kind %d, not an array", text, v.Kind)
+	}
+	return v.Obj.Shape().String() + " " + v.Obj.DType().String()
+}
+
+func TestExploreJoinsPaths(t *testing.T) {
+	vals := observed(t, `import numpy as np
+def f(c, n):
+    if c:
+        x = np.zeros((3, 4))
+    else:
+        x = np.ones((5, 4))
+    y = x * 2
+    for i in range(10):
+        z = np.zeros(i)
+    w = np.zeros(2 * n + 1)
+    k = 7 if c else 7
+    m = 7 if c else 8
+    return y, z, w, k, m
+`)
+	if got := shapeOf(t, vals, "x * 2"); got != "(?, 4) float64" {
+		t.Errorf("after an if that binds (3, 4) or (5, 4): %s, want (?, 4) float64", got)
+	}
+	if got := shapeOf(t, vals, "np.zeros(i)"); got != "(?,) float64" {
+		t.Errorf("zeros(i) over the loop: %s, want (?,) float64", got)
+	}
+	w := vals["np.zeros(2 * n + 1)"]
+	if w.Kind != KArray || w.Obj.Shape().Dims[0].Sym.String() != "2*n + 1" {
+		t.Errorf("zeros(2 * n + 1) with n a parameter: %+v", w)
+	}
+	if k := vals["7 if c else 7"]; k.Kind != KInt || !k.Known || k.Int != 7 {
+		t.Errorf("7 if c else 7 = %+v, want the known int 7", k)
+	}
+	if m := vals["7 if c else 8"]; m.Kind != KInt || m.Known {
+		t.Errorf("7 if c else 8 = %+v, want an unknown int", m)
+	}
+}
+
+func TestExploreRunsHandlersCasesAndComprehensions(t *testing.T) {
+	vals := observed(t, `import numpy as np
+def f(items, v):
+    try:
+        a = np.zeros(3)
+    except ValueError:
+        b = np.ones(5)
+    match v:
+        case 1:
+            c = np.empty(6)
+    rows = [np.zeros(8) for _ in items]
+    return a, b, c, rows
+`)
+	for text, want := range map[string]string{
+		"np.ones(5)":  "(5,) float64",
+		"np.empty(6)": "(6,) float64",
+		"np.zeros(8)": "(8,) float64",
+	} {
+		if got := shapeOf(t, vals, text); got != want {
+			t.Errorf("%s: %s, want %s", text, got, want)
+		}
+	}
+}
+
+func TestFollowModeTakesOnePath(t *testing.T) {
+	// A run that follows the program (the memory estimate) takes the branch a known condition
+	// selects, and does not evaluate the other.
+	f := parse(t, `import numpy as np
+N = 0
+if N:
+    a = np.zeros(100)
+else:
+    a = np.zeros(3)
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	if got := strings.Join(h.log, "; "); strings.Contains(got, "zeros(100)") || !strings.Contains(got, "alloc np.zeros(3)") {
+		t.Errorf("heap log %q: want only the else branch's allocation", got)
+	}
+}
