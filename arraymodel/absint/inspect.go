@@ -3,6 +3,7 @@ package absint
 import (
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
 // This file defines how a client reads a value.
@@ -77,6 +78,9 @@ func Inspect(v Value) ValueInfo {
 	}
 	return ValueInfo{}
 }
+
+// Constant returns the value of a Python constant (what evaluating it gives).
+func Constant(c ast.ConstValue) Value { return constOf(c) }
 
 // Final returns the value name holds in the scope's frame at the end of the run.
 func (s *Interp) Final(name string) (Value, bool) {

@@ -39,6 +39,9 @@ func newCollector(info *Info) *collector {
 // observe joins the value v the run saw at e into e's fact: the values seen at e join in the
 // interpreter (absint.JoinValues), and the fact is read off the join.
 func (c *collector) observe(e ast.Expr, v absint.Value) {
+	if _, ok := e.(*ast.Constant); ok {
+		return // a constant's fact is its own value (Info.fact reads it off the syntax)
+	}
 	c.roles(e, v)
 	old, ok := c.seen[e]
 	switch {

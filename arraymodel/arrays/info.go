@@ -85,6 +85,9 @@ func (info *Info) fact(e ast.Expr) value {
 	if isNil(e) {
 		return unknown
 	}
+	if k, ok := e.(*ast.Constant); ok && info.collect != nil {
+		return info.collect.factOf(absint.Constant(k.Value), 0)
+	}
 	info.mu.Lock()
 	defer info.mu.Unlock()
 	if v, ok := info.facts[e]; ok {

@@ -42,6 +42,9 @@ func run(pass *analysis.Pass) (any, error) {
 	seeded := seedsRandom(info, in)
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		call := n.(*ast.Call)
+		if at, ok := call.Func.(*ast.Attribute); !ok || at.Attr != "astype" {
+			continue // only x.astype(...) calls: skip the facts lookup for every other call
+		}
 		c, ok := info.Callee(call)
 		if !ok || !c.Method || c.Func.Name != "astype" {
 			continue
