@@ -79,6 +79,18 @@ func Inspect(v Value) ValueInfo {
 	return ValueInfo{}
 }
 
+// IsUnknown reports whether v is a value the interpreter knows nothing of (not even a symbol).
+func IsUnknown(v Value) bool {
+	u, ok := v.(vUnknown)
+	return ok && u.sym == nil
+}
+
+// IsTuple reports whether v is a tuple.
+func IsTuple(v Value) bool {
+	_, ok := v.(vTuple)
+	return ok
+}
+
 // Constant returns the value of a Python constant (what evaluating it gives).
 func Constant(c ast.ConstValue) Value { return constOf(c) }
 

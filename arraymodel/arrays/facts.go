@@ -49,7 +49,7 @@ func (c *collector) observe(e ast.Expr, v absint.Value) {
 		j := absint.JoinValues(old, v)
 		c.joinTuples(old, v, j)
 		c.seen[e] = j
-	case absint.Inspect(v).Kind != absint.KUnknown || absint.Inspect(v).Sym != nil:
+	case !absint.IsUnknown(v):
 		c.seen[e] = v
 	default:
 		// an unknown value seen first is not kept (most expressions of most code): a missing
@@ -180,32 +180,21 @@ func (c *collector) indexTupleOf(elems []absint.Value) *indexTuple {
 // bitwise operation or a boolean ufunc makes a mask; a nonzero-like call makes index arrays;
 // unpacking an index tuple names its arrays.
 func (c *collector) roles(e ast.Expr, v absint.Value) {
-	boolArray := func() *Array {
-		if o, ok := absint.ArrayOf(v); ok && o.DType() == npapi.Bool {
-			return c.arrOf(o)
-		}
-		return nil
-	}
 	switch e := e.(type) {
 	case *ast.Compare:
-		if a := boolArray(); a != nil {
-			a.Role = Mask
-		}
+		c.markMask(v)
 	case *ast.UnaryOp:
-		if a := boolArray(); a != nil && e.Op == ast.Invert {
-			a.Role = Mask
+		if e.Op == ast.Invert {
+			c.markMask(v)
 		}
 	case *ast.BinOp:
 		switch e.Op {
 		case ast.BitAnd, ast.BitOr, ast.BitXor:
-			if a := boolArray(); a != nil {
-				a.Role = Mask
-			}
+			c.markMask(v)
 		}
 	case *ast.Call:
-		switch absint.Inspect(v).Kind {
-		case absint.KArray, absint.KTuple: // only calls that make arrays give them roles
-			c.callRoles(e, v, boolArray)
+		if _, isArr := absint.ArrayOf(v); isArr || absint.IsTuple(v) {
+			c.callRoles(e, v) // only calls that make arrays give them roles
 		}
 	case *ast.Name:
 		o, ok := absint.ArrayOf(v)
@@ -226,9 +215,16 @@ func (c *collector) roles(e ast.Expr, v absint.Value) {
 	}
 }
 
+// markMask makes v a mask when it is a boolean array.
+func (c *collector) markMask(v absint.Value) {
+	if o, ok := absint.ArrayOf(v); ok && o.DType() == npapi.Bool {
+		c.arrOf(o).Role = Mask
+	}
+}
+
 // callRoles records the roles a call's results take: the index arrays of nonzero, argwhere,
 // flatnonzero and one-argument where, with the call and its mask; the masks of boolean ufuncs.
-func (c *collector) callRoles(e *ast.Call, v absint.Value, boolArray func() *Array) {
+func (c *collector) callRoles(e *ast.Call, v absint.Value) {
 	callee, ok := c.info.callee(e, func(x ast.Expr) value {
 		if raw, ok := c.seen[x]; ok {
 			return c.factOf(raw, 0)
@@ -256,9 +252,7 @@ func (c *collector) callRoles(e *ast.Call, v absint.Value, boolArray func() *Arr
 		}
 		c.indexArrays(e, f.Name, mask, v)
 	case f.DTRule == npapi.DTBool && f.Kind != npapi.Reduction:
-		if a := boolArray(); a != nil {
-			a.Role = Mask
-		}
+		c.markMask(v)
 	}
 }
 
@@ -303,6 +297,9 @@ func (c *collector) indexArrays(e *ast.Call, name string, mask ast.Expr, v absin
 // joinTuples registers j, the join of a and b, as an index tuple when a and b are index tuples
 // of the same call (a nonzero call in a loop, seen on each iteration).
 func (c *collector) joinTuples(a, b, j absint.Value) {
+	if !absint.IsTuple(a) || !absint.IsTuple(b) {
+		return
+	}
 	ta, tb := c.indexTupleOf(absint.Inspect(a).Elems), c.indexTupleOf(absint.Inspect(b).Elems)
 	if ta == nil || tb == nil || ta.arr.Producer != tb.arr.Producer {
 		return
