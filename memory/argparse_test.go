@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"strings"
 	"testing"
 )
@@ -78,12 +79,12 @@ out = run(cupy, 1000)
 	}
 	r := byScope["run"]
 	if got := symbolsOf(r); r.PeakBytes != 8_000_000 || len(r.Symbols) != 2 ||
-		got["np"] != (Symbol{Name: "np", Value: "cupy", Source: SourceCallSite, Line: 10, Expr: true}) ||
-		got["n"] != (Symbol{Name: "n", Value: int64(1000), Source: SourceAssume}) {
+		got["np"] != (Symbol{Name: "np", Value: "cupy", Source: absint.SourceCallSite, Line: 10, Expr: true}) ||
+		got["n"] != (Symbol{Name: "n", Value: int64(1000), Source: absint.SourceAssume}) {
 		t.Errorf("run: peak %d, symbols %+v; want 8000000, np = cupy from the call on line 10 and n assumed", r.PeakBytes, r.Symbols)
 	}
 	r = byScope["make"]
-	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 2 || r.Symbols[0].Source != SourceConvention || r.Symbols[0].Value != "numpy" {
+	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 2 || r.Symbols[0].Source != absint.SourceConvention || r.Symbols[0].Value != "numpy" {
 		t.Errorf("make: peak %d, symbols %+v; want 8000000, np taken as numpy by convention", r.PeakBytes, r.Symbols)
 	}
 }

@@ -138,7 +138,7 @@ func TestFunctionScopes(t *testing.T) {
 		t.Errorf("module: peak %d at %d, want 16000 at line 10 (the call, inlined)", rs[0].PeakBytes, rs[0].PeakLine)
 	}
 	// f analysed alone takes n from its only call, f(N) at module level.
-	if rs[1].PeakBytes != 16000 || len(rs[1].Symbols) != 1 || rs[1].Symbols[0] != (Symbol{Name: "n", Value: int64(1000), Source: SourceCallSite, Line: 10}) {
+	if rs[1].PeakBytes != 16000 || len(rs[1].Symbols) != 1 || rs[1].Symbols[0] != (Symbol{Name: "n", Value: int64(1000), Source: absint.SourceCallSite, Line: 10}) {
 		t.Errorf("f analysed alone: peak %d, symbols %+v; want 16000 with n = 1000 from the call on line 10", rs[1].PeakBytes, rs[1].Symbols)
 	}
 	if rs := estimate(t, src+"y = f(7)\n", Options{}); len(rs[1].Unknown) == 0 {

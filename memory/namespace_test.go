@@ -1,6 +1,9 @@
 package memory
 
-import "testing"
+import (
+	"github.com/arraylint/arraylint/arraymodel/absint"
+	"testing"
+)
 
 func TestArrayModuleFromItsArguments(t *testing.T) {
 	src := `import cupy
@@ -31,7 +34,7 @@ def compat(x):
 		t.Errorf("known: peak %d, unknown %v, symbols %+v; want 24000 (x and the zeros), nothing unknown, only n", r.PeakBytes, r.Unknown, r.Symbols)
 	}
 	r := byScope["unknown_arg"]
-	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 1 || r.Symbols[0] != (Symbol{Name: "xp", Value: "cupy", Source: SourceConvention, Line: 12}) {
+	if r.PeakBytes != 8_000_000 || len(r.Symbols) != 1 || r.Symbols[0] != (Symbol{Name: "xp", Value: "cupy", Source: absint.SourceConvention, Line: 12}) {
 		t.Errorf("unknown_arg: peak %d, symbols %+v; want 8000000 with xp = cupy by convention (line 12)", r.PeakBytes, r.Symbols)
 	}
 	r = byScope["compat"]

@@ -128,7 +128,7 @@ func TestProjectImportedConstant(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := rs[0]
-	if r.PeakBytes != 32_000_000 || len(r.Symbols) != 1 || r.Symbols[0] != (Symbol{Name: "N", Value: int64(2000), Source: SourceConstant, Line: 2}) {
+	if r.PeakBytes != 32_000_000 || len(r.Symbols) != 1 || r.Symbols[0] != (Symbol{Name: "N", Value: int64(2000), Source: absint.SourceConstant, Line: 2}) {
 		t.Fatalf("peak %d, symbols %+v; want 32000000 with N = 2000 (constant, line 2)", r.PeakBytes, r.Symbols)
 	}
 	f, err := pyparse.Parse(src)

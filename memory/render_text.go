@@ -92,7 +92,7 @@ func (r *Report) SymbolsText() string {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if sym.Source == SourceParameter {
+		if sym.Source == absint.SourceParameter {
 			fmt.Fprintf(&b, "%s free (parameter, line %d)", sym.Name, sym.Line)
 			continue
 		}
@@ -108,7 +108,7 @@ func valueText(sym Symbol) string {
 	case int64:
 		return Commas(v)
 	case string:
-		if sym.Expr || sym.Source == SourceConvention {
+		if sym.Expr || sym.Source == absint.SourceConvention {
 			return v
 		}
 	}
@@ -285,7 +285,7 @@ func withExactBytes(n int64) string {
 // freeSymbol returns the report's free symbol (a parameter its sizes depend on), or "".
 func (r *Report) freeSymbol() string {
 	for _, s := range r.Symbols {
-		if s.Source == SourceParameter {
+		if s.Source == absint.SourceParameter {
 			return s.Name
 		}
 	}

@@ -86,7 +86,7 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			if r.PeakExpr == fmt.Sprint(r.PeakBytes) {
 				continue // no formula in the parameter: nothing to say about it
 			}
-			r.Symbols = append(r.Symbols, Symbol{Name: sym, Value: nil, Source: SourceParameter, Line: r.Line})
+			r.Symbols = append(r.Symbols, Symbol{Name: sym, Value: nil, Source: absint.SourceParameter, Line: r.Line})
 		}
 		if r.TargetBytes != nil {
 			up, err := fitsUpTo(v0, peakPoly, *r.TargetBytes, at)

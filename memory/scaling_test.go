@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"math/big"
 	"os"
 	"strings"
@@ -104,7 +105,7 @@ func TestScaleFreeParameter(t *testing.T) {
 	if r.PeakExpr != "16*n**2" || !r.PeakIsLowerBound {
 		t.Errorf("peak_expr %q (lower bound %v), want 16*n**2", r.PeakExpr, r.PeakIsLowerBound)
 	}
-	if len(r.Symbols) != 1 || r.Symbols[0] != (Symbol{Name: "n", Value: nil, Source: SourceParameter, Line: 3}) {
+	if len(r.Symbols) != 1 || r.Symbols[0] != (Symbol{Name: "n", Value: nil, Source: absint.SourceParameter, Line: 3}) {
 		t.Errorf("symbols %+v", r.Symbols)
 	}
 	// 16·38,853² = 24,152,702,544 ≤ 24,152,899,584 < 16·38,854².

@@ -11,30 +11,17 @@ import (
 
 // This file names where the values in a report's symbols come from, and renders the name.
 
-// The sources of a Symbol (absint's, where the interpreter records them).
-const (
-	SourceAssume           = absint.SourceAssume
-	SourceConfig           = absint.SourceConfig
-	SourceComment          = absint.SourceComment
-	SourceArgparseDefault  = absint.SourceArgparseDefault
-	SourceParameterDefault = absint.SourceParameterDefault
-	SourceConstant         = absint.SourceConstant
-	SourceCallSite         = absint.SourceCallSite
-	SourceConvention       = absint.SourceConvention
-	SourceParameter        = absint.SourceParameter
-)
-
 // sourcePhrases render each source for people ("argparse default, line 17").
 var sourcePhrases = map[string]string{
-	SourceAssume:           "assumed",
-	SourceConfig:           "assumed in config",
-	SourceComment:          "assume comment",
-	SourceArgparseDefault:  "argparse default",
-	SourceParameterDefault: "parameter default",
-	SourceConstant:         "module constant",
-	SourceCallSite:         "call site",
-	SourceConvention:       "convention",
-	SourceParameter:        "parameter",
+	absint.SourceAssume:           "assumed",
+	absint.SourceConfig:           "assumed in config",
+	absint.SourceComment:          "assume comment",
+	absint.SourceArgparseDefault:  "argparse default",
+	absint.SourceParameterDefault: "parameter default",
+	absint.SourceConstant:         "module constant",
+	absint.SourceCallSite:         "call site",
+	absint.SourceConvention:       "convention",
+	absint.SourceParameter:        "parameter",
 }
 
 // sourcePhrase renders a source, with its line when withLine and known.
@@ -61,7 +48,7 @@ func assumeOrigins(f *pyparse.File, given map[string]int64, origins map[string]b
 		case known && byCaller:
 			out[k] = o
 		case byCaller:
-			out[k] = bindings.Origin{Source: SourceAssume}
+			out[k] = bindings.Origin{Source: absint.SourceAssume}
 		default:
 			out[k] = commented[k]
 		}

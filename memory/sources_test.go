@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"strings"
 	"testing"
 
@@ -39,11 +40,11 @@ func TestAssumeSources(t *testing.T) {
 		t.Errorf("peak %d, want %d", rs[0].PeakBytes, 2*3*4*7*6)
 	}
 	want := map[string]Symbol{
-		"A": {Name: "A", Value: int64(2), Source: SourceAssume},
-		"B": {Name: "B", Value: int64(3), Source: SourceConfig},
-		"C": {Name: "C", Value: int64(4), Source: SourceComment, Line: 2},
-		"D": {Name: "D", Value: int64(7), Source: SourceAssume},
-		"E": {Name: "E", Value: int64(6), Source: SourceComment, Line: 3},
+		"A": {Name: "A", Value: int64(2), Source: absint.SourceAssume},
+		"B": {Name: "B", Value: int64(3), Source: absint.SourceConfig},
+		"C": {Name: "C", Value: int64(4), Source: absint.SourceComment, Line: 2},
+		"D": {Name: "D", Value: int64(7), Source: absint.SourceAssume},
+		"E": {Name: "E", Value: int64(6), Source: absint.SourceComment, Line: 3},
 	}
 	got := symbolsOf(rs[0])
 	if len(got) != len(want) {
@@ -67,7 +68,7 @@ func TestAssumeSources(t *testing.T) {
 func TestAssumeSourcesWithoutResolve(t *testing.T) {
 	src := "import numpy as np\n# arraylint: assume C=4, A=9\nx = np.zeros((A, C), dtype=np.int8)\n"
 	got := symbolsOf(estimate(t, src, Options{Assume: map[string]int64{"A": 2}})[0])
-	if got["A"] != (Symbol{Name: "A", Value: int64(2), Source: SourceAssume}) || got["C"] != (Symbol{Name: "C", Value: int64(4), Source: SourceComment, Line: 2}) {
+	if got["A"] != (Symbol{Name: "A", Value: int64(2), Source: absint.SourceAssume}) || got["C"] != (Symbol{Name: "C", Value: int64(4), Source: absint.SourceComment, Line: 2}) {
 		t.Errorf("symbols %+v: want A assumed (2) and C from the comment on line 2", got)
 	}
 }
@@ -110,15 +111,15 @@ grid(20, verbose=True)
 	}{
 		// verbose (passed, never read) and scale (rebound before its read) are not listed.
 		{"grid", 20 * 50 * 3, []Symbol{
-			{Name: "n", Value: int64(20), Source: SourceCallSite, Line: 20},
-			{Name: "m", Value: int64(50), Source: SourceParameterDefault, Line: 10},
+			{Name: "n", Value: int64(20), Source: absint.SourceCallSite, Line: 20},
+			{Name: "m", Value: int64(50), Source: absint.SourceParameterDefault, Line: 10},
 		}},
 		{"table", 300 * 40 * 4, []Symbol{
-			{Name: "ROWS", Value: int64(300), Source: SourceConstant, Line: 4},
-			{Name: "cols", Value: int64(40), Source: SourceArgparseDefault, Line: 7},
-			{Name: "DT", Value: "float32", Source: SourceConstant, Line: 5, Expr: true},
+			{Name: "ROWS", Value: int64(300), Source: absint.SourceConstant, Line: 4},
+			{Name: "cols", Value: int64(40), Source: absint.SourceArgparseDefault, Line: 7},
+			{Name: "DT", Value: "float32", Source: absint.SourceConstant, Line: 5, Expr: true},
 		}},
-		{"kernel", 0, []Symbol{{Name: "xp", Value: "numpy", Source: SourceConvention, Line: 17}}},
+		{"kernel", 0, []Symbol{{Name: "xp", Value: "numpy", Source: absint.SourceConvention, Line: 17}}},
 	}
 	for _, c := range cases {
 		r := by[c.scope]
@@ -143,7 +144,7 @@ grid(20, verbose=True)
 	}
 	// An assumption outranks the call site and the default.
 	g := symbolsOf(estimate(t, src, Options{Function: "grid", Assume: map[string]int64{"n": 7, "m": 2}})[0])
-	if g["n"].Source != SourceAssume || g["m"].Source != SourceAssume {
+	if g["n"].Source != absint.SourceAssume || g["m"].Source != absint.SourceAssume {
 		t.Errorf("assumed n and m: symbols %+v", g)
 	}
 }
