@@ -1,9 +1,10 @@
 package memory
 
 import (
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"strings"
 	"testing"
+
+	"github.com/arraylint/arraylint/arraymodel/absint"
 )
 
 // Sizes from the command line are the argparse defaults, through a function call, and the

@@ -3,10 +3,10 @@ package memory
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"slices"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"

@@ -1,12 +1,12 @@
 package memory
 
 import (
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"

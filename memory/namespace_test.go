@@ -1,8 +1,9 @@
 package memory
 
 import (
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"testing"
+
+	"github.com/arraylint/arraylint/arraymodel/absint"
 )
 
 func TestArrayModuleFromItsArguments(t *testing.T) {

@@ -2,12 +2,12 @@ package memory
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/pyparse"
 )
 

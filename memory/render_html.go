@@ -2,10 +2,11 @@ package memory
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"html/template"
 	"io"
 	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/absint"
 )
 
 // This file defines the HTML report: one self-contained page (inline CSS, SVG and script; no

@@ -2,9 +2,10 @@ package memory
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"io"
 	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/absint"
 )
 
 // Chart dimensions of the text report, in terminal cells.

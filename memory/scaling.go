@@ -2,11 +2,11 @@ package memory
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"maps"
 	"math/big"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"

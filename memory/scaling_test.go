@@ -1,12 +1,12 @@
 package memory
 
 import (
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"math/big"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/pyparse"
 )
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
-
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/pyparse"
 )

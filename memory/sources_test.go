@@ -1,10 +1,10 @@
 package memory
 
 import (
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/pyparse"
 )
 

@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"

@@ -12,13 +12,13 @@ package memanalyzer
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"maps"
 	"reflect"
 	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
 	"golang.org/x/tools/go/analysis"
