@@ -48,6 +48,8 @@ type Options struct {
 	scaling string
 	// parsed keeps the project modules parsed by a series of estimates (Scale's).
 	parsed absint.ParsedSet
+	// consts keeps the module's constants for a series of estimates (Scale's).
+	consts *absint.Consts
 }
 
 // Backend names (the memory models).
@@ -187,7 +189,7 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 	}
 	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Conventions: true,
 		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared,
-		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Parsed: opts.parsed, Scaling: opts.scaling})
+		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts})
 	return s
 }
 

@@ -36,6 +36,7 @@ const maxDegree = 3
 // symbol. opts must be the options the reports were made with.
 func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) error {
 	opts.parsed = absint.ParsedSet{} // each project module is parsed once for all the estimates below
+	opts.consts = &absint.Consts{}   // and the module's constants are worked out once
 	for _, r := range reports {
 		r.PeakExpr = fmt.Sprint(r.PeakBytes)
 		estimateWith := func(sym string, x int64) (*Report, error) {

@@ -181,19 +181,20 @@ func (s *Interp) eval1(e ast.Expr) value {
 		}
 		return vStr{}
 	case *ast.Dict:
-		// A dict holds its values (it keeps their arrays alive); its keys are evaluated.
+		// A dict holds its values: the ones that hold arrays are kept (they stay alive with
+		// it); its keys and other values are evaluated and dropped.
 		l := &pyList{refs: 1}
 		for i, v := range e.Values {
 			if i < len(e.Keys) && e.Keys[i] != nil {
 				s.decref(s.eval(e.Keys[i]))
 			}
-			l.elts = append(l.elts, s.eval(v))
+			l.keep(s, s.eval(v))
 		}
 		return vDict{l}
 	case *ast.Set:
 		l := &pyList{refs: 1}
 		for _, x := range e.Elts {
-			l.elts = append(l.elts, s.eval(x))
+			l.keep(s, s.eval(x))
 		}
 		return vDict{l}
 	case *ast.Yield:

@@ -63,6 +63,9 @@ type Config struct {
 	// is read: "numpy", "numpy.float32", "(1000, 3)", "'all'", "False". An integer in Assume
 	// wins over an expression of the same name.
 	AssumeExprs map[string]string
+	// Consts, when set, holds the module's constants for several runs (see Consts); otherwise
+	// Shared's are used.
+	Consts *Consts
 	// Shared is state the runs over one file share (argparse defaults, module constants); nil
 	// gives the run its own.
 	Shared *Shared
@@ -99,11 +102,22 @@ type Config struct {
 // Shared is what the runs over one file compute once: what is known of the file (fileState),
 // the module's constants seen by functions analysed on their own, and the project's modules.
 type Shared struct {
-	file       fileState
-	consts     map[string]value
-	constsDone bool
+	file   fileState
+	consts *Consts
 	// project is the project modules' state (projectmod.go), made on first use.
 	project *projectRun
+}
+
+// Consts are a module's constants as functions run on their own see them (the module body run
+// once, without a heap). A client that runs a file several times with the same module — Scale's
+// re-estimates, which change only the value a name is assumed to have, read where a function
+// reads the constant — may share one (Config.Consts).
+type Consts struct {
+	m    map[string]value
+	done bool
+	// reads are the names from outside the module its body read: a run that varies one of
+	// them (Config.Scaling) works its constants out again.
+	reads map[string]bool
 }
 
 // fileState is what a run computes once about a file it runs code of (the analysed file, or a

@@ -148,13 +148,21 @@ func isUnknown(v value) bool {
 // The runs over one file share them (Config.Shared), read-only: copying every module constant
 // into each function's run made a module of 160,000 functions cost 160,000² map writes.
 func (s *Interp) moduleConstants() map[string]value {
-	sh := s.shared
-	if sh.constsDone {
-		return sh.consts
+	sh := s.cfg.Consts
+	if sh == nil {
+		if s.shared.consts == nil {
+			s.shared.consts = &Consts{}
+		}
+		sh = s.shared.consts
 	}
-	sh.constsDone = true
+	if sh.done && !sh.reads[s.cfg.Scaling] {
+		return sh.m
+	}
+	if sh.done {
+		sh = &Consts{} // the module body read the varied name: its constants are this run's own
+	}
 	cfg := s.cfg
-	cfg.Heap, cfg.Observe = NoHeap{}, nil
+	cfg.Heap, cfg.Observe, cfg.Consts = NoHeap{}, nil, nil
 	scratch := New(cfg)
 	scratch.execBlock(s.file.Module.Body)
 	out := map[string]value{}
@@ -168,7 +176,10 @@ func (s *Interp) moduleConstants() map[string]value {
 			}
 		}
 	}
-	sh.consts = out
+	sh.m, sh.done, sh.reads = out, true, map[string]bool{}
+	for _, sym := range scratch.symbols {
+		sh.reads[sym.Name] = true // values from outside the module (assumed, argparse…)
+	}
 	return out
 }
 

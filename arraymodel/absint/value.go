@@ -239,3 +239,40 @@ func knownInt(n int64) value {
 	}
 	return vInt{n: n, known: true}
 }
+
+// keep adds v, which the caller owns, to a dict's or set's values when it holds an array, and
+// drops it otherwise: what a dict keeps alive is all the interpreter needs of it, and dicts of
+// plain values (a module's tables of strings) would be copied at every fork.
+func (l *pyList) keep(s *Interp, v value) {
+	if holdsArrays(v, 0) {
+		l.elts = append(l.elts, v)
+		return
+	}
+	s.decref(v)
+}
+
+// holdsArrays reports whether v is or holds an array (a few containers deep).
+func holdsArrays(v value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch v := v.(type) {
+	case vArray:
+		return true
+	case vTuple:
+		for _, e := range v.elts {
+			if holdsArrays(e, depth+1) {
+				return true
+			}
+		}
+	case vList:
+		for _, e := range v.l.elts {
+			if holdsArrays(e, depth+1) {
+				return true
+			}
+		}
+	case vDict:
+		return len(v.l.elts) > 0
+	}
+	return false
+}
