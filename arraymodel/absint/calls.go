@@ -339,12 +339,15 @@ func firstArray(c *call) (*Obj, bool) {
 }
 
 func (s *Interp) convert(fn *npapi.Func, c *call, expr string) value {
+	switch fn.Name {
+	case "fromfile", "frombuffer", "loadtxt", "genfromtxt", "load", "fromiter":
+		s.unknownAlloc(c.e, expr, "data read at run time", nil)
+		res := s.newArrayUnknown(s.dtypeArg(c, fn.DTypeArg, fn.DType), expr)
+		res.o.origin = External // the program's input
+		return res
+	}
 	src, ok := c.arg(0, "a")
 	if !ok {
-		if fn.Name == "fromfile" || fn.Name == "loadtxt" || fn.Name == "load" || fn.Name == "genfromtxt" {
-			s.unknownAlloc(c.e, expr, "data read at run time", nil)
-			return s.newArrayUnknown(fn.DType, expr)
-		}
 		return vUnknown{}
 	}
 	if a, ok := isArray(src); ok {
@@ -376,7 +379,9 @@ func (s *Interp) convert(fn *npapi.Func, c *call, expr string) value {
 		}
 	}
 	s.unknownAlloc(c.e, expr, "array built from data known only at run time", nil)
-	return s.newArrayUnknown(s.dtypeArg(c, fn.DTypeArg, npapi.NoDType), expr)
+	res := s.newArrayUnknown(s.dtypeArg(c, fn.DTypeArg, npapi.NoDType), expr)
+	markData(res, src)
+	return res
 }
 
 // fortranOrdered reports whether an array is known to be Fortran-contiguous already: at most one
@@ -509,6 +514,7 @@ func (s *Interp) ufunc(c *call, args []value, dt npapi.DType, expr string) value
 	}
 	res := s.newArray(sh, rdt.Default(), expr, c.e, false)
 	res.o.elementwise = true
+	markData(res, args...)
 	s.decref(tmp)
 	return res
 }
@@ -555,15 +561,21 @@ func (s *Interp) indexFunc(name string, c *call, expr string) value {
 	switch name {
 	case "argwhere":
 		s.unknownAlloc(c.e, expr, "argwhere: one row per True", bound(int64(nd)))
-		return s.newArrayUnknown(npapi.Int64, expr)
+		res := s.newArrayUnknown(npapi.Int64, expr)
+		markData(res, vArray{a})
+		return res
 	case "flatnonzero":
 		s.unknownAlloc(c.e, expr, "flatnonzero: one index per True", bound(1))
-		return s.newArrayUnknown(npapi.Int64, expr)
+		res := s.newArrayUnknown(npapi.Int64, expr)
+		markData(res, vArray{a})
+		return res
 	}
 	s.unknownAlloc(c.e, expr, "nonzero: one int64 index per True in each dimension", bound(int64(nd)))
 	elts := make([]value, nd)
 	for i := range elts {
-		elts[i] = s.newArrayUnknown(npapi.Int64, expr)
+		res := s.newArrayUnknown(npapi.Int64, expr)
+		markData(res, vArray{a})
+		elts[i] = res
 	}
 	return vTuple{elts}
 }
@@ -635,6 +647,11 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	}
 	switch name {
 	case "len":
+		if len(c.args) == 1 && len(e.Args) == 1 {
+			if v, ok := s.dataLen(c.args[0], e.Args[0]); ok {
+				return v // the length of an input (provenance.go)
+			}
+		}
 		if len(c.args) == 1 {
 			switch v := c.args[0].(type) {
 			case vArray:

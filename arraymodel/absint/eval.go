@@ -246,6 +246,10 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 	if _, ok := base.(vNamespace); ok {
 		return s.namespaceAttr(e.Attr)
 	}
+	if v, ok := s.dataAttr(e, base); ok {
+		s.decref(base)
+		return v // the shape or size of an input (provenance.go)
+	}
 	if o, ok := isArray(base); ok {
 		defer s.decref(base)
 		switch e.Attr {
@@ -409,16 +413,19 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	}
 	if elidable[op] {
 		if res, ok := s.elide(lo, r, dt); ok {
+			markData(res, l, r)
 			return res
 		}
 		if commutes[op] {
 			if res, ok := s.elide(ro, l, dt); ok {
+				markData(res, l, r)
 				return res
 			}
 		}
 	}
 	res := s.newArray(sh, dt, s.text(e), e, false)
 	res.o.elementwise = true
+	markData(res, l, r)
 	s.decref(l)
 	s.decref(r)
 	return res
@@ -448,6 +455,9 @@ func (s *Interp) elide(t *Obj, other value, dt npapi.DType) (value, bool) {
 func scalarBinop(op ast.Operator, l, r value) value {
 	if v, ok := symbolicBinop(op, l, r); ok {
 		return v
+	}
+	if op == ast.Add && (isLocal(l) || isLocal(r)) && builtHere(l) && builtHere(r) {
+		return vUnknown{local: true} // a container the code builds, extended: still not an input
 	}
 	a, aok := intValue(l)
 	b, bok := intValue(r)
@@ -614,6 +624,7 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 	}
 	res := s.newArray(o.shape, o.dt, s.text(e), e, false)
 	res.o.elementwise = true
+	inheritData(res.o, o)
 	s.decref(v)
 	return res
 }
@@ -662,6 +673,7 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	}
 	res := s.newArray(sh, npapi.Bool, s.text(e), e, false)
 	res.o.elementwise = true
+	markData(res, l, r)
 	s.decref(l)
 	s.decref(r)
 	return res
@@ -728,7 +740,7 @@ func (s *Interp) addUnknown(at ast.Node, expr, reason string, bound *int64, kind
 func (s *Interp) view(o *Obj, sh Shape, dt npapi.DType, label string) vArray {
 	o.refs++
 	v := &Obj{refs: 1, shape: sh, dt: dt, Data: o.Data, base: o, label: label, backend: o.backend, origin: View,
-		lo: o.lo, hi: o.hi, sliced: o.sliced}
+		lo: o.lo, hi: o.hi, sliced: o.sliced, data: scales(o)}
 	return vArray{v}
 }
 
@@ -736,7 +748,9 @@ func (s *Interp) view(o *Obj, sh Shape, dt npapi.DType, label string) vArray {
 func (s *Interp) copyOf(o *Obj, dt npapi.DType, expr string, at ast.Node) vArray {
 	defer s.inLib(o.backend)()
 	s.touchRange(o, 0, 0, false)
-	return s.newArray(o.shape, dt, expr, at, false)
+	res := s.newArray(o.shape, dt, expr, at, false)
+	inheritData(res.o, o)
+	return res
 }
 
 // useAll marks every array in vs as read (see use).
@@ -801,7 +815,7 @@ func symbolicBinop(op ast.Operator, l, r value) (value, bool) {
 	if c, ok := p.Const(); ok {
 		return knownInt(c), true
 	}
-	return vInt{sym: p}, true
+	return vInt{sym: p, data: intData(l) || intData(r)}, true
 }
 
 // intPoly returns an int value (or a symbolic unknown) as a polynomial.
@@ -827,4 +841,10 @@ func symOf(v value) *npapi.Poly {
 		return v.sym
 	}
 	return nil
+}
+
+// intData reports whether v is an int that comes from the data (provenance.go).
+func intData(v value) bool {
+	i, ok := v.(vInt)
+	return ok && i.data
 }

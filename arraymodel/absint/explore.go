@@ -60,7 +60,7 @@ func sameValue(a, b value) bool {
 		return ok && a.def == b.def
 	case vUnknown:
 		b, ok := b.(vUnknown)
-		return ok && a.sym == b.sym
+		return ok && a == b
 	}
 	return false
 }
@@ -218,9 +218,9 @@ func joinValues(a, b value) value {
 				return a
 			}
 			if !a.known && !b.known && a.sym.Equal(b.sym) {
-				return vInt{sym: a.sym}
+				return vInt{sym: a.sym, data: a.data && b.data}
 			}
-			return vInt{}
+			return vInt{data: a.data && b.data && !a.known && !b.known}
 		}
 	case vFloat:
 		if b, ok := b.(vFloat); ok {
@@ -266,8 +266,11 @@ func joinValues(a, b value) value {
 			return a
 		}
 	case vUnknown:
-		if b, ok := b.(vUnknown); ok && a.sym.Equal(b.sym) {
-			return a // a parameter on both paths keeps its symbol
+		if b, ok := b.(vUnknown); ok && a.sym.Equal(b.sym) && a.data == b.data && a.shapeOf == b.shapeOf {
+			return vUnknown{sym: a.sym, data: a.data, shapeOf: a.shapeOf, local: a.local && b.local}
+		}
+		if b, ok := b.(vUnknown); ok && a.sym == nil && b.sym == nil && !a.data && !b.data {
+			return vUnknown{local: a.local && b.local}
 		}
 	case vList:
 		if b, ok := b.(vList); ok && a.l == b.l {
@@ -284,7 +287,7 @@ func joinValues(a, b value) value {
 // joinObjs is an array that is a on one path and b on another: what the two have in common,
 // with both recorded (Obj.Joined) so a client can join what it knows of them.
 func joinObjs(a, b *Obj) *Obj {
-	out := &Obj{refs: 1, origin: External, joined: []*Obj{a, b}}
+	out := &Obj{refs: 1, origin: External, joined: []*Obj{a, b}, data: scales(a) && scales(b)}
 	if a.dt == b.dt {
 		out.dt = a.dt
 	}
@@ -357,7 +360,7 @@ func (s *Interp) comprehension(gens []*ast.Comprehension, elts ...ast.Expr) valu
 			delete(f.vars, name)
 		}
 	}
-	return vUnknown{}
+	return vUnknown{local: true} // a container the code builds: not an input
 }
 
 // exploreDef evaluates, in explore mode, what a def or class statement evaluates where it

@@ -42,6 +42,15 @@ func (s *Interp) evalIndex(e ast.Expr) index {
 func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	base := s.eval(e.Value)
 	switch b := base.(type) {
+	case vUnknown:
+		if b.data { // x.shape[k] of an input of unknown rank
+			ix := s.evalIndex(e.Slice)
+			s.decref(ix.v)
+			if k, ok := intValue(ix.single()); ok {
+				return s.shapeItem(b, k)
+			}
+			return vUnknown{}
+		}
 	case vAt:
 		ix := s.evalIndex(e.Slice)
 		s.decref(ix.v)
@@ -87,6 +96,9 @@ func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	case vArray:
 		ix := s.evalIndex(e.Slice)
 		res := s.indexArray(b.o, ix, e)
+		if o, ok := isArray(res); ok {
+			inheritData(o, b.o) // a copy or view of the indexed array's elements
+		}
 		s.decref(ix.v)
 		s.decref(base)
 		return res
@@ -371,7 +383,7 @@ func (s *Interp) newArrayUnsized(sh Shape, dt npapi.DType, expr string, at ast.N
 
 // newArrayUnknown makes an array whose size is not known; the caller has recorded why.
 func (s *Interp) newArrayUnknown(dt npapi.DType, expr string) vArray {
-	o := &Obj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line(), backend: s.lib, origin: External}
+	o := &Obj{refs: 1, shape: unknownShape, dt: dt, label: expr, line: s.line(), backend: s.lib, origin: Fresh}
 	s.h.Allocate(s, o, false)
 	return vArray{o}
 }

@@ -30,25 +30,28 @@ const (
 
 // ValueInfo is what a client can read of a value.
 type ValueInfo struct {
-	Kind    Kind
-	Int     int64           // KInt: the value when Known
-	Known   bool            // KInt
-	Sym     *npapi.Poly     // KInt, KUnknown: the polynomial an unknown int (or parameter) equals
-	DType   npapi.DType     // KFloat: a NumPy scalar's dtype (NoDType for a Python number); KDType
-	Complex bool            // KFloat
-	Str     string          // KStr
-	Elems   []Value         // KTuple, KList
-	Ref     imports.Ref     // KModule
-	JAX     bool            // KRNG
-	Backend imports.Backend // KRNG: the library whose arrays it draws
-	Obj     *Obj            // KArray
+	Kind  Kind
+	Int   int64       // KInt: the value when Known
+	Known bool        // KInt
+	Sym   *npapi.Poly // KInt, KUnknown: the polynomial an unknown int (or parameter) equals
+	// Data: KInt, a length that comes from the data (provenance.go); KUnknown, the shape tuple
+	// of an input of unknown rank. Local: KUnknown, a container the code builds itself.
+	Data, Local bool
+	DType       npapi.DType     // KFloat: a NumPy scalar's dtype (NoDType for a Python number); KDType
+	Complex     bool            // KFloat
+	Str         string          // KStr
+	Elems       []Value         // KTuple, KList
+	Ref         imports.Ref     // KModule
+	JAX         bool            // KRNG
+	Backend     imports.Backend // KRNG: the library whose arrays it draws
+	Obj         *Obj            // KArray
 }
 
 // Inspect returns what a client can read of v.
 func Inspect(v Value) ValueInfo {
 	switch v := v.(type) {
 	case vInt:
-		return ValueInfo{Kind: KInt, Int: v.n, Known: v.known, Sym: v.sym}
+		return ValueInfo{Kind: KInt, Int: v.n, Known: v.known, Sym: v.sym, Data: v.data}
 	case vFloat:
 		return ValueInfo{Kind: KFloat, DType: v.dt, Complex: v.complex}
 	case vStr:
@@ -74,7 +77,7 @@ func Inspect(v Value) ValueInfo {
 	case vNamespace:
 		return ValueInfo{Kind: KNamespace}
 	case vUnknown:
-		return ValueInfo{Kind: KUnknown, Sym: v.sym}
+		return ValueInfo{Kind: KUnknown, Sym: v.sym, Data: v.data, Local: v.local}
 	}
 	return ValueInfo{}
 }
@@ -82,7 +85,7 @@ func Inspect(v Value) ValueInfo {
 // IsUnknown reports whether v is a value the interpreter knows nothing of (not even a symbol).
 func IsUnknown(v Value) bool {
 	u, ok := v.(vUnknown)
-	return ok && u.sym == nil
+	return ok && u.sym == nil && !u.data && !u.local
 }
 
 // IsTuple reports whether v is a tuple.

@@ -106,6 +106,8 @@ type Shared struct {
 	consts *Consts
 	// project is the project modules' state (projectmod.go), made on first use.
 	project *projectRun
+	// scans are the scopes' syntax scans for size provenance (provenance.go).
+	scans map[ast.Node]scopeScan
 }
 
 // Consts are a module's constants as functions run on their own see them (the module body run
@@ -160,11 +162,12 @@ type Interp struct {
 	// pendingValue is the current assignment's value expression: the array it allocates is
 	// named pending from the start, so a peak reached by that allocation lists it by name.
 	pendingValue ast.Expr
-	root         *frame // the scope's frame
-	cur          int    // line of the innermost statement of the root frame being run
-	steps        int    // statements run so far
-	exhausted    bool   // steps passed maxSteps
-	jax32        bool   // a jax call without 64-bit mode is running: its arrays are 32-bit
+	root         *frame   // the scope's frame
+	rootNode     ast.Node // the scope\'s node (a def, a class) when it is not the module
+	cur          int      // line of the innermost statement of the root frame being run
+	steps        int      // statements run so far
+	exhausted    bool     // steps passed maxSteps
+	jax32        bool     // a jax call without 64-bit mode is running: its arrays are 32-bit
 	// lib is the library of the operation being run: the arrays it makes belong to it.
 	lib       imports.Backend
 	discarded ast.Expr // the expression statement being run: its value is dropped unread

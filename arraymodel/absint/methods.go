@@ -82,7 +82,9 @@ func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
 			sh = knownShape(npapi.SymDim(o.shape.SizeExpr()))
 		}
 		s.use(vArray{o})
-		return s.newArray(sh, o.dt, expr, c.e, false)
+		res := s.newArray(sh, o.dt, expr, c.e, false)
+		inheritData(res.o, o)
+		return res
 	case "view":
 		return s.view(o, o.shape, s.dtypeArg(c, 0, o.dt), expr)
 	case "fill", "sort", "put", "itemset", "setflags", "resize":

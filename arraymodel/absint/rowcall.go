@@ -29,7 +29,13 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	}
 	if !ok {
 		s.unknownAlloc(c.e, expr, fn.Name+": arguments the API table does not model", inputBytes(c))
-		return s.newArrayUnknown(npapi.NoDType, expr)
+		res := s.newArrayUnknown(npapi.NoDType, expr)
+		if !fn.ValueSized() {
+			// arguments the table does not model (values of unknown type): what comes out is as
+			// much an input as they are
+			markData(res, c.args...)
+		}
+		return res
 	}
 	if fn.Effect == npapi.InPlace {
 		if a, ok := firstArray(c); ok {
@@ -68,6 +74,14 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 		}
 	}
 	s.decref(tmp)
+	s.markRowData(fn, c, vTuple{outs})
+	for i, o := range r.Outs {
+		if a, ok := isArray(outs[i]); ok && o.Bound != 0 {
+			// a size the values decide (unique, bincount): a count of distinct values or of
+			// bins, not the extent of the data it came from
+			a.data = false
+		}
+	}
 	switch {
 	case r.Tuple:
 		return vTuple{outs}
@@ -194,7 +208,7 @@ func ruleArg(v value) npapi.Arg {
 		}
 		return npapi.Arg{Kind: npapi.ArgArray, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Strided: !contiguous(v.o)}
 	case vInt:
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym}
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym, Data: v.data}
 	case vFloat:
 		d, _ := scalarDType(v)
 		return npapi.Arg{Kind: npapi.ArgScalar, DType: d}
@@ -213,6 +227,9 @@ func ruleArg(v value) npapi.Arg {
 			return npapi.Arg{Kind: npapi.ArgDType, DType: d}
 		}
 	case vUnknown:
+		if v.data {
+			return npapi.Arg{Kind: npapi.ArgOther, Data: true} // the shape of an input
+		}
 		return npapi.Arg{Kind: npapi.ArgOther, Sym: v.sym} // a parameter, perhaps a size
 	}
 	return npapi.Arg{Kind: npapi.ArgOther}

@@ -60,7 +60,7 @@ func (s *Interp) RunBody(node ast.Node, args *ast.Arguments, body []ast.Stmt, ji
 		fr.vars[p.Arg] = s.paramValue(def, args, line, p)
 	}
 	s.frames = append(s.frames, fr)
-	s.root = fr
+	s.root, s.rootNode = fr, node
 	s.execBlock(body)
 }
 

@@ -167,7 +167,7 @@ func dimValue(d npapi.Dim) vInt {
 	if d.Known {
 		return vInt{n: d.N, known: true}
 	}
-	return vInt{sym: d.Sym}
+	return vInt{sym: d.Sym, data: d.Data}
 }
 
 // dimOf is the dimension an int value gives: its value, its polynomial, or unknown.
@@ -185,5 +185,7 @@ func dimOf(v value) npapi.Dim {
 		}
 		return npapi.Int(i.n)
 	}
-	return npapi.SymDim(i.sym)
+	d := npapi.SymDim(i.sym)
+	d.Data = i.data && !d.Known
+	return d
 }

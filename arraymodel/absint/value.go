@@ -20,6 +20,8 @@ type (
 		// sym is, when the value is not known, the polynomial in the program's symbols it
 		// equals (a parameter n, 2*n + 1), or nil.
 		sym *npapi.Poly
+		// data: a length that comes from the data the code is given (provenance.go).
+		data bool
 	}
 	// vFloat is a float or complex scalar (the value is not tracked): a Python one, or a NumPy
 	// scalar of dtype dt (x.sum() of a float32 array).
@@ -60,7 +62,14 @@ type (
 	vArray struct{ o *Obj }
 	// vUnknown is anything the interpreter does not model. sym is set on a parameter of unknown
 	// type (or arithmetic on one): if it is used as a size, the size is that polynomial.
-	vUnknown struct{ sym *npapi.Poly }
+	vUnknown struct {
+		sym *npapi.Poly
+		// data marks the shape tuple of an input of unknown rank (x.shape; shapeOf is x's
+		// text); local a Python container the code builds itself (a comprehension), not an
+		// input (provenance.go).
+		data, local bool
+		shapeOf     string
+	}
 	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
 	// options' defaults (bindings.Argparse).
 	vNamespace struct{}
@@ -95,6 +104,9 @@ type Obj struct {
 	backend imports.Backend
 	// origin says where the data came from (Fresh, Param, External, View).
 	origin Origin
+	// data: the array's size comes from the data the code is given where its shape does not
+	// say so (provenance.go).
+	data bool
 	// joined holds, for an array that is one array on one path and another on another
 	// (explore mode), those two.
 	joined []*Obj

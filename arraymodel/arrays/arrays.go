@@ -105,6 +105,10 @@ type Array struct {
 	Unpacked int
 	// Component is that index array's position in the unpacking.
 	Component int
+	// Data reports an array whose extent comes from the data the code is given (an input, or
+	// computed elementwise from one) where its shape does not say so: the rank or a dimension is
+	// unknown. See Scales.
+	Data bool
 }
 
 // Rank returns the number of dimensions, or -1 when unknown.

@@ -68,7 +68,7 @@ func (c *collector) factOf(v absint.Value, depth int) value {
 		if in.Known {
 			return intValue(in.Int)
 		}
-		return value{kind: vScalar, dtype: npapi.WeakInt, sym: in.Sym}
+		return value{kind: vScalar, dtype: npapi.WeakInt, sym: in.Sym, data: in.Data}
 	case absint.KFloat:
 		switch {
 		case in.DType.Known():
@@ -111,7 +111,7 @@ func (c *collector) factOf(v absint.Value, depth int) value {
 	case absint.KNamespace:
 		return value{kind: vNamespace}
 	case absint.KUnknown:
-		return value{kind: vUnknown, sym: in.Sym}
+		return value{kind: vUnknown, sym: in.Sym, data: in.Data, local: in.Local}
 	}
 	return unknown
 }
@@ -121,7 +121,7 @@ func (c *collector) arrOf(o *absint.Obj) *Array {
 	if a, ok := c.arrs[o]; ok {
 		return a
 	}
-	a := &Array{Backend: o.Backend(), DType: o.DType(), Origin: o.Origin()}
+	a := &Array{Backend: o.Backend(), DType: o.DType(), Origin: o.Origin(), Data: o.IsData()}
 	if sh := o.Shape(); sh.Known {
 		a.Shape = append([]Dim{}, sh.Dims...)
 	}

@@ -30,11 +30,17 @@ const (
 
 // value is the abstract value of an expression.
 type value struct {
-	kind    kind
-	dtype   npapi.DType // vScalar, vDType
-	known   bool        // vScalar: i is exact
-	i       int64
-	sym     *npapi.Poly // vScalar: equals this polynomial in the program's symbols (n, 2*n), when not known
+	kind  kind
+	dtype npapi.DType // vScalar, vDType
+	known bool        // vScalar: i is exact
+	i     int64
+	sym   *npapi.Poly // vScalar: equals this polynomial in the program's symbols (n, 2*n), when not known
+	// data: a vScalar that comes from the input data (len(x), x.shape[0]); with kind vUnknown,
+	// the shape tuple of an input of unknown rank (x.shape). See scale.go.
+	data bool
+	// local: a vUnknown that is a Python container this code builds itself (a comprehension,
+	// or a concatenation with one): not an input, so not data.
+	local   bool
 	elems   []value
 	arr     *Array
 	backend imports.Backend // vGenerator, vModule, vDType
@@ -68,6 +74,8 @@ type Info struct {
 	shared *absint.Shared
 	// collect turns the runs' values into facts.
 	collect *collector
+	// iter caches, per scope, the collections it loops over in Python (scale.go).
+	iter map[*imports.Scope]map[string]bool
 	// walked maps each analysed scope to the scopes defined in it.
 	walked map[*imports.Scope][]pendingScope
 	root   pendingScope

@@ -1205,8 +1205,10 @@ func scalarDim(a Arg) Dim {
 	switch {
 	case a.Kind == ArgScalar && a.Known && a.N >= 0:
 		return Int(a.N)
-	case a.Sym != nil:
-		return SymDim(a.Sym)
+	case a.Sym != nil || a.Data:
+		d := SymDim(a.Sym)
+		d.Data = a.Data && !d.Known
+		return d
 	}
 	return Dim{}
 }
@@ -1220,15 +1222,18 @@ func shapeArg(a Arg) ([]Dim, bool) {
 	case ArgSeq:
 		out := make([]Dim, len(a.Elems))
 		for i, e := range a.Elems {
-			if e.Kind != ArgScalar && e.Sym == nil {
+			if e.Kind != ArgScalar && e.Sym == nil && !e.Data {
 				return nil, true
 			}
 			out[i] = scalarDim(e)
 		}
 		return out, true
 	case ArgOther:
+		if a.Data && a.Sym == nil {
+			return nil, true // the shape of an input: rank unknown (its arrays are marked by the caller)
+		}
 		if a.Sym != nil {
-			return []Dim{SymDim(a.Sym)}, true
+			return []Dim{scalarDim(a)}, true
 		}
 		return nil, true
 	}
@@ -1284,6 +1289,9 @@ func arange(c *Call) (Result, bool) {
 		// arange(n), arange(1, n + 1), arange(0, n, 2): ceil((stop - start) / step) elements,
 		// taken to be non-negative (the program uses the range).
 		d = SymDim(argExpr(stop).Sub(argExpr(start)).Add(Const(step.N - 1)).FloorDiv(step.N))
+		d.Data = stop.Data && !start.Data && !d.Known
+	default:
+		d = rangeData(start, stop, step)
 	}
 	return Result{Outs: []Out{{Shape: []Dim{d}, DType: dt, fixed: true}}}, true
 }

@@ -230,6 +230,9 @@ type Arg struct {
 	// Sym is the polynomial an integer of unknown value equals (a parameter n, 2*n + 1), for
 	// symbolic dimensions; nil when unknown.
 	Sym *Poly
+	// Data reports an integer (or a shape) that comes from the data the code is given, as
+	// Dim.Data: the dimensions it gives scale with the input.
+	Data bool
 	// Strided reports an array known not to be C-contiguous (a transpose, a strided slice):
 	// reshape and ravel copy it.
 	Strided bool

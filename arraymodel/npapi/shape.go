@@ -10,6 +10,10 @@ type Dim struct {
 	N     int64 // the length when Known
 	Known bool  // N is exact
 	Sym   *Poly // when not Known: the polynomial the length equals (n, 2*n + 1), or nil when unknown
+	// Data reports a length that comes from the data the code is given (the leading length of
+	// an input array: len(x), x.shape[0], x.size, or arithmetic over them), so it scales with
+	// the input; a plain integer parameter or default is not data (see datadim.go).
+	Data bool
 }
 
 // Int returns a known dimension.
@@ -114,7 +118,7 @@ func Broadcast(a, b []Dim) []Dim {
 		case x.Sym != nil && x.Sym.Equal(y.Sym):
 			out[i] = x
 		default:
-			out[i] = Dim{}
+			out[i] = broadcastData(x, y)
 		}
 	}
 	return out
@@ -139,7 +143,9 @@ func flat(s []Dim) []Dim {
 // the program uses that way is taken to be at least -k), unknown otherwise.
 func (d Dim) add(k int64) Dim {
 	if !d.Known {
-		return SymDim(d.Sym.Add(Const(k)))
+		out := SymDim(d.Sym.Add(Const(k)))
+		out.Data = out.Data || d.Data && !out.Known
+		return out
 	}
 	return Int(max(d.N+k, 0))
 }

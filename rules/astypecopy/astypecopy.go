@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || !c.Method || c.Func.Name != "astype" {
 			continue
 		}
-		if n, known := copyBytes(info, c.Recv, call); sizepolicy.QuietFor(pass, in.Path, n, known, min) {
+		if sizepolicy.QuietFor(pass, in.Path, copySize(info, c.Recv, call), min) {
 			continue
 		}
 		if d, ok := check(in, info, call, c.Recv, seeded); ok {
@@ -99,16 +99,17 @@ func parseArgs(info *arrays.Info, call *ast.Call) (astypeArgs, bool) {
 	return a, ok
 }
 
-// copyBytes returns the size of the copy astype makes when the receiver's size is known: its
-// elements times the larger item size (8 when a dtype is unknown).
-func copyBytes(info *arrays.Info, recv ast.Expr, call *ast.Call) (int64, bool) {
+// copySize returns the size of the copy astype makes: when the receiver's size is known, its
+// elements times the larger item size (8 when a dtype is unknown); else whether it scales with
+// the data.
+func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size {
 	src, ok := info.Array(recv)
 	if !ok {
-		return 0, false
+		return sizepolicy.Size{}
 	}
 	n, ok := src.Size()
 	if !ok {
-		return 0, false
+		return sizepolicy.Size{Scales: arrays.Scales(src) && !info.InDataLoop(call)}
 	}
 	item := int64(8)
 	if src.DType.Known() {
@@ -117,7 +118,7 @@ func copyBytes(info *arrays.Info, recv ast.Expr, call *ast.Call) (int64, bool) {
 	if res, ok := info.Array(call); ok && res.DType.Known() {
 		item = max(item, res.DType.ItemSize())
 	}
-	return n * item, true
+	return sizepolicy.Size{Bytes: n * item, Known: true}
 }
 
 func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded bool) (analysis.Diagnostic, bool) {

@@ -117,8 +117,8 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 	if !ok || res.Origin != arrays.Fresh || res.Backend == imports.JAX {
 		return analysis.Diagnostic{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
-	nb, ok := res.NBytes()
-	if !ok || sizepolicy.Quiet(in.Path, nb, true, minBytes, tests) {
+	size, nb, ok := sizeOf(res)
+	if !ok || sizepolicy.Quiet(in.Path, size, minBytes, tests) || (!size.Known && !perIteration(info, asg, res)) {
 		return analysis.Diagnostic{}, false
 	}
 	ch.final = res
@@ -136,19 +136,19 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 	switch {
 	case baseIsName && base.ID == tgt.ID && baseIsArr && baseArr.DType == res.DType && arrays.SameShape(baseArr, res):
 		// (a result of another dtype or shape cannot live in the old buffer: not reported)
-		if info.MayAlias(asg, tgt.ID) {
+		if info.MayAlias(asg, tgt.ID) || readsTarget(ch, tgt.ID) {
 			// a view (a = b[::2]), a parameter or an array that escaped: updating it in place
 			// would change the array it shares data with, so the rebinding is what the code needs
 			return analysis.Diagnostic{}, false
 		}
-		d := in.Diagnostic(asg, "`%s = %s` allocates a new array of %s; update `%s` in place", tgt.ID, valueText, arrays.Bytes(nb), tgt.ID)
+		d := in.Diagnostic(asg, "`%s = %s` allocates a new array of %s; update `%s` in place", tgt.ID, valueText, nb, tgt.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, false); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, true
 	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && baseArr.DType == res.DType && arrays.SameShape(baseArr, res) &&
 		!readLater(info, asg, base.ID) && !info.MayAlias(asg, base.ID):
-		d := in.Diagnostic(asg, "`%s` allocates %s while `%s` is never used again; reuse `%s`", valueText, arrays.Bytes(nb), base.ID, base.ID)
+		d := in.Diagnostic(asg, "`%s` allocates %s while `%s` is never used again; reuse `%s`", valueText, nb, base.ID, base.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, base.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
@@ -159,8 +159,8 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		if !ok || ia.Origin != arrays.Fresh || ia.DType != res.DType || !arrays.SameShape(ia, res) {
 			break // an intermediate of another dtype or shape cannot become the result buffer
 		}
-		inb, ok := ia.NBytes()
-		if !ok || inb < minBytes {
+		isize, inb, ok := sizeOf(ia)
+		if !ok || sizepolicy.Quiet(in.Path, isize, minBytes, tests) {
 			break
 		}
 		n := len(ch.ops) - 1
@@ -168,16 +168,30 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		if n > 1 {
 			what = fmt.Sprintf("%d temporaries", n)
 		}
-		d := in.Diagnostic(asg, "`%s` allocates %s of %s for `%s`; compute it in place", valueText, what, arrays.Bytes(inb), in.Snippet(inner, 28))
+		d := in.Diagnostic(asg, "`%s` allocates %s of %s for `%s`; compute it in place", valueText, what, inb, in.Snippet(inner, 28))
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, true
 	}
-	if loop := info.EnclosingLoop(asg); loop != nil && !references(asg.Value, tgt.ID) && !keptPerIteration(info, loop, tgt.ID) {
-		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, arrays.Bytes(nb)), true
+	if loop := info.EnclosingLoop(asg); loop != nil && !references(asg.Value, tgt.ID) && !keptPerIteration(info, loop, tgt.ID) &&
+		!sizeVaries(info, loop, res) {
+		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, nb), true
 	}
 	return analysis.Diagnostic{}, false
+}
+
+// sizeOf returns what is known of a's size for the size policy and its text for the message:
+// "8,388,608 bytes" when known, a formula such as "8·A.shape[1] bytes" when it scales with the
+// data; false when neither (a size the message could not state).
+func sizeOf(a *arrays.Array) (sizepolicy.Size, string, bool) {
+	if n, ok := a.NBytes(); ok {
+		return sizepolicy.Size{Bytes: n, Known: true}, arrays.Bytes(n), true
+	}
+	if f, ok := arrays.BytesExpr(a); ok && arrays.Scales(a) {
+		return sizepolicy.Size{Scales: true}, f + " bytes", true
+	}
+	return sizepolicy.Size{}, "", false
 }
 
 func references(e ast.Node, name string) bool {

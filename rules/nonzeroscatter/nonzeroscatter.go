@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		st := n.(ast.Stmt)
 		ev, ok := plainImage(in, info, st, sub, value, pl, src)
-		if n, known := indexBytes(info, sub.Value, src); !ok || sizepolicy.QuietFor(pass, in.Path, n, known, min) {
+		if !ok || sizepolicy.QuietFor(pass, in.Path, indexSize(info, sub.Value, src), min) {
 			continue
 		}
 		pass.Report(diagnose(in, info, st, sub, pl, src, ev))
@@ -330,22 +330,23 @@ func derivedFrom(info *arrays.Info, e, z ast.Expr, depth int) bool {
 	return false
 }
 
-// indexBytes bounds the bytes of the index arrays when it can: 8 bytes per selected element per
-// mask dimension, at most the mask's (or the indexed array's) size.
-func indexBytes(info *arrays.Info, z ast.Expr, src source) (int64, bool) {
+// indexSize bounds the bytes of the index arrays when it can: 8 bytes per selected element per
+// mask dimension, at most the mask's (or the indexed array's) size; else says whether they scale
+// with the data.
+func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 	rank := int64(len(src.names))
 	if m, ok := info.Array(src.mask); ok {
 		rank = max(rank, int64(m.Rank()))
 		if n, ok := m.Size(); ok {
-			return n * 8 * rank, true
+			return sizepolicy.Size{Bytes: n * 8 * rank, Known: true}
 		}
 	}
 	if a, ok := info.Array(z); ok {
 		if n, ok := a.Size(); ok {
-			return n * 8 * max(rank, 1), true
+			return sizepolicy.Size{Bytes: n * 8 * max(rank, 1), Known: true}
 		}
 	}
-	return 0, false
+	return sizepolicy.Size{Scales: (info.Scales(src.mask) || info.Scales(z)) && !info.InDataLoop(z)}
 }
 
 func calleeName(info *arrays.Info, call *ast.Call) string {

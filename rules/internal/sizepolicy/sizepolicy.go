@@ -1,9 +1,14 @@
 // Package sizepolicy holds the size rule the array anti-pattern rules share: a finding about
-// memory or speed is worth making only on an array that is large or may be, in code whose speed
-// matters. An array whose size is a known constant below the rule's min-bytes is quiet; one whose
-// size is unknown is reported. Test code is quiet: its arrays are fixtures chosen small, and a
-// test's allocations are not what a user waits for (reviewed on real code, every finding in a test
-// module was one a maintainer would not take).
+// memory or speed is worth making only on an array that is large, in code whose speed matters.
+// An array whose size is known (a constant, or bound through an argparse default, an
+// `# arraylint: assume` comment or --assume) speaks when it is at least the rule's min-bytes; an
+// array whose size is not known speaks only when it scales with the data the code is given
+// (arrays.Scales: an input, or sized by an input's leading length). An array sized by a plain
+// integer (a parameter, a default, a count held in an attribute) is quiet: nothing says it is
+// large, and on real code such arrays were histogram bins, polynomial terms and table axes
+// (bench/precision.md). With min-bytes 0 every array speaks. Test code is quiet: its arrays are
+// fixtures chosen small, and a test's allocations are not what a user waits for (reviewed on real
+// code, every finding in a test module was one a maintainer would not take).
 package sizepolicy
 
 import (
@@ -20,27 +25,45 @@ import (
 var CheckTests = analyzer.NewOption[bool]("check-tests", false,
 	"also check test code (test_*.py, *_test.py, conftest.py, files under test/tests/testing) and benchmarks")
 
-// Quiet reports whether a finding on an array of n bytes (known says whether n is known) in the
-// file at path stays quiet under min-bytes min; tests says whether test code is checked too.
-func Quiet(path string, n int64, known bool, min int64, tests bool) bool {
+// Size is what a rule knows of the size of the array a finding is about.
+type Size struct {
+	Bytes  int64 // the size in bytes, when Known
+	Known  bool
+	Scales bool // the size comes from the data the code is given (arrays.Scales)
+}
+
+// Quiet reports whether a finding on an array of size s in the file at path stays quiet under
+// min-bytes min; tests says whether test code is checked too.
+func Quiet(path string, s Size, min int64, tests bool) bool {
 	if !tests && TestCode(path) {
 		return true
 	}
-	return known && n < min
+	switch {
+	case min <= 0:
+		return false
+	case s.Known:
+		return s.Bytes < min
+	}
+	return !s.Scales
 }
 
 // QuietFor is Quiet with the pass's check-tests option.
-func QuietFor(pass *analysis.Pass, path string, n int64, known bool, min int64) bool {
-	return Quiet(path, n, known, min, CheckTests.Value(pass))
+func QuietFor(pass *analysis.Pass, path string, s Size, min int64) bool {
+	return Quiet(path, s, min, CheckTests.Value(pass))
 }
 
 // TestCode reports whether path is test code as pytest and unittest lay it out: a file named
-// test_*.py, *_test.py or conftest.py, or a file under a directory named test, tests or testing;
+// test_*.py, *_test.py or conftest.py, a module of test helpers (testing.py, _testing.py, as
+// numpy.testing and sklearn.utils._testing), or a file under a directory named test, tests or
+// testing;
 // or benchmark code (a directory named benchmarks or asv_bench), whose arrays are parameters of
 // the measurement and whose own allocations are part of what it measures.
 func TestCode(path string) bool {
 	base := filepath.Base(path)
-	if strings.HasPrefix(base, "test_") || strings.HasSuffix(base, "_test.py") || base == "conftest.py" {
+	switch {
+	case strings.HasPrefix(base, "test_"), strings.HasSuffix(base, "_test.py"):
+		return true
+	case base == "conftest.py", base == "testing.py", base == "_testing.py":
 		return true
 	}
 	for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {

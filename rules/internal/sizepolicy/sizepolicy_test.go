@@ -3,34 +3,45 @@ package sizepolicy
 import "testing"
 
 func TestQuiet(t *testing.T) {
+	known := func(n int64) Size { return Size{Bytes: n, Known: true} }
+	scales, plain := Size{Scales: true}, Size{}
 	for _, c := range []struct {
-		path  string
-		n     int64
-		known bool
-		want  bool
+		path string
+		s    Size
+		want bool
 	}{
-		{"pkg/mod.py", 100, true, true},                // known small
-		{"pkg/mod.py", 2 << 20, true, false},           // known large
-		{"pkg/mod.py", 0, false, false},                // unknown, library code: reported
-		{"pkg/tests/test_mod.py", 0, false, true},      // unknown, test code: quiet
-		{"pkg/tests/helpers.py", 0, false, true},       // under tests/
-		{"pkg/mod_test.py", 0, false, true},            // *_test.py
-		{"conftest.py", 0, false, true},                // pytest configuration
-		{"pkg/tests/test_big.py", 2 << 20, true, true}, // known large in a test: quiet too
-		{"pkg/testsuite.py", 0, false, false},          // not a test name
-		{"pkg/attest/mod.py", 0, false, false},         // a directory that only ends in "test"
+		{"pkg/mod.py", known(100), true},                                  // known small
+		{"pkg/mod.py", known(2 << 20), false},                             // known large
+		{"pkg/mod.py", Size{Bytes: 100, Known: true, Scales: true}, true}, // known small wins
+		{"pkg/mod.py", scales, false},                                     // scales with the data: reported
+		{"pkg/mod.py", plain, true},                                       // unknown, nothing says large: quiet
+		{"pkg/tests/test_mod.py", scales, true},                           // test code: quiet
+		{"pkg/tests/helpers.py", scales, true},                            // under tests/
+		{"pkg/mod_test.py", scales, true},                                 // *_test.py
+		{"conftest.py", scales, true},                                     // pytest configuration
+		{"pkg/tests/test_big.py", known(2 << 20), true},                   // known large in a test: quiet too
+		{"pkg/util/testing.py", scales, true},                             // a module of test helpers
+		{"pkg/utils/_testing.py", scales, true},                           // (sklearn.utils._testing)
+		{"pkg/testsuite.py", scales, false},                               // not a test name
+		{"pkg/attest/mod.py", scales, false},                              // a directory that only ends in "test"
 	} {
-		if got := Quiet(c.path, c.n, c.known, 1<<20, false); got != c.want {
-			t.Errorf("Quiet(%q, %d, %v) = %v, want %v", c.path, c.n, c.known, got, c.want)
+		if got := Quiet(c.path, c.s, 1<<20, false); got != c.want {
+			t.Errorf("Quiet(%q, %+v) = %v, want %v", c.path, c.s, got, c.want)
 		}
 	}
 }
 
 func TestQuietCheckingTests(t *testing.T) {
-	if Quiet("pkg/tests/test_mod.py", 0, false, 1<<20, true) {
-		t.Errorf("check-tests: an array of unknown size in a test is quiet")
+	if Quiet("pkg/tests/test_mod.py", Size{Scales: true}, 1<<20, true) {
+		t.Errorf("check-tests: an input-sized array in a test is quiet")
 	}
-	if !Quiet("pkg/tests/test_mod.py", 100, true, 1<<20, true) {
+	if !Quiet("pkg/tests/test_mod.py", Size{Bytes: 100, Known: true}, 1<<20, true) {
 		t.Errorf("check-tests: a known-small array in a test is reported")
+	}
+}
+
+func TestMinBytesZeroReportsEverything(t *testing.T) {
+	if Quiet("pkg/mod.py", Size{}, 0, false) || Quiet("pkg/mod.py", Size{Bytes: 8, Known: true}, 0, false) {
+		t.Errorf("min-bytes 0: an array of unknown or small size is quiet")
 	}
 }

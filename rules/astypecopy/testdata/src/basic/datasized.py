@@ -1,0 +1,18 @@
+# Arrays whose size is not a number but comes from the data the code is given: their copies scale
+# with the input, so they are reported like known-large ones.
+import numpy as np
+
+
+def per_row_flags(x):
+    keep = np.ones(x.shape[0]).astype(bool)  # want "`ones` makes float64 data only to cast it to bool"
+    return keep
+
+
+def volume_labels(static):
+    squares = np.zeros_like(static).astype(np.int32)  # want "`zeros_like` makes an array only to cast it to int32"
+    return squares
+
+
+def unpacked_rows(X):
+    n, = X.shape
+    return np.arange(n).astype(np.float64)  # want "`arange` makes int64 data only to cast it to float64"

@@ -1,0 +1,56 @@
+# Arrays of unknown size that nothing says are large: sized by a plain integer (a parameter, a
+# default, a count held in an attribute), by an axis other than an input's leading one, by the
+# leading axis of an input the code reads as a grid of several axes, by a collection the code loops
+# over in Python, or built inside a Python loop over the data's elements. The memory and speed
+# rules stay quiet on them (on real code they were bins, polynomial terms, table axes, peaks).
+import numpy as np
+
+
+def bernstein(k_terms):
+    return np.arange(k_terms).astype(float)
+
+
+def histogram_edges(lo, hi, bins=10):
+    return np.linspace(lo, hi, bins + 1).astype(np.float32)
+
+
+class Histogram:
+    def edges(self, lo, hi):
+        return np.linspace(lo, hi, self.bins + 1).astype(np.float32)
+
+
+def per_feature(X):
+    return np.zeros(X.shape[1]).astype(bool)
+
+
+def last_axis(series):
+    return np.zeros(series.shape[-1]).astype(bool)
+
+
+def table_axes(table, x0, x1, y0, y1):
+    x_bins = np.linspace(x0, x1, table.shape[0]).astype("float64")
+    y_bins = np.linspace(y0, y1, table.shape[1]).astype("float64")
+    return x_bins, y_bins
+
+
+def peaks(xyz):
+    keep = np.ones(xyz.shape[0]).astype(bool)
+    for i in range(xyz.shape[0]):
+        keep[i] = xyz[i, 0] > 0
+    return keep
+
+
+def list_length(items):
+    return np.zeros(len(items)).astype(int)  # len() of a value that may be a list of a few objects
+
+
+def per_element(image, rows):
+    for r in range(rows.shape[0]):
+        patch = image[r]
+        flags = np.zeros_like(patch).astype(bool)
+        image[r] = flags
+
+
+class Grid:
+    def flags(self):
+        return np.zeros(self.size).astype(bool)  # the object's own size attribute: a count
