@@ -457,7 +457,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		return v
 	}
 	if op == ast.Add && (isLocal(l) || isLocal(r)) && builtHere(l) && builtHere(r) {
-		return vUnknown{local: true} // a container the code builds, extended: still not an input
+		return vLocal{} // a container the code builds, extended: still not an input
 	}
 	a, aok := intValue(l)
 	b, bok := intValue(r)

@@ -201,13 +201,11 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 		elts = v.elts
 	case vList:
 		elts = v.l.elts
-	case vUnknown:
-		if v.data { // n, m = x.shape of an input of unknown rank
-			for i, t := range targets {
-				s.assign(t, s.shapeItem(v, int64(i)))
-			}
-			return
+	case vShapeOf: // n, m = x.shape of an input of unknown rank
+		for i, t := range targets {
+			s.assign(t, s.shapeItem(v, int64(i)))
 		}
+		return
 	}
 	if len(elts) == len(targets) {
 		for i, t := range targets {

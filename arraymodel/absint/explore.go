@@ -266,11 +266,16 @@ func joinValues(a, b value) value {
 			return a
 		}
 	case vUnknown:
-		if b, ok := b.(vUnknown); ok && a.sym.Equal(b.sym) && a.data == b.data && a.shapeOf == b.shapeOf {
-			return vUnknown{sym: a.sym, data: a.data, shapeOf: a.shapeOf, local: a.local && b.local}
+		if b, ok := b.(vUnknown); ok && a.sym.Equal(b.sym) {
+			return a // a parameter on both paths keeps its symbol
 		}
-		if b, ok := b.(vUnknown); ok && a.sym == nil && b.sym == nil && !a.data && !b.data {
-			return vUnknown{local: a.local && b.local}
+	case vLocal:
+		if _, ok := b.(vLocal); ok {
+			return a
+		}
+	case vShapeOf:
+		if b, ok := b.(vShapeOf); ok && a == b {
+			return a
 		}
 	case vList:
 		if b, ok := b.(vList); ok && a.l == b.l {
@@ -360,7 +365,7 @@ func (s *Interp) comprehension(gens []*ast.Comprehension, elts ...ast.Expr) valu
 			delete(f.vars, name)
 		}
 	}
-	return vUnknown{local: true} // a container the code builds: not an input
+	return vLocal{} // a container the code builds: not an input
 }
 
 // exploreDef evaluates, in explore mode, what a def or class statement evaluates where it

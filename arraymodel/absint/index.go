@@ -42,15 +42,13 @@ func (s *Interp) evalIndex(e ast.Expr) index {
 func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	base := s.eval(e.Value)
 	switch b := base.(type) {
-	case vUnknown:
-		if b.data { // x.shape[k] of an input of unknown rank
-			ix := s.evalIndex(e.Slice)
-			s.decref(ix.v)
-			if k, ok := intValue(ix.single()); ok {
-				return s.shapeItem(b, k)
-			}
-			return vUnknown{}
+	case vShapeOf: // x.shape[k] of an input of unknown rank
+		ix := s.evalIndex(e.Slice)
+		s.decref(ix.v)
+		if k, ok := intValue(ix.single()); ok {
+			return s.shapeItem(b, k)
 		}
+		return vUnknown{}
 	case vAt:
 		ix := s.evalIndex(e.Slice)
 		s.decref(ix.v)

@@ -77,7 +77,11 @@ func Inspect(v Value) ValueInfo {
 	case vNamespace:
 		return ValueInfo{Kind: KNamespace}
 	case vUnknown:
-		return ValueInfo{Kind: KUnknown, Sym: v.sym, Data: v.data, Local: v.local}
+		return ValueInfo{Kind: KUnknown, Sym: v.sym}
+	case vLocal:
+		return ValueInfo{Kind: KUnknown, Local: true}
+	case vShapeOf:
+		return ValueInfo{Kind: KUnknown, Data: true}
 	}
 	return ValueInfo{}
 }
@@ -85,7 +89,7 @@ func Inspect(v Value) ValueInfo {
 // IsUnknown reports whether v is a value the interpreter knows nothing of (not even a symbol).
 func IsUnknown(v Value) bool {
 	u, ok := v.(vUnknown)
-	return ok && u.sym == nil && !u.data && !u.local
+	return ok && u.sym == nil
 }
 
 // IsTuple reports whether v is a tuple.

@@ -68,7 +68,7 @@ func isDataValue(v value) bool {
 	case vArray:
 		return scales(v.o)
 	case vUnknown:
-		return !v.data && !v.local // (the shape tuple of an input is a size, not an array)
+		return true // an input the interpreter cannot see into (vLocal and vShapeOf are not)
 	case vTuple:
 		for _, e := range v.elts {
 			if isDataValue(e) {
@@ -156,8 +156,8 @@ func sizeIsData(v value) bool {
 	switch v := v.(type) {
 	case vInt:
 		return v.data
-	case vUnknown:
-		return v.data
+	case vShapeOf:
+		return true
 	case vTuple:
 		for _, e := range v.elts {
 			if sizeIsData(e) {
@@ -190,9 +190,6 @@ func (s *Interp) dataAttr(e *ast.Attribute, base value) (value, bool) {
 	}
 	switch b := base.(type) {
 	case vUnknown:
-		if b.data || b.local {
-			return nil, false
-		}
 	case vArray:
 		if !scales(b.o) {
 			return nil, false
@@ -225,18 +222,18 @@ func (s *Interp) dataAttr(e *ast.Attribute, base value) (value, bool) {
 	if e.Attr == "size" {
 		return dataInt(suffix(text, ".size")), true
 	}
-	return vUnknown{data: true, shapeOf: text}, true
+	return vShapeOf{of: text}, true
 }
 
 // shapeItem evaluates item k of the shape tuple of an input of unknown rank: the leading length
 // is data (unless the scope loops over the input in Python or reads it as a grid), any other is
 // an integer of its own.
-func (s *Interp) shapeItem(shape vUnknown, k int64) value {
+func (s *Interp) shapeItem(shape vShapeOf, k int64) value {
 	formula := ""
-	if shape.shapeOf != "" {
-		formula = fmt.Sprintf("%s.shape[%d]", shape.shapeOf, k)
+	if shape.of != "" {
+		formula = fmt.Sprintf("%s.shape[%d]", shape.of, k)
 	}
-	if k == 0 && !s.loopedOver(shape.shapeOf) && !s.multiAxis(shape.shapeOf) {
+	if k == 0 && !s.loopedOver(shape.of) && !s.multiAxis(shape.of) {
 		return dataInt(formula)
 	}
 	if formula == "" {
@@ -426,8 +423,8 @@ func MultiAxis(n ast.Node) map[string]bool {
 
 // isLocal reports whether v is a container the code builds itself (a comprehension).
 func isLocal(v value) bool {
-	u, ok := v.(vUnknown)
-	return ok && u.local
+	_, ok := v.(vLocal)
+	return ok
 }
 
 // builtHere reports whether v is a container the code builds: a comprehension's, a tuple, a list.

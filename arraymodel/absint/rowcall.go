@@ -114,7 +114,7 @@ func holdsArray(c *call) bool {
 	var holds func(v value) bool
 	holds = func(v value) bool {
 		switch v := v.(type) {
-		case vInt, vFloat, vNone, vStr, vDType, vModule:
+		case vInt, vFloat, vNone, vStr, vDType, vModule, vShapeOf:
 			return false
 		case vTuple:
 			return slices.ContainsFunc(v.elts, holds)
@@ -226,10 +226,9 @@ func ruleArg(v value) npapi.Arg {
 		if d, ok := npapi.DTypeName(lastPart(v.ref.API)); ok {
 			return npapi.Arg{Kind: npapi.ArgDType, DType: d}
 		}
+	case vShapeOf:
+		return npapi.Arg{Kind: npapi.ArgOther, Data: true} // the shape of an input
 	case vUnknown:
-		if v.data {
-			return npapi.Arg{Kind: npapi.ArgOther, Data: true} // the shape of an input
-		}
 		return npapi.Arg{Kind: npapi.ArgOther, Sym: v.sym} // a parameter, perhaps a size
 	}
 	return npapi.Arg{Kind: npapi.ArgOther}

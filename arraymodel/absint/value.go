@@ -62,14 +62,13 @@ type (
 	vArray struct{ o *Obj }
 	// vUnknown is anything the interpreter does not model. sym is set on a parameter of unknown
 	// type (or arithmetic on one): if it is used as a size, the size is that polynomial.
-	vUnknown struct {
-		sym *npapi.Poly
-		// data marks the shape tuple of an input of unknown rank (x.shape; shapeOf is x's
-		// text); local a Python container the code builds itself (a comprehension), not an
-		// input (provenance.go).
-		data, local bool
-		shapeOf     string
-	}
+	vUnknown struct{ sym *npapi.Poly }
+	// vLocal is a Python container the code builds itself (a comprehension), of unknown
+	// content: not an input (provenance.go).
+	vLocal struct{}
+	// vShapeOf is the shape tuple of an input of unknown rank (x.shape; of is x's text):
+	// its items are lengths (provenance.go).
+	vShapeOf struct{ of string }
 	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
 	// options' defaults (bindings.Argparse).
 	vNamespace struct{}
