@@ -56,9 +56,11 @@ func AnalyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64) *I
 		return info
 	}
 	info.facts = map[ast.Node]value{}
-	// About one value seen per 10-60 bytes of source in array code; sizing the map up front
-	// avoids rehashing it a dozen times while it grows.
-	info.collect.seen = make(map[ast.Expr]absint.Value, int(mod.End-mod.Start)/12)
+	// About one value seen per 40 bytes of source (552,293 values in 22 MB of dipy, skimage,
+	// scipy and cuPyNumeric's examples); sizing the map up front avoids rehashing it while it
+	// grows, and sizing it for the average rather than the densest file avoids clearing memory
+	// that stays unused.
+	info.collect.seen = make(map[ast.Expr]absint.Value, int(mod.End-mod.Start)/40)
 	queue := []pendingScope{info.root}
 	for len(queue) > 0 {
 		p := queue[0]
