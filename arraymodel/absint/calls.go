@@ -740,13 +740,12 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	if a, ok := e.Func.(*ast.Attribute); ok && a.Attr == "collect" {
 		return vInt{}
 	}
-	if a, ok := e.Func.(*ast.Attribute); ok && len(s.argparse()) > 0 {
-		switch a.Attr {
-		case "parse_args":
+	if a, ok := e.Func.(*ast.Attribute); ok && (a.Attr == "parse_args" || a.Attr == "parse_known_args") &&
+		len(s.argparse()) > 0 { // (the options are read only where a parser's arguments are parsed)
+		if a.Attr == "parse_args" {
 			return vNamespace{}
-		case "parse_known_args":
-			return vTuple{[]value{vNamespace{}, vUnknown{}}}
 		}
+		return vTuple{[]value{vNamespace{}, vUnknown{}}}
 	}
 	if n, ok := e.Func.(*ast.Name); ok && n.ID == "offload_to" {
 		if len(c.args) > 0 {

@@ -23,7 +23,8 @@ func Build(mod *ast.Module) *Info {
 		b.stmt(st, info.Root)
 	}
 	info.indexModuleRefs()
-	if info.refNames != nil && info.Backends()&JAX != 0 {
+	info.backends = info.unionBackends()
+	if info.backends&JAX != 0 {
 		info.X64 = EnablesX64(mod)
 	}
 	return info

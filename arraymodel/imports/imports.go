@@ -50,6 +50,8 @@ type Info struct {
 	moduleRefs map[string]Ref
 	// X64 is set when the module imports JAX and turns on its 64-bit mode (EnablesX64).
 	X64 bool
+	// backends is Backends' answer.
+	backends Backend
 }
 
 // ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.
@@ -179,7 +181,14 @@ func allImports(binds []Binding) (Ref, bool) {
 
 // Backends returns the union of the backends of every array-library import in the module, in
 // any scope (Unknown when there is none).
-func (info *Info) Backends() Backend {
+func (info *Info) Backends() Backend { return info.backends }
+
+// unionBackends works Backends out once, when Build is done (rules and the interpreter ask for
+// it per file and per call of `jit`).
+func (info *Info) unionBackends() Backend {
+	if info.refNames == nil {
+		return Unknown // no name is bound to an array-library import
+	}
 	var b Backend
 	var walk func(s *Scope)
 	walk = func(s *Scope) {

@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -39,7 +40,8 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	min := minBytes.Value(pass)
-	seeded := seedsRandom(info, in)
+	// whether the file seeds a generator: asked only of astype calls on random sampling
+	seeded := sync.OnceValue(func() bool { return seedsRandom(info, in) })
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		call := n.(*ast.Call)
 		if at, ok := call.Func.(*ast.Attribute); !ok || at.Attr != "astype" {
@@ -121,7 +123,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	return sizepolicy.Size{Bytes: n * item, Known: true}
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded bool) (analysis.Diagnostic, bool) {
+func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func() bool) (analysis.Diagnostic, bool) {
 	src, _ := info.Array(recv)
 	args, ok := parseArgs(info, call)
 	if !ok {
@@ -306,7 +308,7 @@ func constructor(info *arrays.Info, recv ast.Expr) (made, bool) {
 // the legacy np.random functions through a default_rng() Generator. No fix where the creator would
 // raise (full with a fill value out of range, randint/integers to a float or bool, arange to bool)
 // or compute other values (arange with a fractional step cast to int).
-func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs, seeded bool) (analysis.SuggestedFix, bool) {
+func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs, seeded func() bool) (analysis.SuggestedFix, bool) {
 	if args.extra || !args.target.Known() {
 		return analysis.SuggestedFix{}, false
 	}
@@ -328,14 +330,14 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 			return analysis.SuggestedFix{}, false
 		}
 		text = t
-	case f.DTypeKw && f.Kind == npapi.Random && m.callee.Generator && float && !seeded &&
+	case f.DTypeKw && f.Kind == npapi.Random && m.callee.Generator && float && !seeded() &&
 		(f.Name == "random" || f.Name == "standard_normal" || f.Name == "standard_exponential" || f.Name == "standard_gamma"):
 		t, ok := withDType(in, m.call, f, tText)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		text, app = t, analyzer.Unsafe
-	case f.Kind == npapi.Random && !m.callee.Generator && float && !seeded:
+	case f.Kind == npapi.Random && !m.callee.Generator && float && !seeded():
 		t, ok := generatorCall(in, m.call, f, args, tText)
 		if !ok {
 			return analysis.SuggestedFix{}, false
@@ -356,9 +358,9 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 // distributions to float32/float64, and integer draws (randint, integers) to a non-bool integer.
 // A random draw in a file that seeds its stream has no such form: any other way to draw changes
 // the values the seed fixes.
-func direct(info *arrays.Info, m made, args astypeArgs, seeded bool) bool {
+func direct(info *arrays.Info, m made, args astypeArgs, seeded func() bool) bool {
 	f, t := m.callee.Func, args.target
-	if f.Kind == npapi.Random && seeded {
+	if f.Kind == npapi.Random && seeded() {
 		return false
 	}
 	float := t == npapi.Float32 || t == npapi.Float64
