@@ -77,6 +77,9 @@ func (s *Interp) eval1(e ast.Expr) value {
 			if dt, ok := builtinDType(e); ok {
 				return vDType{dt} // float, int, complex, bool name dtypes too
 			}
+			if v, ok := s.stdlibNumber(e); ok {
+				return v // pi of `from math import pi`
+			}
 			return vUnknown{}
 		}
 		if i, ok := v.(vInt); ok && !i.known {
@@ -241,6 +244,9 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		if _, shadowed := s.rootBound(e); !shadowed {
 			return s.refValue(ref)
 		}
+	}
+	if v, ok := s.stdlibNumber(e); ok {
+		return v // math.pi
 	}
 	base := s.eval(e.Value)
 	if _, ok := base.(vNamespace); ok {

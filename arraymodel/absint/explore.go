@@ -199,11 +199,36 @@ func (s *Interp) startCase(c *ast.MatchCase) {
 	}
 }
 
+// numberOnOnePath joins a number on one path with a value the interpreter cannot see into on the
+// other (a parameter, a value read from **kwargs, an unknown call's result): the variable is
+// taken to hold a number on both, of unknown value. Code keeps a variable's kind across the
+// paths that bind it (`if "endHue" in kwargs: rot = kwargs.get("endHue") / 360.` beside
+// `rot=1`), and an operand taken as an input where it is a number makes the arrays computed
+// from it look data-sized (bench/precision.md, second held-out corpus).
+func numberOnOnePath(a, b value) (value, bool) {
+	if _, ok := a.(vUnknown); ok {
+		a, b = b, a
+	}
+	if _, ok := b.(vUnknown); !ok {
+		return nil, false
+	}
+	switch a := a.(type) {
+	case vInt:
+		return vInt{data: a.data && !a.known}, true
+	case vFloat:
+		return a, true
+	}
+	return nil, false
+}
+
 // JoinValues is what an expression holds when it holds a on one path and b on another.
 func JoinValues(a, b Value) Value { return joinValues(a, b) }
 
 // joinValues is what a name holds when it holds a on one path and b on another.
 func joinValues(a, b value) value {
+	if n, ok := numberOnOnePath(a, b); ok {
+		return n
+	}
 	switch a := a.(type) {
 	case vArray:
 		if b, ok := b.(vArray); ok {

@@ -130,6 +130,7 @@ type fileState struct {
 	argsDone   bool
 	calls      map[string]*callSites
 	constLines map[string]int
+	stdlib     map[string]string // module-level imports of math and cmath (stdlib.go)
 }
 
 // frame is one function activation (or the module).
@@ -310,6 +311,9 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 func (s *Interp) refValue(ref imports.Ref) value {
 	if ref.API == "newaxis" {
 		return vNone{} // np.newaxis is None
+	}
+	if npapi.LibraryFloat(ref.API) {
+		return vFloat{} // np.pi, np.inf
 	}
 	if dt, ok := npapi.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
 		return vDType{dt}

@@ -91,6 +91,18 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 	}
 	sym := npapi.Var(p.Arg)
 	if p.Annotation == nil {
+		if s.cfg.NoDefaults {
+			// a parameter whose default is a number is a number of that kind, its value the
+			// caller's: `linspace(0, 1, 256) * rot` with rot=1 keeps its 256 elements
+			switch v := s.defaultFor(args, p.Arg).(type) {
+			case vInt:
+				if v.known {
+					return vInt{sym: sym}
+				}
+			case vFloat:
+				return vFloat{complex: v.complex}
+			}
+		}
 		return vUnknown{sym: sym}
 	}
 	if ArrayAnnotation(s.imp, p.Annotation) {

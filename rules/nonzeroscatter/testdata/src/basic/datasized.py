@@ -17,3 +17,11 @@ def clip_model(image):
     result = image * 2.0
     result[np.where(result == 0.0)] = 1.0  # want "scatter through `np.where\\(result == 0.0\\)` from `where`; index with `result == 0.0` instead"
     return result
+
+
+def phase(image, rot):
+    # rot has no default and is read as an input: it may be an array as large as the data
+    fract = np.linspace(0.0, 1.0, 256)
+    red = fract * rot
+    red[np.where(red > 1.0)] = 1.0  # want "scatter through `np.where\\(red > 1.0\\)` from `where`; index with `red > 1.0` instead"
+    return red

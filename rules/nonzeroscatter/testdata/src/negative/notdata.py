@@ -24,3 +24,33 @@ def relabel(condition_names, maps):
     for i, cond in enumerate(condition_names):
         maps[i] = cond
     condition_names[np.where(condition_names == "scrambledpix")] = "scrambled"
+
+
+# Numbers are not inputs: a colour map of nlev levels stays nlev long when it is multiplied by a
+# named constant, by a parameter whose default is a number, or by a value that is a number on the
+# path the code shows (second held-out corpus, bench/precision.md).
+import math
+from math import tau
+
+
+def ramp(nlev=256):
+    fract = np.linspace(0.0, 1.0, nlev)
+    red = fract + np.cos(2.0 * np.pi * fract) + np.sin(math.pi * fract) + tau * fract
+    red[np.where(red > 1.0)] = 1.0
+    return red
+
+
+def scaled(rot=1, gamma=1.0):
+    fract = np.linspace(0.0, 1.0, 256)
+    red = fract * rot + fract**gamma
+    red[np.where(red > 1.0)] = 1.0
+    return red
+
+
+def hue(start=0.5, rot=1, **kwargs):
+    if "endHue" in kwargs:
+        rot = kwargs.get("endHue") / 360.0 - start / 3.0 - 1.0
+    fract = np.linspace(0.0, 1.0, 256)
+    red = fract * rot
+    red[np.where(red > 1.0)] = 1.0
+    return red
