@@ -365,6 +365,14 @@ func truth(v value) int {
 			return 1
 		}
 		return 0
+	case vFloat:
+		if !v.known {
+			return -1
+		}
+		if v.f != 0 {
+			return 1
+		}
+		return 0
 	case vNone:
 		return 0
 	case vStr:

@@ -311,6 +311,9 @@ func (s *Interp) refValue(ref imports.Ref) value {
 	if ref.API == "newaxis" {
 		return vNone{} // np.newaxis is None
 	}
+	if x, known, ok := npapi.Constant(ref.API); ok {
+		return vFloat{f: x, known: known}
+	}
 	if dt, ok := npapi.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
 		return vDType{dt}
 	}

@@ -1,6 +1,9 @@
 package npapi
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // This file defines Apply, the one implementation of the table's shape and dtype rules.
 
@@ -1281,10 +1284,20 @@ func arange(c *Call) (Result, bool) {
 	d := Dim{}
 	allInt := start.Kind == ArgScalar && stop.Kind == ArgScalar && step.Kind == ArgScalar &&
 		start.DType.IsInteger() && stop.DType.IsInteger() && step.DType.IsInteger()
+	x0, ok0 := realValue(start)
+	x1, ok1 := realValue(stop)
+	dx, ok2 := realValue(step)
 	switch {
 	case allInt && start.Known && stop.Known && step.Known && step.N != 0:
 		n := (stop.N - start.N + step.N - sign(step.N)) / step.N
 		d = Int(max(n, 0))
+	case ok0 && ok1 && ok2 && dx != 0:
+		// a float bound or step: NumPy takes ceil((stop - start) / step) in float64
+		n := math.Ceil((x1 - x0) / dx)
+		if math.IsNaN(n) || n > math.MaxInt32*float64(1<<16) {
+			return Result{}, false
+		}
+		d = Int(max(int64(n), 0))
 	case allIntOrSym(start, stop, step) && step.Known && step.N > 0:
 		// arange(n), arange(1, n + 1), arange(0, n, 2): ceil((stop - start) / step) elements,
 		// taken to be non-negative (the program uses the range).
@@ -1294,6 +1307,18 @@ func arange(c *Call) (Result, bool) {
 		d = rangeData(start, stop, step)
 	}
 	return Result{Outs: []Out{{Shape: []Dim{d}, DType: dt, fixed: true}}}, true
+}
+
+// realValue is a known int's or float's value.
+func realValue(a Arg) (float64, bool) {
+	switch {
+	case a.Kind != ArgScalar:
+	case a.Known:
+		return float64(a.N), true
+	case a.FKnown:
+		return a.F, true
+	}
+	return 0, false
 }
 
 // argExpr is an integer argument as a polynomial (nil when neither known nor symbolic).
