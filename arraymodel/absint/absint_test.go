@@ -212,3 +212,27 @@ def f(w, k):
 		t.Errorf("0.025 / np.sqrt(2) = %+v, want the known float 0.01767…", v)
 	}
 }
+
+func TestGridSubscripts(t *testing.T) {
+	vals := observed(t, `import numpy as np
+def f(n: int):
+    g = np.mgrid[0:n, 0:10]
+    xi, yi = g
+    p = xi + 1
+    x, y = np.ogrid[0:1:5j, 0:4]
+    q = x * y
+    return p, q
+`)
+	for text, want := range map[string]string{
+		"np.mgrid[0:n, 0:10]": "(2, ?, 10) int64",
+		"xi + 1":              "(?, 10) int64",
+		"x * y":               "(5, 4) float64",
+	} {
+		if got := shapeOf(t, vals, text); got != want {
+			t.Errorf("%s: %s, want %s", text, got, want)
+		}
+	}
+	if d := vals["xi + 1"].Obj.Shape().Dims[0]; d.Sym.String() != "n" {
+		t.Errorf("xi + 1: first dimension %v, want n", d)
+	}
+}

@@ -46,7 +46,7 @@ func constOf(v ast.ConstValue) value {
 	case ast.ConstFloat:
 		return knownFloat(c.Value.Float)
 	case ast.ConstComplex:
-		return vFloat{complex: true}
+		return vFloat{complex: true, f: c.Value.Float, known: true} // purely imaginary
 	case ast.ConstStr:
 		return vStr{c.Value.Str}
 	case ast.ConstNone:
@@ -533,6 +533,9 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		if xok && yok {
 			return floatBinop(op, x, y)
 		}
+		if v, ok := imaginaryProduct(op, l, r); ok {
+			return v
+		}
 		return vFloat{}
 	}
 	if lt, ok := l.(vTuple); ok && op == ast.Add {
@@ -541,6 +544,23 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		}
 	}
 	return vUnknown{}
+}
+
+// imaginaryProduct is x * yj or yj * x of a known real x and a known purely imaginary yj (n * 1j,
+// a number of points in np.mgrid): a known purely imaginary number.
+func imaginaryProduct(op ast.Operator, l, r value) (value, bool) {
+	if op != ast.Mult {
+		return nil, false
+	}
+	if c, ok := l.(vFloat); ok && c.complex {
+		l, r = r, l
+	}
+	x, xok := floatValue(l)
+	c, cok := r.(vFloat)
+	if !xok || !cok || !c.complex || !c.known {
+		return nil, false
+	}
+	return vFloat{complex: true, f: x * c.f, known: true}, true
 }
 
 // floatBinop is Python's x op y on real numbers, one of them a float (or a true division): a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -206,6 +207,18 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 			s.assign(t, s.shapeItem(v, int64(i)))
 		}
 		return
+	case vArray:
+		// x, y = a: views a[0], a[1] along the first axis (np.mgrid[0:n, 0:m])
+		if o := v.o; o != nil && o.shape.Known && len(o.shape.Dims) > 0 && !hasStarred(targets) {
+			if d := o.shape.Dims[0]; !d.Known || d.N == int64(len(targets)) {
+				row := Shape{Dims: o.shape.Dims[1:], Known: true}
+				for i, t := range targets {
+					s.assign(t, s.view(o, row, o.dt, o.label+"["+strconv.Itoa(i)+"]"))
+				}
+				s.decref(v)
+				return
+			}
+		}
 	}
 	if len(elts) == len(targets) {
 		for i, t := range targets {
@@ -218,6 +231,15 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 		}
 	}
 	s.decref(v)
+}
+
+func hasStarred(targets []ast.Expr) bool {
+	for _, t := range targets {
+		if _, ok := t.(*ast.Starred); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // setItem runs `base[idx] = v`: NumPy writes in place (no allocation); Legate touches the range.

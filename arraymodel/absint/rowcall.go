@@ -217,7 +217,7 @@ func ruleArg(v value) npapi.Arg {
 		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym, Data: v.data}
 	case vFloat:
 		d, _ := scalarDType(v)
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: d, F: v.f, FKnown: v.known && !v.complex}
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: d, F: v.f, FKnown: v.known}
 	case vTuple:
 		return seqArg(v.elts)
 	case vList:

@@ -26,7 +26,8 @@ type (
 	// vFloat is a float or complex scalar: a Python one, or a NumPy scalar of dtype dt (x.sum()
 	// of a float32 array). A real one's value f is tracked when known (a constant, arithmetic
 	// on constants: 1./N, width/cellsize), so that it can become a size (int(xn),
-	// np.arange(0, 1, 0.1)).
+	// np.arange(0, 1, 0.1)); a complex one's is when it is purely imaginary, f its imaginary
+	// part (5j, a number of points in np.mgrid[0:1:5j]).
 	vFloat struct {
 		complex bool
 		dt      npapi.DType // NoDType for a Python float or complex

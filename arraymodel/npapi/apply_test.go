@@ -190,3 +190,35 @@ func TestScalarValue(t *testing.T) {
 		t.Errorf("Constant(inf) = known %v, ok %v; want a float of no known value", known, ok)
 	}
 }
+
+func TestGrid(t *testing.T) {
+	img := func(x float64) Arg { return Arg{Kind: ArgScalar, DType: WeakComplex, F: x, FKnown: true} }
+	miss := Arg{}
+	n := Arg{Kind: ArgScalar, DType: WeakInt, Sym: Var("n")}
+	for _, c := range []struct {
+		sparse, tuple bool
+		axes          []GridAxis
+		want          string
+		temp          int64
+	}{
+		// mgrid[0:1000, 0:833]: indices' (2, 1000, 833) array, one 6.7 MB temporary row
+		{false, true, []GridAxis{{num(0), num(1000), miss}, {num(0), num(833), miss}}, "[2 1000 833] int64", 6664000},
+		// rows under 256 KiB are scaled through two temporaries (no elision)
+		{false, true, []GridAxis{{miss, num(100), miss}, {miss, num(83), miss}}, "[2 100 83] int64", 2 * 66400},
+		{false, true, []GridAxis{{num(0), num(1), img(5)}, {num(-1), num(1), img(3)}}, "[2 5 3] float64", 2 * 120},
+		{false, true, []GridAxis{{flt(0), num(10), flt(0.5)}}, "[1 20] float64", 2 * 160},
+		{false, true, []GridAxis{{num(0), n, miss}, {num(0), num(3), miss}}, "[2 n 3] int64", 0},
+		{true, true, []GridAxis{{num(0), num(1000), miss}, {num(0), num(833), miss}}, "[1000 1] int64; [1 833] int64", 0},
+		{false, false, []GridAxis{{num(0), num(1000), miss}}, "[1000] int64", 0},
+		{false, false, []GridAxis{{num(0), num(1), img(1000)}}, "[1000] float64", 16000},
+	} {
+		r, ok := Grid(c.sparse, c.axes, c.tuple)
+		if !ok {
+			t.Errorf("%+v: rule does not apply", c)
+			continue
+		}
+		if got := show(r); got != c.want || r.TempBytes != c.temp {
+			t.Errorf("Grid(%v, %v, %v) = %s, %d B temporaries; want %s, %d B", c.sparse, c.axes, c.tuple, got, r.TempBytes, c.want, c.temp)
+		}
+	}
+}

@@ -225,7 +225,8 @@ type Arg struct {
 	DType DType // ArgArray, ArgScalar, ArgDType
 	N     int64 // ArgScalar: the integer value when Known
 	Known bool
-	// F is a float scalar's value when FKnown (Known and N are an integer's only).
+	// F is a float scalar's value when FKnown (Known and N are an integer's only); a complex
+	// one's is known only when it is purely imaginary, and F is then its imaginary part.
 	F      float64
 	FKnown bool
 	Elems  []Arg  // ArgSeq
