@@ -236,3 +236,33 @@ def f(n: int):
 		t.Errorf("xi + 1: first dimension %v, want n", d)
 	}
 }
+
+func TestLambdasRunLikeLocalFunctions(t *testing.T) {
+	f := parse(t, `import numpy as np
+def make(n):
+    w = np.ones(n)
+    return lambda x: x * w
+def f(n):
+    a = np.ones(n)
+    sq = lambda x: np.sqrt(x) + 1
+    b = sq(a)
+    late = make(n)
+    c = late(a)
+f(7)
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	got := strings.Join(h.log, "\n")
+	for _, want := range []string{
+		"alloc np.sqrt(x) (7,) line 11", // the lambda's temporaries, at the call's line of the scope
+		"alloc np.sqrt(x) + 1 (7,) line 11",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("heap log lacks %q:\n%s", want, got)
+		}
+	}
+	// make's frame is gone when late runs: its w is not read from there (x * w is unknown)
+	if strings.Contains(got, "alloc x * w (7,)") {
+		t.Errorf("a closure read a returned function's local:\n%s", got)
+	}
+}

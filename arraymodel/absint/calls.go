@@ -86,7 +86,7 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	case vFunc:
 		args, kw := c.args, c.kw
 		c.args, c.kw = nil, nil
-		res = s.callFunc(f.def, args, kw)
+		res = s.callClosure(f, args, kw)
 	case vDType:
 		if n, ok := e.Func.(*ast.Name); ok {
 			if _, builtin := builtinDType(n); builtin {

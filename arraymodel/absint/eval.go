@@ -224,6 +224,8 @@ func (s *Interp) eval1(e ast.Expr) value {
 		if s.cfg.Explore {
 			return s.comprehension(e.Generators, e.Key, e.Value)
 		}
+	case *ast.Lambda:
+		return vFunc{s.lambdaDef(e), s.closureEnv()}
 	case *ast.Await:
 		return s.eval(e.Value)
 	case *ast.Slice:

@@ -115,7 +115,7 @@ func (s *Interp) exec(st ast.Stmt) {
 		s.execTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
 	case *ast.FunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
-		s.bindName(st.Name, vFunc{st})
+		s.bindName(st.Name, vFunc{st, s.closureEnv()})
 	case *ast.AsyncFunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
 		if s.cfg.Explore {
@@ -572,6 +572,13 @@ func (s *Interp) extendList(l *pyList, v value) {
 // callFunc inlines a call to a function of the analysed file: parameters are bound to the
 // arguments, the body runs, locals die at return.
 func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) value {
+	return s.callClosure(vFunc{def: def}, args, kw)
+}
+
+// callClosure is callFunc of a function value: a nested function or lambda also reads the
+// names of the function it was defined in, while that function runs.
+func (s *Interp) callClosure(fn vFunc, args []value, kw map[string]value) value {
+	def := fn.def
 	recursive := false
 	for _, fr := range s.frames {
 		if fr.fn == def {
@@ -595,7 +602,7 @@ func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]valu
 	s.depth++
 	defer func() { s.depth-- }()
 	defer s.enterModuleOf(def)()
-	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
+	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def), env: fn.env}
 	params := paramNames(def.Args)
 	for i, p := range params {
 		switch {

@@ -49,8 +49,13 @@ type (
 	vDType struct{ dt npapi.DType }
 	// vModule is a member of an array library: a module or a function (np, np.random, np.zeros).
 	vModule struct{ ref imports.Ref }
-	// vFunc is a function defined in the analysed file.
-	vFunc struct{ def *ast.FunctionDef }
+	// vFunc is a function defined in the analysed file (a lambda as a def whose body returns
+	// its expression); env is the frame of the function it was defined in, whose names it
+	// reads while that frame runs (nil at module level).
+	vFunc struct {
+		def *ast.FunctionDef
+		env *frame
+	}
 	// vRNG is a random generator object (np.random.default_rng(), jax.random.key()).
 	vRNG struct {
 		jax     bool
