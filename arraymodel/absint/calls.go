@@ -767,8 +767,14 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		return vNone{}
 	}
 	s.useAll(c.args)
-	if !noArrayBuiltins[name] && s.discarded != ast.Expr(e) && anyArray(c) {
+	switch {
+	case noArrayBuiltins[name] || s.discarded == ast.Expr(e):
+	case anyArray(c):
 		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given arrays")
+	case anyUnknown(c):
+		// f(image, k) with image from a module the run does not read: the result may well be
+		// an array, of a size nothing here says
+		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given values of unknown type")
 	}
 	return vUnknown{}
 }
