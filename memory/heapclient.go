@@ -11,10 +11,8 @@ import (
 // sim implements absint.Heap, so each array the program makes gets a buffer (NumPy, CuPy, JAX)
 // or a Legate store whose instances appear as operations touch it.
 
-// minElideBytes is NumPy's NPY_MIN_ELIDE_BYTES (256 KiB): smaller temporaries are never reused
-// in place. Measured with testdata/mem/measure.py: an 80 KB chain does not elide, an 8 MB one
-// does.
-const minElideBytes = 256 * 1024
+// minElideBytes is NumPy's NPY_MIN_ELIDE_BYTES (npapi.MinElideBytes).
+const minElideBytes = npapi.MinElideBytes
 
 // Shape is an array shape (absint.Shape).
 type Shape = absint.Shape

@@ -112,3 +112,22 @@ func TestUnknownCallWithArrayArgument(t *testing.T) {
 		t.Errorf("unknown = %+v, want one entry at line 4", r.Unknown)
 	}
 }
+
+// An unknown function given values of unknown type (arrays from a module the run does not
+// read) may return an array too: a bound result is listed, not a silent 0 B; a dropped one, or
+// one given only known scalars, is not.
+func TestUnknownCallWithUnknownArgument(t *testing.T) {
+	src := `import numpy as np
+from harness import bench, convolve
+convolveNd = convolve
+image = bench.random_array((100, 100))
+k = bench.random_array((5, 5))
+R = convolveNd(image, k)
+bench.flush(R)
+n = bench.size(3)
+`
+	r := estimate(t, src, Options{})[0]
+	if len(r.Unknown) != 1 || r.Unknown[0].Line != 6 || !strings.Contains(r.Unknown[0].Reason, "unknown type") || !r.PeakIsLowerBound {
+		t.Errorf("unknown = %+v, lower bound %v; want one entry at line 6", r.Unknown, r.PeakIsLowerBound)
+	}
+}

@@ -176,3 +176,93 @@ else:
 		t.Errorf("heap log %q: want only the else branch's allocation", got)
 	}
 }
+
+func TestFloatScalarsBecomeSizes(t *testing.T) {
+	vals := observed(t, `import math
+import numpy as np
+from math import floor
+def f(w, k):
+    n = 800
+    a = np.arange(0, 1, 1. / n)
+    b = np.arange(0., 20, 0.1)
+    cell = 0.025 / np.sqrt(2)
+    rows = int(np.ceil(1.0 / cell))
+    c = np.zeros((rows, int(2.9), round(2.5), round(3.5)))
+    d = np.ones((math.ceil(7 / 2), floor(1.5 * 3), int(max(2, 1.5 * 2)), -int(-2.5), 3 ** -1 * 6))
+    e = np.zeros((int(w), int(2 * math.pi)))
+    g = np.arange(0, k, 0.5)
+    h = np.linspace(0, 1, int(1e3))
+    return a, b, c, d, e, g, h
+`)
+	for text, want := range map[string]string{
+		"np.arange(0, 1, 1. / n)":                            "(800,) float64",
+		"np.arange(0., 20, 0.1)":                             "(200,) float64",
+		"np.zeros((rows, int(2.9), round(2.5), round(3.5)))": "(57, 2, 2, 4) float64",
+		// a float is no size (NumPy raises): 3 ** -1 * 6 is 2.0
+		"np.ones((math.ceil(7 / 2), floor(1.5 * 3), int(max(2, 1.5 * 2)), -int(-2.5), 3 ** -1 * 6))": "(4, 4, 3, 2, ?) float64",
+		"np.zeros((int(w), int(2 * math.pi)))":                                                       "(?, 6) float64",
+		"np.arange(0, k, 0.5)":                                                                       "(?,) unknown", // k may be a float: the dtype is not known
+		"np.linspace(0, 1, int(1e3))":                                                                "(1000,) float64",
+	} {
+		if got := shapeOf(t, vals, text); got != want {
+			t.Errorf("%s: %s, want %s", text, got, want)
+		}
+	}
+	if v := vals["0.025 / np.sqrt(2)"]; v.Kind != KFloat || !v.Known || v.Float < 0.0176 || v.Float > 0.0177 {
+		t.Errorf("0.025 / np.sqrt(2) = %+v, want the known float 0.01767…", v)
+	}
+}
+
+func TestGridSubscripts(t *testing.T) {
+	vals := observed(t, `import numpy as np
+def f(n: int):
+    g = np.mgrid[0:n, 0:10]
+    xi, yi = g
+    p = xi + 1
+    x, y = np.ogrid[0:1:5j, 0:4]
+    q = x * y
+    return p, q
+`)
+	for text, want := range map[string]string{
+		"np.mgrid[0:n, 0:10]": "(2, ?, 10) int64",
+		"xi + 1":              "(?, 10) int64",
+		"x * y":               "(5, 4) float64",
+	} {
+		if got := shapeOf(t, vals, text); got != want {
+			t.Errorf("%s: %s, want %s", text, got, want)
+		}
+	}
+	if d := vals["xi + 1"].Obj.Shape().Dims[0]; d.Sym.String() != "n" {
+		t.Errorf("xi + 1: first dimension %v, want n", d)
+	}
+}
+
+func TestLambdasRunLikeLocalFunctions(t *testing.T) {
+	f := parse(t, `import numpy as np
+def make(n):
+    w = np.ones(n)
+    return lambda x: x * w
+def f(n):
+    a = np.ones(n)
+    sq = lambda x: np.sqrt(x) + 1
+    b = sq(a)
+    late = make(n)
+    c = late(a)
+f(7)
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	got := strings.Join(h.log, "\n")
+	for _, want := range []string{
+		"alloc np.sqrt(x) (7,) line 11", // the lambda's temporaries, at the call's line of the scope
+		"alloc np.sqrt(x) + 1 (7,) line 11",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("heap log lacks %q:\n%s", want, got)
+		}
+	}
+	// make's frame is gone when late runs: its w is not read from there (x * w is unknown)
+	if strings.Contains(got, "alloc x * w (7,)") {
+		t.Errorf("a closure read a returned function's local:\n%s", got)
+	}
+}

@@ -86,7 +86,7 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	case vFunc:
 		args, kw := c.args, c.kw
 		c.args, c.kw = nil, nil
-		res = s.callFunc(f.def, args, kw)
+		res = s.callClosure(f, args, kw)
 	case vDType:
 		if n, ok := e.Func.(*ast.Name); ok {
 			if _, builtin := builtinDType(n); builtin {
@@ -95,6 +95,8 @@ func (s *Interp) evalCall(e *ast.Call) value {
 			}
 		}
 		res = s.callDType(f.dt, c)
+	case vStdlib:
+		res = s.callStdlib(f, c)
 	case vUnread:
 		s.useAll(c.args)
 		s.unmodelled(c, f.reason)
@@ -689,15 +691,16 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			r.known = false
 		}
 		return r
-	case "int":
-		if len(c.args) == 1 {
-			if v, ok := c.args[0].(vInt); ok {
-				return v
-			}
+	case "int", "float", "round":
+		if v, ok := builtinNumber(name, c); ok {
+			return v
 		}
-		return vInt{}
-	case "float":
-		return vFloat{}
+		if name == "int" {
+			return vInt{}
+		}
+		if name == "float" {
+			return vFloat{}
+		}
 	case "abs":
 		if len(c.args) == 1 {
 			if _, ok := isArray(c.args[0]); ok {
@@ -705,6 +708,9 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 				c.args = nil
 				return s.unary(ast.USub, v, e) // builtin abs elides like unary minus
 			}
+		}
+		if v, ok := builtinNumber(name, c); ok {
+			return v
 		}
 		return vUnknown{}
 	case "list", "tuple":
@@ -733,7 +739,13 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			return vList{&pyList{refs: 1}}
 		}
 		return vUnknown{}
-	case "print", "min", "max", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
+	case "min", "max":
+		if v, ok := builtinMinMax(name, c); ok {
+			return v
+		}
+		s.useAll(c.args)
+		return vUnknown{}
+	case "print", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
 		s.useAll(c.args)
 		return vUnknown{}
 	}
@@ -754,8 +766,14 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		return vNone{}
 	}
 	s.useAll(c.args)
-	if !noArrayBuiltins[name] && s.discarded != ast.Expr(e) && anyArray(c) {
+	switch {
+	case noArrayBuiltins[name] || s.discarded == ast.Expr(e):
+	case anyArray(c):
 		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given arrays")
+	case anyUnknown(c):
+		// f(image, k) with image from a module the run does not read: the result may well be
+		// an array, of a size nothing here says
+		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given values of unknown type")
 	}
 	return vUnknown{}
 }

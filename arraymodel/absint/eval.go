@@ -1,6 +1,7 @@
 package absint
 
 import (
+	"cmp"
 	"math"
 
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -43,9 +44,9 @@ func constOf(v ast.ConstValue) value {
 		}
 		return knownInt(0)
 	case ast.ConstFloat:
-		return vFloat{}
+		return knownFloat(c.Value.Float)
 	case ast.ConstComplex:
-		return vFloat{complex: true}
+		return vFloat{complex: true, f: c.Value.Float, known: true} // purely imaginary
 	case ast.ConstStr:
 		return vStr{c.Value.Str}
 	case ast.ConstNone:
@@ -77,8 +78,8 @@ func (s *Interp) eval1(e ast.Expr) value {
 			if dt, ok := builtinDType(e); ok {
 				return vDType{dt} // float, int, complex, bool name dtypes too
 			}
-			if v, ok := s.stdlibNumber(e); ok {
-				return v // pi of `from math import pi`
+			if v, ok := s.stdlibName(e); ok {
+				return v
 			}
 			return vUnknown{}
 		}
@@ -223,6 +224,8 @@ func (s *Interp) eval1(e ast.Expr) value {
 		if s.cfg.Explore {
 			return s.comprehension(e.Generators, e.Key, e.Value)
 		}
+	case *ast.Lambda:
+		return vFunc{s.lambdaDef(e), s.closureEnv()}
 	case *ast.Await:
 		return s.eval(e.Value)
 	case *ast.Slice:
@@ -244,9 +247,6 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		if _, shadowed := s.rootBound(e); !shadowed {
 			return s.refValue(ref)
 		}
-	}
-	if v, ok := s.stdlibNumber(e); ok {
-		return v // math.pi
 	}
 	base := s.eval(e.Value)
 	if _, ok := base.(vNamespace); ok {
@@ -312,6 +312,8 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		return s.projectAttr(b, e.Attr)
 	case vUnread:
 		return b // k.step of a module k that is not read: the call says why
+	case vStdlib:
+		return stdlibAttr(b, e.Attr)
 	}
 	s.decref(base)
 	return vUnknown{}
@@ -503,7 +505,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			return knownInt(m)
 		case ast.Pow:
 			if b < 0 {
-				return vFloat{}
+				return floatBinop(op, float64(a), float64(b))
 			}
 			p := math.Pow(float64(a), float64(b))
 			if p > math.MaxInt64/2 {
@@ -521,13 +523,21 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			}
 			return vInt{n: a >> min(b, 63), known: true}
 		case ast.Div:
-			return vFloat{}
+			return floatBinop(op, float64(a), float64(b))
 		}
 		return vInt{}
 	}
 	_, lf := scalarDType(l)
 	_, rf := scalarDType(r)
 	if lf && rf {
+		x, xok := floatValue(l)
+		y, yok := floatValue(r)
+		if xok && yok {
+			return floatBinop(op, x, y)
+		}
+		if v, ok := imaginaryProduct(op, l, r); ok {
+			return v
+		}
 		return vFloat{}
 	}
 	if lt, ok := l.(vTuple); ok && op == ast.Add {
@@ -536,6 +546,63 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		}
 	}
 	return vUnknown{}
+}
+
+// imaginaryProduct is x * yj or yj * x of a known real x and a known purely imaginary yj (n * 1j,
+// a number of points in np.mgrid): a known purely imaginary number.
+func imaginaryProduct(op ast.Operator, l, r value) (value, bool) {
+	if op != ast.Mult {
+		return nil, false
+	}
+	if c, ok := l.(vFloat); ok && c.complex {
+		l, r = r, l
+	}
+	x, xok := floatValue(l)
+	c, cok := r.(vFloat)
+	if !xok || !cok || !c.complex || !c.known {
+		return nil, false
+	}
+	return vFloat{complex: true, f: x * c.f, known: true}, true
+}
+
+// floatBinop is Python's x op y on real numbers, one of them a float (or a true division): a
+// known float, or an unknown one where Python raises or the result is not a real float.
+func floatBinop(op ast.Operator, x, y float64) value {
+	var z float64
+	switch op {
+	case ast.Add:
+		z = x + y
+	case ast.Sub:
+		z = x - y
+	case ast.Mult:
+		z = x * y
+	case ast.Div:
+		if y == 0 {
+			return vFloat{}
+		}
+		z = x / y
+	case ast.FloorDiv:
+		if y == 0 {
+			return vFloat{}
+		}
+		z = math.Floor(x / y)
+	case ast.Mod:
+		if y == 0 {
+			return vFloat{}
+		}
+		z = x - y*math.Floor(x/y)
+	case ast.Pow:
+		if x < 0 && y != math.Trunc(y) {
+			return vFloat{complex: true} // a negative base to a fractional power is complex
+		}
+		z = math.Pow(x, y)
+	default:
+		return vFloat{}
+	}
+	if math.IsNaN(z) || math.IsInf(z, 0) {
+		return vFloat{}
+	}
+	return knownFloat(z)
 }
 
 // listComp evaluates [elt for target in iter] with one generator and no conditions, iteration
@@ -608,6 +675,12 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 		if i, ok := v.(vInt); ok && op == ast.USub && i.known {
 			return knownInt(-i.n)
 		}
+		if f, ok := v.(vFloat); ok && f.known && (op == ast.USub || op == ast.UAdd) {
+			if op == ast.USub {
+				f.f = -f.f
+			}
+			return f
+		}
 		if op == ast.Not {
 			if t := truth(v); t >= 0 {
 				s.decref(v)
@@ -640,32 +713,17 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	_, lok := isArray(l)
 	_, rok := isArray(r)
 	if !lok && !rok || op == ast.Is || op == ast.IsNot || op == ast.In || op == ast.NotIn {
-		a, aok := intValue(l)
-		b, bok := intValue(r)
 		s.decref(l)
 		s.decref(r)
-		if aok && bok {
-			var t bool
-			switch op {
-			case ast.Eq:
-				t = a == b
-			case ast.NotEq:
-				t = a != b
-			case ast.Lt:
-				t = a < b
-			case ast.LtE:
-				t = a <= b
-			case ast.Gt:
-				t = a > b
-			case ast.GtE:
-				t = a >= b
-			default:
-				return vInt{}
+		if a, aok := intValue(l); aok {
+			if b, bok := intValue(r); bok {
+				return compareKnown(op, cmp.Compare(a, b))
 			}
-			if t {
-				return knownInt(1)
+		}
+		if a, aok := floatValue(l); aok {
+			if b, bok := floatValue(r); bok && !math.IsNaN(a) && !math.IsNaN(b) {
+				return compareKnown(op, cmp.Compare(a, b))
 			}
-			return knownInt(0)
 		}
 		return vInt{}
 	}
@@ -683,6 +741,31 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	s.decref(l)
 	s.decref(r)
 	return res
+}
+
+// compareKnown is the truth of a comparison of two known numbers whose order is c (-1, 0, 1).
+func compareKnown(op ast.CmpOp, c int) value {
+	var t bool
+	switch op {
+	case ast.Eq:
+		t = c == 0
+	case ast.NotEq:
+		t = c != 0
+	case ast.Lt:
+		t = c < 0
+	case ast.LtE:
+		t = c <= 0
+	case ast.Gt:
+		t = c > 0
+	case ast.GtE:
+		t = c >= 0
+	default:
+		return vInt{}
+	}
+	if t {
+		return knownInt(1)
+	}
+	return knownInt(0)
 }
 
 // newArray allocates a fresh array. lazy marks a fill constructor, which Legate does not

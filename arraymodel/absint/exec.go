@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -114,7 +115,7 @@ func (s *Interp) exec(st ast.Stmt) {
 		s.execTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
 	case *ast.FunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
-		s.bindName(st.Name, vFunc{st})
+		s.bindName(st.Name, vFunc{st, s.closureEnv()})
 	case *ast.AsyncFunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
 		if s.cfg.Explore {
@@ -206,6 +207,18 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 			s.assign(t, s.shapeItem(v, int64(i)))
 		}
 		return
+	case vArray:
+		// x, y = a: views a[0], a[1] along the first axis (np.mgrid[0:n, 0:m])
+		if o := v.o; o != nil && o.shape.Known && len(o.shape.Dims) > 0 && !hasStarred(targets) {
+			if d := o.shape.Dims[0]; !d.Known || d.N == int64(len(targets)) {
+				row := Shape{Dims: o.shape.Dims[1:], Known: true}
+				for i, t := range targets {
+					s.assign(t, s.view(o, row, o.dt, o.label+"["+strconv.Itoa(i)+"]"))
+				}
+				s.decref(v)
+				return
+			}
+		}
 	}
 	if len(elts) == len(targets) {
 		for i, t := range targets {
@@ -218,6 +231,15 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 		}
 	}
 	s.decref(v)
+}
+
+func hasStarred(targets []ast.Expr) bool {
+	for _, t := range targets {
+		if _, ok := t.(*ast.Starred); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // setItem runs `base[idx] = v`: NumPy writes in place (no allocation); Legate touches the range.
@@ -362,6 +384,14 @@ func truth(v value) int {
 			return -1
 		}
 		if v.n != 0 {
+			return 1
+		}
+		return 0
+	case vFloat:
+		if !v.known {
+			return -1
+		}
+		if v.f != 0 {
 			return 1
 		}
 		return 0
@@ -542,6 +572,13 @@ func (s *Interp) extendList(l *pyList, v value) {
 // callFunc inlines a call to a function of the analysed file: parameters are bound to the
 // arguments, the body runs, locals die at return.
 func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]value) value {
+	return s.callClosure(vFunc{def: def}, args, kw)
+}
+
+// callClosure is callFunc of a function value: a nested function or lambda also reads the
+// names of the function it was defined in, while that function runs.
+func (s *Interp) callClosure(fn vFunc, args []value, kw map[string]value) value {
+	def := fn.def
 	recursive := false
 	for _, fr := range s.frames {
 		if fr.fn == def {
@@ -565,7 +602,7 @@ func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]valu
 	s.depth++
 	defer func() { s.depth-- }()
 	defer s.enterModuleOf(def)()
-	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def)}
+	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def), env: fn.env}
 	params := paramNames(def.Args)
 	for i, p := range params {
 		switch {

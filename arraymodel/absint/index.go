@@ -100,6 +100,11 @@ func (s *Interp) evalSubscript(e *ast.Subscript) value {
 		s.decref(ix.v)
 		s.decref(base)
 		return res
+	case vModule:
+		if b.ref.API == "mgrid" || b.ref.API == "ogrid" {
+			defer s.inLib(b.ref.Backend)()
+			return s.grid(b.ref.API == "ogrid", e)
+		}
 	}
 	// Anything else (np.c_[...], a dict, an object): the index is still evaluated, for what
 	// it makes.
@@ -108,6 +113,60 @@ func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	s.decref(ix.v)
 	s.decref(base)
 	return vUnknown{}
+}
+
+// grid evaluates np.mgrid[...] and np.ogrid[...] (sparse), whose results npapi.Grid gives:
+// mgrid's one array, ogrid's list of broadcastable arrays.
+func (s *Interp) grid(sparse bool, e *ast.Subscript) value {
+	expr := s.text(e)
+	var sls []*ast.Slice
+	tuple := false
+	switch x := e.Slice.(type) {
+	case *ast.Slice:
+		sls = []*ast.Slice{x}
+	case *ast.Tuple:
+		tuple = true
+		for _, el := range x.Elts {
+			sl, ok := el.(*ast.Slice)
+			if !ok {
+				sls = nil
+				break
+			}
+			sls = append(sls, sl)
+		}
+	}
+	axes := make([]npapi.GridAxis, len(sls))
+	for i, sl := range sls {
+		axes[i] = npapi.GridAxis{Start: s.gridArg(sl.Lower), Stop: s.gridArg(sl.Upper), Step: s.gridArg(sl.Step)}
+	}
+	r, ok := npapi.Grid(sparse, axes, tuple)
+	if !ok {
+		ix := s.evalIndex(e.Slice)
+		s.decref(ix.v)
+		s.unknownAlloc(e, expr, "a grid subscript the API table does not model", nil)
+		return s.newArrayUnknown(npapi.NoDType, expr)
+	}
+	tmp := s.temporaries(r.TempBytes, expr)
+	outs := make([]value, len(r.Outs))
+	for i, o := range r.Outs {
+		outs[i] = s.newArray(shapeOfDims(o.Shape), o.DType, expr, e, false)
+	}
+	s.decref(tmp)
+	if r.Tuple {
+		return vList{&pyList{refs: 1, elts: outs}} // ogrid returns a list
+	}
+	return outs[0]
+}
+
+// gridArg evaluates one bound or step of a grid's slice (nil: left out).
+func (s *Interp) gridArg(x ast.Expr) npapi.Arg {
+	if x == nil {
+		return npapi.Arg{Kind: npapi.ArgMissing}
+	}
+	v := s.eval(x)
+	a := ruleArg(v)
+	s.decref(v)
+	return a
 }
 
 // sliceBounds resolves a slice with constant bounds and step 1 against a length.

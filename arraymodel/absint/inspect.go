@@ -32,7 +32,8 @@ const (
 type ValueInfo struct {
 	Kind  Kind
 	Int   int64       // KInt: the value when Known
-	Known bool        // KInt
+	Float float64     // KFloat: a real float's value when Known
+	Known bool        // KInt, KFloat
 	Sym   *npapi.Poly // KInt, KUnknown: the polynomial an unknown int (or parameter) equals
 	// Data: KInt, a length that comes from the data (provenance.go); KUnknown, the shape tuple
 	// of an input of unknown rank. Local: KUnknown, a container the code builds itself.
@@ -53,7 +54,7 @@ func Inspect(v Value) ValueInfo {
 	case vInt:
 		return ValueInfo{Kind: KInt, Int: v.n, Known: v.known, Sym: v.sym, Data: v.data}
 	case vFloat:
-		return ValueInfo{Kind: KFloat, DType: v.dt, Complex: v.complex}
+		return ValueInfo{Kind: KFloat, DType: v.dt, Complex: v.complex, Float: v.f, Known: v.known}
 	case vStr:
 		return ValueInfo{Kind: KStr, Str: v.s}
 	case vNone:

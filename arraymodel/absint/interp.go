@@ -130,7 +130,8 @@ type fileState struct {
 	argsDone   bool
 	calls      map[string]*callSites
 	constLines map[string]int
-	stdlib     map[string]string // module-level imports of math and cmath (stdlib.go)
+	// lambdas are the file's lambdas as functions (lambdaDef), made on first use.
+	lambdas map[*ast.Lambda]*ast.FunctionDef
 }
 
 // frame is one function activation (or the module).
@@ -138,11 +139,14 @@ type frame struct {
 	vars    map[string]value
 	globals map[string]bool
 	fn      *ast.FunctionDef
-	jit     bool
-	ret     value
-	done    bool // return or raise reached
-	brk     bool // break reached in the innermost loop
-	cont    bool // continue reached
+	// env is the frame of the function fn was defined in (a closure), nil for a function
+	// defined at module level.
+	env  *frame
+	jit  bool
+	ret  value
+	done bool // return or raise reached
+	brk  bool // break reached in the innermost loop
+	cont bool // continue reached
 }
 
 // Interp runs one scope of a file.
@@ -289,6 +293,9 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 			return v, true
 		}
 	}
+	if v, ok := s.enclosing(f, n.ID); ok {
+		return v, true
+	}
 	if v, ok := s.module.vars[n.ID]; ok {
 		return v, true
 	}
@@ -307,13 +314,58 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 	return s.projectName(n)
 }
 
+// enclosing looks name up in the frames of the functions f is nested in, as long as they run
+// (a closure called after its function returned reads nothing of it here).
+func (s *Interp) enclosing(f *frame, name string) (value, bool) {
+	if f.globals[name] {
+		return nil, false
+	}
+	for e := f.env; e != nil; e = e.env {
+		if !slices.Contains(s.frames, e) {
+			return nil, false
+		}
+		if v, ok := e.vars[name]; ok && !e.globals[name] {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// lambdaDef is lambda e as a function: a def named <lambda> whose body returns e's expression
+// (at the expression's place in the source, so its lines are the lambda's), made once per lambda.
+func (s *Interp) lambdaDef(e *ast.Lambda) *ast.FunctionDef {
+	if d, ok := s.fs.lambdas[e]; ok {
+		return d
+	}
+	if s.fs.lambdas == nil {
+		s.fs.lambdas = map[*ast.Lambda]*ast.FunctionDef{}
+	}
+	args := e.Args
+	if args == nil {
+		args = &ast.Arguments{}
+	}
+	d := &ast.FunctionDef{Range: e.Range, Name: "<lambda>", Args: args,
+		Body: []ast.Stmt{&ast.Return{Range: e.Body.Span(), Value: e.Body}}}
+	s.fs.lambdas[e] = d
+	return d
+}
+
+// closureEnv is the env of a function or lambda defined now: the running function's frame, or
+// nil at module level.
+func (s *Interp) closureEnv() *frame {
+	if f := s.top(); f != s.module && f.fn != nil {
+		return f
+	}
+	return nil
+}
+
 // refValue turns a resolved library member into a value: dtypes become vDType.
 func (s *Interp) refValue(ref imports.Ref) value {
 	if ref.API == "newaxis" {
 		return vNone{} // np.newaxis is None
 	}
-	if npapi.LibraryFloat(ref.API) {
-		return vFloat{} // np.pi, np.inf
+	if x, known, ok := npapi.Constant(ref.API); ok {
+		return vFloat{f: x, known: known}
 	}
 	if dt, ok := npapi.DTypeName(lastPart(ref.API)); ok && ref.API != "" && !isFuncAPI(ref.API) {
 		return vDType{dt}

@@ -189,7 +189,7 @@ func (s *Interp) member(run *projectRun, m *projModule, name string) (value, boo
 	}
 	for i := len(m.defs) - 1; i >= 0; i-- {
 		if m.defs[i].Name == name {
-			return vFunc{m.defs[i]}, true
+			return vFunc{def: m.defs[i]}, true
 		}
 	}
 	if v := s.moduleConstant(m, name); v != nil {

@@ -23,7 +23,8 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	if fn.Rule == npapi.ShapeNoArray {
 		return vUnknown{} // an object that holds no array data
 	}
-	r, ok := npapi.Apply(fn, s.ruleCall(c))
+	rc := s.ruleCall(c)
+	r, ok := npapi.Apply(fn, rc)
 	if !ok && fn.Kind == npapi.Reduction && !holdsArray(c) {
 		return vFloat{} // a reduction of Python numbers is a scalar
 	}
@@ -87,6 +88,11 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 		return vTuple{outs}
 	case len(outs) == 1:
 		return outs[0]
+	case len(outs) == 0 && r.Scalar.Kind() == 'f':
+		// np.sqrt(2), np.ceil(w / c): a NumPy float scalar, of a known value where the table
+		// computes it
+		x, known := npapi.ScalarValue(fn, rc, r.Scalar)
+		return vFloat{dt: r.Scalar, f: x, known: known}
 	case fn.Kind == npapi.Reduction:
 		// A NumPy scalar: promoted as a Python number is (NumPy 1.x casts by value), its own
 		// dtype kept for what reads it (x.sum() of a float32 array is a float32).
@@ -211,7 +217,7 @@ func ruleArg(v value) npapi.Arg {
 		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym, Data: v.data}
 	case vFloat:
 		d, _ := scalarDType(v)
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: d}
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: d, F: v.f, FKnown: v.known}
 	case vTuple:
 		return seqArg(v.elts)
 	case vList:

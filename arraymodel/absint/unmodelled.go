@@ -66,3 +66,19 @@ func anyArray(c *call) bool {
 	}
 	return false
 }
+
+// anyUnknown reports whether some argument of c is a value of unknown type (which may be an
+// array).
+func anyUnknown(c *call) bool {
+	for _, v := range c.args {
+		if _, ok := v.(vUnknown); ok {
+			return true
+		}
+	}
+	for _, v := range c.kw {
+		if _, ok := v.(vUnknown); ok {
+			return true
+		}
+	}
+	return false
+}

@@ -23,11 +23,16 @@ type (
 		// data: a length that comes from the data the code is given (provenance.go).
 		data bool
 	}
-	// vFloat is a float or complex scalar (the value is not tracked): a Python one, or a NumPy
-	// scalar of dtype dt (x.sum() of a float32 array).
+	// vFloat is a float or complex scalar: a Python one, or a NumPy scalar of dtype dt (x.sum()
+	// of a float32 array). A real one's value f is tracked when known (a constant, arithmetic
+	// on constants: 1./N, width/cellsize), so that it can become a size (int(xn),
+	// np.arange(0, 1, 0.1)); a complex one's is when it is purely imaginary, f its imaginary
+	// part (5j, a number of points in np.mgrid[0:1:5j]).
 	vFloat struct {
 		complex bool
 		dt      npapi.DType // NoDType for a Python float or complex
+		f       float64
+		known   bool
 	}
 	// vStr is a str constant.
 	vStr struct{ s string }
@@ -44,8 +49,13 @@ type (
 	vDType struct{ dt npapi.DType }
 	// vModule is a member of an array library: a module or a function (np, np.random, np.zeros).
 	vModule struct{ ref imports.Ref }
-	// vFunc is a function defined in the analysed file.
-	vFunc struct{ def *ast.FunctionDef }
+	// vFunc is a function defined in the analysed file (a lambda as a def whose body returns
+	// its expression); env is the frame of the function it was defined in, whose names it
+	// reads while that frame runs (nil at module level).
+	vFunc struct {
+		def *ast.FunctionDef
+		env *frame
+	}
 	// vRNG is a random generator object (np.random.default_rng(), jax.random.key()).
 	vRNG struct {
 		jax     bool
@@ -188,6 +198,20 @@ func (o *Obj) nbytes() (int64, bool) {
 		return 0, false
 	}
 	return n * o.dt.ItemSize(), true
+}
+
+// knownFloat returns the known real float x.
+func knownFloat(x float64) value { return vFloat{f: x, known: true} }
+
+// floatValue returns the value of a known real number: a known int or float.
+func floatValue(v value) (float64, bool) {
+	switch v := v.(type) {
+	case vInt:
+		return float64(v.n), v.known
+	case vFloat:
+		return v.f, v.known && !v.complex
+	}
+	return 0, false
 }
 
 func intValue(v value) (int64, bool) {

@@ -87,6 +87,12 @@ func (b *builder) bind(s *Scope, name string, kind BindingKind, n ast.Node, ref 
 	}
 }
 
+// setModule records the dotted path the import just bound to name imports.
+func (b *builder) setModule(s *Scope, name, qual string) {
+	bs := s.Bindings[name]
+	bs[len(bs)-1].Module = qual
+}
+
 func (b *builder) stmts(list []ast.Stmt, s *Scope) {
 	for _, st := range list {
 		b.stmt(st, s)
@@ -138,6 +144,7 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 				name, qual = firstPart(a.Name), firstPart(a.Name)
 			}
 			b.bind(s, name, BindImport, a, refFor(qual, st))
+			b.setModule(s, name, qual)
 		}
 	case *ast.ImportFrom:
 		for _, a := range st.Names {
@@ -153,6 +160,9 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 				ref = refFor(st.Module+"."+a.Name, st)
 			}
 			b.bind(s, name, BindImport, a, ref)
+			if st.Level == 0 && st.Module != "" {
+				b.setModule(s, name, st.Module+"."+a.Name)
+			}
 		}
 	case *ast.Global:
 		for _, n := range st.Names {

@@ -132,6 +132,28 @@ func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
 	return *last.Ref, true
 }
 
+// ImportPath returns the dotted path of the module or module member n refers to when every
+// binding of n in the scope it resolves to is an absolute import of that one path (`import
+// math`, `from math import ceil`), of any module, array library or not.
+func (info *Info) ImportPath(n *ast.Name) (string, bool) {
+	s := info.nameScope[n]
+	if s == nil {
+		return "", false
+	}
+	b := s.Lookup(n.ID)
+	if b == nil {
+		return "", false
+	}
+	path := ""
+	for _, x := range b.Bindings[n.ID] {
+		if x.Kind != BindImport || x.Module == "" || path != "" && x.Module != path {
+			return "", false
+		}
+		path = x.Module
+	}
+	return path, path != ""
+}
+
 // indexModuleRefs fills moduleRefs (after Build has bound every name).
 func (info *Info) indexModuleRefs() {
 	for name := range info.refNames {

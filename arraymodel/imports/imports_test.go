@@ -263,3 +263,42 @@ func TestNamespaceFunctions(t *testing.T) {
 		t.Errorf("ModuleRef of two libraries is one module")
 	}
 }
+
+func TestImportPath(t *testing.T) {
+	src := `import math
+import os.path
+from math import ceil as c
+import json
+json = None
+def f(math):
+    return math
+a, b, d, e = math, os, c, json
+`
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil || len(f.Errors) > 0 {
+		t.Fatalf("parse: %v %v", err, f.Errors)
+	}
+	info := Build(f.Module)
+	got := map[string]string{}
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok && nm.Ctx == ast.Load {
+			p, ok := info.ImportPath(nm)
+			if !ok {
+				p = "-"
+			}
+			got[nm.ID+"@"+string(rune('0'+f.Lines.Line(nm.Start)))] = p
+		}
+		return true
+	})
+	for k, want := range map[string]string{
+		"math@8": "math",
+		"os@8":   "os",
+		"c@8":    "math.ceil",
+		"json@8": "-", // also bound by an assignment
+		"math@7": "-", // a parameter
+	} {
+		if got[k] != want {
+			t.Errorf("%s: %q, want %q", k, got[k], want)
+		}
+	}
+}

@@ -56,6 +56,9 @@ type Binding struct {
 	Pos ast.Offset
 	// Ref is set for imports of an array library (BindImport only).
 	Ref *Ref
+	// Module is the dotted path an absolute import binds, of any module ("math",
+	// "math.ceil"; BindImport only).
+	Module string
 }
 
 // Inner reports whether s is n or nested in n.

@@ -2,6 +2,7 @@ package npapi
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -14,6 +15,8 @@ func arr(dt DType, dims ...int64) Arg {
 }
 
 func num(n int64) Arg { return Arg{Kind: ArgScalar, DType: WeakInt, N: n, Known: true} }
+
+func flt(x float64) Arg { return Arg{Kind: ArgScalar, DType: WeakFloat, F: x, FKnown: true} }
 
 func seq(xs ...Arg) Arg { return Arg{Kind: ArgSeq, Elems: xs} }
 
@@ -84,6 +87,13 @@ func TestApply(t *testing.T) {
 		{"arange", []Arg{num(0), Arg{Kind: ArgScalar, DType: WeakInt, Sym: Var("n")}, num(2)}, nil, "[(n + 1)//2] int64", 0},
 		{"diff", []Arg{{Kind: ArgArray, Shape: []Dim{Sym("n")}, DType: f64}}, nil, "[n - 1] float64", 0},
 		{"arange", []Arg{num(1), num(10), num(3)}, nil, "[3] int64", 0},
+		// float bounds or step: ceil((stop - start) / step) elements, as NumPy computes it
+		{"arange", []Arg{num(0), num(1), flt(1.0 / 800)}, nil, "[800] float64", 0},
+		{"arange", []Arg{flt(0), num(20), flt(0.1)}, nil, "[200] float64", 0},
+		{"arange", []Arg{flt(2.5)}, nil, "[3] float64", 0},
+		{"arange", []Arg{num(5), flt(1), flt(-0.5)}, nil, "[8] float64", 0},
+		{"arange", []Arg{num(5), flt(1), flt(0.5)}, nil, "[0] float64", 0},
+		{"arange", []Arg{Arg{Kind: ArgScalar, DType: WeakFloat}, num(3)}, nil, "[?] float64", 0}, // an unknown float
 		{"full", []Arg{num(5), Arg{Kind: ArgScalar, DType: WeakFloat}}, map[string]Arg{"dtype": {Kind: ArgDType, DType: Float32}}, "[5] float32", 0},
 	} {
 		f, ok := Lookup(c.fn)
@@ -143,5 +153,72 @@ func checkApply(t *testing.T, fn string, args []Arg, kw map[string]Arg, want str
 	}
 	if r.TempBytes != temp {
 		t.Errorf("%s%v: temporaries %d B, want %d", fn, args, r.TempBytes, temp)
+	}
+}
+
+func TestScalarValue(t *testing.T) {
+	for _, c := range []struct {
+		fn   string
+		args []Arg
+		dt   DType
+		want float64
+		ok   bool
+	}{
+		{"sqrt", []Arg{num(4)}, Float64, 2, true},
+		{"ceil", []Arg{flt(2.5)}, Float64, 3, true},
+		{"floor", []Arg{flt(-2.5)}, Float64, -3, true},
+		{"power", []Arg{flt(2), num(10)}, Float64, 1024, true},
+		{"sqrt", []Arg{flt(2)}, Float32, float64(float32(1.4142135623730951)), true},
+		{"log", []Arg{num(0)}, Float64, 0, false},                               // -inf is no value
+		{"ceil", []Arg{{Kind: ArgScalar, DType: WeakFloat}}, Float64, 0, false}, // an unknown float
+		{"add", []Arg{num(1), num(2)}, Int64, 0, false},                         // an int result
+		{"sum", []Arg{flt(2)}, Float64, 0, false},                               // not a function of scalars
+	} {
+		f, ok := Lookup(c.fn)
+		if !ok {
+			t.Fatalf("%s is not a row", c.fn)
+		}
+		got, ok := ScalarValue(f, &Call{Args: c.args}, c.dt)
+		if ok != c.ok || got != c.want {
+			t.Errorf("%s%v = %v, %v; want %v, %v", c.fn, c.args, got, ok, c.want, c.ok)
+		}
+	}
+	if x, known, ok := Constant("pi"); !ok || !known || x != math.Pi {
+		t.Errorf("Constant(pi) = %v, %v, %v", x, known, ok)
+	}
+	if _, known, ok := Constant("inf"); !ok || known {
+		t.Errorf("Constant(inf) = known %v, ok %v; want a float of no known value", known, ok)
+	}
+}
+
+func TestGrid(t *testing.T) {
+	img := func(x float64) Arg { return Arg{Kind: ArgScalar, DType: WeakComplex, F: x, FKnown: true} }
+	miss := Arg{}
+	n := Arg{Kind: ArgScalar, DType: WeakInt, Sym: Var("n")}
+	for _, c := range []struct {
+		sparse, tuple bool
+		axes          []GridAxis
+		want          string
+		temp          int64
+	}{
+		// mgrid[0:1000, 0:833]: indices' (2, 1000, 833) array, one 6.7 MB temporary row
+		{false, true, []GridAxis{{num(0), num(1000), miss}, {num(0), num(833), miss}}, "[2 1000 833] int64", 6664000},
+		// rows under 256 KiB are scaled through two temporaries (no elision)
+		{false, true, []GridAxis{{miss, num(100), miss}, {miss, num(83), miss}}, "[2 100 83] int64", 2 * 66400},
+		{false, true, []GridAxis{{num(0), num(1), img(5)}, {num(-1), num(1), img(3)}}, "[2 5 3] float64", 2 * 120},
+		{false, true, []GridAxis{{flt(0), num(10), flt(0.5)}}, "[1 20] float64", 2 * 160},
+		{false, true, []GridAxis{{num(0), n, miss}, {num(0), num(3), miss}}, "[2 n 3] int64", 0},
+		{true, true, []GridAxis{{num(0), num(1000), miss}, {num(0), num(833), miss}}, "[1000 1] int64; [1 833] int64", 0},
+		{false, false, []GridAxis{{num(0), num(1000), miss}}, "[1000] int64", 0},
+		{false, false, []GridAxis{{num(0), num(1), img(1000)}}, "[1000] float64", 16000},
+	} {
+		r, ok := Grid(c.sparse, c.axes, c.tuple)
+		if !ok {
+			t.Errorf("%+v: rule does not apply", c)
+			continue
+		}
+		if got := show(r); got != c.want || r.TempBytes != c.temp {
+			t.Errorf("Grid(%v, %v, %v) = %s, %d B temporaries; want %s, %d B", c.sparse, c.axes, c.tuple, got, r.TempBytes, c.want, c.temp)
+		}
 	}
 }

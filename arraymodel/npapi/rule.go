@@ -225,8 +225,12 @@ type Arg struct {
 	DType DType // ArgArray, ArgScalar, ArgDType
 	N     int64 // ArgScalar: the integer value when Known
 	Known bool
-	Elems []Arg  // ArgSeq
-	Str   string // ArgStr
+	// F is a float scalar's value when FKnown (Known and N are an integer's only); a complex
+	// one's is known only when it is purely imaginary, and F is then its imaginary part.
+	F      float64
+	FKnown bool
+	Elems  []Arg  // ArgSeq
+	Str    string // ArgStr
 	// Sym is the polynomial an integer of unknown value equals (a parameter n, 2*n + 1), for
 	// symbolic dimensions; nil when unknown.
 	Sym *Poly

@@ -35,7 +35,7 @@ from math import tau
 
 def ramp(nlev=256):
     fract = np.linspace(0.0, 1.0, nlev)
-    red = fract + np.cos(2.0 * np.pi * fract) + np.sin(math.pi * fract) + tau * fract
+    red = fract + np.cos(2.0 * np.pi * fract) + np.sin(2.0 * math.pi * fract) + 2.0 * tau * fract
     red[np.where(red > 1.0)] = 1.0
     return red
 

@@ -1,0 +1,214 @@
+package absint
+
+import (
+	"math"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines Python's own arithmetic on known numbers that sizes go through: the
+// builtins int, float, round, abs, min and max, and the standard library's math module
+// (math.ceil(width / cellsize)). NumPy's functions on scalars are the API table's (npapi).
+
+// vStdlib is a module of Python's standard library that the interpreter models, or a member of
+// one: path is its dotted path ("math", "math.ceil").
+type vStdlib struct{ path string }
+
+// stdlibModules are the standard-library modules whose members are evaluated.
+var stdlibModules = map[string]bool{"math": true, "cmath": true}
+
+// stdlibName returns what n refers to when it is bound only by an import of a modelled
+// standard-library module or member (`import math`, `from math import ceil`).
+func (s *Interp) stdlibName(n *ast.Name) (value, bool) {
+	path, ok := s.imp.ImportPath(n)
+	if !ok {
+		return nil, false
+	}
+	root, member, found := strings.Cut(path, ".")
+	if !stdlibModules[root] {
+		return nil, false
+	}
+	if found {
+		return stdlibAttr(vStdlib{root}, member), true // `from math import pi`: the number itself
+	}
+	return vStdlib{path}, true
+}
+
+// mathConstants are the math module's float constants.
+var mathConstants = map[string]float64{"pi": math.Pi, "e": math.E, "tau": 2 * math.Pi}
+
+// stdlibAttr is m.attr on a standard-library module.
+func stdlibAttr(m vStdlib, attr string) value {
+	if m.path == "math" || m.path == "cmath" {
+		if x, ok := mathConstants[attr]; ok {
+			return knownFloat(x)
+		}
+		switch attr {
+		case "inf", "nan":
+			return vFloat{}
+		case "infj", "nanj":
+			if m.path == "cmath" {
+				return vFloat{complex: true}
+			}
+		}
+	}
+	return vStdlib{m.path + "." + attr}
+}
+
+// mathFloat are the math module's functions of one real number that return a float.
+var mathFloat = map[string]func(float64) float64{
+	"sqrt": math.Sqrt, "exp": math.Exp, "log": math.Log, "log2": math.Log2, "log10": math.Log10,
+	"sin": math.Sin, "cos": math.Cos, "tan": math.Tan, "fabs": math.Abs,
+}
+
+// mathInt are the math module's functions of one real number that return an int.
+var mathInt = map[string]func(float64) float64{"ceil": math.Ceil, "floor": math.Floor, "trunc": math.Trunc}
+
+// callStdlib calls a member of a standard-library module: math's functions of known numbers give
+// known numbers, of unknown ones a number of the right type; anything else is unknown.
+func (s *Interp) callStdlib(f vStdlib, c *call) value {
+	s.useAll(c.args)
+	name, ok := strings.CutPrefix(f.path, "math.")
+	if !ok {
+		return vUnknown{}
+	}
+	if fn, ok := mathInt[name]; ok && len(c.args) == 1 {
+		if i, ok := c.args[0].(vInt); ok {
+			return i // an int is its own ceiling
+		}
+		if x, ok := floatValue(c.args[0]); ok {
+			return intOfFloat(fn(x))
+		}
+		return vInt{}
+	}
+	if fn, ok := mathFloat[name]; ok && len(c.args) == 1 {
+		if x, ok := floatValue(c.args[0]); ok {
+			return realFloat(fn(x))
+		}
+		return vFloat{}
+	}
+	switch name {
+	case "pow", "hypot", "atan2":
+		return vFloat{}
+	case "prod", "factorial", "comb", "perm", "gcd", "lcm", "isqrt":
+		return vInt{}
+	}
+	return vUnknown{}
+}
+
+// intOfFloat is int(x) of a float that is already integral, or truncated: a known int when it
+// fits an int64.
+func intOfFloat(x float64) value {
+	x = math.Trunc(x)
+	if math.IsNaN(x) || x < math.MinInt64 || x >= math.MaxInt64 {
+		return vInt{}
+	}
+	return knownInt(int64(x))
+}
+
+// realFloat is a known float, or an unknown one for NaN and the infinities.
+func realFloat(x float64) value {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return vFloat{}
+	}
+	return knownFloat(x)
+}
+
+// builtinNumber evaluates int(x), float(x), round(x[, n]) and abs(x) on Python numbers; ok is
+// false for other arguments (arrays, strings), which the caller handles.
+func builtinNumber(name string, c *call) (value, bool) {
+	if len(c.kw) > 0 || len(c.args) == 0 {
+		return nil, false
+	}
+	x := c.args[0]
+	if _, ok := scalarDType(x); !ok {
+		return nil, false
+	}
+	f, known := floatValue(x)
+	switch name {
+	case "int":
+		if i, ok := x.(vInt); ok {
+			return i, true
+		}
+		if known && len(c.args) == 1 {
+			return intOfFloat(f), true
+		}
+		return vInt{}, true
+	case "float":
+		if known && len(c.args) == 1 {
+			return knownFloat(f), true
+		}
+		return vFloat{}, true
+	case "round":
+		if len(c.args) == 1 {
+			if i, ok := x.(vInt); ok {
+				return i, true
+			}
+			if known {
+				return intOfFloat(math.RoundToEven(f)), true
+			}
+			return vInt{}, true
+		}
+		if n, ok := intValue(c.args[1]); ok && known && n >= 0 && n <= 15 {
+			if _, isInt := x.(vInt); isInt {
+				return x, true
+			}
+			p := math.Pow(10, float64(n))
+			return realFloat(math.RoundToEven(f*p) / p), true
+		}
+		if _, isInt := x.(vInt); isInt {
+			return vInt{}, true
+		}
+		return vFloat{}, true
+	case "abs":
+		if i, ok := x.(vInt); ok {
+			if i.known {
+				return knownInt(max(i.n, -i.n)), true
+			}
+			return vInt{}, true
+		}
+		if known {
+			return knownFloat(math.Abs(f)), true
+		}
+		return vFloat{}, true
+	}
+	return nil, false
+}
+
+// builtinMinMax evaluates min and max of known numbers, given as arguments or as one tuple or
+// list; ok is false otherwise.
+func builtinMinMax(name string, c *call) (value, bool) {
+	if len(c.kw) > 0 || len(c.args) == 0 {
+		return nil, false
+	}
+	xs := c.args
+	if len(xs) == 1 {
+		switch v := xs[0].(type) {
+		case vTuple:
+			xs = v.elts
+		case vList:
+			xs = v.l.elts
+		default:
+			return nil, false
+		}
+	}
+	if len(xs) == 0 {
+		return nil, false
+	}
+	var best value
+	var bf float64
+	for _, x := range xs {
+		f, ok := floatValue(x)
+		if !ok {
+			return nil, false
+		}
+		if best == nil || name == "min" && f < bf || name == "max" && f > bf {
+			best, bf = x, f
+		}
+	}
+	if i, ok := best.(vInt); ok {
+		return knownInt(i.n), true
+	}
+	return knownFloat(bf), true
+}
