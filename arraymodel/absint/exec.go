@@ -247,6 +247,12 @@ func (s *Interp) setItem(t *ast.Subscript, v value) {
 	base := s.eval(t.Value)
 	idx := s.evalIndex(t.Slice)
 	if o, ok := isArray(base); ok {
+		if s.cfg.Explore && s.cfg.Observe != nil && basicIndex(idx) {
+			// the rules read the part written as a fact of the target (`new[1:-1, 1:-1] = …`)
+			view := s.indexArray(o, idx, t)
+			s.cfg.Observe(t, view)
+			s.decref(view)
+		}
 		s.use(v)
 		lo, hi, sliced := s.sliceRange(o, idx)
 		s.touchRange(o, lo, hi, sliced)
@@ -266,6 +272,18 @@ func (s *Interp) setItem(t *ast.Subscript, v value) {
 	s.decref(idx.v)
 	s.decref(v)
 	s.decref(base)
+}
+
+// basicIndex reports whether an index selects a view (slices, integers, None, Ellipsis): no
+// array or list among its parts.
+func basicIndex(ix index) bool {
+	for _, v := range ix.vals {
+		switch v.(type) {
+		case vArray, vList:
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Interp) del(t ast.Expr) {

@@ -130,6 +130,7 @@ type fileState struct {
 	argsDone   bool
 	calls      map[string]*callSites
 	constLines map[string]int
+	namespaces map[string]bool // names bound to a parsed command line (paramsources.go)
 	// lambdas are the file's lambdas as functions (lambdaDef), made on first use.
 	lambdas map[*ast.Lambda]*ast.FunctionDef
 }

@@ -324,3 +324,67 @@ func (s *Interp) constantLine(name string) int {
 	s.fs.constLines = lines
 	return lines[name]
 }
+
+// inputCallSiteValue is, for the rules' runs (which leave defaults and constants unknown: they
+// are no evidence of size), what the only call of def passes for p when that is an option of the
+// program's command line read off its parsed namespace (`simulate(args.size, …)` with `args =
+// parser.parse_args()`): the option's default, or the user's assumption about it. That is an
+// input the program is run with, as the memory estimate sees it when it runs main.
+func (s *Interp) inputCallSiteValue(def *ast.FunctionDef, p string) (value, bool) {
+	cs := s.calls(def.Name)
+	if cs == nil || cs.escape || len(cs.calls) != 1 {
+		return nil, false
+	}
+	at, ok := argFor(def, cs.calls[0], p).(*ast.Attribute)
+	if !ok {
+		return nil, false
+	}
+	ns, ok := at.Value.(*ast.Name)
+	if !ok || !s.namespaceNames()[ns.ID] || len(s.argparse()) == 0 {
+		return nil, false
+	}
+	v := s.namespaceAttr(at.Attr)
+	if i, ok := v.(vInt); ok && i.known {
+		return v, true
+	}
+	s.decref(v)
+	return nil, false
+}
+
+// namespaceNames are the names the file binds to a parsed command line: `args =
+// parser.parse_args()`, `args, rest = parser.parse_known_args()`.
+func (s *Interp) namespaceNames() map[string]bool {
+	if s.fs.namespaces != nil {
+		return s.fs.namespaces
+	}
+	m := map[string]bool{}
+	if s.file != nil && s.file.Module != nil {
+		ast.Inspect(s.file.Module, func(n ast.Node) bool {
+			asg, ok := n.(*ast.Assign)
+			if !ok || len(asg.Targets) != 1 {
+				return true
+			}
+			call, ok := asg.Value.(*ast.Call)
+			if !ok {
+				return true
+			}
+			at, ok := call.Func.(*ast.Attribute)
+			if !ok {
+				return true
+			}
+			switch t := asg.Targets[0].(type) {
+			case *ast.Name:
+				if at.Attr == "parse_args" {
+					m[t.ID] = true
+				}
+			case *ast.Tuple:
+				if first, ok := t.Elts[0].(*ast.Name); ok && at.Attr == "parse_known_args" && len(t.Elts) == 2 {
+					m[first.ID] = true
+				}
+			}
+			return true
+		})
+	}
+	s.fs.namespaces = m
+	return m
+}

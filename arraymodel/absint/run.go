@@ -77,6 +77,11 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 			return v // what the function's only call passes
 		}
 	}
+	if def != nil && s.cfg.NoDefaults {
+		if v, ok := s.inputCallSiteValue(def, p.Arg); ok {
+			return v // a command-line option the function's only call passes
+		}
+	}
 	if ref, ok := imports.ConventionRef(p); ok && s.cfg.Conventions {
 		s.symbols = append(s.symbols, Symbol{Name: p.Arg, Value: ref.Qual, Source: SourceConvention, Line: line})
 		return vModule{ref}

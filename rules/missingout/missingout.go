@@ -107,7 +107,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 	}
 	tgt, ok := asg.Targets[0].(*ast.Name)
 	if !ok {
-		return analysis.Diagnostic{}, false
+		return checkStore(in, info, asg, minBytes, tests)
 	}
 	ch, ok := flatten(asg.Value)
 	if !ok {

@@ -1,0 +1,42 @@
+# Arithmetic assigned into part of an array builds the whole result in a new array first, then
+# copies it in: the seed's stencil computes it in the part itself with out=.
+import argparse
+
+import numpy as np
+
+N = 2048
+
+
+def stencil(steps):
+    grid = np.zeros((N, N))
+    for _ in range(steps):
+        new = grid.copy()
+        new[1:-1, 1:-1] = 0.25 * (grid[:-2, 1:-1] + grid[2:, 1:-1] + grid[1:-1, :-2] + grid[1:-1, 2:])  # want "`0.25 \\* \\(grid\\[:-2, 1:-1\\] \\+...` allocates a new array of 33,488,928 bytes only to copy it into `new\\[1:-1, 1:-1\\]`; compute it there with `out=`"
+        grid = new
+    return grid
+
+
+def once():
+    a = np.ones(N * N)
+    b = np.ones(N * N)
+    out = np.empty(2 * N * N)
+    out[: N * N] = a * b  # want "`a \\* b` allocates a new array of 33,554,432 bytes only to copy it into `out\\[: N \\* N\\]`"
+    return out
+
+
+def simulate(n, steps):
+    # n is the command line's -n: the sizes are known at its default
+    grid = np.zeros((n, n))
+    for _ in range(steps):
+        new = np.empty_like(grid)
+        new[1:-1, 1:-1] = grid[:-2, 1:-1] + grid[2:, 1:-1]  # want "allocates a new array of 31,936,032 bytes only to copy it into `new\\[1:-1, 1:-1\\]`"
+        grid = new
+    return grid
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-n", type=int, default=2000)
+    parser.add_argument("--steps", type=int, default=10)
+    args = parser.parse_args()
+    return simulate(args.n, args.steps)

@@ -1,0 +1,65 @@
+# Stores that must stay quiet: the result could not be computed in the part written.
+import numpy as np
+
+N = 2048
+
+
+def reads_target(b):
+    a = np.ones(N * N)
+    a[1:] = a[:-1] + 1.0  # in place, later elements would read values already written
+    return a
+
+
+def alias_reads_target():
+    a = np.ones(N * N)
+    v = a[::2]
+    a[1::2] = v * 2.0  # v is a view of a
+    return a
+
+
+def casts():
+    a = np.zeros(N * N, dtype=np.float32)
+    x = np.ones(N * N)
+    a[:] = x * 2.0  # float64 result cast into float32: out= would refuse the cast
+    return a
+
+
+def broadcasts():
+    a = np.zeros((2, N * N))
+    x = np.ones(N * N)
+    a[:, :] = x * 2.0  # one row broadcast over both: out= must have the result's shape
+    return a
+
+
+def parameter(a):
+    x = np.ones(N * N)
+    a[:] = x * 2.0 + 1.0  # a is the caller's: fine as it is, and nothing says how large
+    return a
+
+
+def small():
+    a = np.zeros(100)
+    x = np.ones(100)
+    a[:] = x * 2.0
+    return a
+
+
+def masked():
+    a = np.zeros(N * N)
+    x = np.ones(N * N)
+    a[x > 0] = x[x > 0] * 2.0  # a boolean mask: no view to write into
+    return a
+
+
+def simulate(n, steps):
+    # n's only caller passes a plain integer: its size says nothing
+    grid = np.zeros((n, n))
+    for _ in range(steps):
+        new = np.empty_like(grid)
+        new[1:-1, 1:-1] = grid[:-2, 1:-1] + grid[2:, 1:-1]
+        grid = new
+    return grid
+
+
+def main():
+    return simulate(4000, 10)
