@@ -41,6 +41,7 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if rep == nil {
 		return nil, nil
 	}
+	mf.scale(s, rep)
 	line := mf.file.Lines.Line(off)
 	var parts []string
 	var rng *protocol.Range

@@ -8,6 +8,7 @@ import (
 
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory"
+	"github.com/arraylint/arraylint/pyparse"
 )
 
 // inlayMinBytes is the smallest allocation that gets an inlay hint: smaller ones are noise.
@@ -31,6 +32,17 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	if mf.file == nil {
 		return hints, nil
 	}
+	// The reports with a buffer in the range get their formulas first (for the tooltips).
+	var inRange []*memory.Report
+	for _, r := range mf.reports {
+		for i := range r.Buffers {
+			if l := r.Buffers[i].Line; l >= 1 && l <= mf.file.Lines.LineCount() && !lineOutside(snap, mf.file, l, p.Range) {
+				inRange = append(inRange, r)
+				break
+			}
+		}
+	}
+	mf.scale(s, inRange...)
 	// Bytes allocated per line, each buffer counted once even when several scopes report it
 	// (a function's own report and the module's call into it).
 	perLine := map[int][]*memory.Lifetime{}
@@ -56,11 +68,10 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 		if line < 1 || line > mf.file.Lines.LineCount() {
 			continue
 		}
-		end := mf.file.Lines.LineEnd(line)
-		pos := snap.Mapper.Position(end)
-		if posLess(pos, p.Range.Start) || posLess(p.Range.End, pos) {
+		if lineOutside(snap, mf.file, line, p.Range) {
 			continue
 		}
+		pos := snap.Mapper.Position(mf.file.Lines.LineEnd(line))
 		var total int64
 		var tips []string
 		for _, b := range perLine[line] {
@@ -75,4 +86,10 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 		})
 	}
 	return hints, nil
+}
+
+// lineOutside reports whether the end of line, where its hint goes, is outside rng.
+func lineOutside(snap *Snapshot, f *pyparse.File, line int, rng protocol.Range) bool {
+	pos := snap.Mapper.Position(f.Lines.LineEnd(line))
+	return posLess(pos, rng.Start) || posLess(rng.End, pos)
 }

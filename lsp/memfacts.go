@@ -3,7 +3,9 @@ package lsp
 import (
 	"fmt"
 	"strings"
+	"sync"
 
+	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
@@ -18,6 +20,29 @@ type memoryFacts struct {
 	file    *pyparse.File
 	reports []*memory.Report
 	err     error
+	// opts are the options the reports were made with; each report's sizes are given as
+	// formulas (memory.Scale) the first time a hover or an inlay hint reads it, under mu: a
+	// scope is estimated again several times for that, and a file has many scopes.
+	opts   memory.Options
+	mu     sync.Mutex
+	scaled map[*memory.Report]bool
+}
+
+// scale gives the reports their formulas (memory.Scale), each once; a report is read only after
+// it went through here.
+func (mf *memoryFacts) scale(s *Server, reps ...*memory.Report) {
+	mf.mu.Lock()
+	defer mf.mu.Unlock()
+	for _, r := range reps {
+		if r == nil || mf.scaled[r] {
+			continue
+		}
+		mf.scaled[r] = true
+		// Sizes as formulas in the file's integer symbol (argparse default, assumption).
+		if err := memory.Scale(mf.file, mf.opts, []*memory.Report{r}, ""); err != nil {
+			s.logf(protocol.MessageLog, "memory formulas of %s: %v", r.Scope, err)
+		}
+	}
 }
 
 // memory returns the snapshot's estimate, computing it on first use.
@@ -38,13 +63,10 @@ func (s *Server) estimate(snap *Snapshot) (mf *memoryFacts) {
 		return &memoryFacts{err: err}
 	}
 	// The estimate the diagnostics' AL101/AL102 read too (see check): one per version.
-	mf = &memoryFacts{file: f}
+	mf = &memoryFacts{file: f, scaled: map[*memory.Report]bool{}}
 	est := s.sharedEstimate(snap, f)
 	mf.reports, mf.err = est.Reports()
-	if mf.err == nil {
-		// Sizes as formulas in the file's integer symbol (argparse default, assumption).
-		mf.err = memory.Scale(f, est.Options, mf.reports, "")
-	}
+	mf.opts = est.Options
 	return mf
 }
 

@@ -39,13 +39,16 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 	opts.consts = &absint.Consts{}   // and the module's constants are worked out once
 	for _, r := range reports {
 		r.PeakExpr = fmt.Sprint(r.PeakBytes)
-		estimateWith := func(sym string, x int64) (*Report, error) {
+		// estimateAt estimates r's scope again with the names of binds assumed (scaling names
+		// the one varied, for the module constants that read it; "" when several are).
+		estimateAt := func(binds map[string]int64, scaling string) (*Report, error) {
 			o := opts
 			o.Assume = maps.Clone(opts.Assume)
 			if o.Assume == nil {
 				o.Assume = map[string]int64{}
 			}
-			o.Assume[sym], o.scaling = x, sym
+			maps.Copy(o.Assume, binds)
+			o.scaling = scaling
 			if r.Scope != "<module>" {
 				o.Function = r.Scope
 			}
@@ -60,6 +63,9 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			}
 			return nil, fmt.Errorf("scale %s: scope %s not estimated again", opts.Path, r.Scope)
 		}
+		estimateWith := func(sym string, x int64) (*Report, error) {
+			return estimateAt(map[string]int64{sym: x}, sym)
+		}
 		var sym string
 		var v0 int64
 		var ok bool
@@ -67,7 +73,7 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 		if r.PeakIsLowerBound {
 			// Sizes unknown: a parameter of a function estimated on its own may be what they
 			// depend on (a free symbol, value null in the report).
-			sym, ok, err = freeSymbol(f, r, solveFor, estimateWith)
+			sym, ok, err = freeSymbol(f, r, solveFor, estimateWith, estimateAt)
 			v0 = freeBase
 		} else {
 			sym, v0, ok, err = scaleSymbol(r, solveFor, estimateWith)
@@ -208,13 +214,18 @@ func fitPoly(xs []int64, y func(int) (int64, bool)) ([]*big.Int, bool) {
 const freeBase = 1 << 16
 
 // freeSymbol picks the parameter of r's function that its unknown sizes depend on: solveFor, or
-// the only parameter whose value, when given, makes every size known.
-func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(string, int64) (*Report, error)) (string, bool, error) {
+// the only parameter whose value, when given, makes every size known. When giving every
+// candidate a value at once still leaves a size unknown, no one of them alone makes every size
+// known, and the candidates are not tried one by one: a library function whose sizes come from
+// its array parameters costs one estimate, not one per parameter. (A run that ends early — a
+// validation of the values given raising — proves nothing, and the candidates are tried.)
+func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(string, int64) (*Report, error),
+	estimateAt func(map[string]int64, string) (*Report, error)) (string, bool, error) {
 	def := topLevelDef(f, r.Scope, r.Line)
 	if def == nil {
 		return "", false, nil
 	}
-	var found []string
+	var cands []string
 	for _, a := range imports.AllArgs(def.Args) {
 		p := a.Arg
 		if (solveFor != "" && p != solveFor) || p == "self" || p == "cls" || r.hasSymbol(p) {
@@ -223,6 +234,23 @@ func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(s
 		if _, isModule := imports.ConventionRef(a); isModule {
 			continue
 		}
+		cands = append(cands, p)
+	}
+	if len(cands) > 1 {
+		all := map[string]int64{}
+		for _, p := range cands {
+			all[p] = freeBase
+		}
+		x, err := estimateAt(all, "")
+		if err != nil {
+			return "", false, err
+		}
+		if x.PeakIsLowerBound {
+			return "", false, nil
+		}
+	}
+	var found []string
+	for _, p := range cands {
 		x, err := estimateWith(p, freeBase)
 		if err != nil {
 			return "", false, err
