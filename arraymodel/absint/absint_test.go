@@ -303,3 +303,27 @@ e = np.zeros(9)
 		}
 	}
 }
+
+func TestRowMajorViewsRavelWithoutCopy(t *testing.T) {
+	f := parse(t, `import numpy as np
+a = np.ones((4, 5, 6))
+b = a[1].ravel()
+c = a[1, 2:4].ravel()
+d = a[1:3, :, :].ravel()
+e = a[:, 0].ravel()
+g = a[1, :, 2:].ravel()
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	got := strings.Join(h.log, "; ")
+	for _, view := range []string{"a[1].ravel()", "a[1, 2:4].ravel()", "a[1:3, :, :].ravel()"} {
+		if strings.Contains(got, "alloc "+view) {
+			t.Errorf("%s copied: %s", view, got)
+		}
+	}
+	for _, copied := range []string{"a[:, 0].ravel()", "a[1, :, 2:].ravel()"} {
+		if !strings.Contains(got, "alloc "+copied) {
+			t.Errorf("%s did not copy: %s", copied, got)
+		}
+	}
+}
