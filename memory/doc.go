@@ -17,7 +17,8 @@
 // is its heap (absint.Heap, heapclient.go):
 //
 //   - buffers (heap.go): each array's data, released when its last reference goes; NumPy's
-//     in-place reuse of temporaries (at least 256 KiB); JAX's eager arrays and jit's fusion and
+//     in-place reuse of temporaries (at least 256 KiB) and the iterator buffers of its ufuncs
+//     and reductions (arraymodel/npapi/buffer.go); JAX's eager arrays and jit's fusion and
 //     last-use frees; TPU tiling (padding.go);
 //   - Legate (legate.go): instances per store with alignment and overhead, created as
 //     operations touch ranges of the store;

@@ -266,3 +266,64 @@ f(7)
 		t.Errorf("a closure read a returned function's local:\n%s", got)
 	}
 }
+
+func TestRaiseInTryRunsItsHandler(t *testing.T) {
+	// `raise ImportError` in a try takes its fallback: the handler that catches it runs, and the
+	// code after the try too; a raise no handler catches ends the scope.
+	f := parse(t, `import numpy as np
+try:
+    raise ImportError
+    a = np.zeros(100)
+except (KeyError, ImportError) as e:
+    a = np.zeros(3)
+try:
+    raise ValueError("x")
+except KeyError:
+    b = np.zeros(5)
+except Exception:
+    b = np.zeros(6)
+c = np.zeros(7)
+try:
+    raise KeyError
+except ValueError:
+    d = np.zeros(8)
+e = np.zeros(9)
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	got := strings.Join(h.log, "; ")
+	for _, want := range []string{"alloc np.zeros(3)", "alloc np.zeros(6)", "alloc np.zeros(7)"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("heap log lacks %q: %s", want, got)
+		}
+	}
+	for _, not := range []string{"zeros(100)", "zeros(5)", "zeros(8)", "zeros(9)"} {
+		if strings.Contains(got, not) {
+			t.Errorf("heap log has %q: %s", not, got)
+		}
+	}
+}
+
+func TestRowMajorViewsRavelWithoutCopy(t *testing.T) {
+	f := parse(t, `import numpy as np
+a = np.ones((4, 5, 6))
+b = a[1].ravel()
+c = a[1, 2:4].ravel()
+d = a[1:3, :, :].ravel()
+e = a[:, 0].ravel()
+g = a[1, :, 2:].ravel()
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	got := strings.Join(h.log, "; ")
+	for _, view := range []string{"a[1].ravel()", "a[1, 2:4].ravel()", "a[1:3, :, :].ravel()"} {
+		if strings.Contains(got, "alloc "+view) {
+			t.Errorf("%s copied: %s", view, got)
+		}
+	}
+	for _, copied := range []string{"a[:, 0].ravel()", "a[1, :, 2:].ravel()"} {
+		if !strings.Contains(got, "alloc "+copied) {
+			t.Errorf("%s did not copy: %s", copied, got)
+		}
+	}
+}

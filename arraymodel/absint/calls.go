@@ -592,6 +592,9 @@ func contiguous(a *Obj) bool {
 		if o.base == nil {
 			return true
 		}
+		if o.cview {
+			continue
+		}
 		if !o.shape.Known || !o.base.shape.Known {
 			return false
 		}

@@ -82,7 +82,7 @@ func (s *Interp) exec(st ast.Stmt) {
 		}
 		f.done = true
 	case *ast.Raise:
-		f.done = true
+		f.done, f.raised = true, raisedName(st)
 	case *ast.If:
 		if s.cfg.Explore {
 			s.exploreIf(st)
@@ -144,11 +144,82 @@ func (s *Interp) execTry(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse,
 		s.exploreTry(body, handlers, orelse, final)
 		return
 	}
+	f := s.top()
+	f.raised = ""
 	s.execBlock(body)
-	if !s.top().done {
+	if f.done && f.raised != "" {
+		// a raise in the body (raise ImportError to take a fallback): the handler that
+		// catches it runs, and the code after the try with it
+		if h := catching(handlers, f.raised); h != nil {
+			f.done, f.raised = false, ""
+			if h.Name != "" {
+				s.bindName(h.Name, vUnknown{})
+			}
+			s.execBlock(h.Body)
+			s.execFinally(final)
+			return
+		}
+	}
+	if !f.done {
 		s.execBlock(orelse)
 	}
 	s.execFinally(final)
+}
+
+// raisedName names the exception a raise statement raises (ImportError for `raise
+// ImportError` and `raise ImportError("…")`), "?" when it cannot say, and "" for a bare raise
+// (a re-raise, which no handler of the same try catches).
+func raisedName(st *ast.Raise) string {
+	e := st.Exc
+	if e == nil {
+		return ""
+	}
+	if c, ok := e.(*ast.Call); ok {
+		e = c.Func
+	}
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.ID
+	case *ast.Attribute:
+		return e.Attr
+	}
+	return "?"
+}
+
+// catching returns the handler of a try that catches the exception named raised: one that
+// names it (alone or in a tuple), or a bare, Exception or BaseException handler; nil when none
+// does (or the name is not known).
+func catching(handlers []*ast.ExceptHandler, raised string) *ast.ExceptHandler {
+	names := func(t ast.Expr) []string {
+		var out []string
+		for _, x := range append([]ast.Expr{t}, tupleElts(t)...) {
+			switch x := x.(type) {
+			case *ast.Name:
+				out = append(out, x.ID)
+			case *ast.Attribute:
+				out = append(out, x.Attr)
+			}
+		}
+		return out
+	}
+	for _, h := range handlers {
+		if h.Type == nil {
+			return h
+		}
+		for _, n := range names(h.Type) {
+			if n == raised && raised != "?" || n == "Exception" || n == "BaseException" {
+				return h
+			}
+		}
+	}
+	return nil
+}
+
+func tupleElts(e ast.Expr) []ast.Expr {
+	if t, ok := e.(*ast.Tuple); ok {
+		return t.Elts
+	}
+	return nil
 }
 
 // budget returns how many statements a run may execute: maxSteps, or in explore mode (which
@@ -324,6 +395,10 @@ func (s *Interp) augAssign(st *ast.AugAssign) {
 	if o, ok := isArray(cur); ok {
 		s.use(rhs)
 		s.touchRange(o, 0, 0, false)
+		// x op= y reads x and y and writes x: NumPy's iterator buffers (npapi.UfuncBuffers)
+		loop := npapi.Promote(o.dt, operandDType(rhs)).Default()
+		x := ruleArg(cur)
+		s.decref(s.buffers(npapi.UfuncBuffers([]npapi.Arg{x, ruleArg(rhs), x}, loop, dimsOfShape(o.shape)), st))
 		s.decref(rhs)
 		s.decref(cur)
 		return

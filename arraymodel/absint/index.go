@@ -367,6 +367,7 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 		dims = append(dims, o.shape.Dims[d])
 	}
 	v := s.view(o, Shape{Dims: dims, Known: true}, o.dt, s.text(e))
+	v.o.cview = rowMajorIndex(ix)
 	if len(ix.parts) == 1 && len(o.shape.Dims) == 1 {
 		if sl, ok := ix.parts[0].(*ast.Slice); ok {
 			if lo, hi, ok := s.sliceBounds(sl, dimLen(o.shape.Dims[0])); ok && o.shape.Dims[0].Known {
@@ -463,4 +464,37 @@ func (s *Interp) sliceRange(o *Obj, ix index) (lo, hi int64, sliced bool) {
 		return 0, 0, false
 	}
 	return o.lo + lo, o.lo + hi, true
+}
+
+// rowMajorIndex reports whether a basic index keeps a C-contiguous array C-contiguous: integers
+// on leading axes, then at most one slice of step 1 that is not the whole axis, then whole axes
+// only (a[i], a[i, 2:5], a[1:-1], a[i, :, :]; not a[:, 0] or a[:, 1:]).
+func rowMajorIndex(ix index) bool {
+	sliced := false // a slice was seen: every later axis must be whole
+	for i, p := range ix.parts {
+		if _, isNone := ix.vals[i].(vNone); isNone {
+			continue
+		}
+		switch p := p.(type) {
+		case *ast.Slice:
+			whole := p.Lower == nil && p.Upper == nil && p.Step == nil
+			if p.Step != nil || sliced && !whole {
+				return false
+			}
+			sliced = true
+		case *ast.Constant:
+			if p.Value.Kind == ast.ConstEllipsis {
+				sliced = true
+				continue
+			}
+			if sliced {
+				return false
+			}
+		default:
+			if sliced {
+				return false
+			}
+		}
+	}
+	return true
 }

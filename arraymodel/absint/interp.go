@@ -146,8 +146,11 @@ type frame struct {
 	jit  bool
 	ret  value
 	done bool // return or raise reached
-	brk  bool // break reached in the innermost loop
-	cont bool // continue reached
+	// raised names the exception of the raise that set done ("?" when unnamed, "" for a
+	// return): a try's handler may catch it
+	raised string
+	brk    bool // break reached in the innermost loop
+	cont   bool // continue reached
 }
 
 // Interp runs one scope of a file.

@@ -4,7 +4,9 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
 // This file defines calls of the table rows that carry a shape rule: npapi.Apply works out the
@@ -17,6 +19,14 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	if fn.Out {
 		if o, ok := outResult(c); ok {
 			s.touchRange(o.o, 0, 0, false)
+			if fn.Kind == npapi.Ufunc && len(c.args) > 0 && s.numpyBuffers() {
+				// the iterator buffers of the inputs and of out (npapi.UfuncBuffers)
+				rc := s.ruleCall(c)
+				nin := min(max(fn.Nin, 1), len(rc.Args))
+				loop := npapi.UfuncLoop(npapi.Promote(operandDType(c.args[0]), operandDType(c.args[nin-1])), o.o.dt)
+				ins := append(rc.Args[:nin:nin], ruleArg(o))
+				s.decref(s.buffers(npapi.UfuncBuffers(ins, loop, dimsOfShape(o.o.shape)), c.e))
+			}
 			return o
 		}
 	}
@@ -45,6 +55,9 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 		return vNone{}
 	}
 	// The temporaries are alive while the results are allocated, and die before the call returns.
+	if s.numpyBuffers() {
+		r.TempBytes += npapi.Buffers(fn, rc, r)
+	}
 	tmp := s.temporaries(r.TempBytes, expr)
 	src, isArr := firstArray(c)
 	outs := make([]value, len(r.Outs))
@@ -113,6 +126,22 @@ func (s *Interp) temporaries(n int64, expr string) value {
 		return nil
 	}
 	return s.newArray(intShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
+}
+
+// numpyBuffers reports whether the run's arrays are NumPy's, whose ufuncs and reductions
+// allocate iterator buffers (npapi.Buffers).
+func (s *Interp) numpyBuffers() bool {
+	return (s.cfg.Backend == "" || s.cfg.Backend == BackendNumPy) && (s.lib == imports.Unknown || s.lib == imports.NumPy)
+}
+
+// buffers allocates n bytes of NumPy iterator buffers for the operation at e (nil when there
+// are none, or the arrays are not NumPy's); the caller releases them with decref once the
+// result is allocated.
+func (s *Interp) buffers(n int64, e ast.Node) value {
+	if n <= 0 || !s.numpyBuffers() {
+		return nil
+	}
+	return s.newArray(intShape(n), npapi.Uint8, s.text(e)+" (buffers)", nil, false)
 }
 
 // holdsArray reports whether any argument of the call is or contains an array (or is unknown).

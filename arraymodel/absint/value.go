@@ -106,6 +106,8 @@ type Obj struct {
 	// lo, hi: for a 1-D slice view (sliced), the element range [lo, hi) of the data it covers.
 	lo, hi int64
 	sliced bool
+	// cview is set on a basic-index view that is C-contiguous when its base is (a[i], a[1:-1]).
+	cview bool
 	// stands is set on the stand-in for extrapolated list elements: how many elements of the
 	// element array (shape, dt) its data accounts for.
 	stands int64

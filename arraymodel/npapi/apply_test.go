@@ -222,3 +222,52 @@ func TestGrid(t *testing.T) {
 		}
 	}
 }
+
+func TestBuffers(t *testing.T) {
+	f64 := func(dims ...int64) Arg { return arr(Float64, dims...) }
+	strided := func(a Arg) Arg { a.Strided = true; return a }
+	sc := Arg{Kind: ArgScalar, DType: WeakFloat}
+	for _, c := range []struct {
+		name string
+		ins  []Arg
+		loop DType
+		out  []int64
+		want int64
+	}{
+		{"same shape, no cast: trivial", []Arg{f64(4096), f64(4096)}, Float64, []int64{4096}, 0},
+		{"scalar, no cast: trivial", []Arg{f64(64, 64), sc}, Float64, []int64{64, 64}, 0},
+		{"1-D strided: no buffer", []Arg{strided(f64(4096)), sc}, Float64, []int64{4096}, 0},
+		{"cast to complex", []Arg{f64(4096), {Kind: ArgScalar, DType: WeakComplex}}, Complex128, []int64{4096}, 4096 * 16},
+		{"cast, capped at 8192", []Arg{arr(Float32, 100000), f64(100000)}, Float64, []int64{100000}, 8192 * 8},
+		{"int / int casts both", []Arg{arr(Int64, 1000), arr(Int64, 1000)}, Float64, []int64{1000}, 2 * 1000 * 8},
+		{"broadcast row", []Arg{f64(64, 64), f64(64)}, Float64, []int64{64, 64}, 4096 * 8},
+		{"2-D cast and scalar", []Arg{arr(Int64, 64, 64), sc}, Float64, []int64{64, 64}, 2 * 4096 * 8},
+		{"strided column slices", []Arg{strided(f64(62, 62)), strided(f64(62, 62))}, Float64, []int64{62, 62}, 2 * 3844 * 8},
+	} {
+		dims := make([]Dim, len(c.out))
+		for i, d := range c.out {
+			dims[i] = Int(d)
+		}
+		if got := UfuncBuffers(c.ins, c.loop, dims); got != c.want {
+			t.Errorf("%s: %d B, want %d", c.name, got, c.want)
+		}
+	}
+	sum, _ := Lookup("sum")
+	std, _ := Lookup("std")
+	for _, c := range []struct {
+		name string
+		f    *Func
+		in   Arg
+		acc  DType
+		want int64
+	}{
+		{"1-D in its own dtype", sum, f64(4096), Float64, 0},
+		{"2-D", sum, f64(100, 100), Float64, 8192 * 8},
+		{"1-D int32 into int64", sum, arr(Int32, 1000), Int64, 1000 * 8},
+		{"not a buffered reduction", std, f64(100, 100), Float64, 0},
+	} {
+		if got := ReduceBuffers(c.f, c.in, c.acc); got != c.want {
+			t.Errorf("%s: %d B, want %d", c.name, got, c.want)
+		}
+	}
+}
