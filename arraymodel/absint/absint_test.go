@@ -327,3 +327,56 @@ g = a[1, :, 2:].ravel()
 		}
 	}
 }
+
+func TestKindsDecideComparisons(t *testing.T) {
+	// `==` on known strings and `is None` on values that are or cannot be None are decided, so a
+	// run that follows the program takes the branch it takes (scan.py's `if dt == "int"`).
+	vals := observed(t, `import numpy as np
+def f(x):
+    dt = "int"
+    out = None
+    a = np.zeros(3)
+    c1 = dt == "int"
+    c2 = dt != "int"
+    c3 = out is None
+    c4 = a is not None
+    c5 = a is None
+    c6 = x is None
+    return c1, c2, c3, c4, c5, c6
+`)
+	for text, want := range map[string]int64{
+		`dt == "int"`: 1, `dt != "int"`: 0, "out is None": 1, "a is not None": 1, "a is None": 0,
+	} {
+		if v := vals[text]; v.Kind != KInt || !v.Known || v.Int != want {
+			t.Errorf("%s = %+v, want %d", text, v, want)
+		}
+	}
+	if v := vals["x is None"]; v.Known {
+		t.Errorf("x is None = %+v for a parameter x: want unknown", v)
+	}
+}
+
+func TestReversedRangesRepeatedTuplesAndGetattr(t *testing.T) {
+	vals := observed(t, `import numpy as np
+def f(a):
+    n = 6
+    for t in reversed(range(n)):
+        row = np.zeros(t + 1)
+    shape = (n,) * 3
+    c = np.zeros(shape)
+    d = getattr(np, "ones")((2, n))
+    return row, c, d
+`)
+	for text, want := range map[string]string{
+		"np.zeros(t + 1)":             "(?,) float64", // 6 on the first pass, 1 on the last: joined
+		"np.zeros(shape)":             "(6, 6, 6) float64",
+		`getattr(np, "ones")((2, n))`: "(2, 6) float64",
+	} {
+		if got := shapeOf(t, vals, text); got != want {
+			t.Errorf("%s: %s, want %s", text, got, want)
+		}
+	}
+	if v := vals["t"]; v.Kind != KInt {
+		t.Errorf("t of reversed(range(n)): %+v, want an int", v)
+	}
+}

@@ -670,6 +670,29 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			}
 		}
 		return vInt{}
+	case "getattr":
+		// getattr(np, "add"): a member of an array library named by a known string
+		if len(c.args) >= 2 && len(e.Args) == len(c.args) {
+			m, isMod := c.args[0].(vModule)
+			name, isStr := c.args[1].(vStr)
+			if isMod && isStr && name.s != "" {
+				return s.refValue(m.ref.Member(name.s))
+			}
+		}
+		s.useAll(c.args)
+		return vUnknown{}
+	case "reversed":
+		if len(c.args) == 1 && len(e.Args) == 1 {
+			switch v := c.args[0].(type) {
+			case vRange:
+				return v.reversed() // for t in reversed(range(n)): t is an int
+			case vArray:
+				incref(v) // its rows, last first: the same shapes
+				return v
+			}
+		}
+		s.useAll(c.args)
+		return vUnknown{}
 	case "range":
 		r := vRange{step: 1, known: true}
 		vals := make([]int64, len(c.args))

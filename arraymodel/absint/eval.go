@@ -3,6 +3,7 @@ package absint
 import (
 	"cmp"
 	"math"
+	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -15,6 +16,18 @@ import (
 type vRange struct {
 	start, stop, step int64
 	known             bool
+}
+
+// reversed is reversed(r): the same elements, last first.
+func (r vRange) reversed() vRange {
+	if !r.known {
+		return r
+	}
+	n := r.count()
+	if n == 0 {
+		return vRange{step: 1, known: true}
+	}
+	return vRange{start: r.start + (n-1)*r.step, stop: r.start - r.step, step: -r.step, known: true}
 }
 
 func (r vRange) count() int64 {
@@ -548,7 +561,42 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			return vTuple{append(append([]value{}, lt.elts...), rt.elts...)}
 		}
 	}
+	if op == ast.Mult {
+		if t, ok := repeatTuple(l, r); ok {
+			return t
+		}
+		if t, ok := repeatTuple(r, l); ok {
+			return t
+		}
+	}
 	return vUnknown{}
+}
+
+// maxRepeat bounds the tuples `(n,) * k` builds: shapes, not data.
+const maxRepeat = 64
+
+// repeatTuple is t * k of a tuple of numbers (a shape, `(N,) * ndim`) and a known count.
+func repeatTuple(t, k value) (value, bool) {
+	tt, ok := t.(vTuple)
+	if !ok {
+		return nil, false
+	}
+	n, ok := intValue(k)
+	if !ok || n < 0 || int64(len(tt.elts))*n > maxRepeat {
+		return nil, false
+	}
+	for _, e := range tt.elts {
+		switch e.(type) {
+		case vInt, vFloat, vNone:
+		default:
+			return nil, false // only numbers: a tuple of arrays would share their references
+		}
+	}
+	elts := make([]value, 0, int64(len(tt.elts))*n)
+	for range n {
+		elts = append(elts, tt.elts...)
+	}
+	return vTuple{elts}, true
 }
 
 // imaginaryProduct is x * yj or yj * x of a known real x and a known purely imaginary yj (n * 1j,
@@ -728,6 +776,9 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 				return compareKnown(op, cmp.Compare(a, b))
 			}
 		}
+		if v, ok := compareKinds(op, l, r); ok {
+			return v
+		}
 		return vInt{}
 	}
 	s.use(l)
@@ -747,6 +798,49 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	s.decref(l)
 	s.decref(r)
 	return res
+}
+
+// compareKinds decides a comparison the kinds of its operands settle: two known strings
+// (`dt == "int"` with dt bound), and `x is None` / `x is not None` (also `==`, `!=`) where x is
+// None or a value that cannot be None.
+func compareKinds(op ast.CmpOp, l, r value) (value, bool) {
+	if a, ok := l.(vStr); ok {
+		if b, ok := r.(vStr); ok && op != ast.Is && op != ast.IsNot {
+			v := compareKnown(op, strings.Compare(a.s, b.s))
+			return v, !IsUnknown(v)
+		}
+	}
+	if _, ok := l.(vNone); !ok {
+		l, r = r, l
+	}
+	if _, ok := l.(vNone); !ok {
+		return nil, false
+	}
+	var same bool
+	switch r := r.(type) {
+	case vNone:
+		same = true
+	case vStr, vFloat, vArray, vTuple, vList, vDict, vModule, vDType, vRange:
+		same = false
+	case vInt:
+		if !r.known && r.sym == nil {
+			return nil, false // an int of no known origin: also what an unknown value may hold
+		}
+		same = false
+	default:
+		return nil, false
+	}
+	switch op {
+	case ast.Is, ast.Eq:
+	case ast.IsNot, ast.NotEq:
+		same = !same
+	default:
+		return nil, false
+	}
+	if same {
+		return knownInt(1), true
+	}
+	return knownInt(0), true
 }
 
 // compareKnown is the truth of a comparison of two known numbers whose order is c (-1, 0, 1).

@@ -17,9 +17,8 @@ import (
 // seed's guides computes it in the slice itself (`np.add(a, b, out=view); view += c; …`).
 
 // checkStore reports an arithmetic chain assigned to a subscript of an array when the result
-// could be computed in that subscript: the result has the subscript's dtype and shape, it is
-// large (or allocated on every iteration of a loop with a size that scales with the data), and
-// no operand reads the array being written (in place, a later operand would read values already
+// could be computed in that subscript: the result has the subscript's dtype and shape, its size
+// is known and at least min-bytes, and no operand reads the array being written (in place, a later operand would read values already
 // overwritten). There is no fix: the rewrite names the view and splits the expression.
 func checkStore(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes int64, tests bool) (analysis.Diagnostic, bool) {
 	sub, ok := asg.Targets[0].(*ast.Subscript)
@@ -43,8 +42,11 @@ func checkStore(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minByt
 		// casts or broadcasts, `out=` would refuse the result
 		return analysis.Diagnostic{}, false
 	}
+	// Only a known size: the store saves one temporary and one copy, worth a rewrite where the
+	// temporary is large (a stencil step over a 20000² grid), not on every formula-sized row
+	// built in a loop (pyscf's multipole rows, reviewed in bench/precision.md).
 	size, nb, ok := sizeOf(res)
-	if !ok || sizepolicy.Quiet(in.Path, size, minBytes, tests) || (!size.Known && !perIteration(info, asg, res)) {
+	if !ok || !size.Known || sizepolicy.Quiet(in.Path, size, minBytes, tests) {
 		return analysis.Diagnostic{}, false
 	}
 	if readsArray(info, asg, asg.Value, base) {

@@ -63,3 +63,14 @@ def simulate(n, steps):
 
 def main():
     return simulate(4000, 10)
+
+
+def rows(r, lmax):
+    # rows of the data's length, one per term: a formula size, not known to be large (pyscf's
+    # multipoles in bench/precision.md)
+    n = r.shape[0]
+    xs = np.ones((lmax + 1, n))
+    c = np.empty((lmax + 1, n))
+    for k in reversed(range(lmax + 1)):
+        c[k] = k * xs[k] * xs[0]
+    return c
