@@ -63,7 +63,7 @@ func (s *sim) Allocate(in *absint.Interp, o *absint.Obj, lazy bool) {
 		}
 		return
 	}
-	b := &buffer{expr: o.Label(), bytes: s.tiledBytes(n, sh, dt), shape: sh, dt: dt, node: o.Node()}
+	b := &buffer{name: in.PendingName(o), expr: o.Label(), bytes: s.tiledBytes(n, sh, dt), shape: sh, dt: dt, node: o.Node()}
 	if !known {
 		b.bytes = 0
 	}

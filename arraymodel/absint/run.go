@@ -238,6 +238,16 @@ func (s *Interp) Site() int { return s.site() }
 // Pending returns the name the assignment being run binds ("" for another statement).
 func (s *Interp) Pending() string { return s.pending }
 
+// PendingName returns the name the assignment being run binds when o is allocated by its whole
+// value (`c = b + 2`), else "": such an array is named from its allocation on, so a peak that
+// allocation reaches lists it by that name.
+func (s *Interp) PendingName(o *Obj) string {
+	if s.pending == "" || o == nil || o.node == nil || s.pendingValue == nil || ast.Node(o.node) != ast.Node(s.pendingValue) {
+		return ""
+	}
+	return s.pending
+}
+
 // LineOf returns the line n starts on.
 func (s *Interp) LineOf(n ast.Node) int { return s.lineOf(n) }
 
