@@ -80,7 +80,7 @@ func (s *Interp) exec(st ast.Stmt) {
 		} else {
 			f.ret = vNone{}
 		}
-		f.done = true
+		f.done, f.raised = true, ""
 	case *ast.Raise:
 		f.done, f.raised = true, raisedName(st)
 	case *ast.If:
