@@ -1600,7 +1600,8 @@ func join(f *Func, c *Call) (Result, bool) {
 	dt := NoDType
 	var shapes [][]Dim
 	for i, e := range seq.Elems {
-		if e.Kind != ArgArray {
+		e, ok := ArrayLike(e)
+		if !ok {
 			return Result{}, false
 		}
 		if i == 0 {
@@ -1668,6 +1669,53 @@ func join(f *Func, c *Call) (Result, bool) {
 	}
 	out[i] = SymDim(total)
 	return res(out)
+}
+
+// ArrayLike returns what NumPy makes of a an array argument: an array as it is, and a list or
+// tuple of numbers (or of equal-length lists of them) as the array np.array makes of it, of
+// their default dtype ([1] is int64, [0.5, 1] float64). ok is false for anything else.
+func ArrayLike(a Arg) (Arg, bool) {
+	switch a.Kind {
+	case ArgArray:
+		return a, true
+	case ArgSeq:
+	default:
+		return Arg{}, false
+	}
+	if len(a.Elems) == 0 {
+		return Arg{Kind: ArgArray, Shape: []Dim{Int(0)}, DType: Float64}, true
+	}
+	dt := NoDType
+	var inner []Dim
+	for i, e := range a.Elems {
+		var s []Dim
+		var d DType
+		switch e.Kind {
+		case ArgScalar:
+			d = e.DType
+		case ArgSeq:
+			x, ok := ArrayLike(e)
+			if !ok {
+				return Arg{}, false
+			}
+			s, d = x.Shape, x.DType
+		default:
+			return Arg{}, false
+		}
+		if i == 0 {
+			dt, inner = d, s
+			continue
+		}
+		if !sameDims(s, inner) {
+			return Arg{}, false // ragged
+		}
+		dt = Promote(dt, d)
+	}
+	dt = dt.Default()
+	if !dt.Known() {
+		return Arg{}, false
+	}
+	return Arg{Kind: ArgArray, Shape: append([]Dim{Int(int64(len(a.Elems)))}, inner...), DType: dt}, true
 }
 
 // MatmulShape returns the shape of a @ b (NumPy's matmul): the matrix product of the last two
