@@ -1594,6 +1594,14 @@ func join(f *Func, c *Call) (Result, bool) {
 	if seq.Kind == ArgMissing {
 		seq = c.Arg(0, "tup")
 	}
+	if seq.Kind == ArgArray && len(seq.Shape) > 0 && seq.Shape[0].Known && seq.Shape[0].N <= 1024 {
+		// an array is the sequence of its first axis's slices (np.dstack(np.mgrid[…]))
+		elems := make([]Arg, seq.Shape[0].N)
+		for i := range elems {
+			elems[i] = Arg{Kind: ArgArray, Shape: seq.Shape[1:], DType: seq.DType}
+		}
+		seq = Arg{Kind: ArgSeq, Elems: elems}
+	}
 	if seq.Kind != ArgSeq || len(seq.Elems) == 0 || !only(c, "axis", "dtype", "casting") {
 		return Result{}, false
 	}
@@ -1649,9 +1657,18 @@ func join(f *Func, c *Call) (Result, bool) {
 		}
 		axis = 1
 	case "dstack":
-		if len(first) < 3 {
-			return Result{}, false
+		// atleast_3d: (n,) is (1, n, 1) and (r, c) is (r, c, 1)
+		for i, s := range shapes {
+			switch len(s) {
+			case 0:
+				shapes[i] = []Dim{Int(1), Int(1), Int(1)}
+			case 1:
+				shapes[i] = []Dim{Int(1), s[0], Int(1)}
+			case 2:
+				shapes[i] = []Dim{s[0], s[1], Int(1)}
+			}
 		}
+		first = shapes[0]
 		axis = 2
 	}
 	i, ok := normAxis(axis, len(first))

@@ -282,3 +282,10 @@ func TestJoinArrayLikes(t *testing.T) {
 		t.Errorf("concatenate with a ragged list = %s, want the rule not to apply", show(r))
 	}
 }
+
+func TestJoinOfAnArray(t *testing.T) {
+	// np.dstack(np.mgrid[0:5, 0:4]): the (2, 5, 4) grid is two (5, 4) arrays, each (5, 4, 1)
+	checkApply(t, "dstack", []Arg{arr(Int64, 2, 5, 4)}, nil, "[5 4 2] int64", 0)
+	checkApply(t, "dstack", []Arg{seq(arr(Float64, 7), arr(Float64, 7))}, nil, "[1 7 2] float64", 0)
+	checkApply(t, "concatenate", []Arg{arr(Float64, 3, 4, 5)}, nil, "[12 5] float64", 0)
+}
