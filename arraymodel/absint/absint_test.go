@@ -327,3 +327,26 @@ g = a[1, :, 2:].ravel()
 		}
 	}
 }
+
+func TestReversedRangesAndLists(t *testing.T) {
+	f := parse(t, `import numpy as np
+for t in reversed(range(1, 10, 3)):
+    w = np.ones(t)
+xs = [np.zeros(2), np.zeros(5)]
+for x in reversed(xs):
+    v = x + 1
+for t in reversed(range(0)):
+    u = np.ones(99)
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	var got []string
+	for _, l := range h.log {
+		if strings.HasPrefix(l, "alloc np.ones(t)") || strings.HasPrefix(l, "alloc x + 1") || strings.Contains(l, "ones(99)") {
+			got = append(got, strings.Fields(l)[len(strings.Fields(l))-3])
+		}
+	}
+	if want := "(7,) (4,) (1,) (5,) (2,)"; strings.Join(got, " ") != want {
+		t.Errorf("shapes in order %q, want %q\n%s", strings.Join(got, " "), want, strings.Join(h.log, "\n"))
+	}
+}
