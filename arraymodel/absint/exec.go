@@ -473,6 +473,9 @@ func truth(v value) int {
 	case vNone:
 		return 0
 	case vStr:
+		if v.unknown {
+			return -1
+		}
 		if v.s == "" {
 			return 0
 		}
