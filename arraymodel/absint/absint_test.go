@@ -369,13 +369,15 @@ def f(dt, ax, n):
         c = np.zeros(102)
     if f"{dt}" == "int":
         d = np.zeros(103)
+    if n not in [3, 4]:
+        e = np.zeros(104)
     return a, b, c, d
 f("int", None, 4)
 `)
 	h := &recorder{}
 	New(Config{File: f, Heap: h}).RunModule()
 	got := strings.Join(h.log, "; ")
-	for _, n := range []string{"100", "101", "102"} {
+	for _, n := range []string{"100", "101", "102", "104"} {
 		if strings.Contains(got, "np.zeros("+n+")") {
 			t.Errorf("np.zeros(%s) ran: %s", n, got)
 		}

@@ -717,8 +717,8 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	_, lok := isArray(l)
 	_, rok := isArray(r)
 	if !lok && !rok || op == ast.Is || op == ast.IsNot || op == ast.In || op == ast.NotIn {
-		s.decref(l)
-		s.decref(r)
+		defer s.decref(r)
+		defer s.decref(l) // after compareObjects, which reads a list's elements
 		if a, aok := intValue(l); aok {
 			if b, bok := intValue(r); bok {
 				return compareKnown(op, cmp.Compare(a, b))
