@@ -170,6 +170,10 @@ var apiCases = []apiCase{
 	{"trace", inA + "r = np.trace(a)"},
 	{"concatenate", inA + "r = np.concatenate([a, a])"},
 	{"concatenate", inA + "r = np.concatenate((a, a), axis=1)"},
+	{"concatenate", "a = np.ones(1000000, dtype=np.uint32)\nr = np.concatenate(([1], a))"}, // a list: int64
+	{"hstack", inV + "r = np.hstack((a, [0.5, 1.5]))"},
+	{"dstack", inA + "r = np.dstack((a, a))"},
+	{"concatenate", "a = np.ones((4, 500, 500))\nr = np.concatenate(a)"}, // an array: its first axis's slices
 	{"stack", inA + "r = np.stack([a, a])"},
 	{"vstack", inV + "r = np.vstack([a, a])"},
 	{"hstack", inA + "r = np.hstack([a, a])"},

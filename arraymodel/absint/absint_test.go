@@ -380,3 +380,63 @@ def f(a):
 		t.Errorf("t of reversed(range(n)): %+v, want an int", v)
 	}
 }
+
+func TestReversedRangesAndLists(t *testing.T) {
+	f := parse(t, `import numpy as np
+for t in reversed(range(1, 10, 3)):
+    w = np.ones(t)
+xs = [np.zeros(2), np.zeros(5)]
+for x in reversed(xs):
+    v = x + 1
+for t in reversed(range(0)):
+    u = np.ones(99)
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	var got []string
+	for _, l := range h.log {
+		if strings.HasPrefix(l, "alloc np.ones(t)") || strings.HasPrefix(l, "alloc x + 1") || strings.Contains(l, "ones(99)") {
+			got = append(got, strings.Fields(l)[len(strings.Fields(l))-3])
+		}
+	}
+	if want := "(7,) (4,) (1,) (5,) (2,)"; strings.Join(got, " ") != want {
+		t.Errorf("shapes in order %q, want %q\n%s", strings.Join(got, " "), want, strings.Join(h.log, "\n"))
+	}
+}
+
+func TestComparisonsOfStringsNoneAndMembers(t *testing.T) {
+	// Each decided test takes one branch: only the allocations of size 1 run.
+	f := parse(t, `import numpy as np
+def f(dt, ax, n):
+    if dt == "int":
+        a = np.zeros(1)
+    else:
+        a = np.zeros(100)
+    if ax is None:
+        b = np.zeros(1)
+    else:
+        b = np.zeros(101)
+    if n is not None and "t" in dt and n in (3, 4):
+        c = np.zeros(1)
+    else:
+        c = np.zeros(102)
+    if f"{dt}" == "int":
+        d = np.zeros(103)
+    if n not in [3, 4]:
+        e = np.zeros(104)
+    return a, b, c, d
+f("int", None, 4)
+`)
+	h := &recorder{}
+	New(Config{File: f, Heap: h}).RunModule()
+	got := strings.Join(h.log, "; ")
+	for _, n := range []string{"100", "101", "102", "104"} {
+		if strings.Contains(got, "np.zeros("+n+")") {
+			t.Errorf("np.zeros(%s) ran: %s", n, got)
+		}
+	}
+	// an f-string's text is not known: its branch is not decided
+	if !strings.Contains(got, "np.zeros(103)") {
+		t.Errorf("the f-string's branch did not run: %s", got)
+	}
+}

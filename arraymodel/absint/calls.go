@@ -681,18 +681,6 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		}
 		s.useAll(c.args)
 		return vUnknown{}
-	case "reversed":
-		if len(c.args) == 1 && len(e.Args) == 1 {
-			switch v := c.args[0].(type) {
-			case vRange:
-				return v.reversed() // for t in reversed(range(n)): t is an int
-			case vArray:
-				incref(v) // its rows, last first: the same shapes
-				return v
-			}
-		}
-		s.useAll(c.args)
-		return vUnknown{}
 	case "range":
 		r := vRange{step: 1, known: true}
 		vals := make([]int64, len(c.args))
@@ -765,6 +753,30 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			return vList{&pyList{refs: 1}}
 		}
 		return vUnknown{}
+	case "reversed":
+		if len(c.args) == 1 && len(c.kw) == 0 {
+			switch v := c.args[0].(type) {
+			case vRange:
+				// reversed(range(a, b, k)): the same elements from the last, step -k
+				if v.known {
+					if n := v.count(); n > 0 {
+						last := v.start + (n-1)*v.step
+						return vRange{start: last, stop: v.start - v.step, step: -v.step, known: true}
+					}
+					return vRange{step: 1, known: true} // empty
+				}
+				return vRange{}
+			case vTuple:
+				return reversedElems(v.elts)
+			case vList:
+				return reversedElems(v.l.elts)
+			case vArray:
+				incref(v) // its rows, last first: the same shapes
+				return v
+			}
+		}
+		s.useAll(c.args)
+		return vUnknown{}
 	case "min", "max":
 		if v, ok := builtinMinMax(name, c); ok {
 			return v
@@ -802,4 +814,15 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given values of unknown type")
 	}
 	return vUnknown{}
+}
+
+// reversedElems is reversed() of a list or tuple, as a tuple of its elements from the last (what
+// iterating it gives), each with a new reference.
+func reversedElems(elts []value) value {
+	out := make([]value, len(elts))
+	for i, e := range elts {
+		incref(e)
+		out[len(elts)-1-i] = e
+	}
+	return vTuple{out}
 }

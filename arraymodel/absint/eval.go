@@ -18,18 +18,6 @@ type vRange struct {
 	known             bool
 }
 
-// reversed is reversed(r): the same elements, last first.
-func (r vRange) reversed() vRange {
-	if !r.known {
-		return r
-	}
-	n := r.count()
-	if n == 0 {
-		return vRange{step: 1, known: true}
-	}
-	return vRange{start: r.start + (n-1)*r.step, stop: r.start - r.step, step: -r.step, known: true}
-}
-
 func (r vRange) count() int64 {
 	if r.step > 0 && r.stop > r.start {
 		return (r.stop - r.start + r.step - 1) / r.step
@@ -61,7 +49,7 @@ func constOf(v ast.ConstValue) value {
 	case ast.ConstComplex:
 		return vFloat{complex: true, f: c.Value.Float, known: true} // purely imaginary
 	case ast.ConstStr:
-		return vStr{c.Value.Str}
+		return vStr{s: c.Value.Str}
 	case ast.ConstNone:
 		return vNone{}
 	}
@@ -190,13 +178,13 @@ func (s *Interp) eval1(e ast.Expr) value {
 		for _, x := range e.Values {
 			s.decref(s.eval(x))
 		}
-		return vStr{}
+		return vStr{unknown: true} // an f-string: a str of run-time text
 	case *ast.FormattedValue:
 		s.decref(s.eval(e.Value))
 		if e.FormatSpec != nil {
 			s.decref(s.eval(e.FormatSpec))
 		}
-		return vStr{}
+		return vStr{unknown: true}
 	case *ast.Dict:
 		// A dict holds its values: the ones that hold arrays are kept (they stay alive with
 		// it); its keys and other values are evaluated and dropped.
@@ -764,8 +752,8 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	_, lok := isArray(l)
 	_, rok := isArray(r)
 	if !lok && !rok || op == ast.Is || op == ast.IsNot || op == ast.In || op == ast.NotIn {
-		s.decref(l)
-		s.decref(r)
+		defer s.decref(r)
+		defer s.decref(l) // after compareObjects, which reads a list's elements
 		if a, aok := intValue(l); aok {
 			if b, bok := intValue(r); bok {
 				return compareKnown(op, cmp.Compare(a, b))
@@ -776,8 +764,8 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 				return compareKnown(op, cmp.Compare(a, b))
 			}
 		}
-		if v, ok := compareKinds(op, l, r); ok {
-			return v
+		if t, ok := compareObjects(op, l, r); ok {
+			return boolValue(t)
 		}
 		return vInt{}
 	}
@@ -800,47 +788,115 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 	return res
 }
 
-// compareKinds decides a comparison the kinds of its operands settle: two known strings
-// (`dt == "int"` with dt bound), and `x is None` / `x is not None` (also `==`, `!=`) where x is
-// None or a value that cannot be None.
-func compareKinds(op ast.CmpOp, l, r value) (value, bool) {
-	if a, ok := l.(vStr); ok {
-		if b, ok := r.(vStr); ok && op != ast.Is && op != ast.IsNot {
-			v := compareKnown(op, strings.Compare(a.s, b.s))
-			return v, !IsUnknown(v)
-		}
-	}
-	if _, ok := l.(vNone); !ok {
-		l, r = r, l
-	}
-	if _, ok := l.(vNone); !ok {
-		return nil, false
-	}
-	var same bool
-	switch r := r.(type) {
-	case vNone:
-		same = true
-	case vStr, vFloat, vArray, vTuple, vList, vDict, vModule, vDType, vRange:
-		same = false
-	case vInt:
-		if !r.known && r.sym == nil {
-			return nil, false // an int of no known origin: also what an unknown value may hold
-		}
-		same = false
-	default:
-		return nil, false
-	}
+// compareObjects decides a comparison of values other than two numbers where their values
+// say: strings (dt == "int", "a" in "abc"), `is None` and `is not None`, and membership in a
+// tuple or list of known values. ok is false when it cannot say.
+func compareObjects(op ast.CmpOp, l, r value) (t, ok bool) {
 	switch op {
-	case ast.Is, ast.Eq:
-	case ast.IsNot, ast.NotEq:
-		same = !same
-	default:
-		return nil, false
+	case ast.Is, ast.IsNot:
+		_, ln := l.(vNone)
+		_, rn := r.(vNone)
+		if !ln && !rn {
+			return false, false
+		}
+		other := r
+		if rn {
+			other = l
+		}
+		var same bool
+		switch other.(type) {
+		case vNone:
+			same = true
+		case vInt, vFloat, vStr, vArray, vTuple, vList, vDict, vDType, vModule, vFunc, vRange:
+			same = false
+		default:
+			return false, false
+		}
+		return same == (op == ast.Is), true
+	case ast.Eq, ast.NotEq:
+		eq, ok := equalKnown(l, r)
+		return eq == (op == ast.Eq), ok
+	case ast.In, ast.NotIn:
+		var elts []value
+		switch c := r.(type) {
+		case vStr:
+			if x, ok := l.(vStr); ok && !x.unknown && !c.unknown {
+				return strings.Contains(c.s, x.s) == (op == ast.In), true
+			}
+			return false, false
+		case vTuple:
+			elts = c.elts
+		case vList:
+			elts = c.l.elts
+		default:
+			return false, false
+		}
+		for _, e := range elts {
+			eq, ok := equalKnown(l, e)
+			if !ok {
+				return false, false
+			}
+			if eq {
+				return op == ast.In, true
+			}
+		}
+		return op == ast.NotIn, true
+	case ast.Lt, ast.LtE, ast.Gt, ast.GtE:
+		a, aok := l.(vStr)
+		b, bok := r.(vStr)
+		if !aok || !bok || a.unknown || b.unknown {
+			return false, false
+		}
+		return truth(compareKnown(op, cmp.Compare(a.s, b.s))) == 1, true
 	}
-	if same {
-		return knownInt(1), true
+	return false, false
+}
+
+// equalKnown reports whether two known values are equal: numbers, strings and None (of
+// different kinds they are not). ok is false when a value is not known.
+func equalKnown(a, b value) (eq, ok bool) {
+	if x, ok := floatValue(a); ok {
+		if y, ok := floatValue(b); ok {
+			return x == y, true
+		}
 	}
-	return knownInt(0), true
+	kind := func(v value) int {
+		switch v := v.(type) {
+		case vInt:
+			if v.known {
+				return 1
+			}
+		case vFloat:
+			if v.known && !v.complex {
+				return 1
+			}
+		case vStr:
+			if !v.unknown {
+				return 2
+			}
+		case vNone:
+			return 3
+		}
+		return 0
+	}
+	ka, kb := kind(a), kind(b)
+	if ka == 0 || kb == 0 {
+		return false, false
+	}
+	if ka != kb {
+		return false, true
+	}
+	if ka == 2 {
+		return a.(vStr).s == b.(vStr).s, true
+	}
+	return true, true // None is None
+}
+
+func boolValue(t bool) value {
+	if t {
+		return knownInt(1)
+	}
+	return knownInt(0)
 }
 
 // compareKnown is the truth of a comparison of two known numbers whose order is c (-1, 0, 1).

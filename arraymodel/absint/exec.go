@@ -80,7 +80,7 @@ func (s *Interp) exec(st ast.Stmt) {
 		} else {
 			f.ret = vNone{}
 		}
-		f.done = true
+		f.done, f.raised = true, ""
 	case *ast.Raise:
 		f.done, f.raised = true, raisedName(st)
 	case *ast.If:
@@ -491,6 +491,9 @@ func truth(v value) int {
 	case vNone:
 		return 0
 	case vStr:
+		if v.unknown {
+			return -1
+		}
 		if v.s == "" {
 			return 0
 		}

@@ -34,8 +34,11 @@ type (
 		f       float64
 		known   bool
 	}
-	// vStr is a str constant.
-	vStr struct{ s string }
+	// vStr is a str: a constant s, or text known only at run time (unknown: an f-string).
+	vStr struct {
+		s       string
+		unknown bool
+	}
 	// vNone is None.
 	vNone struct{}
 	// vTuple is a tuple; its elements hold their references.

@@ -1594,13 +1594,22 @@ func join(f *Func, c *Call) (Result, bool) {
 	if seq.Kind == ArgMissing {
 		seq = c.Arg(0, "tup")
 	}
+	if seq.Kind == ArgArray && len(seq.Shape) > 0 && seq.Shape[0].Known && seq.Shape[0].N <= 1024 {
+		// an array is the sequence of its first axis's slices (np.dstack(np.mgrid[…]))
+		elems := make([]Arg, seq.Shape[0].N)
+		for i := range elems {
+			elems[i] = Arg{Kind: ArgArray, Shape: seq.Shape[1:], DType: seq.DType}
+		}
+		seq = Arg{Kind: ArgSeq, Elems: elems}
+	}
 	if seq.Kind != ArgSeq || len(seq.Elems) == 0 || !only(c, "axis", "dtype", "casting") {
 		return Result{}, false
 	}
 	dt := NoDType
 	var shapes [][]Dim
 	for i, e := range seq.Elems {
-		if e.Kind != ArgArray {
+		e, ok := ArrayLike(e)
+		if !ok {
 			return Result{}, false
 		}
 		if i == 0 {
@@ -1648,9 +1657,18 @@ func join(f *Func, c *Call) (Result, bool) {
 		}
 		axis = 1
 	case "dstack":
-		if len(first) < 3 {
-			return Result{}, false
+		// atleast_3d: (n,) is (1, n, 1) and (r, c) is (r, c, 1)
+		for i, s := range shapes {
+			switch len(s) {
+			case 0:
+				shapes[i] = []Dim{Int(1), Int(1), Int(1)}
+			case 1:
+				shapes[i] = []Dim{Int(1), s[0], Int(1)}
+			case 2:
+				shapes[i] = []Dim{s[0], s[1], Int(1)}
+			}
 		}
+		first = shapes[0]
 		axis = 2
 	}
 	i, ok := normAxis(axis, len(first))
@@ -1668,6 +1686,53 @@ func join(f *Func, c *Call) (Result, bool) {
 	}
 	out[i] = SymDim(total)
 	return res(out)
+}
+
+// ArrayLike returns what NumPy makes of a an array argument: an array as it is, and a list or
+// tuple of numbers (or of equal-length lists of them) as the array np.array makes of it, of
+// their default dtype ([1] is int64, [0.5, 1] float64). ok is false for anything else.
+func ArrayLike(a Arg) (Arg, bool) {
+	switch a.Kind {
+	case ArgArray:
+		return a, true
+	case ArgSeq:
+	default:
+		return Arg{}, false
+	}
+	if len(a.Elems) == 0 {
+		return Arg{Kind: ArgArray, Shape: []Dim{Int(0)}, DType: Float64}, true
+	}
+	dt := NoDType
+	var inner []Dim
+	for i, e := range a.Elems {
+		var s []Dim
+		var d DType
+		switch e.Kind {
+		case ArgScalar:
+			d = e.DType
+		case ArgSeq:
+			x, ok := ArrayLike(e)
+			if !ok {
+				return Arg{}, false
+			}
+			s, d = x.Shape, x.DType
+		default:
+			return Arg{}, false
+		}
+		if i == 0 {
+			dt, inner = d, s
+			continue
+		}
+		if !sameDims(s, inner) {
+			return Arg{}, false // ragged
+		}
+		dt = Promote(dt, d)
+	}
+	dt = dt.Default()
+	if !dt.Known() {
+		return Arg{}, false
+	}
+	return Arg{Kind: ArgArray, Shape: append([]Dim{Int(int64(len(a.Elems)))}, inner...), DType: dt}, true
 }
 
 // MatmulShape returns the shape of a @ b (NumPy's matmul): the matrix product of the last two

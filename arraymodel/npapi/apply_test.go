@@ -271,3 +271,21 @@ func TestBuffers(t *testing.T) {
 		}
 	}
 }
+
+func TestJoinArrayLikes(t *testing.T) {
+	u4 := arr(Uint32, 999)
+	checkApply(t, "concatenate", []Arg{seq(seq(num(1)), u4)}, nil, "[1000] int64", 0)
+	checkApply(t, "concatenate", []Arg{seq(arr(Float64, 5), seq(flt(1), num(2)))}, nil, "[7] float64", 0)
+	checkApply(t, "vstack", []Arg{seq(arr(Float64, 2, 3), seq(seq(num(1), num(2), num(3))))}, nil, "[3 3] float64", 0)
+	f, _ := Lookup("concatenate")
+	if r, ok := Apply(f, &Call{Args: []Arg{seq(arr(Float64, 5), seq(seq(num(1)), num(2)))}}); ok {
+		t.Errorf("concatenate with a ragged list = %s, want the rule not to apply", show(r))
+	}
+}
+
+func TestJoinOfAnArray(t *testing.T) {
+	// np.dstack(np.mgrid[0:5, 0:4]): the (2, 5, 4) grid is two (5, 4) arrays, each (5, 4, 1)
+	checkApply(t, "dstack", []Arg{arr(Int64, 2, 5, 4)}, nil, "[5 4 2] int64", 0)
+	checkApply(t, "dstack", []Arg{seq(arr(Float64, 7), arr(Float64, 7))}, nil, "[1 7 2] float64", 0)
+	checkApply(t, "concatenate", []Arg{arr(Float64, 3, 4, 5)}, nil, "[12 5] float64", 0)
+}
