@@ -25,7 +25,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "large temporary array where an output buffer would do",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytesOpt.Option, sizepolicy.CheckTests.Option},
+	Options:  []analyzer.Option{minBytesOpt.Option, onceMinBytesOpt.Option, sizepolicy.CheckTests.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -33,6 +33,14 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 // minBytesOpt is the size below which a temporary is too small to matter.
 var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
 	"report only temporaries known to be at least this many bytes")
+
+// onceMinBytesOpt is the size below which a temporary allocated once — outside any loop, in
+// code whose memory is the machine's or a whole device's (NumPy, CuPy) — is not worth a rewrite.
+// Measured on real code (bench/precision.md): such findings of 2 to 18 MB, in demos and plotting
+// code, were all rejected; the cuPyNumeric OOM guide's 8 MiB temporaries matter because Legate's
+// pools are sized by the user (40 MiB there), so on cuPyNumeric min-bytes applies.
+var onceMinBytesOpt = analyzer.NewOption[int64]("once-min-bytes", 64<<20,
+	"report a temporary allocated once (outside loops; NumPy and CuPy) only when it is at least this many bytes")
 
 // augmentable are the operators with an in-place form whose result equals the binary form.
 var augmentable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: true, ast.Div: true,
@@ -42,10 +50,11 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	minBytes := minBytesOpt.Value(pass)
+	once := onceMinBytesOpt.Value(pass)
 	tests := sizepolicy.CheckTests.Value(pass)
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
 		asg := n.(*ast.Assign)
-		if d, ok := check(in, info, asg, minBytes, tests); ok {
+		if d, ok := check(in, info, asg, minBytes, once, tests); ok {
 			pass.Report(d)
 		}
 	}
@@ -101,13 +110,13 @@ func flatten(e ast.Expr) (chain, bool) {
 	return chain{base: e, ops: ops, rights: rights}, true
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes int64, tests bool) (analysis.Diagnostic, bool) {
+func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, once int64, tests bool) (analysis.Diagnostic, bool) {
 	if len(asg.Targets) != 1 {
 		return analysis.Diagnostic{}, false
 	}
 	tgt, ok := asg.Targets[0].(*ast.Name)
 	if !ok {
-		return checkStore(in, info, asg, minBytes, tests)
+		return checkStore(in, info, asg, minBytes, once, tests)
 	}
 	ch, ok := flatten(asg.Value)
 	if !ok {
@@ -118,7 +127,8 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes in
 		return analysis.Diagnostic{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	size, nb, ok := sizeOf(res)
-	if !ok || sizepolicy.Quiet(in.Path, size, minBytes, tests) || (!size.Known && !perIteration(info, asg, res)) {
+	if !ok || sizepolicy.Quiet(in.Path, size, minBytes, tests) || (!size.Known && !perIteration(info, asg, res)) ||
+		smallOnce(info, asg, res, size, minBytes, once) {
 		return analysis.Diagnostic{}, false
 	}
 	ch.final = res
@@ -236,4 +246,12 @@ func keptPerIteration(info *arrays.Info, loop ast.Stmt, name string) bool {
 		}
 	}
 	return false
+}
+
+// smallOnce reports a known-size temporary allocated once, outside any loop, smaller than once
+// on a backend whose memory is not a user-sized pool (everything but cuPyNumeric). With
+// min-bytes 0 every temporary speaks, as the option says.
+func smallOnce(info *arrays.Info, asg *ast.Assign, res *arrays.Array, size sizepolicy.Size, minBytes, once int64) bool {
+	return minBytes > 0 && size.Known && size.Bytes < once && res.Backend&imports.CuPyNumeric == 0 &&
+		info.EnclosingLoop(asg) == nil
 }

@@ -14,16 +14,21 @@ func TestMissingOut(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), missingout.Rule, "basic", "negative", "aliased")
 }
 
-// TestMinBytesOption checks that min-bytes from the configuration decides which arrays are large.
+// TestMinBytesOption checks that min-bytes and once-min-bytes from the configuration decide which
+// arrays are large: a temporary made once (module level here) needs both, one made in a loop
+// min-bytes only, and min-bytes 0 reports every temporary.
 func TestMinBytesOption(t *testing.T) {
-	src := []byte("import numpy as np\n\na = np.ones(1000)\nb = a + 1\nc = np.ones(100)\nd = c + 1\n")
+	src := []byte("import numpy as np\n\na = np.ones(1000)\nb = a + 1\nc = np.ones(100)\nd = c + 1\n" +
+		"f = np.ones(1000)\nfor _ in range(3):\n    e = f * 2.0\n    t = e.sum()\n")
 	for _, c := range []struct {
 		toml string
 		want []int // lines with findings
 	}{
 		{"", nil}, // default 1 MiB: 8,000 bytes is small
-		{"[rules.AL304]\nmin-bytes = 4096\n", []int{4}},
-		{"[rules.missing-out]\nmin-bytes = \"512B\"\n", []int{4, 6}},
+		{"[rules.AL304]\nmin-bytes = 4096\n", []int{9}}, // once, 8,000 bytes is under 64 MiB
+		{"[rules.AL304]\nmin-bytes = 4096\nonce-min-bytes = 4096\n", []int{4, 9}},
+		{"[rules.missing-out]\nmin-bytes = \"512B\"\nonce-min-bytes = \"512B\"\n", []int{4, 6, 9}},
+		{"[rules.AL304]\nmin-bytes = 0\n", []int{4, 6, 9}},
 	} {
 		cfg, err := analyzer.ParseConfig("arraylint.toml", []byte(c.toml))
 		if err != nil {
@@ -45,7 +50,7 @@ func TestMinBytesOption(t *testing.T) {
 
 // TestCheckTestsOption checks that test code is quiet unless check-tests is set.
 func TestCheckTestsOption(t *testing.T) {
-	src := []byte("import numpy as np\n\na = np.ones(1_000_000)\nb = a + 1\n")
+	src := []byte("import numpy as np\n\na = np.ones(10_000_000)\nb = a + 1\n") // 80 MB, once
 	for _, c := range []struct {
 		toml string
 		want int

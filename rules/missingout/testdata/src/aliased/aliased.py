@@ -15,14 +15,14 @@ c = b + 2  # want "`b \\+ 2` allocates 8,388,608 bytes while `b` is never used a
 
 
 def conditional_backend():
-    u = xp.ones(N, dtype=xp.float32)
-    u = u * 3  # want "`u = u \\* 3` allocates a new array of 4,194,304 bytes"
+    u = xp.ones(16 * N, dtype=xp.float32)
+    u = u * 3  # want "`u = u \\* 3` allocates a new array of 67,108,864 bytes"
     return u
 
 
 def imported_constructor():
-    v = zeros((N, 2))
-    w = v - 1.0  # want "`v - 1.0` allocates 16,777,216 bytes while `v` is never used again"
+    v = zeros((N, 8))
+    w = v - 1.0  # want "`v - 1.0` allocates 67,108,864 bytes while `v` is never used again"
     return w
 
 

@@ -1,7 +1,7 @@
 # Large temporaries where an output buffer exists or could.
 import numpy as np
 
-N = 1024 * 1024
+N = 16 * 1024 * 1024
 rng = np.random.default_rng(0)
 
 
@@ -9,15 +9,15 @@ def oom_guide():
     a = np.ones((N - 2,))
     b = np.zeros((N,))
     b[1:-1] = a
-    c = b + 2  # want "`b \\+ 2` allocates 8,388,608 bytes while `b` is never used again; reuse `b`"
-    d = c + 3  # want "`c \\+ 3` allocates 8,388,608 bytes while `c` is never used again"
+    c = b + 2  # want "`b \\+ 2` allocates 134,217,728 bytes while `b` is never used again; reuse `b`"
+    d = c + 3  # want "`c \\+ 3` allocates 134,217,728 bytes while `c` is never used again"
     return d
 
 
 def self_update():
     a = rng.random(N)
     b = rng.random(N)
-    a = a + b  # want "`a = a \\+ b` allocates a new array of 8,388,608 bytes; update `a` in place"
+    a = a + b  # want "`a = a \\+ b` allocates a new array of 134,217,728 bytes; update `a` in place"
     a = a * 2.0  # want "`a = a \\* 2.0` allocates a new array"
     a = a * 2.0 + 1.0  # want "`a = a \\* 2.0 \\+ 1.0` allocates a new array"
     return a, b
@@ -26,14 +26,14 @@ def self_update():
 def compound(x, y):
     x = rng.random(N, dtype=np.float32)
     y = rng.random(N, dtype=np.float32)
-    z_alt = x * y + 1.0  # want "`x \\* y \\+ 1.0` allocates a temporary of 4,194,304 bytes for `x \\* y`; compute it in place"
-    w = x * y + x - 1.0  # want "allocates 2 temporaries of 4,194,304 bytes for `x \\* y`"
+    z_alt = x * y + 1.0  # want "`x \\* y \\+ 1.0` allocates a temporary of 67,108,864 bytes for `x \\* y`; compute it in place"
+    w = x * y + x - 1.0  # want "allocates 2 temporaries of 67,108,864 bytes for `x \\* y`"
     return x, y, z_alt, w
 
 
 def dead_compound():
     b = rng.random(N)
-    r = b * 2.0 + 1.0  # want "`b \\* 2.0 \\+ 1.0` allocates 8,388,608 bytes while `b` is never used again"
+    r = b * 2.0 + 1.0  # want "`b \\* 2.0 \\+ 1.0` allocates 134,217,728 bytes while `b` is never used again"
     return r
 
 
@@ -41,7 +41,7 @@ def per_iteration(x: np.ndarray):
     a = rng.random(N)
     b = rng.random(N)
     for _ in range(10):
-        t = a * b  # want "`a \\* b` allocates 8,388,608 bytes on every iteration; preallocate and pass `out=`"
+        t = a * b  # want "`a \\* b` allocates 134,217,728 bytes on every iteration; preallocate and pass `out=`"
         x += t.sum()
     return a, b
 
@@ -55,29 +55,29 @@ def accumulate():
 
 
 def two_dimensional():
-    img = np.zeros((1024, 1024, 3), dtype=np.float32)
-    out = img * 0.5 + 0.25  # want "allocates a temporary of 12,582,912 bytes for `img \\* 0.5`"
+    img = np.zeros((4096, 4096, 3), dtype=np.float32)
+    out = img * 0.5 + 0.25  # want "allocates a temporary of 201,326,592 bytes for `img \\* 0.5`"
     return img, out
 
 
 def module_constant_size():
     s = np.full(N, 3.0)
-    t = s ** 2  # want "`s \\*\\* 2` allocates 8,388,608 bytes while `s` is never used again"
+    t = s ** 2  # want "`s \\*\\* 2` allocates 134,217,728 bytes while `s` is never used again"
     return t
 
 
 def commutative_operands():
     a = rng.random(N)
     b = rng.random(N)
-    a = b + a  # want "`a = b \\+ a` allocates a new array of 8,388,608 bytes; update `a` in place"
+    a = b + a  # want "`a = b \\+ a` allocates a new array of 134,217,728 bytes; update `a` in place"
     c = rng.random(N)
-    d = 2.0 * c  # want "`2.0 \\* c` allocates 8,388,608 bytes while `c` is never used again; reuse `c`"
+    d = 2.0 * c  # want "`2.0 \\* c` allocates 134,217,728 bytes while `c` is never used again; reuse `c`"
     return a, b, d
 
 
 def multi_line_compound():
     x = rng.random(N)
-    # want +1 "allocates a temporary of 8,388,608 bytes"
+    # want +1 "allocates a temporary of 134,217,728 bytes"
     y = (
         np.sin(x)
         + np.cos(x)
@@ -88,7 +88,7 @@ def multi_line_compound():
 
 def comment_inside():
     x = rng.random(N)
-    # want +1 "`np.sin\\(x\\) \\+ x \\+ 1.0` allocates 8,388,608 bytes while `x` is never used again"
+    # want +1 "`np.sin\\(x\\) \\+ x \\+ 1.0` allocates 134,217,728 bytes while `x` is never used again"
     y = (
         np.sin(x)  # the rewrite would lose this comment: no fix
         + x

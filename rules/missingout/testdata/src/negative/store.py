@@ -74,3 +74,11 @@ def rows(r, lmax):
     for k in reversed(range(lmax + 1)):
         c[k] = k * xs[k] * xs[0]
     return c
+
+
+def once_small():
+    # made once on NumPy: 32 MiB is under once-min-bytes
+    a = np.ones(N * N)
+    out = np.empty(2 * N * N)
+    out[: N * N] = a * 2.0
+    return out
