@@ -77,6 +77,7 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		}
 		c.kw[k.Arg] = v
 	}
+	local := s.cfg.Explore && onlyLocalArrays(c)
 	var res value
 	switch f := fn.(type) {
 	case vModule:
@@ -107,9 +108,41 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	s.release(c)
 	s.decref(fn)
 	if res == nil {
-		return vUnknown{}
+		res = vUnknown{}
+	}
+	if u, ok := res.(vUnknown); ok && u.sym == nil && local {
+		// a call the interpreter cannot see into, given arrays the code made from no input:
+		// what it returns is sized like them (pyscf's lib.pack_tril of a few basis exponents),
+		// not an input of the program (provenance.go)
+		return vLocal{}
 	}
 	return res
+}
+
+// onlyLocalArrays reports whether a call is given at least one array and nothing that comes
+// from the data the code is given (an input, an array that scales, a length of one).
+func onlyLocalArrays(c *call) bool {
+	arrays := false
+	check := func(v value) bool {
+		if isDataValue(v) || sizeIsData(v) {
+			return false
+		}
+		if _, ok := isArray(v); ok {
+			arrays = true
+		}
+		return true
+	}
+	for _, v := range c.args {
+		if !check(v) {
+			return false
+		}
+	}
+	for _, v := range c.kw {
+		if !check(v) {
+			return false
+		}
+	}
+	return arrays
 }
 
 // shapeFrom turns a shape argument (an int or a tuple of ints) into a Shape.

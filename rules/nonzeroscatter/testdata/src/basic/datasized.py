@@ -25,3 +25,10 @@ def phase(image, rot):
     red = fract * rot
     red[np.where(red > 1.0)] = 1.0  # want "scatter through `np.where\\(red > 1.0\\)` from `where`; index with `red > 1.0` instead"
     return red
+
+
+def spline_on_input(spline, x):
+    # given an input, an unknown call's result is still read as the input's size
+    eps = spline(x)
+    eps[np.where(eps < 0.0)] = 0.0  # want "scatter through `np.where\\(eps < 0.0\\)` from `where`; index with `eps < 0.0` instead"
+    return eps

@@ -54,3 +54,12 @@ def hue(start=0.5, rot=1, **kwargs):
     red = fract * rot
     red[np.where(red > 1.0)] = 1.0
     return red
+
+
+def spline_on_grid(spline, lo, hi):
+    # an unknown call given only an array the code made (photutils' isophote model): what it
+    # returns is sized like that grid, not an input
+    grid = np.arange(lo, hi, 0.1)
+    eps = spline(grid)
+    eps[np.where(eps < 0.0)] = 0.0
+    return eps
