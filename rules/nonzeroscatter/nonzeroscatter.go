@@ -282,6 +282,21 @@ func fits(info *arrays.Info, z, mask ast.Expr, axis int) (evidence, bool) {
 	return derived, true
 }
 
+// elementwiseCompare reports whether a comparison is an array's element-wise one: a single
+// ==, !=, <, <=, > or >=. `x is True`, `x in y` and `x is not None` give one Python bool, and a
+// chained `a < b < c` on arrays raises: none of them is a mask (tomopy's
+// `np.where(np.isnan(a) is True)` selects nothing; bench/precision.md, third held-out corpus).
+func elementwiseCompare(e *ast.Compare) bool {
+	if len(e.Ops) != 1 {
+		return false
+	}
+	switch e.Ops[0] {
+	case ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE:
+		return true
+	}
+	return false
+}
+
 // derivedFrom reports whether e is computed element-wise from z: z itself, a comparison,
 // operator or ufunc with such an operand, or a name whose every assignment is one.
 func derivedFrom(info *arrays.Info, e, z ast.Expr, depth int) bool {
@@ -293,6 +308,9 @@ func derivedFrom(info *arrays.Info, e, z ast.Expr, depth int) bool {
 	}
 	switch e := e.(type) {
 	case *ast.Compare:
+		if !elementwiseCompare(e) {
+			return false
+		}
 		if derivedFrom(info, e.Left, z, depth+1) {
 			return true
 		}
@@ -422,7 +440,7 @@ func syntacticallyBool(info *arrays.Info, e ast.Expr, depth int) bool {
 		}
 		return len(sites) > 0
 	case *ast.Compare:
-		return true
+		return elementwiseCompare(e)
 	case *ast.UnaryOp:
 		return e.Op == ast.Invert && syntacticallyBool(info, e.Operand, depth+1)
 	case *ast.BinOp:

@@ -206,3 +206,16 @@ def small_arrays():
     b[idx] = 1
     c = rng.random((64, 64))
     c[np.nonzero(c > 0.5)] = 0.0
+
+
+def identity_is_no_mask(sino):
+    # `is True` compares one object with True: a Python bool, not a mask (tomopy's recon code)
+    bad = np.where(np.isnan(sino) is True)
+    sino[bad] = 0.0
+    return sino
+
+
+def membership_is_no_mask(x, labels):
+    sel = np.nonzero(x in labels)
+    x[sel] = 0.0
+    return x
