@@ -421,8 +421,10 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 		sh, dt = unknownShape, npapi.NoDType
 	}
 	// NumPy's iterator buffers (casts, broadcasting) live while the result is made
-	buf := s.buffers(npapi.UfuncBuffers([]npapi.Arg{ruleArg(l), ruleArg(r)}, dt, dimsOfShape(sh)), e)
-	defer s.decref(buf)
+	if s.numpyBuffers() {
+		buf := s.buffers(npapi.UfuncBuffers([]npapi.Arg{ruleArg(l), ruleArg(r)}, dt, dimsOfShape(sh)), e)
+		defer s.decref(buf)
+	}
 	if elidable[op] {
 		if res, ok := s.elide(lo, r, dt); ok {
 			markData(res, l, r)
@@ -778,8 +780,10 @@ func (s *Interp) compare(op ast.CmpOp, l, r value, e ast.Node) value {
 		sh, _ = broadcast(lsh, rsh)
 	}
 	loop := npapi.Promote(operandDType(l), operandDType(r)).Default()
-	buf := s.buffers(npapi.UfuncBuffers([]npapi.Arg{ruleArg(l), ruleArg(r)}, loop, dimsOfShape(sh)), e)
-	defer s.decref(buf)
+	if s.numpyBuffers() {
+		buf := s.buffers(npapi.UfuncBuffers([]npapi.Arg{ruleArg(l), ruleArg(r)}, loop, dimsOfShape(sh)), e)
+		defer s.decref(buf)
+	}
 	res := s.newArray(sh, npapi.Bool, s.text(e), e, false)
 	res.o.elementwise = true
 	markData(res, l, r)

@@ -396,9 +396,11 @@ func (s *Interp) augAssign(st *ast.AugAssign) {
 		s.use(rhs)
 		s.touchRange(o, 0, 0, false)
 		// x op= y reads x and y and writes x: NumPy's iterator buffers (npapi.UfuncBuffers)
-		loop := npapi.Promote(o.dt, operandDType(rhs)).Default()
-		x := ruleArg(cur)
-		s.decref(s.buffers(npapi.UfuncBuffers([]npapi.Arg{x, ruleArg(rhs), x}, loop, dimsOfShape(o.shape)), st))
+		if s.numpyBuffers() {
+			loop := npapi.Promote(o.dt, operandDType(rhs)).Default()
+			x := ruleArg(cur)
+			s.decref(s.buffers(npapi.UfuncBuffers([]npapi.Arg{x, ruleArg(rhs), x}, loop, dimsOfShape(o.shape)), st))
+		}
 		s.decref(rhs)
 		s.decref(cur)
 		return

@@ -128,10 +128,12 @@ func (s *Interp) temporaries(n int64, expr string) value {
 	return s.newArray(intShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
 }
 
-// numpyBuffers reports whether the run's arrays are NumPy's, whose ufuncs and reductions
-// allocate iterator buffers (npapi.Buffers).
+// numpyBuffers reports whether a run that follows the program (the memory estimate) counts
+// iterator buffers: its arrays are NumPy's, whose ufuncs and reductions allocate them
+// (npapi.Buffers).
 func (s *Interp) numpyBuffers() bool {
-	return (s.cfg.Backend == "" || s.cfg.Backend == BackendNumPy) && (s.lib == imports.Unknown || s.lib == imports.NumPy)
+	return !s.cfg.Explore &&
+		(s.cfg.Backend == "" || s.cfg.Backend == BackendNumPy) && (s.lib == imports.Unknown || s.lib == imports.NumPy)
 }
 
 // buffers allocates n bytes of NumPy iterator buffers for the operation at e (nil when there
