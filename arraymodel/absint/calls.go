@@ -87,6 +87,18 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		args, kw := c.args, c.kw
 		c.args, c.kw = nil, nil
 		res = s.callClosure(f, args, kw)
+	case vClass:
+		res = s.instantiate(f.c, c)
+	case vBound:
+		incref(f.self)
+		args, kw := append([]value{f.self}, c.args...), c.kw
+		c.args, c.kw = nil, nil
+		res = s.callClosure(f.fn, args, kw)
+	case vInstance:
+		var ok bool
+		if res, ok = s.callInstance(f, c); !ok {
+			res = s.callBuiltin(e, c)
+		}
 	case vDType:
 		if n, ok := e.Func.(*ast.Name); ok {
 			if _, builtin := builtinDType(n); builtin {
@@ -747,6 +759,17 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			return v
 		}
 		s.useAll(c.args)
+		return vUnknown{}
+	case "super":
+		switch len(c.args) {
+		case 0:
+			return s.superOf()
+		case 2:
+			if k, ok := c.args[0].(vClass); ok {
+				incref(c.args[1])
+				return vSuper{after: k.c, self: c.args[1]}
+			}
+		}
 		return vUnknown{}
 	case "print", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
 		s.useAll(c.args)

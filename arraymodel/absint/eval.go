@@ -310,6 +310,14 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		return s.refValue(b.ref.Member(e.Attr))
 	case vProject:
 		return s.projectAttr(b, e.Attr)
+	case vInstance:
+		defer s.decref(base)
+		return s.instanceAttr(b, e.Attr)
+	case vClass:
+		return s.classAttr(b, e.Attr)
+	case vSuper:
+		defer s.decref(base)
+		return s.superAttr(b, e.Attr)
 	case vUnread:
 		return b // k.step of a module k that is not read: the call says why
 	case vStdlib:

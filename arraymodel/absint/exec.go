@@ -48,8 +48,15 @@ func (s *Interp) exec(st ast.Stmt) {
 	switch st := st.(type) {
 	case *ast.Assign:
 		s.pending, s.pendingValue = "", nil
-		if n, ok := st.Targets[0].(*ast.Name); ok && len(st.Targets) == 1 {
-			s.pending, s.pendingValue = n.ID, st.Value
+		if len(st.Targets) == 1 {
+			switch t := st.Targets[0].(type) {
+			case *ast.Name:
+				s.pending, s.pendingValue = t.ID, st.Value
+			case *ast.Attribute:
+				if !s.cfg.Explore {
+					s.pending, s.pendingValue = s.text(t), st.Value // self.grid = np.zeros(…)
+				}
+			}
 		}
 		v := s.eval(st.Value)
 		s.pending, s.pendingValue = "", nil
@@ -115,6 +122,10 @@ func (s *Interp) exec(st ast.Stmt) {
 		s.execTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
 	case *ast.FunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
+		if f.class {
+			s.bindName(st.Name, s.methodValue(st))
+			return
+		}
 		s.bindName(st.Name, vFunc{st, s.closureEnv()})
 	case *ast.AsyncFunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
@@ -123,7 +134,11 @@ func (s *Interp) exec(st ast.Stmt) {
 		}
 	case *ast.ClassDef:
 		s.exploreDef(st.DecoratorList, nil, st.Bases)
-		s.bindName(st.Name, vUnknown{})
+		if s.cfg.Explore {
+			s.bindName(st.Name, vUnknown{}) // the rules' facts come from each method's own body
+			return
+		}
+		s.bindName(st.Name, s.makeClass(st))
 	case *ast.Global:
 		for _, n := range st.Names {
 			f.globals[n] = true
@@ -259,8 +274,7 @@ func (s *Interp) assign(t ast.Expr, v value) {
 	case *ast.Subscript:
 		s.setItem(t, v)
 	case *ast.Attribute:
-		s.decref(s.eval(t.Value))
-		s.decref(v)
+		s.setAttr(t, v)
 	default:
 		s.decref(v)
 	}
@@ -373,6 +387,8 @@ func (s *Interp) del(t ast.Expr) {
 		for _, e := range t.Elts {
 			s.del(e)
 		}
+	case *ast.Attribute:
+		s.delAttr(t)
 	case *ast.Subscript:
 		base := s.eval(t.Value)
 		if l, ok := base.(vList); ok {

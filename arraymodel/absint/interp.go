@@ -150,6 +150,9 @@ type frame struct {
 	// return): a try's handler may catch it
 	raised string
 	brk    bool // break reached in the innermost loop
+	// class is set on the namespace a class body runs in: the functions defined there do not
+	// see its names (env is the frame the class statement runs in)
+	class bool
 	cont   bool // continue reached
 }
 
@@ -190,6 +193,10 @@ type Interp struct {
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
 	// by every such run over one file and looked up after module.vars (which shadows them).
 	consts map[string]value
+	// classes are the classes of project modules made so far (classes.go), by statement.
+	classes map[*ast.ClassDef]*pyClass
+	// constCloner makes the run's own copies of the classes among consts.
+	constCloner *Cloner
 }
 
 func (s *Interp) top() *frame { return s.frames[len(s.frames)-1] }
@@ -242,6 +249,12 @@ func incref(v value) {
 		incref(v.recv)
 	case vAt:
 		incref(v.arr)
+	case vInstance:
+		v.o.refs++
+	case vBound:
+		incref(v.self)
+	case vSuper:
+		incref(v.self)
 	}
 }
 
@@ -272,6 +285,15 @@ func (s *Interp) decref(v value) {
 		s.decref(v.recv)
 	case vAt:
 		s.decref(v.arr)
+	case vInstance:
+		v.o.refs--
+		if v.o.refs == 0 {
+			s.dieInstance(v.o)
+		}
+	case vBound:
+		s.decref(v.self)
+	case vSuper:
+		s.decref(v.self)
 	}
 }
 
@@ -304,6 +326,10 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 		return v, true
 	}
 	if v, ok := s.consts[n.ID]; ok {
+		switch v.(type) {
+		case vClass, vInstance:
+			return s.ownConst(v), true
+		}
 		return s.constant(n, v), true
 	}
 	if ref, ok := s.imp.Resolve(n); ok {
@@ -357,7 +383,7 @@ func (s *Interp) lambdaDef(e *ast.Lambda) *ast.FunctionDef {
 // closureEnv is the env of a function or lambda defined now: the running function's frame, or
 // nil at module level.
 func (s *Interp) closureEnv() *frame {
-	if f := s.top(); f != s.module && f.fn != nil {
+	if f := closureEnvOf(s.top()); f != nil && f != s.module && f.fn != nil {
 		return f
 	}
 	return nil
@@ -436,6 +462,10 @@ func (s *Interp) EachBound(visit func(seq int, name string, o *Obj)) {
 		case vDict:
 			for _, e := range v.l.elts {
 				walk(name+"[…]", e, depth+1)
+			}
+		case vInstance:
+			for _, k := range slices.Sorted(maps.Keys(v.o.attrs)) {
+				walk(name+"."+k, v.o.attrs[k], depth+1)
 			}
 		}
 	}

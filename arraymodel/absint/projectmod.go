@@ -192,6 +192,13 @@ func (s *Interp) member(run *projectRun, m *projModule, name string) (value, boo
 			return vFunc{def: m.defs[i]}, true
 		}
 	}
+	if !s.cfg.Explore {
+		for i := len(m.classes) - 1; i >= 0; i-- {
+			if m.classes[i].Name == name {
+				return s.projectClass(m, m.classes[i]), true
+			}
+		}
+	}
 	if v := s.moduleConstant(m, name); v != nil {
 		return v, true
 	}
@@ -402,8 +409,16 @@ func (s *Interp) enterModuleOf(def *ast.FunctionDef) func() {
 		return func() {}
 	}
 	m, ok := run.defs[def]
+	if !ok {
+		return func() {}
+	}
+	return s.enterModule(run, m)
+}
+
+// enterModule makes m the module whose code runs, until the function it returns is called.
+func (s *Interp) enterModule(run *projectRun, m *projModule) func() {
 	cur := s.curModule(run)
-	if !ok || m == cur || m.parsedModule == nil {
+	if m == cur || m.parsedModule == nil {
 		return func() {}
 	}
 	saved := simContext{s.file, s.imp, s.fs, s.module, s.consts}
@@ -489,4 +504,27 @@ func (s *Interp) projectBudgetSpent(def *ast.FunctionDef) bool {
 	}
 	m, ok := run.defs[def]
 	return ok && m != s.homeModule(run)
+}
+
+// projectClass is the class statement d of project module m as a value: its body run in m, once
+// per run (Interp.classes); unknown while it is being made (a cycle of imports).
+func (s *Interp) projectClass(m *projModule, d *ast.ClassDef) value {
+	if k, ok := s.classes[d]; ok {
+		if k == nil {
+			return vUnknown{}
+		}
+		return vClass{k}
+	}
+	if s.classes == nil {
+		s.classes = map[*ast.ClassDef]*pyClass{}
+	}
+	s.classes[d] = nil
+	defer s.enterModule(s.shared.project, m)()
+	v := s.makeClass(d)
+	if k, ok := v.(vClass); ok {
+		s.classes[d] = k.c
+	} else if s.depth >= MaxCallDepth || s.exhausted {
+		delete(s.classes, d) // not made here: it may be made where calls nest less deep
+	}
+	return v
 }
