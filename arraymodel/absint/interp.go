@@ -153,7 +153,7 @@ type frame struct {
 	// class is set on the namespace a class body runs in: the functions defined there do not
 	// see its names (env is the frame the class statement runs in)
 	class bool
-	cont   bool // continue reached
+	cont  bool // continue reached
 }
 
 // Interp runs one scope of a file.
