@@ -22,10 +22,10 @@ class Wide(Harness):
     dtype = np.float64
 `
 
-// TestProjectClasses: a class of a project module (a benchmark harness) is a class: an instance
-// made at module level is seen by a function analysed on its own, and its methods run in their
-// module (np is its import) with the caller's arguments, their arrays counted at the caller's
-// lines.
+// TestProjectClasses: a class of a project module (a benchmark harness, reached through its
+// package's `from . import util as util`) is a class: an instance made at module level is seen
+// by a function analysed on its own, and its methods run in their module (np is its import) with
+// the caller's arguments, their arrays counted at the caller's lines.
 func TestProjectClasses(t *testing.T) {
 	mainSrc := `import numpy as np
 from bench import util
@@ -40,7 +40,7 @@ def main(n=1000):
     c = w.random_array((n,))
     return a, b, c
 `
-	root := writeTree(t, map[string]string{"bench/__init__.py": "", "bench/util.py": harnessSrc, "main.py": mainSrc})
+	root := writeTree(t, map[string]string{"bench/__init__.py": "from . import util as util\n", "bench/util.py": harnessSrc, "main.py": mainSrc})
 	got := estimateIn(t, root, "main.py", Options{})
 	r := got["main"]
 	// a: rand's float64 (8 MB) then its float32 copy (4 MB); b 4 MB; c 8 KB + its float64 copy

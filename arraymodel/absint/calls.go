@@ -245,24 +245,7 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		// np.issubdtype(dt, np.integer): known when dt is, so the branch it guards is known.
 		a, _ := c.arg(0, "arg1")
 		b, _ := c.arg(1, "arg2")
-		var abstract string
-		switch b := b.(type) {
-		case vModule:
-			abstract = lastPart(b.ref.API)
-		case vDType:
-			abstract = b.dt.String()
-		}
-		dt := operandDType(a)
-		if o, ok := isArray(a); ok {
-			dt = o.dt
-		}
-		if is, ok := dt.IsSubDType(abstract); ok {
-			if is {
-				return knownInt(1)
-			}
-			return knownInt(0)
-		}
-		return vUnknown{}
+		return subDType(a, b)
 	case "dtype":
 		// np.dtype(x): the dtype x names — a dtype, a string, an array's dtype.
 		if v, ok := c.arg(0, "dtype"); ok {
@@ -322,6 +305,29 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		return vNone{}
 	case npapi.RNGFactory:
 		return vRNG{jax: strings.HasPrefix(api, "jax."), backend: ref.Backend}
+	}
+	return vUnknown{}
+}
+
+// subDType is whether the dtype of a (a dtype, an array's) is under b (a dtype, or an abstract
+// type such as np.integer): a known bool, or unknown.
+func subDType(a, b value) value {
+	var abstract string
+	switch b := b.(type) {
+	case vModule:
+		abstract = lastPart(b.ref.API)
+	case vDType:
+		abstract = b.dt.String()
+	}
+	dt := operandDType(a)
+	if o, ok := isArray(a); ok {
+		dt = o.dt
+	}
+	if is, ok := dt.IsSubDType(abstract); ok {
+		if is {
+			return knownInt(1)
+		}
+		return knownInt(0)
 	}
 	return vUnknown{}
 }
@@ -760,6 +766,17 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		}
 		s.useAll(c.args)
 		return vUnknown{}
+	case "issubclass":
+		// issubclass(np.dtype(dt).type, np.integer): a dtype's scalar type is a dtype here
+		if len(c.args) == 2 && !s.cfg.Explore && isDType(c.args[0]) {
+			return subDType(c.args[0], c.args[1])
+		}
+	case "eval":
+		if len(c.args) == 1 && !s.cfg.Explore {
+			if v, ok := s.evalString(c.args[0]); ok {
+				return v
+			}
+		}
 	case "super":
 		switch len(c.args) {
 		case 0:

@@ -240,3 +240,30 @@ class S:
 		New(Config{File: f, Explore: true}).RunModule()
 	}
 }
+
+// A harness that picks its dtype by name: "%s" formatting of known strings, eval of a string
+// naming a library member, issubclass of a dtype's scalar type.
+func TestDTypeByName(t *testing.T) {
+	_, in := runLog(t, `import numpy
+kind = "float32"
+dt = eval("numpy.%s" % kind)
+a = numpy.zeros(10, dtype=dt)
+isint = issubclass(numpy.dtype(dt).type, numpy.integer)
+n = eval("%d" % 12)
+`)
+	if v, _ := in.Final("a"); Inspect(v).Kind != KArray || Inspect(v).Obj.DType().String() != "float32" {
+		t.Errorf("a = %+v, want a float32 array", Inspect(v))
+	}
+	if v, _ := in.Final("isint"); Inspect(v).Kind != KInt || !Inspect(v).Known || Inspect(v).Int != 0 {
+		t.Errorf("isint = %+v, want a known 0", Inspect(v))
+	}
+	if v, _ := in.Final("n"); Inspect(v).Int != 12 || !Inspect(v).Known {
+		t.Errorf("n = %+v, want 12", Inspect(v))
+	}
+	for _, bad := range []string{`"%s %s" % ("a",)`, `"%f" % 1.0`, `"%" % 1`, `eval("1 + 1")`, `eval("a.")`, `eval(3)`} {
+		_, in := runLog(t, "x = "+bad+"\n")
+		if v, _ := in.Final("x"); !IsUnknown(v) {
+			t.Errorf("%s = %+v, want unknown", bad, Inspect(v))
+		}
+	}
+}

@@ -402,6 +402,11 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	if !lok && !rok {
 		s.decref(l)
 		s.decref(r)
+		if f, ok := l.(vStr); ok && op == ast.Mod && !s.cfg.Explore {
+			if out, ok := formatPercent(f.s, r); ok {
+				return vStr{out} // "numpy.%s" % args.dtype
+			}
+		}
 		return scalarBinop(op, l, r)
 	}
 	s.use(l)

@@ -215,7 +215,10 @@ func (s *Interp) member(run *projectRun, m *projModule, name string) (value, boo
 				}
 				return vProject{from}, true
 			}
-			return s.member(run, from, b.name)
+			if v, ok := s.member(run, from, b.name); ok {
+				return v, true
+			}
+			// `from . import util` in a package's __init__.py: its submodule (below)
 		}
 	}
 	if sub := s.submodule(run, m, name); sub != nil && sub.err == "" {
