@@ -92,3 +92,33 @@ z = np.ones(10)
 		t.Errorf("live at the peak %+v: no buffer named after m.w", r.LiveAtPeak)
 	}
 }
+
+// TestProjectClassesFork: a fork (an `if` the run cannot decide) copies the project classes made
+// so far, those that stay unknown included.
+func TestProjectClassesFork(t *testing.T) {
+	lib := `import numpy as np
+
+@register
+class Odd:
+    pass
+
+
+class Buf:
+    def __init__(self, n, flag):
+        if flag:
+            self.a = np.zeros(n)
+        else:
+            self.a = np.ones(2 * n)
+`
+	mainSrc := `from lib import Odd, Buf
+import sys
+
+o = Odd()
+b = Buf(1000, sys.argv)
+`
+	root := writeTree(t, map[string]string{"lib.py": lib, "main.py": mainSrc})
+	r := estimateIn(t, root, "main.py", Options{})["<module>"]
+	if r.PeakBytes != 16_000 {
+		t.Errorf("peak %d, want 16,000 (the else branch's array)", r.PeakBytes)
+	}
+}

@@ -54,6 +54,8 @@ type pyClass struct {
 	// classes has is unknown, not missing.
 	opaque bool
 	attrs  map[string]value
+	// fields are a dataclass's fields, in its __init__'s order.
+	fields []field
 }
 
 // pyInstance is an instance of a class; it holds a reference to each attribute value.
@@ -114,7 +116,11 @@ var customBases = map[string]bool{"Enum": true, "IntEnum": true, "StrEnum": true
 // makeClass runs a class statement: its bases are evaluated, its body runs in a namespace of
 // its own, and the class is returned (unknown when it is not modelled, or in explore mode).
 func (s *Interp) makeClass(st *ast.ClassDef) value {
-	if s.cfg.Explore || s.exhausted || s.depth >= MaxCallDepth || len(st.DecoratorList) > 0 {
+	if s.cfg.Explore || s.exhausted || s.depth >= MaxCallDepth {
+		return vUnknown{}
+	}
+	dataclass, init := dataclassDecorator(st.DecoratorList)
+	if len(st.DecoratorList) > 0 && !dataclass {
 		return vUnknown{}
 	}
 	for _, k := range st.Keywords {
@@ -175,8 +181,155 @@ func (s *Interp) makeClass(st *ast.ClassDef) value {
 		return vUnknown{}
 	}
 	cls.attrs = fr.vars
+	if dataclass {
+		cls.fields = dataclassFields(cls.bases, st.Body)
+		if _, own := cls.attrs["__init__"]; init && !own {
+			cls.attrs["__init__"] = vFunc{def: s.dataclassInit(st, cls)}
+		}
+	}
 	s.registerMethods(cls)
 	return vClass{cls}
+}
+
+// field is a field of a dataclass: its name and the default its __init__ gives it (nil for none,
+// or one the run does not know).
+type field struct {
+	name string
+	def  ast.Expr
+}
+
+// dataclassDecorator reports whether decorators are one dataclass decorator (dataclass,
+// dataclasses.dataclass, with or without arguments) and whether it writes an __init__.
+func dataclassDecorator(decos []ast.Expr) (dataclass, init bool) {
+	if len(decos) != 1 {
+		return false, false
+	}
+	e, init := decos[0], true
+	if c, ok := e.(*ast.Call); ok {
+		e = c.Func
+		for _, k := range c.Keywords {
+			if k.Arg == "init" {
+				if b, ok := k.Value.(*ast.Constant); !ok || b.Value.Kind != ast.ConstBool || !b.Value.Bool {
+					init = false
+				}
+			}
+		}
+	}
+	switch e := e.(type) {
+	case *ast.Name:
+		return e.ID == "dataclass", init
+	case *ast.Attribute:
+		return e.Attr == "dataclass", init
+	}
+	return false, false
+}
+
+// dataclassFields lists a dataclass's fields: its bases' (the last base's first, as
+// dataclasses collects them along the MRO in reverse), then the annotated names of its body
+// (ClassVar ones and field(init=False) left out), a later one replacing an earlier of the same
+// name.
+func dataclassFields(bases []*pyClass, body []ast.Stmt) []field {
+	var out []field
+	add := func(f field) {
+		for i := range out {
+			if out[i].name == f.name {
+				out[i] = f
+				return
+			}
+		}
+		out = append(out, f)
+	}
+	for i := len(bases) - 1; i >= 0; i-- {
+		for _, f := range bases[i].fields {
+			add(f)
+		}
+	}
+	for _, st := range body {
+		a, ok := st.(*ast.AnnAssign)
+		if !ok {
+			continue
+		}
+		n, ok := a.Target.(*ast.Name)
+		if !ok || isClassVar(a.Annotation) {
+			continue
+		}
+		f := field{name: n.ID, def: a.Value}
+		if c, ok := a.Value.(*ast.Call); ok && calleeName(c) == "field" {
+			f.def = nil
+			skip := false
+			for _, k := range c.Keywords {
+				switch k.Arg {
+				case "default":
+					f.def = k.Value
+				case "init":
+					skip = true
+				}
+			}
+			if skip {
+				continue
+			}
+		}
+		add(f)
+	}
+	return out
+}
+
+func isClassVar(ann ast.Expr) bool {
+	if sub, ok := ann.(*ast.Subscript); ok {
+		ann = sub.Value
+	}
+	switch a := ann.(type) {
+	case *ast.Name:
+		return a.ID == "ClassVar"
+	case *ast.Attribute:
+		return a.Attr == "ClassVar"
+	case *ast.Constant:
+		return a.Value.Kind == ast.ConstStr && len(a.Value.Str) >= 8 && a.Value.Str[:8] == "ClassVar"
+	}
+	return false
+}
+
+func calleeName(c *ast.Call) string {
+	switch f := c.Func.(type) {
+	case *ast.Name:
+		return f.ID
+	case *ast.Attribute:
+		return f.Attr
+	}
+	return ""
+}
+
+// dataclassInit is the __init__ a dataclass decorator writes for a class: a def at the class
+// statement whose parameters are the fields (with their defaults) and whose body stores each in
+// self and calls __post_init__ when a class defines one. It is made once per class statement.
+func (s *Interp) dataclassInit(st *ast.ClassDef, cls *pyClass) *ast.FunctionDef {
+	if d, ok := s.fs.inits[st]; ok {
+		return d
+	}
+	r := st.Range
+	args := &ast.Arguments{Range: r, Args: []*ast.Arg{{Range: r, Arg: "self"}}}
+	var body []ast.Stmt
+	self := func() ast.Expr { return &ast.Name{Range: r, ID: "self"} }
+	for _, f := range cls.fields {
+		if f.def == nil && len(args.Defaults) > 0 {
+			f.def = &ast.Name{Range: r, ID: "<unknown default>"} // a required field after a default: Python refuses the class
+		}
+		args.Args = append(args.Args, &ast.Arg{Range: r, Arg: f.name})
+		if f.def != nil {
+			args.Defaults = append(args.Defaults, f.def)
+		}
+		body = append(body, &ast.Assign{Range: r, Targets: []ast.Expr{&ast.Attribute{Range: r, Value: self(), Attr: f.name}},
+			Value: &ast.Name{Range: r, ID: f.name}})
+	}
+	if _, found, _ := cls.lookup("__post_init__", nil); found {
+		body = append(body, &ast.ExprStmt{Range: r, Value: &ast.Call{Range: r, Func: &ast.Attribute{Range: r, Value: self(), Attr: "__post_init__"}}})
+	}
+	d := &ast.FunctionDef{Range: r, Name: "__init__", Args: args, Body: body}
+	if s.fs.inits == nil {
+		s.fs.inits = map[*ast.ClassDef]*ast.FunctionDef{}
+	}
+	s.fs.inits[st] = d
+	return d
 }
 
 // registerMethods records, when the run reads the project's modules, which module the class's
@@ -561,10 +714,13 @@ func (s *Interp) ownConst(v value) value {
 
 // class copies a class for a fork (or a run's own copy of a constant class).
 func (c *Cloner) class(k *pyClass) *pyClass {
+	if k == nil {
+		return nil // a project class being made, or not made (Interp.classes)
+	}
 	if n, ok := c.Memo[k]; ok {
 		return n.(*pyClass)
 	}
-	n := &pyClass{name: k.name, opaque: k.opaque, attrs: make(map[string]value, len(k.attrs))}
+	n := &pyClass{name: k.name, opaque: k.opaque, attrs: make(map[string]value, len(k.attrs)), fields: k.fields}
 	c.Memo[k] = n
 	for _, b := range k.bases {
 		n.bases = append(n.bases, c.class(b))

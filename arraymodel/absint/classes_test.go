@@ -162,6 +162,7 @@ class M(type):
 class A(metaclass=M):
     pass
 @dataclasses.dataclass
+@register
 class B:
     x: int = 1
 class C(enum.Enum):
@@ -265,5 +266,42 @@ n = eval("%d" % 12)
 		if v, _ := in.Final("x"); !IsUnknown(v) {
 			t.Errorf("%s = %+v, want unknown", bad, Inspect(v))
 		}
+	}
+}
+
+// A dataclass gets the __init__ its decorator writes: the fields in order, with their defaults,
+// a base dataclass's fields first, and __post_init__ called.
+func TestDataclass(t *testing.T) {
+	log, in := runLog(t, `import numpy as np
+from dataclasses import dataclass, field
+from typing import ClassVar
+@dataclass
+class State:
+    u: np.ndarray
+    n: int = 4
+    tag: ClassVar[str] = "s"
+    hist: list = field(default_factory=list)
+@dataclass(frozen=True)
+class Big(State):
+    v: np.ndarray = None
+    def __post_init__(self):
+        self.w = np.zeros(self.n)
+s = State(np.ones(3))
+b = Big(np.ones(5), 2, [], np.ones(7))
+k = b.n
+del s
+`)
+	wantLog(t, log, []string{
+		"alloc np.ones(3) (3,) line 15",
+		"alloc np.ones(5) (5,) line 16",
+		"alloc np.ones(7) (7,) line 16",
+		"alloc np.zeros(self.n) (2,) line 16",
+		"free np.ones(3) line 18",
+	})
+	if v, _ := in.Final("k"); Inspect(v).Int != 2 || !Inspect(v).Known {
+		t.Errorf("b.n = %+v, want 2", Inspect(v))
+	}
+	if len(in.Unknown()) != 0 {
+		t.Errorf("unknown: %+v", in.Unknown())
 	}
 }

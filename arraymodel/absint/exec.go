@@ -67,6 +67,10 @@ func (s *Interp) exec(st ast.Stmt) {
 			s.assign(t, v)
 		}
 	case *ast.AnnAssign:
+		if c, ok := st.Value.(*ast.Call); ok && f.class && calleeName(c) == "field" {
+			s.assign(st.Target, vUnknown{}) // a dataclass's field(…): a Field object, made of nothing
+			return
+		}
 		if st.Value != nil {
 			s.assign(st.Target, s.eval(st.Value))
 		}

@@ -134,6 +134,8 @@ type fileState struct {
 	namespaces map[string]bool // names bound to a parsed command line (paramsources.go)
 	// lambdas are the file's lambdas as functions (lambdaDef), made on first use.
 	lambdas map[*ast.Lambda]*ast.FunctionDef
+	// inits are the __init__ functions of the file's dataclasses (classes.go), made on first use.
+	inits map[*ast.ClassDef]*ast.FunctionDef
 }
 
 // frame is one function activation (or the module).
