@@ -101,6 +101,7 @@ func (s *Interp) fork() *Interp {
 	p.root = c.frame(s.root)
 	p.lines = slices.Clone(s.lines)
 	p.unknown = slices.Clone(s.unknown)
+	p.unknownAtFork = len(s.unknown)
 	p.growth = slices.Clone(s.growth)
 	p.symbols = slices.Clone(s.symbols)
 	if s.classes != nil {
@@ -121,7 +122,8 @@ func (s *Interp) fork() *Interp {
 func (s *Interp) adopt(p *Interp) {
 	s.steps = max(s.steps, p.steps)
 	s.exhausted = s.exhausted || p.exhausted
-	for _, u := range p.unknown {
+	// the fork's first entries are s's at the fork, which s still has (it only appends)
+	for _, u := range p.unknown[min(p.unknownAtFork, len(p.unknown)):] {
 		if !slices.Contains(s.unknown, u) {
 			s.unknown = append(s.unknown, u)
 		}

@@ -171,9 +171,11 @@ type Interp struct {
 	frames  []*frame
 	lines   []int // statement line per nesting level; lines[0] is the scope's current line
 	unknown []Unknown
-	growth  []Growth
-	depth   int
-	pending string // the name the current assignment binds, for naming a failed allocation
+	// unknownAtFork is, in a fork, how many entries of unknown it was made with (adopt skips them)
+	unknownAtFork int
+	growth        []Growth
+	depth         int
+	pending       string // the name the current assignment binds, for naming a failed allocation
 	// pendingValue is the current assignment's value expression: the array it allocates is
 	// named pending from the start, so a peak reached by that allocation lists it by name.
 	pendingValue ast.Expr
