@@ -10,14 +10,17 @@ import (
 // This file defines classes and their instances, in a run that follows one path (explore mode
 // keeps a class unknown: its facts come from each method's own body). A class statement of the
 // file, or of a project module (projectmod.go), runs its body in a namespace of its own: its
-// bindings are the class's attributes, its defs its methods. Calling the class makes an
+// bindings are the class's attributes, its defs its methods (a dataclass also gets the __init__
+// its decorator writes). Calling the class makes an
 // instance — an object with attributes that holds a reference to each, counted like a list's —
 // and runs __init__ inlined with self bound, as a call to a function of the file runs. An
 // attribute read looks in the instance, then along the classes (the instance's class and its
 // bases, left to right); a method found there comes bound to the object. What the interpreter
 // does not know stays unknown: a base class it does not know makes the attributes it does not
 // find unknown (and its __init__ a call given the arguments that is listed when they hold
-// arrays), and a class with a metaclass, __new__ or a decorator is an unknown value as before.
+// arrays), and a class with a metaclass, __new__, an enumeration or named-tuple base, or a
+// decorator other than dataclass is an unknown value as before. Instances made at module level
+// that hold no array are module constants for the functions run on their own, as classes are.
 
 type (
 	// vClass is a class the run knows. Classes are not counted: one lives as long as the run

@@ -138,7 +138,7 @@ type fileState struct {
 	inits map[*ast.ClassDef]*ast.FunctionDef
 }
 
-// frame is one function activation (or the module).
+// frame is one function activation (or the module, or a class body).
 type frame struct {
 	vars    map[string]value
 	globals map[string]bool
@@ -153,10 +153,10 @@ type frame struct {
 	// return): a try's handler may catch it
 	raised string
 	brk    bool // break reached in the innermost loop
+	cont   bool // continue reached
 	// class is set on the namespace a class body runs in: the functions defined there do not
 	// see its names (env is the frame the class statement runs in)
 	class bool
-	cont  bool // continue reached
 }
 
 // Interp runs one scope of a file.
