@@ -670,6 +670,13 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	}
 	switch name {
 	case "len":
+		if len(c.args) == 1 {
+			if inst, ok := c.args[0].(vInstance); ok {
+				if v, ok := s.callDunder(inst, "__len__", nil); ok {
+					return v // (instances exist only in follow mode)
+				}
+			}
+		}
 		if len(c.args) == 1 && len(e.Args) == 1 {
 			if v, ok := s.dataLen(c.args[0], e.Args[0]); ok {
 				return v // the length of an input (provenance.go)
@@ -766,6 +773,16 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		}
 		s.useAll(c.args)
 		return vUnknown{}
+	case "getattr":
+		if !s.cfg.Explore {
+			if v, ok := s.getattrCall(c); ok {
+				return v
+			}
+		}
+	case "setattr":
+		if !s.cfg.Explore && s.setattrCall(c) {
+			return vNone{}
+		}
 	case "issubclass":
 		// issubclass(np.dtype(dt).type, np.integer): a dtype's scalar type is a dtype here
 		if len(c.args) == 2 && !s.cfg.Explore && isDType(c.args[0]) {

@@ -668,16 +668,84 @@ func (s *Interp) dieInstance(o *pyInstance) {
 
 // callInstance is obj(args): its class's __call__ method, inlined.
 func (s *Interp) callInstance(inst vInstance, c *call) (value, bool) {
-	v, found, _ := inst.o.cls.lookup("__call__", nil)
+	if _, ok := s.dunder(inst, "__call__"); !ok {
+		return nil, false
+	}
+	args, kw := c.args, c.kw
+	c.args, c.kw = nil, nil
+	return s.callDunderKw(inst, "__call__", args, kw)
+}
+
+// dunder returns the plain function name of inst's class (a special method), if it has one.
+func (s *Interp) dunder(inst vInstance, name string) (vFunc, bool) {
+	v, found, _ := inst.o.cls.lookup(name, nil)
 	fn, ok := v.(vFunc)
-	if !found || !ok {
+	return fn, found && ok
+}
+
+// callDunder runs the special method name of inst's class on args (which it takes), inlined;
+// ok is false, and args are dropped, when the class has none.
+func (s *Interp) callDunder(inst vInstance, name string, args []value) (value, bool) {
+	return s.callDunderKw(inst, name, args, nil)
+}
+
+func (s *Interp) callDunderKw(inst vInstance, name string, args []value, kw map[string]value) (value, bool) {
+	fn, ok := s.dunder(inst, name)
+	if !ok {
+		for _, a := range args {
+			s.decref(a)
+		}
+		for _, k := range slices.Sorted(maps.Keys(kw)) {
+			s.decref(kw[k])
+		}
 		return nil, false
 	}
 	incref(inst)
-	args := append([]value{inst}, c.args...)
-	kw := c.kw
-	c.args, c.kw = nil, nil
-	return s.callClosure(fn, args, kw), true
+	return s.callClosure(fn, append([]value{inst}, args...), kw), true
+}
+
+// getattrCall is getattr(obj, "name"[, default]) on an instance or class: the attribute read,
+// or the default when it is known to be missing; ok is false for other calls.
+func (s *Interp) getattrCall(c *call) (value, bool) {
+	if len(c.args) < 2 || len(c.args) > 3 {
+		return nil, false
+	}
+	name, ok := c.args[1].(vStr)
+	if !ok {
+		return nil, false
+	}
+	switch o := c.args[0].(type) {
+	case vInstance:
+		if _, has := o.o.attrs[name.s]; !has && len(c.args) == 3 {
+			if _, found, opaque := o.o.cls.lookup(name.s, nil); !found && !opaque {
+				incref(c.args[2])
+				return c.args[2], true
+			}
+		}
+		return s.instanceAttr(o, name.s), true
+	case vClass:
+		return s.classAttr(o, name.s), true
+	}
+	return nil, false
+}
+
+// setattrCall is setattr(obj, "name", v) on an instance; ok is false for other calls.
+func (s *Interp) setattrCall(c *call) bool {
+	if len(c.args) != 3 {
+		return false
+	}
+	name, ok := c.args[1].(vStr)
+	inst, isInst := c.args[0].(vInstance)
+	if !ok || !isInst {
+		return false
+	}
+	if inst.o.attrs == nil {
+		inst.o.attrs = map[string]value{}
+	}
+	v := acyclicAttr(c.args[2], inst.o)
+	incref(v)
+	s.storeAttr(inst.o.attrs, name.s, v, "")
+	return true
 }
 
 // constHoldsArrays reports whether a class or instance holds an array in an attribute, its

@@ -305,3 +305,53 @@ del s
 		t.Errorf("unknown: %+v", in.Unknown())
 	}
 }
+
+// Special methods run inlined: a context manager's __enter__ and __exit__, obj[k], len(obj),
+// obj(x); getattr and setattr with a constant name read and set attributes.
+func TestSpecialMethods(t *testing.T) {
+	log, in := runLog(t, `import numpy as np
+class Pool:
+    def __init__(self, n):
+        self.bufs = [np.zeros(n), np.ones(n)]
+    def __enter__(self):
+        self.tmp = np.empty(7)
+        return self
+    def __exit__(self, *exc):
+        del self.tmp
+    def __getitem__(self, i):
+        return self.bufs[i]
+    def __len__(self):
+        return len(self.bufs)
+    def __call__(self, k):
+        return self.bufs[0] * k
+p = Pool(4)
+with p as q:
+    b = q[1]
+n = len(p)
+c = p(2)
+setattr(p, "extra", np.zeros(3))
+e = getattr(p, "extra")
+d = getattr(p, "missing", 5)
+`)
+	wantLog(t, log, []string{
+		"alloc np.zeros(n) (4,) line 16",
+		"alloc np.ones(n) (4,) line 16",
+		"alloc np.empty(7) (7,) line 17",
+		"free np.empty(7) line 17",
+		"alloc self.bufs[0] * k (4,) line 20",
+		"alloc np.zeros(3) (3,) line 21",
+	})
+	for name, want := range map[string]int64{"n": 2, "d": 5} {
+		if v, _ := in.Final(name); !Inspect(v).Known || Inspect(v).Int != want {
+			t.Errorf("%s = %+v, want %d", name, Inspect(v), want)
+		}
+	}
+	for _, name := range []string{"q", "b", "e"} {
+		if v, _ := in.Final(name); IsUnknown(v) {
+			t.Errorf("%s is unknown", name)
+		}
+	}
+	if len(in.Unknown()) != 0 {
+		t.Errorf("unknown: %+v", in.Unknown())
+	}
+}

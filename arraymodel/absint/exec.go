@@ -520,14 +520,39 @@ func truth(v value) int {
 }
 
 func (s *Interp) execWith(items []*ast.WithItem, body []ast.Stmt) {
+	var exits []vInstance // context managers that are instances of known classes, to exit
 	for _, it := range items {
 		v := s.eval(it.ContextExpr)
+		var entered value = vUnknown{}
+		if inst, ok := v.(vInstance); ok && !s.cfg.Explore {
+			if r, ok := s.callDunder(inst, "__enter__", nil); ok {
+				entered = r
+			}
+			if _, ok := s.dunder(inst, "__exit__"); ok {
+				incref(inst)
+				exits = append(exits, inst)
+			}
+		}
 		if it.OptionalVars != nil {
-			s.assign(it.OptionalVars, vUnknown{})
+			s.assign(it.OptionalVars, entered)
+		} else {
+			s.decref(entered)
 		}
 		s.decref(v)
 	}
 	s.execBlock(body)
+	if len(exits) > 0 && s.top() == s.root && len(s.lines) > 0 && !s.cfg.Explore {
+		s.cur = s.lines[len(s.lines)-1] // __exit__ runs at the with statement's line, as CPython traces it
+	}
+	for i := len(exits) - 1; i >= 0; i-- {
+		f := s.top()
+		done, ret, raised := f.done, f.ret, f.raised
+		f.done = false
+		r, _ := s.callDunder(exits[i], "__exit__", []value{vNone{}, vNone{}, vNone{}})
+		s.decref(r)
+		f.done, f.ret, f.raised = done, ret, raised
+		s.decref(exits[i])
+	}
 }
 
 // iteration describes what a for loop iterates over.
