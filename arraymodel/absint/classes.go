@@ -335,14 +335,15 @@ func (s *Interp) dataclassInit(st *ast.ClassDef, cls *pyClass) *ast.FunctionDef 
 	return d
 }
 
-// registerMethods records, when the run reads the project's modules, which module the class's
-// methods belong to: a call of one runs in that module (enterModuleOf).
+// registerMethods records the class's methods' names (Grid.__init__, for messages) and, when the
+// run reads the project's modules, which module they belong to: a call of one runs in that
+// module (enterModuleOf).
 func (s *Interp) registerMethods(cls *pyClass) {
 	run := s.project()
-	if run == nil {
-		return
+	var cur *projModule
+	if run != nil {
+		cur = s.curModule(run)
 	}
-	cur := s.curModule(run)
 	for _, v := range cls.attrs {
 		var fns []vFunc
 		switch v := v.(type) {
@@ -360,7 +361,17 @@ func (s *Interp) registerMethods(cls *pyClass) {
 			}
 		}
 		for _, f := range fns {
-			if _, known := run.defs[f.def]; !known && f.def != nil {
+			if f.def == nil {
+				continue
+			}
+			if s.methodNames == nil {
+				s.methodNames = map[*ast.FunctionDef]string{}
+			}
+			s.methodNames[f.def] = cls.name + "." + f.def.Name
+			if run == nil {
+				continue
+			}
+			if _, known := run.defs[f.def]; !known {
 				run.defs[f.def] = cur
 			}
 		}

@@ -355,3 +355,17 @@ d = getattr(p, "missing", 5)
 		t.Errorf("unknown: %+v", in.Unknown())
 	}
 }
+
+// A method call the run does not follow is listed under the class's name.
+func TestMethodNotFollowedNamed(t *testing.T) {
+	_, in := runLog(t, `import numpy as np
+class Tree:
+    def grow(self, n):
+        return self.grow(n - 1)
+t = Tree()
+x = t.grow(3)
+`)
+	if len(in.Unknown()) != 1 || in.Unknown()[0].Expr != "Tree.grow(…)" || !strings.Contains(in.Unknown()[0].Reason, "recursive call of Tree.grow") {
+		t.Errorf("unknown = %+v, want the recursive call of Tree.grow", in.Unknown())
+	}
+}

@@ -202,6 +202,8 @@ type Interp struct {
 	classes map[*ast.ClassDef]*pyClass
 	// constCloner makes the run's own copies of the classes among consts.
 	constCloner *Cloner
+	// methodNames names the methods of the classes made so far (Grid.__init__), for messages.
+	methodNames map[*ast.FunctionDef]string
 }
 
 func (s *Interp) top() *frame { return s.frames[len(s.frames)-1] }

@@ -483,14 +483,18 @@ func (s *Interp) callNotFollowed(def *ast.FunctionDef, recursive bool) {
 	if s.exhausted {
 		return // the budget's own entry says so
 	}
-	reason := fmt.Sprintf("call of %s not followed: more than %d nested calls", def.Name, MaxCallDepth)
+	name := def.Name
+	if q, ok := s.methodNames[def]; ok {
+		name = q // Grid.__init__
+	}
+	reason := fmt.Sprintf("call of %s not followed: more than %d nested calls", name, MaxCallDepth)
 	if s.depth < MaxCallDepth && !recursive {
-		reason = fmt.Sprintf("call of %s not followed: the scope ran %d statements of other modules already", def.Name, MaxProjectSteps)
+		reason = fmt.Sprintf("call of %s not followed: the scope ran %d statements of other modules already", name, MaxProjectSteps)
 	}
 	if recursive {
-		reason = fmt.Sprintf("recursive call of %s not followed", def.Name)
+		reason = fmt.Sprintf("recursive call of %s not followed", name)
 	}
-	s.addUnknown(nil, def.Name+"(…)", reason, nil, "")
+	s.addUnknown(nil, name+"(…)", reason, nil, "")
 }
 
 // MaxProjectSteps bounds the statements of other modules' code one scope runs: library code
