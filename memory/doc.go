@@ -8,12 +8,13 @@
 // Estimate runs each scope (the module, then each top-level function) in program order on the
 // one interpreter of array programs, arraymodel/absint, which the rules' facts use too. The
 // interpreter holds the semantics — values (ints known or symbolic, arrays with shape, dtype,
-// library and view base, tuples, lists, dicts, modules, functions of the file), operators with
-// NumPy's promotion and broadcasting, calls classified by the API table (arraymodel/npapi),
-// indexing and views, statements with CPython's reference counting, loops (every iteration of a
-// known trip count up to 64, otherwise two and extrapolated growth), an `if` it cannot decide
-// run on a fork, calls to functions of the file and of the project's modules it imports run
-// with the caller's arguments. This package
+// library and view base, tuples, lists, dicts, modules, functions of the file, classes and
+// their instances: an object holds its attributes' arrays until its last reference goes),
+// operators with NumPy's promotion and broadcasting, calls classified by the API table
+// (arraymodel/npapi), indexing and views, statements with CPython's reference counting, loops
+// (every iteration of a known trip count up to 64, otherwise two and extrapolated growth), an
+// `if` it cannot decide run on a fork, calls to functions and methods of the file and of the
+// project's modules it imports run with the caller's arguments. This package
 // is its heap (absint.Heap, heapclient.go):
 //
 //   - buffers (heap.go): each array's data, released when its last reference goes; NumPy's

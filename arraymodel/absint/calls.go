@@ -88,6 +88,18 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		args, kw := c.args, c.kw
 		c.args, c.kw = nil, nil
 		res = s.callClosure(f, args, kw)
+	case vClass:
+		res = s.instantiate(f.c, c)
+	case vBound:
+		incref(f.self)
+		args, kw := append([]value{f.self}, c.args...), c.kw
+		c.args, c.kw = nil, nil
+		res = s.callClosure(f.fn, args, kw)
+	case vInstance:
+		var ok bool
+		if res, ok = s.callInstance(f, c); !ok {
+			res = s.callBuiltin(e, c)
+		}
 	case vDType:
 		if n, ok := e.Func.(*ast.Name); ok {
 			if _, builtin := builtinDType(n); builtin {
@@ -266,24 +278,7 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		// np.issubdtype(dt, np.integer): known when dt is, so the branch it guards is known.
 		a, _ := c.arg(0, "arg1")
 		b, _ := c.arg(1, "arg2")
-		var abstract string
-		switch b := b.(type) {
-		case vModule:
-			abstract = lastPart(b.ref.API)
-		case vDType:
-			abstract = b.dt.String()
-		}
-		dt := operandDType(a)
-		if o, ok := isArray(a); ok {
-			dt = o.dt
-		}
-		if is, ok := dt.IsSubDType(abstract); ok {
-			if is {
-				return knownInt(1)
-			}
-			return knownInt(0)
-		}
-		return vUnknown{}
+		return subDType(a, b)
 	case "dtype":
 		// np.dtype(x): the dtype x names — a dtype, a string, an array's dtype.
 		if v, ok := c.arg(0, "dtype"); ok {
@@ -343,6 +338,29 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		return vNone{}
 	case npapi.RNGFactory:
 		return vRNG{jax: strings.HasPrefix(api, "jax."), backend: ref.Backend}
+	}
+	return vUnknown{}
+}
+
+// subDType is whether the dtype of a (a dtype, an array's) is under b (a dtype, or an abstract
+// type such as np.integer): a known bool, or unknown.
+func subDType(a, b value) value {
+	var abstract string
+	switch b := b.(type) {
+	case vModule:
+		abstract = lastPart(b.ref.API)
+	case vDType:
+		abstract = b.dt.String()
+	}
+	dt := operandDType(a)
+	if o, ok := isArray(a); ok {
+		dt = o.dt
+	}
+	if is, ok := dt.IsSubDType(abstract); ok {
+		if is {
+			return knownInt(1)
+		}
+		return knownInt(0)
 	}
 	return vUnknown{}
 }
@@ -685,6 +703,13 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	}
 	switch name {
 	case "len":
+		if len(c.args) == 1 {
+			if inst, ok := c.args[0].(vInstance); ok {
+				if v, ok := s.callDunder(inst, "__len__", nil); ok {
+					return v // (instances exist only in follow mode)
+				}
+			}
+		}
 		if len(c.args) == 1 && len(e.Args) == 1 {
 			if v, ok := s.dataLen(c.args[0], e.Args[0]); ok {
 				return v // the length of an input (provenance.go)
@@ -703,17 +728,6 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			}
 		}
 		return vInt{}
-	case "getattr":
-		// getattr(np, "add"): a member of an array library named by a known string
-		if len(c.args) >= 2 && len(e.Args) == len(c.args) {
-			m, isMod := c.args[0].(vModule)
-			name, isStr := c.args[1].(vStr)
-			if isMod && isStr && name.s != "" {
-				return s.refValue(m.ref.Member(name.s))
-			}
-		}
-		s.useAll(c.args)
-		return vUnknown{}
 	case "range":
 		r := vRange{step: 1, known: true}
 		vals := make([]int64, len(c.args))
@@ -815,6 +829,46 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			return v
 		}
 		s.useAll(c.args)
+		return vUnknown{}
+	case "getattr":
+		// getattr(np, "add"): a member of an array library named by a known string
+		if len(c.args) >= 2 && len(e.Args) == len(c.args) {
+			m, isMod := c.args[0].(vModule)
+			name, isStr := c.args[1].(vStr)
+			if isMod && isStr && name.s != "" && !name.unknown {
+				return s.refValue(m.ref.Member(name.s))
+			}
+		}
+		if !s.cfg.Explore {
+			if v, ok := s.getattrCall(c); ok {
+				return v
+			}
+		}
+	case "setattr":
+		if !s.cfg.Explore && s.setattrCall(c) {
+			return vNone{}
+		}
+	case "issubclass":
+		// issubclass(np.dtype(dt).type, np.integer): a dtype's scalar type is a dtype here
+		if len(c.args) == 2 && !s.cfg.Explore && isDType(c.args[0]) {
+			return subDType(c.args[0], c.args[1])
+		}
+	case "eval":
+		if len(c.args) == 1 && !s.cfg.Explore {
+			if v, ok := s.evalString(c.args[0]); ok {
+				return v
+			}
+		}
+	case "super":
+		switch len(c.args) {
+		case 0:
+			return s.superOf()
+		case 2:
+			if k, ok := c.args[0].(vClass); ok {
+				incref(c.args[1])
+				return vSuper{after: k.c, self: c.args[1]}
+			}
+		}
 		return vUnknown{}
 	case "print", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
 		s.useAll(c.args)

@@ -311,6 +311,14 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		return s.refValue(b.ref.Member(e.Attr))
 	case vProject:
 		return s.projectAttr(b, e.Attr)
+	case vInstance:
+		defer s.decref(base)
+		return s.instanceAttr(b, e.Attr)
+	case vClass:
+		return s.classAttr(b, e.Attr)
+	case vSuper:
+		defer s.decref(base)
+		return s.superAttr(b, e.Attr)
 	case vUnread:
 		return b // k.step of a module k that is not read: the call says why
 	case vStdlib:
@@ -395,6 +403,11 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	if !lok && !rok {
 		s.decref(l)
 		s.decref(r)
+		if f, ok := l.(vStr); ok && op == ast.Mod && !s.cfg.Explore && !f.unknown {
+			if out, ok := formatPercent(f.s, r); ok {
+				return vStr{s: out} // "numpy.%s" % args.dtype
+			}
+		}
 		return scalarBinop(op, l, r)
 	}
 	s.use(l)

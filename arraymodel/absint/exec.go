@@ -48,8 +48,15 @@ func (s *Interp) exec(st ast.Stmt) {
 	switch st := st.(type) {
 	case *ast.Assign:
 		s.pending, s.pendingValue = "", nil
-		if n, ok := st.Targets[0].(*ast.Name); ok && len(st.Targets) == 1 {
-			s.pending, s.pendingValue = n.ID, st.Value
+		if len(st.Targets) == 1 {
+			switch t := st.Targets[0].(type) {
+			case *ast.Name:
+				s.pending, s.pendingValue = t.ID, st.Value
+			case *ast.Attribute:
+				if !s.cfg.Explore {
+					s.pending, s.pendingValue = s.text(t), st.Value // self.grid = np.zeros(…)
+				}
+			}
 		}
 		v := s.eval(st.Value)
 		s.pending, s.pendingValue = "", nil
@@ -60,6 +67,10 @@ func (s *Interp) exec(st ast.Stmt) {
 			s.assign(t, v)
 		}
 	case *ast.AnnAssign:
+		if c, ok := st.Value.(*ast.Call); ok && f.class && calleeName(c) == "field" {
+			s.assign(st.Target, vUnknown{}) // a dataclass's field(…): a Field object, made of nothing
+			return
+		}
 		if st.Value != nil {
 			s.assign(st.Target, s.eval(st.Value))
 		}
@@ -115,6 +126,10 @@ func (s *Interp) exec(st ast.Stmt) {
 		s.execTry(st.Body, st.Handlers, st.Orelse, st.Finalbody)
 	case *ast.FunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
+		if f.class {
+			s.bindName(st.Name, s.methodValue(st))
+			return
+		}
 		s.bindName(st.Name, vFunc{st, s.closureEnv()})
 	case *ast.AsyncFunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
@@ -123,7 +138,11 @@ func (s *Interp) exec(st ast.Stmt) {
 		}
 	case *ast.ClassDef:
 		s.exploreDef(st.DecoratorList, nil, st.Bases)
-		s.bindName(st.Name, vUnknown{})
+		if s.cfg.Explore {
+			s.bindName(st.Name, vUnknown{}) // the rules' facts come from each method's own body
+			return
+		}
+		s.bindName(st.Name, s.makeClass(st))
 	case *ast.Global:
 		for _, n := range st.Names {
 			f.globals[n] = true
@@ -259,8 +278,7 @@ func (s *Interp) assign(t ast.Expr, v value) {
 	case *ast.Subscript:
 		s.setItem(t, v)
 	case *ast.Attribute:
-		s.decref(s.eval(t.Value))
-		s.decref(v)
+		s.setAttr(t, v)
 	default:
 		s.decref(v)
 	}
@@ -373,6 +391,8 @@ func (s *Interp) del(t ast.Expr) {
 		for _, e := range t.Elts {
 			s.del(e)
 		}
+	case *ast.Attribute:
+		s.delAttr(t)
 	case *ast.Subscript:
 		base := s.eval(t.Value)
 		if l, ok := base.(vList); ok {
@@ -505,14 +525,39 @@ func truth(v value) int {
 }
 
 func (s *Interp) execWith(items []*ast.WithItem, body []ast.Stmt) {
+	var exits []vInstance // context managers that are instances of known classes, to exit
 	for _, it := range items {
 		v := s.eval(it.ContextExpr)
+		var entered value = vUnknown{}
+		if inst, ok := v.(vInstance); ok && !s.cfg.Explore {
+			if r, ok := s.callDunder(inst, "__enter__", nil); ok {
+				entered = r
+			}
+			if _, ok := s.dunder(inst, "__exit__"); ok {
+				incref(inst)
+				exits = append(exits, inst)
+			}
+		}
 		if it.OptionalVars != nil {
-			s.assign(it.OptionalVars, vUnknown{})
+			s.assign(it.OptionalVars, entered)
+		} else {
+			s.decref(entered)
 		}
 		s.decref(v)
 	}
 	s.execBlock(body)
+	if len(exits) > 0 && s.top() == s.root && len(s.lines) > 0 && !s.cfg.Explore {
+		s.cur = s.lines[len(s.lines)-1] // __exit__ runs at the with statement's line, as CPython traces it
+	}
+	for i := len(exits) - 1; i >= 0; i-- {
+		f := s.top()
+		done, ret, raised := f.done, f.ret, f.raised
+		f.done = false
+		r, _ := s.callDunder(exits[i], "__exit__", []value{vNone{}, vNone{}, vNone{}})
+		s.decref(r)
+		f.done, f.ret, f.raised = done, ret, raised
+		s.decref(exits[i])
+	}
 }
 
 // iteration describes what a for loop iterates over.

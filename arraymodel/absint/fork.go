@@ -3,6 +3,8 @@ package absint
 import (
 	"maps"
 	"slices"
+
+	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
 // This file defines forking the interpreter state, used to run the branch of an `if` that the
@@ -31,6 +33,14 @@ func (c *Cloner) val(v value) value {
 		return vMethod{recv: c.val(v.recv), name: v.name}
 	case vAt:
 		return vAt{c.val(v.arr)}
+	case vInstance:
+		return vInstance{c.instance(v.o)}
+	case vClass:
+		return vClass{c.class(v.c)}
+	case vBound:
+		return vBound{fn: v.fn, self: c.val(v.self)}
+	case vSuper:
+		return vSuper{after: c.class(v.after), self: c.val(v.self)}
 	}
 	return v
 }
@@ -91,8 +101,16 @@ func (s *Interp) fork() *Interp {
 	p.root = c.frame(s.root)
 	p.lines = slices.Clone(s.lines)
 	p.unknown = slices.Clone(s.unknown)
+	p.unknownAtFork = len(s.unknown)
 	p.growth = slices.Clone(s.growth)
 	p.symbols = slices.Clone(s.symbols)
+	if s.classes != nil {
+		p.classes = make(map[*ast.ClassDef]*pyClass, len(s.classes))
+		for d, k := range s.classes {
+			p.classes[d] = c.class(k)
+		}
+	}
+	p.constCloner = nil // the fork's copies of constant classes are its own
 	var copied int
 	p.h, copied = s.h.Fork(c)
 	p.steps += copied / 8 // copying costs budget too
@@ -104,7 +122,8 @@ func (s *Interp) fork() *Interp {
 func (s *Interp) adopt(p *Interp) {
 	s.steps = max(s.steps, p.steps)
 	s.exhausted = s.exhausted || p.exhausted
-	for _, u := range p.unknown {
+	// the fork's first entries are s's at the fork, which s still has (it only appends)
+	for _, u := range p.unknown[min(p.unknownAtFork, len(p.unknown)):] {
 		if !slices.Contains(s.unknown, u) {
 			s.unknown = append(s.unknown, u)
 		}

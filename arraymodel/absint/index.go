@@ -42,6 +42,14 @@ func (s *Interp) evalIndex(e ast.Expr) index {
 func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	base := s.eval(e.Value)
 	switch b := base.(type) {
+	case vInstance: // obj[k]: its class's __getitem__
+		ix := s.eval(e.Slice)
+		res, ok := s.callDunder(b, "__getitem__", []value{ix})
+		s.decref(base)
+		if !ok {
+			return vUnknown{}
+		}
+		return res
 	case vShapeOf: // x.shape[k] of an input of unknown rank
 		ix := s.evalIndex(e.Slice)
 		s.decref(ix.v)

@@ -1,8 +1,9 @@
 // Package absint is arraylint's one abstract interpreter of Python array programs: the value
 // domain (arrays with shape, dtype, library and view base; Python scalars, tuples, lists,
-// modules, functions), the expression and call evaluator over the one API table
-// (arraymodel/npapi), and the statement walker (program order, loops, branches on forks, calls
-// into the file's functions inlined). Its clients plug in through hooks: the memory estimator's
+// modules, functions; classes and their instances when following one path, classes.go), the
+// expression and call evaluator over the one API table (arraymodel/npapi), and the statement
+// walker (program order, loops, branches on forks, calls into the file's functions and methods
+// inlined). Its clients plug in through hooks: the memory estimator's
 // heap (reference-counted buffers, NumPy temporary elision, Legate instances) implements Heap,
 // and reads what the run found (unknown sizes, symbols, list growth).
 //
@@ -133,9 +134,11 @@ type fileState struct {
 	namespaces map[string]bool // names bound to a parsed command line (paramsources.go)
 	// lambdas are the file's lambdas as functions (lambdaDef), made on first use.
 	lambdas map[*ast.Lambda]*ast.FunctionDef
+	// inits are the __init__ functions of the file's dataclasses (classes.go), made on first use.
+	inits map[*ast.ClassDef]*ast.FunctionDef
 }
 
-// frame is one function activation (or the module).
+// frame is one function activation (or the module, or a class body).
 type frame struct {
 	vars    map[string]value
 	globals map[string]bool
@@ -151,6 +154,9 @@ type frame struct {
 	raised string
 	brk    bool // break reached in the innermost loop
 	cont   bool // continue reached
+	// class is set on the namespace a class body runs in: the functions defined there do not
+	// see its names (env is the frame the class statement runs in)
+	class bool
 }
 
 // Interp runs one scope of a file.
@@ -165,9 +171,11 @@ type Interp struct {
 	frames  []*frame
 	lines   []int // statement line per nesting level; lines[0] is the scope's current line
 	unknown []Unknown
-	growth  []Growth
-	depth   int
-	pending string // the name the current assignment binds, for naming a failed allocation
+	// unknownAtFork is, in a fork, how many entries of unknown it was made with (adopt skips them)
+	unknownAtFork int
+	growth        []Growth
+	depth         int
+	pending       string // the name the current assignment binds, for naming a failed allocation
 	// pendingValue is the current assignment's value expression: the array it allocates is
 	// named pending from the start, so a peak reached by that allocation lists it by name.
 	pendingValue ast.Expr
@@ -190,6 +198,12 @@ type Interp struct {
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
 	// by every such run over one file and looked up after module.vars (which shadows them).
 	consts map[string]value
+	// classes are the classes of project modules made so far (classes.go), by statement.
+	classes map[*ast.ClassDef]*pyClass
+	// constCloner makes the run's own copies of the classes among consts.
+	constCloner *Cloner
+	// methodNames names the methods of the classes made so far (Grid.__init__), for messages.
+	methodNames map[*ast.FunctionDef]string
 }
 
 func (s *Interp) top() *frame { return s.frames[len(s.frames)-1] }
@@ -242,6 +256,12 @@ func incref(v value) {
 		incref(v.recv)
 	case vAt:
 		incref(v.arr)
+	case vInstance:
+		v.o.refs++
+	case vBound:
+		incref(v.self)
+	case vSuper:
+		incref(v.self)
 	}
 }
 
@@ -272,6 +292,15 @@ func (s *Interp) decref(v value) {
 		s.decref(v.recv)
 	case vAt:
 		s.decref(v.arr)
+	case vInstance:
+		v.o.refs--
+		if v.o.refs == 0 {
+			s.dieInstance(v.o)
+		}
+	case vBound:
+		s.decref(v.self)
+	case vSuper:
+		s.decref(v.self)
 	}
 }
 
@@ -304,6 +333,10 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 		return v, true
 	}
 	if v, ok := s.consts[n.ID]; ok {
+		switch v.(type) {
+		case vClass, vInstance:
+			return s.ownConst(v), true
+		}
 		return s.constant(n, v), true
 	}
 	if ref, ok := s.imp.Resolve(n); ok {
@@ -357,7 +390,7 @@ func (s *Interp) lambdaDef(e *ast.Lambda) *ast.FunctionDef {
 // closureEnv is the env of a function or lambda defined now: the running function's frame, or
 // nil at module level.
 func (s *Interp) closureEnv() *frame {
-	if f := s.top(); f != s.module && f.fn != nil {
+	if f := closureEnvOf(s.top()); f != nil && f != s.module && f.fn != nil {
 		return f
 	}
 	return nil
@@ -436,6 +469,10 @@ func (s *Interp) EachBound(visit func(seq int, name string, o *Obj)) {
 		case vDict:
 			for _, e := range v.l.elts {
 				walk(name+"[…]", e, depth+1)
+			}
+		case vInstance:
+			for _, k := range slices.Sorted(maps.Keys(v.o.attrs)) {
+				walk(name+"."+k, v.o.attrs[k], depth+1)
 			}
 		}
 	}

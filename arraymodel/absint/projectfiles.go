@@ -54,6 +54,8 @@ type parsedModule struct {
 	binds map[string]importBind
 	stars []importBind // `from X import *`
 	defs  []*ast.FunctionDef
+	// classes are its class statements at module level (under if/try/with too).
+	classes []*ast.ClassDef
 	// assigns are the values of module-level assignments to a name (the last one; nil when
 	// the name is also bound otherwise: augmented, unpacked, in a loop).
 	assigns map[string]ast.Expr
@@ -125,7 +127,7 @@ func readProjectFile(path string, set ParsedSet) (*parsedModule, error) {
 
 // parseModule indexes a parsed file with its import map: its import bindings (every import
 // statement, in functions too; a name bound to two different modules is left out) and its
-// top-level functions.
+// top-level functions and classes.
 func parseModule(f *pyparse.File, imp *imports.Info) *parsedModule {
 	pm := &parsedModule{file: f, imp: imp, binds: map[string]importBind{}}
 	conflict := map[string]bool{}
@@ -173,7 +175,10 @@ func parseModule(f *pyparse.File, imp *imports.Info) *parsedModule {
 		case *ast.FunctionDef:
 			pm.defs = append(pm.defs, n)
 			return false
-		case *ast.ClassDef, *ast.AsyncFunctionDef, *ast.Lambda:
+		case *ast.ClassDef:
+			pm.classes = append(pm.classes, n)
+			return false
+		case *ast.AsyncFunctionDef, *ast.Lambda:
 			return false
 		}
 		return true

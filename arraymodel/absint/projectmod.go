@@ -192,6 +192,13 @@ func (s *Interp) member(run *projectRun, m *projModule, name string) (value, boo
 			return vFunc{def: m.defs[i]}, true
 		}
 	}
+	if !s.cfg.Explore {
+		for i := len(m.classes) - 1; i >= 0; i-- {
+			if m.classes[i].Name == name {
+				return s.projectClass(m, m.classes[i]), true
+			}
+		}
+	}
 	if v := s.moduleConstant(m, name); v != nil {
 		return v, true
 	}
@@ -208,7 +215,10 @@ func (s *Interp) member(run *projectRun, m *projModule, name string) (value, boo
 				}
 				return vProject{from}, true
 			}
-			return s.member(run, from, b.name)
+			if v, ok := s.member(run, from, b.name); ok {
+				return v, true
+			}
+			// `from . import util` in a package's __init__.py: its submodule (below)
 		}
 	}
 	if sub := s.submodule(run, m, name); sub != nil && sub.err == "" {
@@ -402,8 +412,16 @@ func (s *Interp) enterModuleOf(def *ast.FunctionDef) func() {
 		return func() {}
 	}
 	m, ok := run.defs[def]
+	if !ok {
+		return func() {}
+	}
+	return s.enterModule(run, m)
+}
+
+// enterModule makes m the module whose code runs, until the function it returns is called.
+func (s *Interp) enterModule(run *projectRun, m *projModule) func() {
 	cur := s.curModule(run)
-	if !ok || m == cur || m.parsedModule == nil {
+	if m == cur || m.parsedModule == nil {
 		return func() {}
 	}
 	saved := simContext{s.file, s.imp, s.fs, s.module, s.consts}
@@ -465,14 +483,18 @@ func (s *Interp) callNotFollowed(def *ast.FunctionDef, recursive bool) {
 	if s.exhausted {
 		return // the budget's own entry says so
 	}
-	reason := fmt.Sprintf("call of %s not followed: more than %d nested calls", def.Name, MaxCallDepth)
+	name := def.Name
+	if q, ok := s.methodNames[def]; ok {
+		name = q // Grid.__init__
+	}
+	reason := fmt.Sprintf("call of %s not followed: more than %d nested calls", name, MaxCallDepth)
 	if s.depth < MaxCallDepth && !recursive {
-		reason = fmt.Sprintf("call of %s not followed: the scope ran %d statements of other modules already", def.Name, MaxProjectSteps)
+		reason = fmt.Sprintf("call of %s not followed: the scope ran %d statements of other modules already", name, MaxProjectSteps)
 	}
 	if recursive {
-		reason = fmt.Sprintf("recursive call of %s not followed", def.Name)
+		reason = fmt.Sprintf("recursive call of %s not followed", name)
 	}
-	s.addUnknown(nil, def.Name+"(…)", reason, nil, "")
+	s.addUnknown(nil, name+"(…)", reason, nil, "")
 }
 
 // MaxProjectSteps bounds the statements of other modules' code one scope runs: library code
@@ -489,4 +511,27 @@ func (s *Interp) projectBudgetSpent(def *ast.FunctionDef) bool {
 	}
 	m, ok := run.defs[def]
 	return ok && m != s.homeModule(run)
+}
+
+// projectClass is the class statement d of project module m as a value: its body run in m, once
+// per run (Interp.classes); unknown while it is being made (a cycle of imports).
+func (s *Interp) projectClass(m *projModule, d *ast.ClassDef) value {
+	if k, ok := s.classes[d]; ok {
+		if k == nil {
+			return vUnknown{}
+		}
+		return vClass{k}
+	}
+	if s.classes == nil {
+		s.classes = map[*ast.ClassDef]*pyClass{}
+	}
+	s.classes[d] = nil
+	defer s.enterModule(s.shared.project, m)()
+	v := s.makeClass(d)
+	if k, ok := v.(vClass); ok {
+		s.classes[d] = k.c
+	} else if s.depth >= MaxCallDepth || s.exhausted {
+		delete(s.classes, d) // not made here: it may be made where calls nest less deep
+	}
+	return v
 }

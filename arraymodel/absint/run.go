@@ -191,6 +191,10 @@ func (s *Interp) moduleConstants() map[string]value {
 			if _, _, ok := literalShape(v); ok || isIntTuple(v) {
 				out[k] = v
 			}
+		case vClass, vInstance:
+			if !constHoldsArrays(v) {
+				out[k] = v // each run reads its own copy (ownConst)
+			}
 		}
 	}
 	sh.m, sh.done, sh.reads = out, true, map[string]bool{}

@@ -52,19 +52,27 @@ func largerInput(b *int64, v value) *int64 {
 	return &n
 }
 
-// anyArray reports whether some argument of c is an array.
+// anyArray reports whether some argument of c is an array, or an instance that holds one.
 func anyArray(c *call) bool {
 	for _, v := range c.args {
-		if _, ok := isArray(v); ok {
+		if isArrayArg(v) {
 			return true
 		}
 	}
 	for _, v := range c.kw {
-		if _, ok := isArray(v); ok {
+		if isArrayArg(v) {
 			return true
 		}
 	}
 	return false
+}
+
+func isArrayArg(v value) bool {
+	if _, ok := isArray(v); ok {
+		return true
+	}
+	_, ok := v.(vInstance)
+	return ok && holdsArrays(v, 0)
 }
 
 // anyUnknown reports whether some argument of c is a value of unknown type (which may be an

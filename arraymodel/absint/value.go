@@ -313,6 +313,14 @@ func holdsArrays(v value, depth int) bool {
 		}
 	case vDict:
 		return len(v.l.elts) > 0
+	case vInstance:
+		for _, e := range v.o.attrs {
+			if holdsArrays(e, depth+1) {
+				return true
+			}
+		}
+	case vBound:
+		return holdsArrays(v.self, depth+1)
 	}
 	return false
 }

@@ -1,0 +1,138 @@
+package absint
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines the str operations a run that follows one path knows: %-formatting of
+// known strings with %s and %d, and eval of a string that names a value (`eval("numpy.%s" %
+// args.dtype)`, a benchmark harness choosing its dtype from the command line).
+
+// formatPercent is `format % args` for a known format and known arguments (a value or a
+// tuple of them), with %s, %d, %i and %%; ok is false for anything else.
+func formatPercent(format string, args value) (string, bool) {
+	var vals []value
+	if t, ok := args.(vTuple); ok {
+		vals = t.elts
+	} else {
+		vals = []value{args}
+	}
+	var b strings.Builder
+	next := 0
+	for i := 0; i < len(format); i++ {
+		ch := format[i]
+		if ch != '%' {
+			b.WriteByte(ch)
+			continue
+		}
+		if i+1 >= len(format) {
+			return "", false
+		}
+		i++
+		verb := format[i]
+		if verb == '%' {
+			b.WriteByte('%')
+			continue
+		}
+		if next >= len(vals) {
+			return "", false
+		}
+		v := vals[next]
+		next++
+		switch verb {
+		case 's':
+			switch v := v.(type) {
+			case vStr:
+				if v.unknown {
+					return "", false // an f-string's text is not known
+				}
+				b.WriteString(v.s)
+			case vInt:
+				if !v.known {
+					return "", false
+				}
+				b.WriteString(strconv.FormatInt(v.n, 10))
+			default:
+				return "", false
+			}
+		case 'd', 'i':
+			n, ok := intValue(v)
+			if !ok {
+				return "", false
+			}
+			b.WriteString(strconv.FormatInt(n, 10))
+		default:
+			return "", false
+		}
+	}
+	if next != len(vals) {
+		return "", false
+	}
+	return b.String(), true
+}
+
+// evalString is eval(v) of a known string that names a value: an int, or a dotted name read
+// where the call stands (a library member through the file's imports). ok is false otherwise.
+func (s *Interp) evalString(v value) (value, bool) {
+	str, ok := v.(vStr)
+	if !ok || str.unknown {
+		return nil, false
+	}
+	text := strings.TrimSpace(str.s)
+	if n, err := strconv.ParseInt(text, 10, 64); err == nil {
+		return knownInt(n), true
+	}
+	parts := strings.Split(text, ".")
+	for _, p := range parts {
+		if !isIdentifier(p) {
+			return nil, false
+		}
+	}
+	var e ast.Expr = s.nameNode(parts[0])
+	for _, p := range parts[1:] {
+		e = &ast.Attribute{Value: e, Attr: p}
+	}
+	return s.eval(e), true
+}
+
+// nameNode returns a Name of the file with id that the imports resolve (so that the name reads
+// the import it refers to), or a new Name for a variable.
+func (s *Interp) nameNode(id string) *ast.Name {
+	var found *ast.Name
+	ast.Inspect(s.file.Module, func(n ast.Node) bool {
+		if found != nil {
+			return false
+		}
+		if nm, ok := n.(*ast.Name); ok && nm.ID == id {
+			if _, ok := s.imp.Resolve(nm); ok {
+				found = nm
+			}
+		}
+		return true
+	})
+	if found != nil {
+		return found
+	}
+	return &ast.Name{ID: id}
+}
+
+func isIdentifier(p string) bool {
+	if p == "" {
+		return false
+	}
+	for i, r := range p {
+		if r != '_' && !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// isDType reports whether v is a dtype.
+func isDType(v value) bool {
+	_, ok := v.(vDType)
+	return ok
+}
