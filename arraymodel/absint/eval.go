@@ -557,7 +557,12 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		if v, ok := imaginaryProduct(op, l, r); ok {
 			return v
 		}
-		return vFloat{}
+		lc, ldt := complexScalar(l)
+		rc, rdt := complexScalar(r)
+		if ldt || rdt {
+			return vUnknown{} // a NumPy scalar's dtype in mixed arithmetic is not worked out here
+		}
+		return vFloat{complex: lc || rc} // 1.0 + 1.0j is complex
 	}
 	if lt, ok := l.(vTuple); ok && op == ast.Add {
 		if rt, ok := r.(vTuple); ok {
@@ -573,6 +578,15 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		}
 	}
 	return vUnknown{}
+}
+
+// complexScalar reports whether a Python or NumPy scalar is complex, and whether it is a NumPy
+// scalar (a dtype of its own).
+func complexScalar(v value) (complex, numpy bool) {
+	if f, ok := v.(vFloat); ok {
+		return f.complex, f.dt != npapi.NoDType
+	}
+	return false, false
 }
 
 // maxRepeat bounds the tuples `(n,) * k` builds: shapes, not data.

@@ -76,8 +76,8 @@ func (info *Info) Loads(s *imports.Scope, name string) []*ast.Name { return s.Lo
 // read after stmt holds the same array or a view of it.
 func (info *Info) MayAlias(stmt ast.Stmt, name string) bool {
 	s := info.ScopeOf(stmt)
-	if s == nil || s.Globals[name] || s.Nonlocals[name] {
-		return true
+	if s == nil || s.Globals[name] || s.Nonlocals[name] || len(s.Bindings[name]) == 0 {
+		return true // the name is another scope's (a global, a closure's free variable): shared
 	}
 	var arr *Array
 	for _, n := range s.Loads[name] {

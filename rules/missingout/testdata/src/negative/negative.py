@@ -181,3 +181,21 @@ def strided_view():
     a = b[::2]
     a = a + 1.0
     return a, b
+
+
+def closure_free_variable():
+    # cf is the enclosing function's: reusing it inside inner would change it for the caller
+    cf = np.ones(10_000_000)
+
+    def inner(total=1.0):
+        weights = cf / total
+        return weights.sum()
+
+    return inner(), cf
+
+
+def complex_scalar():
+    # 1.0 + 1.0j is complex: the product is complex128, the first term float64, so updating
+    # that term in place would raise (scipy's test_special_matrices)
+    data = (1.0 + np.arange(10_000_000.0)) * (1.0 + 1.0j)
+    return data
