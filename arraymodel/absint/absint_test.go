@@ -440,3 +440,26 @@ f("int", None, 4)
 		t.Errorf("the f-string's branch did not run: %s", got)
 	}
 }
+
+func TestMixedScalarArithmetic(t *testing.T) {
+	vals := observed(t, `import numpy as np
+def f(n, x):
+    a = np.ones(n, dtype=np.float32)
+    b = np.ones(n) + 1j * np.ones(n)
+    c = b - b.real.min() - 1j * b.imag.min()
+    d = a * (a.max() + 1.0)
+    e = a * (x + 1.0j)
+    return c, d, e
+`)
+	for text, want := range map[string]string{
+		// NumPy's float64 scalar times a Python complex is a NumPy complex: the array stays complex
+		"b - b.real.min() - 1j * b.imag.min()": "(?,) complex128",
+		// a NumPy float32 scalar plus a Python float stays a float32 scalar, weak against the array
+		"a * (a.max() + 1.0)": "(?,) float32",
+		"a * (x + 1.0j)":      "? unknown", // x may be an array of any shape and dtype
+	} {
+		if got := shapeOf(t, vals, text); got != want {
+			t.Errorf("%s: %s, want %s", text, got, want)
+		}
+	}
+}

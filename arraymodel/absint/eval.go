@@ -557,12 +557,7 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		if v, ok := imaginaryProduct(op, l, r); ok {
 			return v
 		}
-		lc, ldt := complexScalar(l)
-		rc, rdt := complexScalar(r)
-		if ldt || rdt {
-			return vUnknown{} // a NumPy scalar's dtype in mixed arithmetic is not worked out here
-		}
-		return vFloat{complex: lc || rc} // 1.0 + 1.0j is complex
+		return mixedScalar(op, l, r) // 1.0 + 1.0j is complex; np.float64(x) * 1j a NumPy complex
 	}
 	if lt, ok := l.(vTuple); ok && op == ast.Add {
 		if rt, ok := r.(vTuple); ok {
@@ -580,13 +575,30 @@ func scalarBinop(op ast.Operator, l, r value) value {
 	return vUnknown{}
 }
 
-// complexScalar reports whether a Python or NumPy scalar is complex, and whether it is a NumPy
-// scalar (a dtype of its own).
-func complexScalar(v value) (complex, numpy bool) {
-	if f, ok := v.(vFloat); ok {
-		return f.complex, f.dt != npapi.NoDType
+// mixedScalar is l op r of two scalars, Python or NumPy, at least one a float or complex, whose
+// value is not known: a number of the promoted type (a NumPy scalar keeps its dtype, a Python
+// number is weak), a true division of integers a float.
+func mixedScalar(op ast.Operator, l, r value) value {
+	d := npapi.Promote(numberDType(l), numberDType(r))
+	if d == npapi.NoDType {
+		return vUnknown{}
 	}
-	return false, false
+	if op == ast.Div && (d.Kind() == 'b' || d.Kind() == 'i' || d.Kind() == 'u') {
+		d = npapi.Float64
+	}
+	if d.Weak() {
+		return vFloat{complex: d.Kind() == 'c'}
+	}
+	return vFloat{complex: d.Kind() == 'c', dt: d}
+}
+
+// numberDType is a scalar's dtype for promotion: a NumPy scalar's own, a Python number's weak one.
+func numberDType(v value) npapi.DType {
+	if f, ok := v.(vFloat); ok && f.dt != npapi.NoDType {
+		return f.dt
+	}
+	d, _ := scalarDType(v)
+	return d
 }
 
 // maxRepeat bounds the tuples `(n,) * k` builds: shapes, not data.
