@@ -408,7 +408,7 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 				return vStr{s: out} // "numpy.%s" % args.dtype
 			}
 		}
-		return scalarBinop(op, l, r)
+		return s.localResult(scalarBinop(op, l, r), l, r)
 	}
 	s.use(l)
 	s.use(r)
@@ -455,6 +455,28 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	markData(res, l, r)
 	s.decref(l)
 	s.decref(r)
+	return res
+}
+
+// localResult is res, an operation's result on operands that are not arrays, except that an
+// unknown result computed from something the code made (vLocal: an unknown call's result on
+// arrays of no input) and from no input is itself the code's, not an input of the program
+// (galpy's `numpy.e ** gammaln(l - m + 1)` over aranges of an integer argument). Explore mode
+// only, as calls.go makes vLocal.
+func (s *Interp) localResult(res value, operands ...value) value {
+	if u, ok := res.(vUnknown); !ok || u.sym != nil || !s.cfg.Explore {
+		return res
+	}
+	local := false
+	for _, v := range operands {
+		if isDataValue(v) {
+			return res
+		}
+		local = local || isLocal(v)
+	}
+	if local {
+		return vLocal{}
+	}
 	return res
 }
 
@@ -771,7 +793,7 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 		if _, ok := scalarDType(v); ok {
 			return v
 		}
-		return vUnknown{}
+		return s.localResult(vUnknown{}, v)
 	}
 	if op == ast.Not {
 		s.decref(v)

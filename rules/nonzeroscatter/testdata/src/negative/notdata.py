@@ -31,6 +31,7 @@ def relabel(condition_names, maps):
 # path the code shows (second held-out corpus, bench/precision.md).
 import math
 from math import tau
+from scipy.special import gammaln
 
 
 def ramp(nlev=256):
@@ -63,3 +64,13 @@ def spline_on_grid(spline, lo, hi):
     eps = spline(grid)
     eps[np.where(eps < 0.0)] = 0.0
     return eps
+
+
+def normalisation(L):
+    # arithmetic on such a result is still the code's (galpy's SCF expansion: gammaln is not in
+    # the API table, and the aranges are sized by an integer argument, the expansion's order)
+    l = np.arange(0, L)[np.newaxis, :, np.newaxis]
+    m = np.arange(0, L)[np.newaxis, np.newaxis, :]
+    nn = np.e ** (0.5 * gammaln(l - m + 1) - 0.5 * gammaln(l + m + 1))
+    nn[np.where(nn == np.inf)] = 0
+    return -nn
