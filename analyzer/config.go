@@ -53,6 +53,14 @@ func Default(dir string) *Config {
 	return &Config{Dir: dir, respectGitignore: true}
 }
 
+// FileDir is the directory of the configuration file, or "" when c is the defaults (no file).
+func (c *Config) FileDir() string {
+	if c == nil || c.Path == "" {
+		return ""
+	}
+	return c.Dir
+}
+
 // RespectGitignore reports whether `.gitignore` files are honoured when walking directories.
 func (c *Config) RespectGitignore() bool { return c.respectGitignore }
 

@@ -212,8 +212,15 @@ func moduleFile(base, dotted string) string {
 	return ""
 }
 
+// ProjectRootMarkers are the entries that make a directory a project's root when no arraylint
+// configuration says where it is: a Python project's metadata or a version-control checkout.
+var ProjectRootMarkers = []string{"pyproject.toml", "setup.py", "setup.cfg", ".git", ".hg"}
+
 // ProjectRootOf is the project root of the file at path: the directory of its configuration
-// (configDir, as the driver's discovery finds it), or else the file's own directory.
+// (configDir, as the driver's discovery finds it), else the nearest directory holding the file
+// that has one of ProjectRootMarkers (benchpress/benchmarks/heat/heat.py imports
+// `benchpress.benchmarks.util` from its checkout's root, where setup.py is), else the file's own
+// directory.
 func ProjectRootOf(configDir, path string) string {
 	if configDir != "" {
 		return configDir
@@ -221,7 +228,23 @@ func ProjectRootOf(configDir, path string) string {
 	if path == "" || path == "-" {
 		return ""
 	}
-	return filepath.Dir(path)
+	dir := filepath.Dir(path)
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for d := abs; ; {
+		for _, m := range ProjectRootMarkers {
+			if _, err := os.Stat(filepath.Join(d, m)); err == nil {
+				return d
+			}
+		}
+		up := filepath.Dir(d)
+		if up == d {
+			return dir
+		}
+		d = up
+	}
 }
 
 // moduleAssigns indexes the module-level `NAME = value` statements (under if/try too, the last

@@ -207,5 +207,5 @@ func memoryConfig(path, file string) (memory.Settings, string, error) {
 		return memory.Settings{}, "", err
 	}
 	s, err := memory.SectionSettings(cfg.Section("memory"))
-	return s, absint.ProjectRootOf(cfg.Dir, path), err
+	return s, absint.ProjectRootOf(cfg.FileDir(), path), err
 }

@@ -106,7 +106,7 @@ func New(f *pyparse.File, path string, cfg *analyzer.Config) *Result {
 		return r
 	}
 	r.Options, r.Err = memory.Resolve(f, path, flags, config)
-	r.Options.ProjectRoot = absint.ProjectRootOf(cfg.Dir, path)
+	r.Options.ProjectRoot = absint.ProjectRootOf(cfg.FileDir(), path)
 	return r
 }
 
