@@ -332,3 +332,47 @@ func TestProjectNamespacePackage(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectModuleCallsBack: a nested function of the analysed file handed to a project
+// module's function, which calls it, runs in the analysed file (its source, its names), as a
+// nested function of a project module runs in that module wherever it is called: the estimate is
+// the one of the same program in one file.
+func TestProjectModuleCallsBack(t *testing.T) {
+	harness := `import numpy as np
+
+def repeat(func, niters, *args):
+    i = 0
+    while i < niters:
+        func(*args)
+        i += 1
+
+def scaler():
+    import numpy as hnp
+    def scale(a):
+        return hnp.multiply(a, 2.0)
+    return scale
+`
+	mainSrc := `import numpy as np
+from harness import repeat, scaler
+
+def main(n=1000):
+    grid = np.zeros((n, n))
+
+    def step(g):
+        c = g[1:-1, 1:-1]
+        t = np.multiply(c, 0.5)
+        c[:] = t
+
+    repeat(step, 2, grid)
+    s = scaler()
+    big = s(grid)
+    return big
+`
+	root := writeTree(t, map[string]string{"harness.py": harness, "main.py": mainSrc})
+	got := estimateIn(t, root, "main.py", Options{})["main"]
+	one := harness + "\n" + strings.Replace(mainSrc, "from harness import repeat, scaler\n", "", 1)
+	want := byScope(estimate(t, one, Options{}))["main"]
+	if got.PeakBytes != want.PeakBytes || got.PeakBytes < 15_968_032 || got.PeakIsLowerBound || len(got.Unknown) != 0 {
+		t.Errorf("peak %d (lower bound %v, unknown %+v), want %d as in one file", got.PeakBytes, got.PeakIsLowerBound, got.Unknown, want.PeakBytes)
+	}
+}

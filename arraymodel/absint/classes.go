@@ -382,7 +382,7 @@ func (s *Interp) registerMethods(cls *pyClass) {
 // classmethod or property that wraps it. Other decorators are taken as returning the function,
 // as for a def outside a class.
 func (s *Interp) methodValue(st *ast.FunctionDef) value {
-	fn := vFunc{st, s.closureEnv()}
+	fn := s.funcValue(st)
 	for _, d := range st.DecoratorList {
 		name := ""
 		switch x := d.(type) {

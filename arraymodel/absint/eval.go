@@ -226,7 +226,7 @@ func (s *Interp) eval1(e ast.Expr) value {
 			return s.comprehension(e.Generators, e.Key, e.Value)
 		}
 	case *ast.Lambda:
-		return vFunc{s.lambdaDef(e), s.closureEnv()}
+		return s.funcValue(s.lambdaDef(e))
 	case *ast.Await:
 		return s.eval(e.Value)
 	case *ast.Slice:

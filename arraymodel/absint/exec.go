@@ -94,6 +94,12 @@ func (s *Interp) exec(st ast.Stmt) {
 		f.done, f.raised = true, ""
 	case *ast.Raise:
 		f.done, f.raised = true, raisedName(st)
+	case *ast.Import, *ast.ImportFrom:
+		if !s.cfg.Explore && s.imp.Optional(st) {
+			// a module arraylint does not model, imported where its absence is handled: taken
+			// to be absent, so the fallback the code provides runs (imports/optional.go)
+			f.done, f.raised = true, "ImportError"
+		}
 	case *ast.If:
 		if s.cfg.Explore {
 			s.exploreIf(st)
@@ -130,7 +136,7 @@ func (s *Interp) exec(st ast.Stmt) {
 			s.bindName(st.Name, s.methodValue(st))
 			return
 		}
-		s.bindName(st.Name, vFunc{st, s.closureEnv()})
+		s.bindName(st.Name, s.funcValue(st))
 	case *ast.AsyncFunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
 		if s.cfg.Explore {
@@ -169,7 +175,7 @@ func (s *Interp) execTry(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse,
 	if f.done && f.raised != "" {
 		// a raise in the body (raise ImportError to take a fallback): the handler that
 		// catches it runs, and the code after the try with it
-		if h := catching(handlers, f.raised); h != nil {
+		if h := imports.Catching(handlers, f.raised); h != nil {
 			f.done, f.raised = false, ""
 			if h.Name != "" {
 				s.bindName(h.Name, vUnknown{})
@@ -203,35 +209,6 @@ func raisedName(st *ast.Raise) string {
 		return e.Attr
 	}
 	return "?"
-}
-
-// catching returns the handler of a try that catches the exception named raised: one that
-// names it (alone or in a tuple), or a bare, Exception or BaseException handler; nil when none
-// does (or the name is not known).
-func catching(handlers []*ast.ExceptHandler, raised string) *ast.ExceptHandler {
-	names := func(t ast.Expr) []string {
-		var out []string
-		for _, x := range append([]ast.Expr{t}, tupleElts(t)...) {
-			switch x := x.(type) {
-			case *ast.Name:
-				out = append(out, x.ID)
-			case *ast.Attribute:
-				out = append(out, x.Attr)
-			}
-		}
-		return out
-	}
-	for _, h := range handlers {
-		if h.Type == nil {
-			return h
-		}
-		for _, n := range names(h.Type) {
-			if n == raised && raised != "?" || n == "Exception" || n == "BaseException" {
-				return h
-			}
-		}
-	}
-	return nil
 }
 
 func tupleElts(e ast.Expr) []ast.Expr {
@@ -744,26 +721,9 @@ func (s *Interp) callClosure(fn vFunc, args []value, kw map[string]value) value 
 	}
 	s.depth++
 	defer func() { s.depth-- }()
-	defer s.enterModuleOf(def)()
+	defer s.enterModuleOfFunc(fn)()
 	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def), env: fn.env}
-	params := paramNames(def.Args)
-	for i, p := range params {
-		switch {
-		case i < len(args):
-			fr.vars[p] = args[i]
-		case kw[p] != nil:
-			fr.vars[p] = kw[p]
-			delete(kw, p)
-		default:
-			fr.vars[p] = s.defaultFor(def.Args, p)
-		}
-	}
-	for i := len(params); i < len(args); i++ {
-		s.decref(args[i])
-	}
-	for _, k := range slices.Sorted(maps.Keys(kw)) {
-		s.decref(kw[k])
-	}
+	s.bindParams(fr, def.Args, args, kw)
 	s.frames = append(s.frames, fr)
 	saved := s.lines
 	s.lines = append([]int(nil), s.lines...)
@@ -779,6 +739,51 @@ func (s *Interp) callClosure(fn vFunc, args []value, kw map[string]value) value 
 	}
 	s.frames = s.frames[:len(s.frames)-1]
 	return ret
+}
+
+// bindParams binds a call's arguments to the parameters of a function as Python does: the
+// positional ones in order, the rest of them to `*args` as a tuple; keyword ones by name, the
+// rest to `**kwargs` as a dict (holding its values); a parameter given nothing its default. It
+// takes the arguments' references; those no parameter takes are dropped.
+func (s *Interp) bindParams(fr *frame, a *ast.Arguments, args []value, kw map[string]value) {
+	npos := 0
+	if a != nil {
+		npos = len(a.Posonlyargs) + len(a.Args)
+	}
+	for i, p := range paramNames(a) {
+		switch {
+		case i < npos && i < len(args):
+			fr.vars[p] = args[i]
+		case kw[p] != nil:
+			fr.vars[p] = kw[p]
+			delete(kw, p)
+		default:
+			fr.vars[p] = s.defaultFor(a, p)
+		}
+	}
+	var rest []value
+	if len(args) > npos {
+		rest = args[npos:]
+	}
+	if a != nil && a.Vararg != nil {
+		fr.vars[a.Vararg.Arg] = vTuple{append([]value(nil), rest...)}
+	} else {
+		for _, v := range rest {
+			s.decref(v)
+		}
+	}
+	keys := slices.Sorted(maps.Keys(kw))
+	if a != nil && a.Kwarg != nil {
+		l := &pyList{refs: 1}
+		for _, k := range keys {
+			l.keep(s, kw[k])
+		}
+		fr.vars[a.Kwarg.Arg] = vDict{l}
+		return
+	}
+	for _, k := range keys {
+		s.decref(kw[k])
+	}
 }
 
 func paramNames(a *ast.Arguments) []string {

@@ -140,6 +140,9 @@ func parseModule(f *pyparse.File, imp *imports.Info) *parsedModule {
 		pm.binds[name] = b
 	}
 	ast.Inspect(f.Module, func(n ast.Node) bool {
+		if st, ok := n.(ast.Stmt); ok && imp.Optional(st) {
+			return false // taken to fail: the fallback's import binds the name
+		}
 		switch n := n.(type) {
 		case *ast.Import:
 			line := f.Lines.Line(n.Start)
@@ -168,7 +171,7 @@ func parseModule(f *pyparse.File, imp *imports.Info) *parsedModule {
 		}
 		return true
 	})
-	pm.assigns = moduleAssigns(f.Module.Body)
+	pm.assigns = moduleAssigns(f.Module.Body, imp)
 	// Functions at module level, also under if/try/with (a fallback definition).
 	ast.Inspect(f.Module, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -248,9 +251,10 @@ func ProjectRootOf(configDir, path string) string {
 }
 
 // moduleAssigns indexes the module-level `NAME = value` statements (under if/try too, the last
-// one winning); a name also bound by another statement (augmented, unpacked, a loop target)
-// maps to nil.
-func moduleAssigns(body []ast.Stmt) map[string]ast.Expr {
+// one winning; a try whose body imports an optional module runs its ImportError handler
+// instead); a name also bound by another statement (augmented, unpacked, a loop target) maps to
+// nil.
+func moduleAssigns(body []ast.Stmt, imp *imports.Info) map[string]ast.Expr {
 	out := map[string]ast.Expr{}
 	var walk func([]ast.Stmt)
 	other := func(e ast.Expr) {
@@ -288,8 +292,12 @@ func moduleAssigns(body []ast.Stmt) map[string]ast.Expr {
 				walk(st.Body)
 				walk(st.Orelse)
 			case *ast.Try:
-				walk(st.Body)
-				walk(st.Orelse)
+				if h := imports.Catching(st.Handlers, "ImportError"); h != nil && importsOptional(st.Body, imp) {
+					walk(h.Body)
+				} else {
+					walk(st.Body)
+					walk(st.Orelse)
+				}
 				walk(st.Finalbody)
 			case *ast.With:
 				walk(st.Body)
@@ -317,4 +325,22 @@ func keep(path string, pm *parsedModule) {
 		delete(c.byPath, c.order[0])
 		c.order = c.order[1:]
 	}
+}
+
+// importsOptional reports whether body (not the functions it defines) holds an import taken to
+// fail.
+func importsOptional(body []ast.Stmt, imp *imports.Info) bool {
+	found := false
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case ast.Stmt:
+				found = found || imp.Optional(n)
+			}
+			return !found
+		})
+	}
+	return found
 }

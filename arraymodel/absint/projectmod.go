@@ -404,6 +404,35 @@ func (s *Interp) importedConstant(name string, v value, line int) value {
 	return v
 }
 
+// funcValue is the function def, defined now (a def statement, a lambda), as a value: it reads
+// the running function's frame, and it runs in the module whose code made it.
+func (s *Interp) funcValue(def *ast.FunctionDef) vFunc {
+	fn := vFunc{def: def, env: s.closureEnv()}
+	if run := s.shared.project; run != nil {
+		if m := s.curModule(run); m != run.home {
+			fn.mod = m
+		}
+	}
+	return fn
+}
+
+// enterModuleOfFunc is enterModuleOf for a function value: a nested function or lambda runs in
+// the module that made it, also when another module calls it (a callback the analysed file
+// passes to a project module's function, which calls it there).
+func (s *Interp) enterModuleOfFunc(fn vFunc) func() {
+	run := s.shared.project
+	if run == nil {
+		return func() {}
+	}
+	if fn.mod != nil {
+		return s.enterModule(run, fn.mod)
+	}
+	if _, ok := run.defs[fn.def]; ok {
+		return s.enterModuleOf(fn.def)
+	}
+	return s.enterModule(run, run.home) // made by the analysed file's code
+}
+
 // enterModuleOf makes the module def belongs to the one whose code runs, for the length of a
 // call, and returns what restores the caller's. A function of the running module changes nothing.
 func (s *Interp) enterModuleOf(def *ast.FunctionDef) func() {

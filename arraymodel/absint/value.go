@@ -58,6 +58,9 @@ type (
 	vFunc struct {
 		def *ast.FunctionDef
 		env *frame
+		// mod is the project module whose code made it (a nested function, a lambda), nil
+		// when the analysed file's or when run.defs knows it (projectmod.go)
+		mod *projModule
 	}
 	// vRNG is a random generator object (np.random.default_rng(), jax.random.key()).
 	vRNG struct {

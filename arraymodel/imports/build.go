@@ -38,6 +38,9 @@ type builder struct {
 	// was most of Build's allocations.
 	loadSlab []*ast.Name
 	bindSlab []Binding
+	// tryImport is set while the body of a try that catches ImportError is walked (not the
+	// functions defined there).
+	tryImport bool
 }
 
 // slabMax is the capacity past which a list grows by plain append.
@@ -84,6 +87,18 @@ func (b *builder) bind(s *Scope, name string, kind BindingKind, n ast.Node, ref 
 			b.info.refNames = map[string]bool{}
 		}
 		b.info.refNames[name] = true
+	}
+}
+
+// markOptional marks the import just bound to name Optional when it is taken to fail.
+func (b *builder) markOptional(s *Scope, name string, st ast.Stmt) {
+	if b.tryImport && OptionalImport(st) {
+		bs := s.Bindings[name]
+		bs[len(bs)-1].Optional = true
+		if b.info.optional == nil {
+			b.info.optional = map[ast.Stmt]bool{}
+		}
+		b.info.optional[st] = true
 	}
 }
 
@@ -137,6 +152,16 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 		cs := b.open(ClassScope, st, s)
 		b.stmts(st.Body, cs)
 		b.bind(s, st.Name, BindDef, st, nil)
+	case *ast.Try:
+		saved := b.tryImport
+		b.tryImport = CatchesImportError(st.Handlers)
+		b.stmts(st.Body, s)
+		b.tryImport = saved
+		for _, h := range st.Handlers {
+			b.node(h, s)
+		}
+		b.stmts(st.Orelse, s)
+		b.stmts(st.Finalbody, s)
 	case *ast.Import:
 		for _, a := range st.Names {
 			name, qual := a.Asname, a.Name
@@ -145,6 +170,7 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 			}
 			b.bind(s, name, BindImport, a, refFor(qual, st))
 			b.setModule(s, name, qual)
+			b.markOptional(s, name, st)
 		}
 	case *ast.ImportFrom:
 		for _, a := range st.Names {
@@ -163,6 +189,7 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 			if st.Level == 0 && st.Module != "" {
 				b.setModule(s, name, st.Module+"."+a.Name)
 			}
+			b.markOptional(s, name, st)
 		}
 	case *ast.Global:
 		for _, n := range st.Names {
@@ -309,7 +336,10 @@ func (b *builder) function(n ast.Stmt, name string, args *ast.Arguments, body []
 	b.expr(returns, s)
 	fs := b.open(FunctionScope, n, s)
 	b.params(args, fs)
+	saved := b.tryImport
+	b.tryImport = false
 	b.stmts(body, fs)
+	b.tryImport = saved
 	b.bind(s, name, BindDef, n, nil)
 }
 

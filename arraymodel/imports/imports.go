@@ -7,6 +7,8 @@
 // one scope a name bound only by imports resolves flow-insensitively (a conditional import of cupy
 // or numpy gives both backends); a name that is also bound by something else (`np = None`)
 // resolves to the latest binding before the use in that scope, and not at all from nested scopes.
+// An import of a module that is not an array library, in a try that catches ImportError, is
+// taken to fail (optional.go): the fallback's binding is the name's.
 //
 // Build works on a bare syntax tree (for the memory estimator); Analyzer shares one Info per
 // file among the rules.
@@ -52,7 +54,13 @@ type Info struct {
 	X64 bool
 	// backends is Backends' answer.
 	backends Backend
+	// optional holds the import statements taken to fail (optional.go); nil when none.
+	optional map[ast.Stmt]bool
 }
+
+// Optional reports whether the import statement st is taken to fail: in the body of a try that
+// catches ImportError, of a module that is not an array library (optional.go).
+func (info *Info) Optional(st ast.Stmt) bool { return info != nil && info.optional[st] }
 
 // ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.
 func (info *Info) ScopeOf(n *ast.Name) *Scope { return info.nameScope[n] }
@@ -113,7 +121,7 @@ func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
 	if b == nil {
 		return Ref{}, false
 	}
-	binds := b.Bindings[n.ID]
+	binds := withoutOptional(b.Bindings[n.ID])
 	if r, ok := allImports(binds); ok {
 		return r, true
 	}
@@ -145,7 +153,7 @@ func (info *Info) ImportPath(n *ast.Name) (string, bool) {
 		return "", false
 	}
 	path := ""
-	for _, x := range b.Bindings[n.ID] {
+	for _, x := range withoutOptional(b.Bindings[n.ID]) {
 		if x.Kind != BindImport || x.Module == "" || path != "" && x.Module != path {
 			return "", false
 		}
@@ -162,7 +170,7 @@ func (info *Info) indexModuleRefs() {
 			boundBelow(info.Root.Children, name) {
 			continue
 		}
-		if r, ok := allImports(info.Root.Bindings[name]); ok {
+		if r, ok := allImports(withoutOptional(info.Root.Bindings[name])); ok {
 			if info.moduleRefs == nil {
 				info.moduleRefs = map[string]Ref{}
 			}

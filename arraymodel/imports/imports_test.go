@@ -1,6 +1,7 @@
 package imports
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/arraylint/arraylint/pyparse"
@@ -300,5 +301,57 @@ a, b, d, e = math, os, c, json
 		if got[k] != want {
 			t.Errorf("%s: %q, want %q", k, got[k], want)
 		}
+	}
+}
+
+// TestOptionalImports: an import of a module that is not an array library, in the body of a try
+// whose handler catches ImportError, is taken to fail, so a name it binds resolves through the
+// fallback's binding, in functions too; an array library's import is not optional, and a try
+// that does not catch ImportError makes nothing optional.
+func TestOptionalImports(t *testing.T) {
+	src := `try:
+    import numpy_force as numpy
+    fast = True
+except ImportError:
+    import numpy as numpy
+try:
+    from ._accel import xp
+except (ImportError, AttributeError):
+    import numpy as xp
+try:
+    import cupy as gp
+except ImportError:
+    import numpy as gp
+try:
+    import other as np2
+except KeyError:
+    import numpy as np2
+
+def f():
+    return numpy.zeros, xp.ones, gp.empty, np2.full
+`
+	r, _ := resolveAll(t, src)
+	for text, want := range map[string]string{
+		"numpy.zeros": "numpy.zeros zeros numpy",
+		"xp.ones":     "numpy.ones ones numpy",
+		"gp.empty":    "cupy.empty empty numpy|cupy",
+		"np2.full":    "-",
+	} {
+		if got := r(text, 0); got != want {
+			t.Errorf("%s: %q, want %q", text, got, want)
+		}
+	}
+	f, _ := pyparse.Parse([]byte(src))
+	mod := Build(f.Module)
+	var got []string
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		if st, ok := n.(ast.Stmt); ok && mod.Optional(st) {
+			sp := st.Span()
+			got = append(got, string(f.Src[sp.Start:sp.End]))
+		}
+		return true
+	})
+	if want := []string{"import numpy_force as numpy", "from ._accel import xp"}; !slices.Equal(got, want) {
+		t.Errorf("optional statements %q, want %q", got, want)
 	}
 }

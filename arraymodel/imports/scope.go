@@ -59,6 +59,9 @@ type Binding struct {
 	// Module is the dotted path an absolute import binds, of any module ("math",
 	// "math.ceil"; BindImport only).
 	Module string
+	// Optional is set on an import taken to fail, in the body of a try that catches ImportError
+	// (optional.go).
+	Optional bool
 }
 
 // Inner reports whether s is n or nested in n.
