@@ -188,12 +188,15 @@ func (s *Interp) eval1(e ast.Expr) value {
 	case *ast.Dict:
 		// A dict holds its values: the ones that hold arrays are kept (they stay alive with
 		// it); its keys and other values are evaluated and dropped.
-		l := &pyList{refs: 1}
+		l := &pyList{refs: 1, keys: []string{}}
 		for i, v := range e.Values {
+			key := ""
 			if i < len(e.Keys) && e.Keys[i] != nil {
-				s.decref(s.eval(e.Keys[i]))
+				k := s.eval(e.Keys[i])
+				key = dictKey(k)
+				s.decref(k)
 			}
-			l.keep(s, s.eval(v))
+			l.keepKeyed(s, key, s.eval(v))
 		}
 		return vDict{l}
 	case *ast.Set:

@@ -323,9 +323,9 @@ func (s *Interp) setItem(t *ast.Subscript, v value) {
 		lo, hi, sliced := s.sliceRange(o, idx)
 		s.touchRange(o, lo, hi, sliced)
 	} else if d, ok := base.(vDict); ok {
-		w := acyclic(v, d.l) // d[k] = v: the dict now holds v too
+		w := acyclic(v, d.l) // d[k] = v: the dict now holds v, in place of what k held
 		incref(w)
-		d.l.elts = append(d.l.elts, w)
+		d.l.keepKeyed(s, dictKey(idx.single()), w)
 	} else if l, ok := base.(vList); ok {
 		if i, ok := intValue(idx.single()); ok && i >= 0 && int(i) < len(l.l.elts) {
 			old := l.l.elts[i]
@@ -774,9 +774,9 @@ func (s *Interp) bindParams(fr *frame, a *ast.Arguments, args []value, kw map[st
 	}
 	keys := slices.Sorted(maps.Keys(kw))
 	if a != nil && a.Kwarg != nil {
-		l := &pyList{refs: 1}
+		l := &pyList{refs: 1, keys: []string{}}
 		for _, k := range keys {
-			l.keep(s, kw[k])
+			l.keepKeyed(s, "s:"+k, kw[k])
 		}
 		fr.vars[a.Kwarg.Arg] = vDict{l}
 		return

@@ -67,6 +67,7 @@ func (c *Cloner) list(l *pyList) *pyList {
 	}
 	n := *l
 	c.lists[l] = &n
+	n.keys = slices.Clone(l.keys)
 	n.elts = make([]value, len(l.elts))
 	for i, e := range l.elts {
 		n.elts[i] = c.val(e)

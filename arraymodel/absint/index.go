@@ -108,6 +108,16 @@ func (s *Interp) evalSubscript(e *ast.Subscript) value {
 		s.decref(ix.v)
 		s.decref(base)
 		return res
+	case vDict:
+		ix := s.evalIndex(e.Slice)
+		s.use(ix.v)
+		defer s.decref(ix.v)
+		defer s.decref(base)
+		if v, ok := b.l.lookup(dictKey(ix.single())); ok {
+			incref(v)
+			return v
+		}
+		return vUnknown{}
 	case vModule:
 		if b.ref.API == "mgrid" || b.ref.API == "ogrid" {
 			defer s.inLib(b.ref.Backend)()

@@ -283,7 +283,7 @@ func (s *Interp) decref(v value) {
 		v.l.refs--
 		if v.l.refs <= 0 {
 			elts := v.l.elts
-			v.l.elts = nil
+			v.l.elts, v.l.keys = nil, nil
 			for _, e := range elts {
 				s.decref(e)
 			}

@@ -4,6 +4,7 @@ import (
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"strconv"
 )
 
 // This file defines the abstract values the simulation computes for Python expressions.
@@ -95,6 +96,76 @@ type pyList struct {
 	refs  int
 	elts  []value
 	owner string // name it was first bound to, for growth reports
+	// keys, for a dict whose keys the code spells (`{"H": m}`, `d["U"] = u`), holds the key
+	// of each element of elts ("" for a key not known); nil for a list, a set, or a dict whose
+	// keys are not followed.
+	keys []string
+}
+
+// keyed reports whether l is a dict whose elements carry their keys.
+func (l *pyList) keyed() bool { return l.keys != nil && len(l.keys) == len(l.elts) }
+
+// lookup returns the element of a keyed dict stored under the constant key k. ok is false when
+// k is not found or an element's key is not known (it may be k).
+func (l *pyList) lookup(k string) (value, bool) {
+	if !l.keyed() {
+		return nil, false
+	}
+	found := -1
+	for i, key := range l.keys {
+		switch key {
+		case "":
+			return nil, false
+		case k:
+			found = i
+		}
+	}
+	if found < 0 {
+		return nil, false
+	}
+	return l.elts[found], true
+}
+
+// dictKey is the key a dict stores a constant under: a known str or int, "" for any other.
+func dictKey(v value) string {
+	switch v := v.(type) {
+	case vStr:
+		if !v.unknown {
+			return "s:" + v.s
+		}
+	case vInt:
+		if v.known && v.sym == nil {
+			return "i:" + strconv.FormatInt(v.n, 10)
+		}
+	}
+	return ""
+}
+
+// keepKeyed is keep for a dict's element stored under key ("" when not known): a value that
+// holds no array is dropped, and with it any earlier element of the same key.
+func (l *pyList) keepKeyed(s *Interp, key string, v value) {
+	if l.keys == nil && len(l.elts) == 0 {
+		l.keys = []string{}
+	}
+	if key != "" && l.keyed() {
+		for i, k := range l.keys {
+			if k == key {
+				old := l.elts[i]
+				l.elts = append(l.elts[:i:i], l.elts[i+1:]...)
+				l.keys = append(l.keys[:i:i], l.keys[i+1:]...)
+				s.decref(old)
+				break
+			}
+		}
+	}
+	if !holdsArrays(v, 0) {
+		s.decref(v)
+		return
+	}
+	l.elts = append(l.elts, v)
+	if l.keys != nil {
+		l.keys = append(l.keys, key)
+	}
 }
 
 // Obj is an ndarray object: a shape and dtype over data it owns, or a view that keeps its base

@@ -1,0 +1,37 @@
+package memory
+
+import "testing"
+
+// TestDictKeys: a dict whose keys the code spells keeps its arrays by key: `state["H"]` is the
+// array stored under "H" (benchpress's shallow_water passes its grids that way), a store under
+// a key frees what the key held, and after a store under a key not known a lookup is unknown.
+func TestDictKeys(t *testing.T) {
+	src := `import numpy as np
+
+def step(h, u):
+    return h + u
+
+def main(n=1000, k="x"):
+    m = np.ones((n, n))
+    state = {"H": m, "U": np.zeros_like(m), 1: np.zeros(n)}
+    r = step(state["H"], state["U"])
+    state["U"] = np.zeros((n, n))
+    state["U"] = np.zeros((n, n))
+    return r, state[1]
+
+def dynamic(n, k):
+    d = {"a": np.ones(n)}
+    d[k] = np.ones(n)
+    return d["a"] + 1
+`
+	rs := byScope(estimate(t, src, Options{}))
+	// m, U, state[1] (8,000 B) and r: 3 × 8,000,000 + 8,000; then each store holds two (n, n)
+	// arrays at once with m and r: 4 × 8,000,000 + 8,000, not five (the first U is freed)
+	r := rs["main"]
+	if r.PeakBytes != 32_008_000 || r.PeakIsLowerBound || len(r.Unknown) != 0 {
+		t.Errorf("main: peak %d at line %d (lower bound %v, unknown %+v), want 32,008,000", r.PeakBytes, r.PeakLine, r.PeakIsLowerBound, r.Unknown)
+	}
+	if d := rs["dynamic"]; !d.PeakIsLowerBound || len(d.Unknown) == 0 {
+		t.Errorf("dynamic: peak %d, unknown %+v: a key not known may be \"a\", so d[\"a\"] + 1 is unknown", d.PeakBytes, d.Unknown)
+	}
+}
