@@ -65,3 +65,26 @@ x = make(1000)
 		t.Errorf("peak %d (lower bound %v, unknown %+v), want 8000 (np.zeros on the fallback path)", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
 	}
 }
+
+// TestReduceSizes: a size computed by functools.reduce over the shape tuple (benchpress's
+// random_array), with an operator function or a lambda, or by math.prod, is the product.
+func TestReduceSizes(t *testing.T) {
+	src := `import functools
+import math
+import operator
+import numpy as np
+
+def random_array(shape):
+    size = functools.reduce(operator.mul, shape)
+    also = functools.reduce(lambda a, b: a * b, shape, 1)
+    return np.random.rand(size), np.zeros(also), np.ones(math.prod(shape))
+
+def main(n=100):
+    a, b, c = random_array((n, n))
+    return a
+`
+	r := byScope(estimate(t, src, Options{}))["main"]
+	if r.PeakBytes != 240_000 || r.PeakIsLowerBound || len(r.Unknown) != 0 {
+		t.Errorf("peak %d (lower bound %v, unknown %+v), want 3 × 80,000", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+	}
+}

@@ -463,3 +463,32 @@ def f(n, x):
 		}
 	}
 }
+
+func TestReduceAndProd(t *testing.T) {
+	vals := observed(t, `import functools
+import math
+import operator
+from functools import reduce
+import numpy as np
+def f():
+    n = 5
+    shape = (n, 3, 4)
+    a = np.zeros(functools.reduce(operator.mul, shape))
+    b = np.zeros(math.prod(shape))
+    c = np.zeros(reduce(operator.add, [n, 2], 1))
+    d = np.zeros(operator.add(n, 1))
+    e = np.zeros(reduce(operator.mul, []))
+    return a, b, c, d, e
+`)
+	for text, want := range map[string]string{
+		"np.zeros(functools.reduce(operator.mul, shape))": "(60,) float64",
+		"np.zeros(math.prod(shape))":                      "(60,) float64",
+		"np.zeros(reduce(operator.add, [n, 2], 1))":       "(8,) float64",
+		"np.zeros(operator.add(n, 1))":                    "(6,) float64",
+		"np.zeros(reduce(operator.mul, []))":              "? float64", // Python raises
+	} {
+		if got := shapeOf(t, vals, text); got != want {
+			t.Errorf("%s: %s, want %s", text, got, want)
+		}
+	}
+}

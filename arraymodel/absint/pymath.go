@@ -9,14 +9,23 @@ import (
 
 // This file defines Python's own arithmetic on known numbers that sizes go through: the
 // builtins int, float, round, abs, min and max, and the standard library's math module
-// (math.ceil(width / cellsize)). NumPy's functions on scalars are the API table's (npapi).
+// (math.ceil(width / cellsize), math.prod(shape)), operator's arithmetic functions and
+// functools.reduce over a tuple or list the code built (functools.reduce(operator.mul, shape)).
+// NumPy's functions on scalars are the API table's (npapi).
 
 // vStdlib is a module of Python's standard library that the interpreter models, or a member of
 // one: path is its dotted path ("math", "math.ceil").
 type vStdlib struct{ path string }
 
 // stdlibModules are the standard-library modules whose members are evaluated.
-var stdlibModules = map[string]bool{"math": true, "cmath": true}
+var stdlibModules = map[string]bool{"math": true, "cmath": true, "operator": true, "functools": true}
+
+// operatorFuncs are the operator module's functions of two operands that are a binary operator.
+var operatorFuncs = map[string]ast.Operator{
+	"add": ast.Add, "sub": ast.Sub, "mul": ast.Mult, "truediv": ast.Div, "floordiv": ast.FloorDiv,
+	"mod": ast.Mod, "pow": ast.Pow, "matmul": ast.MatMult, "and_": ast.BitAnd, "or_": ast.BitOr,
+	"xor": ast.BitXor, "lshift": ast.LShift, "rshift": ast.RShift,
+}
 
 // stdlibName returns what n refers to when it is bound only by an import of a modelled
 // standard-library module or member (`import math`, `from math import ceil`).
@@ -69,6 +78,17 @@ var mathInt = map[string]func(float64) float64{"ceil": math.Ceil, "floor": math.
 // known numbers, of unknown ones a number of the right type; anything else is unknown.
 func (s *Interp) callStdlib(f vStdlib, c *call) value {
 	s.useAll(c.args)
+	if op, ok := operatorFuncs[strings.TrimPrefix(f.path, "operator.")]; ok && strings.HasPrefix(f.path, "operator.") {
+		if len(c.args) != 2 || len(c.kw) > 0 {
+			return vUnknown{}
+		}
+		incref(c.args[0])
+		incref(c.args[1])
+		return s.binop(op, c.args[0], c.args[1], c.e)
+	}
+	if f.path == "functools.reduce" {
+		return s.reduce(c)
+	}
 	name, ok := strings.CutPrefix(f.path, "math.")
 	if !ok {
 		return vUnknown{}
@@ -91,10 +111,80 @@ func (s *Interp) callStdlib(f vStdlib, c *call) value {
 	switch name {
 	case "pow", "hypot", "atan2":
 		return vFloat{}
-	case "prod", "factorial", "comb", "perm", "gcd", "lcm", "isqrt":
+	case "prod":
+		if len(c.args) == 1 && len(c.kw) == 0 {
+			if elts, ok := knownElements(c.args[0]); ok {
+				return s.fold(ast.Mult, elts, knownInt(1), c.e)
+			}
+		}
+		return vInt{}
+	case "factorial", "comb", "perm", "gcd", "lcm", "isqrt":
 		return vInt{}
 	}
 	return vUnknown{}
+}
+
+// reduce is functools.reduce(f, iterable[, initial]) over a tuple or list of known length, f an
+// operator function or a function value; unknown otherwise.
+func (s *Interp) reduce(c *call) value {
+	if len(c.args) < 2 || len(c.args) > 3 || len(c.kw) > 0 {
+		return vUnknown{}
+	}
+	elts, ok := knownElements(c.args[1])
+	if !ok {
+		return vUnknown{}
+	}
+	var acc value
+	if len(c.args) == 3 {
+		acc = c.args[2]
+	} else if len(elts) > 0 {
+		acc, elts = elts[0], elts[1:]
+	} else {
+		return vUnknown{} // Python raises: an empty sequence with no initial value
+	}
+	if f, ok := c.args[0].(vStdlib); ok {
+		if op, ok := operatorFuncs[strings.TrimPrefix(f.path, "operator.")]; ok && strings.HasPrefix(f.path, "operator.") {
+			return s.fold(op, elts, acc, c.e)
+		}
+		return vUnknown{}
+	}
+	fn, ok := c.args[0].(vFunc)
+	if !ok {
+		return vUnknown{}
+	}
+	incref(acc)
+	for _, x := range elts {
+		incref(x)
+		acc = s.callClosure(fn, []value{acc, x}, nil)
+	}
+	return acc
+}
+
+// fold is acc op e1 op e2 … (references of acc and elts not taken).
+func (s *Interp) fold(op ast.Operator, elts []value, acc value, e ast.Node) value {
+	incref(acc)
+	for _, x := range elts {
+		incref(x)
+		acc = s.binop(op, acc, x, e)
+	}
+	return acc
+}
+
+// knownElements are the elements of a tuple or a list whose length is known (nothing
+// extrapolated in it).
+func knownElements(v value) ([]value, bool) {
+	switch v := v.(type) {
+	case vTuple:
+		return v.elts, true
+	case vList:
+		for _, e := range v.l.elts {
+			if o, ok := isArray(e); ok && o.stands > 0 {
+				return nil, false
+			}
+		}
+		return v.l.elts, true
+	}
+	return nil, false
 }
 
 // intOfFloat is int(x) of a float that is already integral, or truncated: a known int when it
