@@ -308,6 +308,10 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		return vMethod{recv: base, name: e.Attr}
 	case vRNG, vList, vAt:
 		return vMethod{recv: base, name: e.Attr}
+	case vDict:
+		if e.Attr == "get" {
+			return vMethod{recv: base, name: e.Attr}
+		}
 	case vModule:
 		// An array module held in a variable: `np.random.rand` with np a parameter or a
 		// module passed in.

@@ -42,6 +42,15 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 			return vNone{}
 		}
 		return vUnknown{}
+	case vDict:
+		// d.get("k"[, default]): the array stored under a key the code spells
+		if m.name == "get" && len(c.args) >= 1 && len(c.args) <= 2 && len(c.kw) == 0 {
+			if v, ok := r.l.lookup(dictKey(c.args[0])); ok {
+				incref(v)
+				return v
+			}
+		}
+		return vUnknown{}
 	case vRNG:
 		if r.jax {
 			return vUnknown{}
