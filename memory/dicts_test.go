@@ -3,8 +3,9 @@ package memory
 import "testing"
 
 // TestDictKeys: a dict whose keys the code spells keeps its arrays by key: `state["H"]` (and
-// `state.get("U")`) is the array stored under the key (benchpress's shallow_water passes its grids that way), a store under
-// a key frees what the key held, and after a store under a key not known a lookup is unknown.
+// `state.get("U")`) is the array stored under the key (benchpress's shallow_water passes its
+// grids that way), a store under a key frees what the key held, `del d["a"]` drops it, and after
+// a store under a key not known a lookup is unknown.
 func TestDictKeys(t *testing.T) {
 	src := `import numpy as np
 
@@ -19,6 +20,12 @@ def main(n=1000, k="x"):
     state["U"] = np.zeros((n, n))
     return r, state[1]
 
+def dropped(n=1000):
+    d = {"a": np.ones((n, n)), "b": np.ones(n)}
+    del d["a"]
+    e = np.zeros((n, n))
+    return d["b"], e
+
 def dynamic(n, k):
     d = {"a": np.ones(n)}
     d[k] = np.ones(n)
@@ -30,6 +37,10 @@ def dynamic(n, k):
 	r := rs["main"]
 	if r.PeakBytes != 32_008_000 || r.PeakIsLowerBound || len(r.Unknown) != 0 {
 		t.Errorf("main: peak %d at line %d (lower bound %v, unknown %+v), want 32,008,000", r.PeakBytes, r.PeakLine, r.PeakIsLowerBound, r.Unknown)
+	}
+	// del d["a"] frees the (n, n) array before e is made: the peak is one of them, not both
+	if d := rs["dropped"]; d.PeakBytes != 8_008_000 || d.PeakIsLowerBound {
+		t.Errorf("dropped: peak %d (lower bound %v), want 8,008,000", d.PeakBytes, d.PeakIsLowerBound)
 	}
 	if d := rs["dynamic"]; !d.PeakIsLowerBound || len(d.Unknown) == 0 {
 		t.Errorf("dynamic: peak %d, unknown %+v: a key not known may be \"a\", so d[\"a\"] + 1 is unknown", d.PeakBytes, d.Unknown)

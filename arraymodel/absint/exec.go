@@ -372,6 +372,11 @@ func (s *Interp) del(t ast.Expr) {
 		s.delAttr(t)
 	case *ast.Subscript:
 		base := s.eval(t.Value)
+		if d, ok := base.(vDict); ok {
+			idx := s.evalIndex(t.Slice)
+			d.l.remove(s, dictKey(idx.single()))
+			s.decref(idx.v)
+		}
 		if l, ok := base.(vList); ok {
 			idx := s.evalIndex(t.Slice)
 			if i, ok := intValue(idx.single()); ok && i >= 0 && int(i) < len(l.l.elts) {

@@ -126,6 +126,23 @@ func (l *pyList) lookup(k string) (value, bool) {
 	return l.elts[found], true
 }
 
+// remove drops the element a keyed dict holds under key (`del d["k"]`, or before a store under
+// it); nothing for a key not known or a dict whose keys are not followed.
+func (l *pyList) remove(s *Interp, key string) {
+	if key == "" || !l.keyed() {
+		return
+	}
+	for i, k := range l.keys {
+		if k == key {
+			old := l.elts[i]
+			l.elts = append(l.elts[:i:i], l.elts[i+1:]...)
+			l.keys = append(l.keys[:i:i], l.keys[i+1:]...)
+			s.decref(old)
+			return
+		}
+	}
+}
+
 // dictKey is the key a dict stores a constant under: a known str or int, "" for any other.
 func dictKey(v value) string {
 	switch v := v.(type) {
@@ -147,17 +164,7 @@ func (l *pyList) keepKeyed(s *Interp, key string, v value) {
 	if l.keys == nil && len(l.elts) == 0 {
 		l.keys = []string{}
 	}
-	if key != "" && l.keyed() {
-		for i, k := range l.keys {
-			if k == key {
-				old := l.elts[i]
-				l.elts = append(l.elts[:i:i], l.elts[i+1:]...)
-				l.keys = append(l.keys[:i:i], l.keys[i+1:]...)
-				s.decref(old)
-				break
-			}
-		}
-	}
+	l.remove(s, key)
 	if !holdsArrays(v, 0) {
 		s.decref(v)
 		return
