@@ -14,7 +14,9 @@ func byScope(rs []*Report) map[string]*Report {
 // TestStarredParameters: a function's `*args` is the tuple of the positional arguments past its
 // named ones and `**kwargs` the dict of the other keywords, so a helper that forwards them
 // (`func(*args, **kwargs)`, benchpress's do_while) passes the arrays on; a positional argument
-// past the named ones does not land in a keyword-only parameter.
+// past the named ones does not land in a keyword-only parameter; `*x` spreads a tuple or list the
+// code built, and of another value (an array's rows) leaves the parameters from there on
+// unknown.
 func TestStarredParameters(t *testing.T) {
 	src := `import numpy as np
 
@@ -33,17 +35,33 @@ def main(n=1000):
     r = forward(body, grid, scale=2.0)
     k = keyonly(grid, 5)
     return r, k
+
+def first(a, *rest):
+    return a * 2.0
+
+def spread(n=1000):
+    pair = [np.ones(n), np.ones(10)]
+    r = first(*pair)
+    m = np.ones((n, n))
+    s = first(*m)
+    return r, s
 `
-	r := byScope(estimate(t, src, Options{}))["main"]
+	rs := byScope(estimate(t, src, Options{}))
 	// grid, r (8,000,000 B each) and keyonly's np.ones(10) (80 B), which the 5 does not size
-	if r.PeakBytes != 16_000_080 || r.PeakIsLowerBound {
+	if r := rs["main"]; r.PeakBytes != 16_000_080 || r.PeakIsLowerBound {
 		t.Errorf("peak %d (lower bound %v, unknown %+v), want 16,000,080", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+	}
+	// *pair (a list the code built) spreads into a and rest (r is a copy of pair[0]); *m spreads
+	// m's rows, a number not followed: a is not known there (it was m itself, whose copy made
+	// the peak 8,000,000 B larger)
+	if r := rs["spread"]; r.PeakBytes != 8_016_080 {
+		t.Errorf("spread: peak %d (lower bound %v, unknown %+v), want 8,016,080", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
 	}
 }
 
 // TestOptionalImportFallback: an import of a module arraylint does not model, in a try whose
-// handler catches ImportError, is taken to fail: the handler runs (its assignments, its import),
-// at module level and for the functions that read what it binds.
+// handler catches ImportError and rebinds what the body binds, is taken to fail: the handler runs
+// (its assignments, its import), at module level and for the functions that read what it binds.
 func TestOptionalImportFallback(t *testing.T) {
 	src := `import numpy as np
 try:
@@ -59,10 +77,21 @@ def make(n):
     return np.zeros(n)
 
 x = make(1000)
+
+def needs_psutil(n=1000):
+    try:
+        import psutil
+    except ModuleNotFoundError:
+        pytest.skip("psutil required")
+    return np.zeros((n, n))
 `
-	r := byScope(estimate(t, src, Options{}))["<module>"]
-	if r.PeakBytes != 8000 || r.PeakIsLowerBound {
+	rs := byScope(estimate(t, src, Options{}))
+	if r := rs["<module>"]; r.PeakBytes != 8000 || r.PeakIsLowerBound {
 		t.Errorf("peak %d (lower bound %v, unknown %+v), want 8000 (np.zeros on the fallback path)", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+	}
+	// a handler that only skips provides no fallback: the module is required, the body runs
+	if r := rs["needs_psutil"]; r.PeakBytes != 8_000_000 {
+		t.Errorf("needs_psutil: peak %d, want 8,000,000", r.PeakBytes)
 	}
 }
 

@@ -18,6 +18,9 @@ type call struct {
 	e    *ast.Call
 	args []value
 	kw   map[string]value
+	// spread is 1 + the index in args of a `*x` argument of unknown length (x taken as one
+	// argument there); 0 when there is none.
+	spread int
 }
 
 func (c *call) arg(i int, name string) (value, bool) {
@@ -53,13 +56,16 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	for _, a := range e.Args {
 		if st, ok := a.(*ast.Starred); ok {
 			v := s.eval(st.Value)
-			if t, ok := v.(vTuple); ok {
-				for _, x := range t.elts {
+			if elts, ok := knownElements(v); ok {
+				for _, x := range elts {
 					incref(x)
 					c.args = append(c.args, x)
 				}
 				s.decref(v)
 				continue
+			}
+			if c.spread == 0 {
+				c.spread = len(c.args) + 1
 			}
 			c.args = append(c.args, v)
 			continue
@@ -87,14 +93,18 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	case vFunc:
 		args, kw := c.args, c.kw
 		c.args, c.kw = nil, nil
-		res = s.callClosure(f, args, kw)
+		res = s.callClosureSpread(f, args, kw, c.spread)
 	case vClass:
 		res = s.instantiate(f.c, c)
 	case vBound:
 		incref(f.self)
 		args, kw := append([]value{f.self}, c.args...), c.kw
 		c.args, c.kw = nil, nil
-		res = s.callClosure(f.fn, args, kw)
+		spread := c.spread
+		if spread > 0 {
+			spread++ // self comes first
+		}
+		res = s.callClosureSpread(f.fn, args, kw, spread)
 	case vInstance:
 		var ok bool
 		if res, ok = s.callInstance(f, c); !ok {

@@ -98,7 +98,7 @@ func (s *Interp) exec(st ast.Stmt) {
 		if !s.cfg.Explore && s.imp.Optional(st) {
 			// a module arraylint does not model, imported where its absence is handled: taken
 			// to be absent, so the fallback the code provides runs (imports/optional.go)
-			f.done, f.raised = true, "ImportError"
+			f.done, f.raised = true, "ModuleNotFoundError"
 		}
 	case *ast.If:
 		if s.cfg.Explore {
@@ -703,6 +703,12 @@ func (s *Interp) callFunc(def *ast.FunctionDef, args []value, kw map[string]valu
 // callClosure is callFunc of a function value: a nested function or lambda also reads the
 // names of the function it was defined in, while that function runs.
 func (s *Interp) callClosure(fn vFunc, args []value, kw map[string]value) value {
+	return s.callClosureSpread(fn, args, kw, 0)
+}
+
+// callClosureSpread is callClosure of a call with a `*x` argument of unknown length at
+// args[spread-1] (spread 0: none): the parameters from there on are not known.
+func (s *Interp) callClosureSpread(fn vFunc, args []value, kw map[string]value, spread int) value {
 	def := fn.def
 	recursive := false
 	for _, fr := range s.frames {
@@ -728,7 +734,13 @@ func (s *Interp) callClosure(fn vFunc, args []value, kw map[string]value) value 
 	defer func() { s.depth-- }()
 	defer s.enterModuleOfFunc(fn)()
 	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def), env: fn.env}
-	s.bindParams(fr, def.Args, args, kw)
+	if spread > 0 {
+		for _, v := range args[spread-1:] {
+			s.decref(v)
+		}
+		args = args[:spread-1]
+	}
+	s.bindParams(fr, def.Args, args, kw, spread > 0)
 	s.frames = append(s.frames, fr)
 	saved := s.lines
 	s.lines = append([]int(nil), s.lines...)
@@ -748,9 +760,10 @@ func (s *Interp) callClosure(fn vFunc, args []value, kw map[string]value) value 
 
 // bindParams binds a call's arguments to the parameters of a function as Python does: the
 // positional ones in order, the rest of them to `*args` as a tuple; keyword ones by name, the
-// rest to `**kwargs` as a dict (holding its values); a parameter given nothing its default. It
-// takes the arguments' references; those no parameter takes are dropped.
-func (s *Interp) bindParams(fr *frame, a *ast.Arguments, args []value, kw map[string]value) {
+// rest to `**kwargs` as a dict (holding its values); a parameter given nothing its default. With
+// spread, args are those before a `*x` of unknown length: the positional parameters past them and
+// `*args` are unknown. It takes the arguments' references; those no parameter takes are dropped.
+func (s *Interp) bindParams(fr *frame, a *ast.Arguments, args []value, kw map[string]value, spread bool) {
 	npos := 0
 	if a != nil {
 		npos = len(a.Posonlyargs) + len(a.Args)
@@ -759,6 +772,8 @@ func (s *Interp) bindParams(fr *frame, a *ast.Arguments, args []value, kw map[st
 		switch {
 		case i < npos && i < len(args):
 			fr.vars[p] = args[i]
+		case spread && i < npos && kw[p] == nil:
+			fr.vars[p] = vUnknown{} // given by the `*x` of unknown length
 		case kw[p] != nil:
 			fr.vars[p] = kw[p]
 			delete(kw, p)
@@ -771,7 +786,14 @@ func (s *Interp) bindParams(fr *frame, a *ast.Arguments, args []value, kw map[st
 		rest = args[npos:]
 	}
 	if a != nil && a.Vararg != nil {
-		fr.vars[a.Vararg.Arg] = vTuple{append([]value(nil), rest...)}
+		if spread {
+			fr.vars[a.Vararg.Arg] = vUnknown{}
+			for _, v := range rest {
+				s.decref(v)
+			}
+		} else {
+			fr.vars[a.Vararg.Arg] = vTuple{append([]value(nil), rest...)}
+		}
 	} else {
 		for _, v := range rest {
 			s.decref(v)

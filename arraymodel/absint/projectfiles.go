@@ -292,7 +292,7 @@ func moduleAssigns(body []ast.Stmt, imp *imports.Info) map[string]ast.Expr {
 				walk(st.Body)
 				walk(st.Orelse)
 			case *ast.Try:
-				if h := imports.Catching(st.Handlers, "ImportError"); h != nil && importsOptional(st.Body, imp) {
+				if h := imports.FallbackHandler(st); h != nil && importsOptional(st.Body, imp) {
 					walk(h.Body)
 				} else {
 					walk(st.Body)

@@ -154,7 +154,7 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 		b.bind(s, st.Name, BindDef, st, nil)
 	case *ast.Try:
 		saved := b.tryImport
-		b.tryImport = CatchesImportError(st.Handlers)
+		b.tryImport = FallbackHandler(st) != nil
 		b.stmts(st.Body, s)
 		b.tryImport = saved
 		for _, h := range st.Handlers {
