@@ -901,6 +901,13 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		return vNone{}
 	}
 	s.useAll(c.args)
+	if a, ok := e.Func.(*ast.Attribute); ok && s.cfg.Explore {
+		if f, ok := npapi.Method(a.Attr); ok && f.Kind == npapi.Reduction && !keepsRows(c, f.AxisArg-1) {
+			// x.mean(axis=0) of a value of unknown type: as np.mean(x, axis=0), a reduction
+			// that does not keep the first axis is not an input (provenance.go)
+			return vLocal{}
+		}
+	}
 	switch {
 	case noArrayBuiltins[name] || s.discarded == ast.Expr(e):
 	case anyArray(c):

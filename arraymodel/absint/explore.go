@@ -311,7 +311,26 @@ func joinValues(a, b value) value {
 			return a
 		}
 	}
+	if notInput(a) && notInput(b) {
+		// an array the code made on one path, a number or a container of its own on the other
+		// (np.array(x.mean(axis=0)) and np.mean(x, axis=0)): unknown, but still not an input
+		return vLocal{}
+	}
 	return vUnknown{}
+}
+
+// notInput reports whether v is a value the code made that is not an input of the program: an
+// array that does not scale, a number not marked as data, a container of its own (vLocal).
+func notInput(v value) bool {
+	switch v := v.(type) {
+	case vArray:
+		return !scales(v.o)
+	case vInt:
+		return !v.data
+	case vFloat, vLocal:
+		return true
+	}
+	return false
 }
 
 // joinObjs is an array that is a on one path and b on another: what the two have in common,

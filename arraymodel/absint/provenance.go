@@ -37,6 +37,9 @@ func scales(o *Obj) bool {
 	if o.data || npapi.Scales(o.shape.Dims) {
 		return true
 	}
+	if len(o.joined) > 0 {
+		return false // a join scales when both sides do (joinObjs sets data); its origin is a guess
+	}
 	if !o.shape.Known {
 		root := o
 		for root.base != nil {
@@ -101,14 +104,20 @@ func markData(out value, operands ...value) {
 }
 
 // markRowData marks the results of a call of the table row f as data: a constructor, range or
-// random call when a size argument comes from the data (np.zeros(x.shape)); any other row but a
-// reduction when an array argument is data (np.zeros_like(x), np.divide(image, k)) and not a
-// collection the scope loops over in Python.
+// random call when a size argument comes from the data (np.zeros(x.shape)); a reduction that
+// keeps the first axis (keepsRows) and any other row when an array argument is data
+// (np.sum(x ** 2, axis=1), np.zeros_like(x), np.divide(image, k)) and not a collection the scope
+// loops over in Python.
 func (s *Interp) markRowData(f *npapi.Func, c *call, res value) {
 	data := false
 	switch f.Kind {
 	case npapi.Reduction:
-		return // a reduction over an input is as long as the axes it keeps
+		if !keepsRows(c, f.AxisArg) {
+			return // a reduction over an input is as long as the axes it keeps
+		}
+		for _, v := range c.args {
+			data = data || isDataValue(v)
+		}
 	case npapi.Constructor, npapi.Range, npapi.Random:
 		for _, v := range c.args {
 			data = data || sizeIsData(v)
@@ -434,4 +443,28 @@ func builtHere(v value) bool {
 		return true
 	}
 	return isLocal(v)
+}
+
+// keepsRows reports whether a reduction keeps the first axis, along which an input's length is
+// the data's (one row per sample, per point): its axis argument (at position pos, or `axis=`)
+// is a known positive int, or a tuple of them (np.sum(xyz ** 2, axis=1) is one value per point).
+// Over axis 0 or all axes the result is as long as the axes that describe one row, not the data.
+func keepsRows(c *call, pos int) bool {
+	v, ok := c.arg(pos, "axis")
+	if !ok {
+		return false
+	}
+	positive := func(v value) bool {
+		i, ok := intValue(v)
+		return ok && i >= 1
+	}
+	if t, ok := v.(vTuple); ok {
+		for _, e := range t.elts {
+			if !positive(e) {
+				return false
+			}
+		}
+		return len(t.elts) > 0
+	}
+	return positive(v)
 }

@@ -41,9 +41,10 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	if !ok {
 		s.unknownAlloc(c.e, expr, fn.Name+": arguments the API table does not model", inputBytes(c))
 		res := s.newArrayUnknown(npapi.NoDType, expr)
-		if !fn.ValueSized() {
+		if !fn.ValueSized() && (fn.Kind != npapi.Reduction || keepsRows(c, fn.AxisArg)) {
 			// arguments the table does not model (values of unknown type): what comes out is as
-			// much an input as they are
+			// much an input as they are; a reduction's only when it keeps the first axis
+			// (markRowData)
 			markData(res, c.args...)
 		}
 		return res

@@ -54,3 +54,16 @@ def per_element(image, rows):
 class Grid:
     def flags(self):
         return np.zeros(self.size).astype(bool)  # the object's own size attribute: a count
+
+
+def per_gene(data, sparse, threshold=0):
+    # a reduction over an input's first axis is one value per column (openTSNE's gene filter: one
+    # rate per gene of a cells × genes matrix), in the function form, the method form of a value
+    # of unknown type, and their join
+    if sparse:
+        rate = 1 - np.squeeze(np.array((data > threshold).mean(axis=0)))
+    else:
+        rate = 1 - np.mean(data > threshold, axis=0)
+    kept = np.zeros_like(rate).astype(bool)
+    total = np.sum(data, axis=0)
+    return kept, np.zeros_like(total).astype(bool), np.zeros_like(data.max(0)).astype(bool)

@@ -32,3 +32,12 @@ def spline_on_input(spline, x):
     eps = spline(x)
     eps[np.where(eps < 0.0)] = 0.0  # want "scatter through `np.where\\(eps < 0.0\\)` from `where`; index with `eps < 0.0` instead"
     return eps
+
+
+def magnitudes(xyz):
+    # a reduction that keeps the first axis of an input is one value per row (dipy's magn: one
+    # magnitude per streamline point), as large as the data
+    mag = np.sum(xyz**2, axis=1) ** 0.5
+    imag = np.where(mag == 0)
+    mag[imag] = 1e-12  # want "scatter through `imag` from `where`; index with `mag == 0` instead"
+    return mag
