@@ -193,7 +193,7 @@ func plainImage(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.S
 		}
 	}
 	ev, ok := fits(info, sub.Value, src.mask, pl.axis)
-	if !ok {
+	if !ok || maybeMasked(info, st, sub.Value) {
 		return 0, false
 	}
 	prod := info.EnclosingStmt(src.producer)

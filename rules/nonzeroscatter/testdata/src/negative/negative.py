@@ -219,3 +219,13 @@ def membership_is_no_mask(x, labels):
     sel = np.nonzero(x in labels)
     x[sel] = 0.0
     return x
+
+
+def fill_masked(data, mask=None):
+    # data may be a masked array (the function handles them): through the index tuple the
+    # written elements are unmasked, through the boolean mask they stay masked
+    if mask is None:
+        mask = np.ma.getmaskarray(data)
+    filled = data.copy().ravel()
+    filled[np.where(np.isnan(filled))] = 0.0
+    return filled
