@@ -78,6 +78,10 @@ type Config struct {
 	Observe func(e ast.Expr, v Value)
 	// Outer, when set, gives the value of a name the run's scope reads from an enclosing scope.
 	Outer func(name string) (Value, bool)
+	// CallerValue, when set (explore mode), gives what an argument expression of a call held
+	// where the call stands, once that scope has run: the rules' run of a top-level function
+	// takes an array parameter from its only call in the file (paramsources.go).
+	CallerValue func(arg ast.Expr) (Value, bool)
 	// Conventions takes, where nothing says which array library a value is, the library its
 	// name stands for (a parameter np, xp, cp, jnp), or that cupy.get_array_module returns for
 	// an argument of unknown type, and lists it among the symbols; otherwise it stays unknown.

@@ -20,7 +20,9 @@ type pendingSym struct {
 type callSites struct {
 	calls  []*ast.Call
 	module []bool // per call: at module level, where names are module constants
-	escape bool   // the name is also used other than as a callee: calls made elsewhere
+	// in is, per call, the innermost def, class or lambda around it (nil at module level)
+	in     []ast.Node
+	escape bool // the name is also used other than as a callee: calls made elsewhere
 }
 
 // callIndex finds, in one pass over the module, every use of each top-level function's name.
@@ -31,13 +33,13 @@ func callIndex(mod *ast.Module) map[string]*callSites {
 			out[def.Name] = &callSites{}
 		}
 	}
-	var scopes []bool // per open node: whether it opens a function or class scope
-	depth := 0        // open function or class scopes
+	var scopes []bool   // per open node: whether it opens a function or class scope
+	var open []ast.Node // the open function, class and lambda nodes, innermost last
 	callee := map[*ast.Name]bool{}
 	ast.Inspect(mod, func(n ast.Node) bool {
 		if n == nil {
 			if scopes[len(scopes)-1] {
-				depth--
+				open = open[:len(open)-1]
 			}
 			scopes = scopes[:len(scopes)-1]
 			return true
@@ -49,8 +51,13 @@ func callIndex(mod *ast.Module) map[string]*callSites {
 		case *ast.Call:
 			if name, ok := n.Func.(*ast.Name); ok {
 				if cs := out[name.ID]; cs != nil {
+					var in ast.Node
+					if len(open) > 0 {
+						in = open[len(open)-1]
+					}
 					cs.calls = append(cs.calls, n)
-					cs.module = append(cs.module, depth == 0)
+					cs.module = append(cs.module, in == nil)
+					cs.in = append(cs.in, in)
 					callee[name] = true
 				}
 			}
@@ -60,7 +67,7 @@ func callIndex(mod *ast.Module) map[string]*callSites {
 			}
 		}
 		if opens {
-			depth++
+			open = append(open, n)
 		}
 		scopes = append(scopes, opens)
 		return true
@@ -387,4 +394,69 @@ func (s *Interp) namespaceNames() map[string]bool {
 	}
 	s.fs.namespaces = m
 	return m
+}
+
+// callerArray is, for the rules' runs, the array the only call of def in its file passes for
+// p, as the caller's run saw it (Config.CallerValue): its shape, dtype and library, and whether
+// it scales with the data, in a parameter of its own. Only an array whose dtype is known is
+// taken; anything else leaves p to the other sources.
+func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, bool) {
+	if s.cfg.CallerValue == nil || s.assumes(p) {
+		return nil, false
+	}
+	cs := s.calls(def.Name)
+	if cs == nil || cs.escape || len(cs.calls) != 1 || !topLevel(s.file.Module, def) {
+		return nil, false
+	}
+	arg := argFor(def, cs.calls[0], p)
+	if arg == nil {
+		return nil, false
+	}
+	v, ok := s.cfg.CallerValue(arg)
+	if !ok {
+		return nil, false
+	}
+	o, ok := isArray(v)
+	if !ok || !o.dt.Known() || len(o.joined) > 0 {
+		return nil, false
+	}
+	// a shape the caller does not know either keeps the parameter an input, as it was
+	return vArray{&Obj{refs: 1, shape: o.shape, dt: o.dt, backend: o.Backend(), origin: Param,
+		label: p, line: line, data: scales(o) || partlyUnknown(o.shape)}}, true
+}
+
+// topLevel reports whether def is a statement of the module's body.
+func topLevel(mod *ast.Module, def *ast.FunctionDef) bool {
+	if mod == nil {
+		return false
+	}
+	for _, st := range mod.Body {
+		if st == ast.Stmt(def) {
+			return true
+		}
+	}
+	return false
+}
+
+// Calls indexes the calls of a module's top-level functions (IndexCalls).
+type Calls map[string]*callSites
+
+// Calls returns the index of the calls of mod's top-level functions that the runs sharing sh
+// use (made on first use, once per file).
+func (sh *Shared) Calls(mod *ast.Module) Calls {
+	if sh.file.calls == nil {
+		sh.file.calls = callIndex(mod)
+	}
+	return sh.file.calls
+}
+
+// Only returns the only call of the top-level function def, when its name is used nowhere else
+// (a function passed on or rebound may be called anywhere), and the innermost def, class or
+// lambda the call is in (nil at module level).
+func (c Calls) Only(mod *ast.Module, def *ast.FunctionDef) (call *ast.Call, in ast.Node, ok bool) {
+	cs := c[def.Name]
+	if cs == nil || cs.escape || len(cs.calls) != 1 || !topLevel(mod, def) {
+		return nil, nil, false
+	}
+	return cs.calls[0], cs.in[0], true
 }

@@ -81,6 +81,9 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 		if v, ok := s.inputCallSiteValue(def, p.Arg); ok {
 			return v // a command-line option the function's only call passes
 		}
+		if v, ok := s.callerArray(def, p.Arg, line); ok {
+			return v // the array the function's only call passes
+		}
 	}
 	if ref, ok := imports.ConventionRef(p); ok && s.cfg.Conventions {
 		s.symbols = append(s.symbols, Symbol{Name: p.Arg, Value: ref.Qual, Source: SourceConvention, Line: line})

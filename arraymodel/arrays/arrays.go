@@ -33,7 +33,11 @@
 // scope binds the name exactly once; a call to a function of the file is unknown (each function
 // is inferred from its own body). Parameters annotated as arrays (np.ndarray, cp.ndarray,
 // jax.Array, numpy.typing.NDArray[...]) are arrays of unknown shape; other parameters are
-// symbols, so sizes computed from them are polynomials (npapi.Poly).
+// symbols, so sizes computed from them are polynomials (npapi.Poly). A top-level function called
+// once in its file (its name used nowhere else) runs after the scope of that call and takes an
+// array parameter from what the call passes there, when its dtype is known: its shape, and
+// whether it scales with the data (a shape the caller does not know keeps it an input)
+// (callers.go).
 package arrays
 
 import (

@@ -78,7 +78,9 @@ type Info struct {
 	iter map[*imports.Scope]map[string]bool
 	// walked maps each analysed scope to the scopes defined in it.
 	walked map[*imports.Scope][]pendingScope
-	root   pendingScope
+	// running holds the scopes whose run is under way (a caller run first, callers.go).
+	running map[*imports.Scope]bool
+	root    pendingScope
 	// allWalked is set once every scope is analysed: a node without a fact has none.
 	allWalked bool
 

@@ -8,7 +8,7 @@ import (
 )
 
 // This file defines which scopes run, and when: each scope once, on the one interpreter in
-// explore mode, after the scopes around it.
+// explore mode, after the scopes around it and after the scope of its only call (callers.go).
 
 // pendingScope is a scope to run: a function, an async function, a class body or the module.
 type pendingScope struct {
@@ -47,6 +47,7 @@ func AnalyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64) *I
 	}
 	info.runs = map[*imports.Scope]*absint.Interp{}
 	info.walked = map[*imports.Scope][]pendingScope{}
+	info.running = map[*imports.Scope]bool{}
 	info.root = pendingScope{node: mod, body: mod.Body, scope: imp.Root}
 	info.shared = &absint.Shared{}
 	info.collect = newCollector(info)
@@ -62,10 +63,14 @@ func AnalyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64) *I
 	// that stays unused.
 	info.collect.seen = make(map[ast.Expr]absint.Value, int(mod.End-mod.Start)/40)
 	queue := []pendingScope{info.root}
+	expanded := map[*imports.Scope]bool{}
 	for len(queue) > 0 {
 		p := queue[0]
 		queue = queue[1:]
-		if _, done := info.walked[p.scope]; !done {
+		if !expanded[p.scope] {
+			// (a scope a caller-first run reached is walked already: its nested scopes are
+			// still to be queued)
+			expanded[p.scope] = true
 			queue = append(queue, info.walkScope(p)...)
 		}
 	}
@@ -82,9 +87,15 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 	if nested, done := info.walked[p.scope]; done {
 		return nested
 	}
+	if info.running[p.scope] {
+		return nil // under way: a caller's run reached it (a function that calls its caller)
+	}
+	info.running[p.scope] = true
+	defer delete(info.running, p.scope)
+	info.runCallerFirst(p)
 	in := absint.New(absint.Config{File: info.file, Imports: info.imp, Heap: info.collect,
 		Assume: info.assume, Shared: info.shared, Explore: true, NoDefaults: true,
-		Observe: info.collect.observe, Outer: info.outer(p.scope)})
+		Observe: info.collect.observe, Outer: info.outer(p.scope), CallerValue: info.callerValue})
 	switch {
 	case p.scope == info.imp.Root:
 		in.RunModule()

@@ -16,3 +16,12 @@ def volume_labels(static):
 def unpacked_rows(X):
     n, = X.shape
     return np.arange(n).astype(np.float64)  # want "`arange` makes int64 data only to cast it to float64"
+
+
+def _as_float32(x):
+    # called once in the file, with 10,000,000 float64 elements: the copy's size is known
+    return np.zeros_like(x).astype(np.float32)  # want "`zeros_like` makes float64 data \\(80,000,000 bytes\\) only to cast it to float32"
+
+
+def run_cast():
+    return _as_float32(np.ones(10_000_000))

@@ -67,3 +67,12 @@ def per_gene(data, sparse, threshold=0):
     kept = np.zeros_like(rate).astype(bool)
     total = np.sum(data, axis=0)
     return kept, np.zeros_like(total).astype(bool), np.zeros_like(data.max(0)).astype(bool)
+
+
+def _flags(x):
+    # called once in the file, with an array of 100 elements: its parameter is that array
+    return np.zeros_like(x).astype(bool)
+
+
+def run_flags():
+    return _flags(np.ones(100))

@@ -1,0 +1,66 @@
+package arrays
+
+import (
+	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file orders the runs so that a top-level function called once in its file runs after
+// the scope of that call: the function's run then takes an array parameter from what the call
+// passes (absint.Config.CallerValue), as the memory estimate takes constants from it.
+
+// runCallerFirst runs the scope of the only call of p's function, and the scopes around it,
+// unless one of them is under way (a recursion through the caller), before p runs.
+func (info *Info) runCallerFirst(p pendingScope) {
+	def, ok := p.node.(*ast.FunctionDef)
+	if !ok || !info.mayArrays || info.mod == nil {
+		return
+	}
+	_, in, ok := info.shared.Calls(info.mod).Only(info.mod, def)
+	if !ok {
+		return
+	}
+	at := info.imp.Root
+	if in != nil {
+		if at, ok = info.imp.Scopes[in]; !ok {
+			return
+		}
+	}
+	var chain []*imports.Scope
+	for s := at; s != nil; s = s.Parent {
+		if s == p.scope {
+			return // a call inside the function itself
+		}
+		chain = append(chain, s)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		s := chain[i]
+		if info.running[s] {
+			return
+		}
+		if _, done := info.walked[s]; done {
+			continue
+		}
+		q, ok := info.pendingFor(s)
+		if !ok {
+			continue // a lambda or comprehension runs inside the scope around it
+		}
+		info.walkScope(q)
+	}
+}
+
+// pendingFor is the scope s as a scope to run: the module, a function or a class body.
+func (info *Info) pendingFor(s *imports.Scope) (pendingScope, bool) {
+	if s == info.imp.Root {
+		return info.root, true
+	}
+	return pendingOf(s)
+}
+
+// callerValue is what the run of a call's scope saw at the argument expression arg, once that
+// run has happened.
+func (info *Info) callerValue(arg ast.Expr) (absint.Value, bool) {
+	v, ok := info.collect.seen[arg]
+	return v, ok
+}
