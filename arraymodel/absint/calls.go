@@ -880,16 +880,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 			}
 		}
 		return vUnknown{}
-	case "str", "repr", "ascii", "format":
-		s.useAll(c.args)
-		if len(c.args) == 1 && name == "str" {
-			if v, ok := c.args[0].(vStr); ok {
-				incref(v)
-				return v
-			}
-		}
-		return vStr{unknown: true} // a string of text known at run time
-	case "print", "sum", "isinstance", "sorted", "enumerate", "zip":
+	case "print", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
 		s.useAll(c.args)
 		return vUnknown{}
 	}

@@ -261,9 +261,6 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		s.decref(base)
 		return v // the shape or size of an input (provenance.go)
 	}
-	if _, ok := base.(vUnknown); ok && countAttrs[e.Attr] {
-		return vInt{} // np.dtype(ft).itemsize, x.ndim of a value of unknown type: a number
-	}
 	if o, ok := isArray(base); ok {
 		defer s.decref(base)
 		switch e.Attr {
@@ -472,28 +469,6 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	return res
 }
 
-// countAttrs are the attributes that are a count on an array, a dtype and whatever mimics them.
-var countAttrs = map[string]bool{"itemsize": true, "ndim": true, "nbytes": true, "size": true}
-
-// stringBinop is l op r when a string makes the result a string: concatenation (known when both
-// are) and repetition by a number; ok is false otherwise (%-formatting is formatPercent's).
-func stringBinop(op ast.Operator, l, r value) (value, bool) {
-	ls, lok := l.(vStr)
-	rs, rok := r.(vStr)
-	switch {
-	case lok && rok && op == ast.Add:
-		if !ls.unknown && !rs.unknown {
-			return vStr{s: ls.s + rs.s}, true
-		}
-		return vStr{unknown: true}, true
-	case lok && (op == ast.Add || op == ast.Mult):
-		return vStr{unknown: true}, true
-	case rok && (op == ast.Add || op == ast.Mult):
-		return vStr{unknown: true}, true
-	}
-	return nil, false
-}
-
 // unknownOperand reports whether a binary operation on values that are not arrays has an operand
 // of unknown type and none that is a string (`path + ".npy"` is no array arithmetic).
 func unknownOperand(l, r value) bool {
@@ -648,9 +623,6 @@ func scalarBinop(op ast.Operator, l, r value) value {
 			return v
 		}
 		return mixedScalar(op, l, r) // 1.0 + 1.0j is complex; np.float64(x) * 1j a NumPy complex
-	}
-	if v, ok := stringBinop(op, l, r); ok {
-		return v
 	}
 	if lt, ok := l.(vTuple); ok && op == ast.Add {
 		if rt, ok := r.(vTuple); ok {
