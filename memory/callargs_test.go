@@ -117,29 +117,3 @@ def main(n=100):
 		t.Errorf("peak %d (lower bound %v, unknown %+v), want 3 × 80,000", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
 	}
 }
-
-// TestArithmeticOnUnknown: arithmetic on a value of unknown type may make an array, so the peak
-// is a lower bound; the first such operation of a scope is listed, with the count of those after
-// it. String arithmetic and numbers of unknown value are not listed.
-func TestArithmeticOnUnknown(t *testing.T) {
-	src := `import numpy as np
-
-def f(x):
-    y = x * 2
-    return y + 1
-
-def g(path, n: int):
-    name = path + ".npy"
-    m = n * 2 + 1
-    return np.zeros(8), name, m
-`
-	rs := byScope(estimate(t, src, Options{}))
-	r := rs["f"]
-	if !r.PeakIsLowerBound || len(r.Unknown) != 1 || r.Unknown[0].Line != 4 ||
-		r.Unknown[0].Reason != "arithmetic on a value of unknown type (it may be an array); 1 more such operation after it" {
-		t.Errorf("f: lower bound %v, unknown %+v; want one entry at line 4 counting line 5", r.PeakIsLowerBound, r.Unknown)
-	}
-	if g := rs["g"]; g.PeakIsLowerBound || len(g.Unknown) != 0 || g.PeakBytes != 64 {
-		t.Errorf("g: peak %d, lower bound %v, unknown %+v; want 64 B, exact", g.PeakBytes, g.PeakIsLowerBound, g.Unknown)
-	}
-}

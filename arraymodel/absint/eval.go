@@ -2,7 +2,6 @@ package absint
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"strings"
 
@@ -416,9 +415,6 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 				return vStr{s: out} // "numpy.%s" % args.dtype
 			}
 		}
-		if unknownOperand(l, r) {
-			s.arithmeticOnUnknown(e)
-		}
 		return s.localResult(scalarBinop(op, l, r), l, r)
 	}
 	s.use(l)
@@ -467,38 +463,6 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	s.decref(l)
 	s.decref(r)
 	return res
-}
-
-// unknownOperand reports whether a binary operation on values that are not arrays has an operand
-// of unknown type and none that is a string (`path + ".npy"` is no array arithmetic).
-func unknownOperand(l, r value) bool {
-	_, ls := l.(vStr)
-	_, rs := r.(vStr)
-	if ls || rs {
-		return false
-	}
-	_, lu := l.(vUnknown)
-	_, ru := r.(vUnknown)
-	return lu || ru
-}
-
-// arithmeticOnUnknown records x * 2 with x a value of unknown type (a parameter, an item of a
-// container not followed): it may be an array, and so may the result, so the peak is a lower
-// bound. The first such operation of a run is listed, with the count of those after it (each
-// listed would repeat what the first says: y = x * 2; y + 1).
-func (s *Interp) arithmeticOnUnknown(e ast.Node) {
-	const reason = "arithmetic on a value of unknown type (it may be an array)"
-	for i := range s.unknown {
-		if strings.HasPrefix(s.unknown[i].Reason, reason) {
-			s.unknownArith++
-			s.unknown[i].Reason = fmt.Sprintf("%s; %d more such operations after it", reason, s.unknownArith)
-			if s.unknownArith == 1 {
-				s.unknown[i].Reason = reason + "; 1 more such operation after it"
-			}
-			return
-		}
-	}
-	s.addUnknown(e, s.text(e), reason, nil, "")
 }
 
 // localResult is res, an operation's result on operands that are not arrays, except that an

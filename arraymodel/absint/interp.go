@@ -175,9 +175,6 @@ type Interp struct {
 	frames  []*frame
 	lines   []int // statement line per nesting level; lines[0] is the scope's current line
 	unknown []Unknown
-	// unknownArith counts the operations on values of unknown type after the first, which
-	// alone is listed (arithmeticOnUnknown)
-	unknownArith int
 	// unknownAtFork is, in a fork, how many entries of unknown it was made with (adopt skips them)
 	unknownAtFork int
 	growth        []Growth
