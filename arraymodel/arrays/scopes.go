@@ -25,8 +25,9 @@ type pendingScope struct {
 // at once, each scope exactly once. Any other module holds no arrays, so the array queries
 // answer without analysis, and the scalar queries (Int, Scalar, DTypeOf) analyse only the scope
 // of the asked expression and the scopes around it, on first use. The answers are the same
-// either way: a scope's facts depend only on its own code and its enclosing scopes' final
-// states.
+// either way: a scope's facts depend only on its own code, its enclosing scopes' final states
+// and, in a module that may hold arrays (analysed at once), what the only call of its function
+// passes (callers.go).
 func Analyze(f *pyparse.File, imp *imports.Info) *Info { return AnalyzeWith(f, imp, nil) }
 
 // AnalyzeWith is Analyze with the user's assumptions (bindings.ParseAssume): a name the program
