@@ -136,16 +136,11 @@ func (s *Interp) makeClass(st *ast.ClassDef) value {
 		if _, ok := b.(*ast.Starred); ok {
 			return vUnknown{}
 		}
-		name := ""
-		switch x := b.(type) {
-		case *ast.Name:
-			name = x.ID
-		case *ast.Attribute:
-			name = x.Attr
-		case *ast.Subscript: // Generic[T]
+		if _, ok := b.(*ast.Subscript); ok { // Generic[T]
 			cls.opaque = true
 			continue
 		}
+		name := ast.TailName(b)
 		if customBases[name] {
 			return vUnknown{}
 		}
@@ -292,15 +287,7 @@ func isClassVar(ann ast.Expr) bool {
 	return false
 }
 
-func calleeName(c *ast.Call) string {
-	switch f := c.Func.(type) {
-	case *ast.Name:
-		return f.ID
-	case *ast.Attribute:
-		return f.Attr
-	}
-	return ""
-}
+func calleeName(c *ast.Call) string { return ast.TailName(c.Func) }
 
 // dataclassInit is the __init__ a dataclass decorator writes for a class: a def at the class
 // statement whose parameters are the fields (with their defaults) and whose body stores each in
@@ -384,12 +371,7 @@ func (s *Interp) registerMethods(cls *pyClass) {
 func (s *Interp) methodValue(st *ast.FunctionDef) value {
 	fn := s.funcValue(st)
 	for _, d := range st.DecoratorList {
-		name := ""
-		switch x := d.(type) {
-		case *ast.Name:
-			name = x.ID
-		case *ast.Attribute:
-			name = x.Attr
+		if x, ok := d.(*ast.Attribute); ok {
 			if base, ok := x.Value.(*ast.Name); ok && (x.Attr == "setter" || x.Attr == "getter" || x.Attr == "deleter") {
 				p, ok := s.top().vars[base.ID].(vProperty)
 				if !ok {
@@ -404,7 +386,7 @@ func (s *Interp) methodValue(st *ast.FunctionDef) value {
 				return p
 			}
 		}
-		switch name {
+		switch ast.TailName(d) {
 		case "staticmethod":
 			return vStaticMethod{fn}
 		case "classmethod":

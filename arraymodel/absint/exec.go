@@ -202,11 +202,8 @@ func raisedName(st *ast.Raise) string {
 	if c, ok := e.(*ast.Call); ok {
 		e = c.Func
 	}
-	switch e := e.(type) {
-	case *ast.Name:
-		return e.ID
-	case *ast.Attribute:
-		return e.Attr
+	if n := ast.TailName(e); n != "" {
+		return n
 	}
 	return "?"
 }

@@ -29,13 +29,7 @@ func Catching(handlers []*ast.ExceptHandler, raised string) *ast.ExceptHandler {
 			types = t.Elts
 		}
 		for _, t := range types {
-			var n string
-			switch t := t.(type) {
-			case *ast.Name:
-				n = t.ID
-			case *ast.Attribute:
-				n = t.Attr
-			}
+			n := ast.TailName(t)
 			if n == raised && raised != "?" || n == "Exception" || n == "BaseException" ||
 				raised == "ModuleNotFoundError" && n == "ImportError" {
 				return h

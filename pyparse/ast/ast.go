@@ -73,6 +73,18 @@ type TypeParam interface {
 // PyName returns the CPython class name of n's kind, e.g. "Expr" for *ExprStmt.
 func PyName(n Node) string { return pyName(n) }
 
+// TailName returns the name an expression ends in: a Name's identifier or an Attribute's
+// attribute (`ImportError`, `np.ma` → "ma"), "" for any other expression.
+func TailName(e Expr) string {
+	switch e := e.(type) {
+	case *Name:
+		return e.ID
+	case *Attribute:
+		return e.Attr
+	}
+	return ""
+}
+
 // HasPosition reports whether CPython gives nodes of n's kind position attributes
 // (lineno, col_offset, end_lineno, end_col_offset).
 func HasPosition(n Node) bool { return hasPos(n) }

@@ -26,17 +26,16 @@ func maybeMasked(info *arrays.Info, st ast.Stmt, target ast.Expr) bool {
 		if found {
 			return false
 		}
-		switch n := n.(type) {
-		case *ast.Attribute:
-			if n.Attr == "ma" {
-				if r, ok := info.Imports().Resolve(n); ok && r.API == "ma" {
-					found = true
-				}
-			}
-			found = found || maskedName(n.Attr)
-		case *ast.Name:
-			found = found || maskedName(n.ID)
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
 		}
+		name := ast.TailName(e)
+		if name == "ma" {
+			r, ok := info.Imports().Resolve(e)
+			found = ok && r.API == "ma"
+		}
+		found = found || maskedName(name)
 		return true
 	})
 	return found
