@@ -622,12 +622,7 @@ func (s *Interp) storeAttr(attrs map[string]value, name string, v value, label s
 	}
 	attrs[name] = v
 	if label != "" {
-		if o, ok := isArray(v); ok && o.base == nil {
-			s.h.Bound(s, o, label)
-		}
-		if l, ok := v.(vList); ok && l.l.owner == "" {
-			l.l.owner = label
-		}
+		s.named(v, label)
 	}
 	if had {
 		s.decref(old)

@@ -437,14 +437,20 @@ func (s *Interp) bindName(name string, v value) {
 	}
 	old, had := vars[name]
 	vars[name] = v
+	s.named(v, name)
+	if had {
+		s.decref(old)
+	}
+}
+
+// named tells the heap the name an array now bound is known by, and names a list that has no
+// name yet (for growth reports).
+func (s *Interp) named(v value, name string) {
 	if o, ok := isArray(v); ok && o.base == nil {
 		s.h.Bound(s, o, name)
 	}
 	if l, ok := v.(vList); ok && l.l.owner == "" {
 		l.l.owner = name
-	}
-	if had {
-		s.decref(old)
 	}
 }
 
