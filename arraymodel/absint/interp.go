@@ -133,7 +133,7 @@ type Consts struct {
 type fileState struct {
 	args       map[string]bindings.Binding
 	argsDone   bool
-	calls      map[string]*callSites
+	calls      Calls
 	constLines map[string]int
 	namespaces map[string]bool // names bound to a parsed command line (paramsources.go)
 	// lambdas are the file's lambdas as functions (lambdaDef), made on first use.

@@ -1,6 +1,8 @@
 package absint
 
 import (
+	"slices"
+
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -18,15 +20,25 @@ type pendingSym struct {
 
 // callSites are the calls of a top-level function of the file, by name.
 type callSites struct {
-	calls  []*ast.Call
-	module []bool // per call: at module level, where names are module constants
-	// in is, per call, the innermost def, class or lambda around it (nil at module level)
+	calls []*ast.Call
+	// in is, per call, the innermost def, class or lambda around it (nil at module level, where
+	// names are module constants)
 	in     []ast.Node
 	escape bool // the name is also used other than as a callee: calls made elsewhere
 }
 
+// only returns the function's only call and the def, class or lambda it is in (nil at module
+// level), when its name is used nowhere else (a function passed on or rebound may be called
+// anywhere).
+func (cs *callSites) only() (*ast.Call, ast.Node, bool) {
+	if cs == nil || cs.escape || len(cs.calls) != 1 {
+		return nil, nil, false
+	}
+	return cs.calls[0], cs.in[0], true
+}
+
 // callIndex finds, in one pass over the module, every use of each top-level function's name.
-func callIndex(mod *ast.Module) map[string]*callSites {
+func callIndex(mod *ast.Module) Calls {
 	out := map[string]*callSites{}
 	for _, st := range mod.Body {
 		if def, ok := st.(*ast.FunctionDef); ok {
@@ -56,7 +68,6 @@ func callIndex(mod *ast.Module) map[string]*callSites {
 						in = open[len(open)-1]
 					}
 					cs.calls = append(cs.calls, n)
-					cs.module = append(cs.module, in == nil)
 					cs.in = append(cs.in, in)
 					callee[name] = true
 				}
@@ -76,11 +87,14 @@ func callIndex(mod *ast.Module) map[string]*callSites {
 }
 
 // calls returns the uses of the file's top-level function name, indexed once per Estimate.
-func (s *Interp) calls(name string) *callSites {
-	if s.fs.calls == nil {
-		s.fs.calls = callIndex(s.file.Module)
+func (s *Interp) calls(name string) *callSites { return s.fs.callsOf(s.file.Module)[name] }
+
+// callsOf is the call index of mod, the file fs holds the state of, made on first use.
+func (fs *fileState) callsOf(mod *ast.Module) Calls {
+	if fs.calls == nil {
+		fs.calls = callIndex(mod)
 	}
-	return s.fs.calls[name]
+	return fs.calls
 }
 
 // callSiteValue is the value the only call of def in its file passes for parameter p when that
@@ -90,13 +104,12 @@ func (s *Interp) callSiteValue(def *ast.FunctionDef, p string) (value, bool) {
 	if s.assumes(p) {
 		return nil, false
 	}
-	cs := s.calls(def.Name)
-	if cs == nil || cs.escape || len(cs.calls) != 1 {
+	call, in, ok := s.calls(def.Name).only()
+	if !ok {
 		return nil, false
 	}
-	call, atModule := cs.calls[0], cs.module[0]
 	arg := argFor(def, call, p)
-	if arg == nil || !s.constantExpr(arg, atModule) {
+	if arg == nil || !s.constantExpr(arg, in == nil) {
 		return nil, false
 	}
 	listed := len(s.symbols)
@@ -338,11 +351,11 @@ func (s *Interp) constantLine(name string) int {
 // parser.parse_args()`): the option's default, or the user's assumption about it. That is an
 // input the program is run with, as the memory estimate sees it when it runs main.
 func (s *Interp) inputCallSiteValue(def *ast.FunctionDef, p string) (value, bool) {
-	cs := s.calls(def.Name)
-	if cs == nil || cs.escape || len(cs.calls) != 1 {
+	call, _, ok := s.calls(def.Name).only()
+	if !ok {
 		return nil, false
 	}
-	at, ok := argFor(def, cs.calls[0], p).(*ast.Attribute)
+	at, ok := argFor(def, call, p).(*ast.Attribute)
 	if !ok {
 		return nil, false
 	}
@@ -404,11 +417,11 @@ func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, b
 	if s.cfg.CallerValue == nil || s.assumes(p) {
 		return nil, false
 	}
-	cs := s.calls(def.Name)
-	if cs == nil || cs.escape || len(cs.calls) != 1 || !topLevel(s.file.Module, def) {
+	call, _, ok := s.fs.callsOf(s.file.Module).Only(s.file.Module, def)
+	if !ok {
 		return nil, false
 	}
-	arg := argFor(def, cs.calls[0], p)
+	arg := argFor(def, call, p)
 	if arg == nil {
 		return nil, false
 	}
@@ -425,38 +438,19 @@ func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, b
 		label: p, line: line, data: scales(o) || partlyUnknown(o.shape)}}, true
 }
 
-// topLevel reports whether def is a statement of the module's body.
-func topLevel(mod *ast.Module, def *ast.FunctionDef) bool {
-	if mod == nil {
-		return false
-	}
-	for _, st := range mod.Body {
-		if st == ast.Stmt(def) {
-			return true
-		}
-	}
-	return false
-}
-
-// Calls indexes the calls of a module's top-level functions (IndexCalls).
+// Calls indexes the calls of a module's top-level functions by name (Shared.Calls).
 type Calls map[string]*callSites
 
 // Calls returns the index of the calls of mod's top-level functions that the runs sharing sh
 // use (made on first use, once per file).
-func (sh *Shared) Calls(mod *ast.Module) Calls {
-	if sh.file.calls == nil {
-		sh.file.calls = callIndex(mod)
-	}
-	return sh.file.calls
-}
+func (sh *Shared) Calls(mod *ast.Module) Calls { return sh.file.callsOf(mod) }
 
-// Only returns the only call of the top-level function def, when its name is used nowhere else
-// (a function passed on or rebound may be called anywhere), and the innermost def, class or
-// lambda the call is in (nil at module level).
+// Only returns the only call of def, a top-level function of mod, when its name is used nowhere
+// else, and the innermost def, class or lambda the call is in (nil at module level).
 func (c Calls) Only(mod *ast.Module, def *ast.FunctionDef) (call *ast.Call, in ast.Node, ok bool) {
-	cs := c[def.Name]
-	if cs == nil || cs.escape || len(cs.calls) != 1 || !topLevel(mod, def) {
+	call, in, ok = c[def.Name].only()
+	if !ok || mod == nil || !slices.Contains(mod.Body, ast.Stmt(def)) {
 		return nil, nil, false
 	}
-	return cs.calls[0], cs.in[0], true
+	return call, in, true
 }
