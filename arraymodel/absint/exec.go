@@ -369,16 +369,16 @@ func (s *Interp) del(t ast.Expr) {
 		s.delAttr(t)
 	case *ast.Subscript:
 		base := s.eval(t.Value)
-		if d, ok := base.(vDict); ok {
+		switch b := base.(type) {
+		case vDict:
 			idx := s.evalIndex(t.Slice)
-			d.l.remove(s, dictKey(idx.single()))
+			b.l.remove(s, dictKey(idx.single()))
 			s.decref(idx.v)
-		}
-		if l, ok := base.(vList); ok {
+		case vList:
 			idx := s.evalIndex(t.Slice)
-			if i, ok := intValue(idx.single()); ok && i >= 0 && int(i) < len(l.l.elts) {
-				old := l.l.elts[i]
-				l.l.elts = append(l.l.elts[:i:i], l.l.elts[i+1:]...)
+			if i, ok := intValue(idx.single()); ok && i >= 0 && int(i) < len(b.l.elts) {
+				old := b.l.elts[i]
+				b.l.elts = append(b.l.elts[:i:i], b.l.elts[i+1:]...)
 				s.decref(old)
 			}
 			s.decref(idx.v)

@@ -161,9 +161,6 @@ func dictKey(v value) string {
 // keepKeyed is keep for a dict's element stored under key ("" when not known): a value that
 // holds no array is dropped, and with it any earlier element of the same key.
 func (l *pyList) keepKeyed(s *Interp, key string, v value) {
-	if l.keys == nil && len(l.elts) == 0 {
-		l.keys = []string{}
-	}
 	l.remove(s, key)
 	if !holdsArrays(v, 0) {
 		s.decref(v)
