@@ -38,9 +38,10 @@ type builder struct {
 	// was most of Build's allocations.
 	loadSlab []*ast.Name
 	bindSlab []Binding
-	// tryImport is set while the body of a try that catches ImportError is walked (not the
-	// functions defined there).
-	tryImport bool
+	// try is the innermost try whose body is being walked (nil in the functions defined there);
+	// fallback caches, per try, whether it has a FallbackHandler (asked at its first import).
+	try      *ast.Try
+	fallback map[*ast.Try]bool
 }
 
 // slabMax is the capacity past which a list grows by plain append.
@@ -90,9 +91,23 @@ func (b *builder) bind(s *Scope, name string, kind BindingKind, n ast.Node, ref 
 	}
 }
 
+// hasFallback reports whether st has a FallbackHandler, worked out once per try and only for
+// a try whose body imports something.
+func (b *builder) hasFallback(st *ast.Try) bool {
+	has, ok := b.fallback[st]
+	if !ok {
+		if b.fallback == nil {
+			b.fallback = map[*ast.Try]bool{}
+		}
+		has = FallbackHandler(st) != nil
+		b.fallback[st] = has
+	}
+	return has
+}
+
 // markOptional marks the import just bound to name Optional when it is taken to fail.
 func (b *builder) markOptional(s *Scope, name string, st ast.Stmt) {
-	if b.tryImport && OptionalImport(st) {
+	if b.try != nil && b.hasFallback(b.try) && OptionalImport(st) {
 		bs := s.Bindings[name]
 		bs[len(bs)-1].Optional = true
 		if b.info.optional == nil {
@@ -153,10 +168,10 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 		b.stmts(st.Body, cs)
 		b.bind(s, st.Name, BindDef, st, nil)
 	case *ast.Try:
-		saved := b.tryImport
-		b.tryImport = FallbackHandler(st) != nil
+		saved := b.try
+		b.try = st
 		b.stmts(st.Body, s)
-		b.tryImport = saved
+		b.try = saved
 		for _, h := range st.Handlers {
 			b.node(h, s)
 		}
@@ -336,10 +351,10 @@ func (b *builder) function(n ast.Stmt, name string, args *ast.Arguments, body []
 	b.expr(returns, s)
 	fs := b.open(FunctionScope, n, s)
 	b.params(args, fs)
-	saved := b.tryImport
-	b.tryImport = false
+	saved := b.try
+	b.try = nil
 	b.stmts(body, fs)
-	b.tryImport = saved
+	b.try = saved
 	b.bind(s, name, BindDef, n, nil)
 }
 
