@@ -53,6 +53,19 @@ if __name__ == "__main__":
 	if !strings.Contains(txt.String(), "rows = 1,000 (argparse default, line 13)") {
 		t.Errorf("text report does not cite the argparse default:\n%s", txt.String())
 	}
+
+	// run estimated on its own takes the options its only call passes: the same arrays, the
+	// same bindings, not a lower bound of 0 B over parameters of unknown type
+	run := byScope(estimate(t, src, Options{}))["run"]
+	got = got[:0]
+	for _, s := range run.Symbols {
+		got = append(got, s.Name+"="+symbolValue(s.Value)+"@"+s.Source+":"+Commas(int64(s.Line)))
+	}
+	if run.PeakBytes != 8_000_000 || run.PeakLine != 7 || run.PeakIsLowerBound ||
+		strings.Join(got, " ") != "rows=1,000@argparse-default:13 cols=500@argparse-default:14" {
+		t.Errorf("run: peak %d at line %d (lower bound %v), symbols %q; want 8000000 at line 7 with rows and cols",
+			run.PeakBytes, run.PeakLine, run.PeakIsLowerBound, strings.Join(got, " "))
+	}
 }
 
 // An array module handed to a function as a parameter: taken as the module the caller passes

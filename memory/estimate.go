@@ -44,8 +44,8 @@ type Options struct {
 	// (projectmod.go). "" reads no other file.
 	ProjectRoot string
 
-	// scaling is the symbol Scale varies: its value in Assume replaces a module constant too.
-	scaling string
+	// scaling are the symbols Scale varies: their values in Assume replace module constants too.
+	scaling []string
 	// parsed keeps the project modules parsed by a series of estimates (Scale's).
 	parsed absint.ParsedSet
 	// consts keeps the module's constants for a series of estimates (Scale's).

@@ -36,7 +36,7 @@ func writeTextReport(b *strings.Builder, r *Report) {
 		scope += " (jax.jit)"
 	}
 	fmt.Fprintf(b, "%s: %s — backend %s\n", r.Path, scope, r.Backend)
-	if r.freeSymbol() == "" || r.PeakExpr == fmt.Sprint(r.PeakBytes) {
+	if len(r.freeSymbols()) == 0 || r.PeakExpr == fmt.Sprint(r.PeakBytes) {
 		fmt.Fprintf(b, "  peak %s", r.PeakText())
 		if r.PeakLine > 0 {
 			fmt.Fprintf(b, " at line %d", r.PeakLine)
@@ -67,9 +67,11 @@ func writeTextReport(b *strings.Builder, r *Report) {
 func (r *Report) ScaleText() string {
 	var parts []string
 	if r.PeakExpr != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
-		if free := r.freeSymbol(); free != "" {
+		if free := r.freeSymbols(); len(free) == 1 {
 			// Sizes follow a parameter: the formula is the peak, a number would be meaningless.
-			parts = append(parts, fmt.Sprintf("peak %s B for any %s (a parameter of %s)", PrettyExpr(r.PeakExpr), free, r.Scope))
+			parts = append(parts, fmt.Sprintf("peak %s B for any %s (a parameter of %s)", PrettyExpr(r.PeakExpr), free[0], r.Scope))
+		} else if len(free) > 1 {
+			parts = append(parts, fmt.Sprintf("peak %s B for any %s (parameters of %s)", PrettyExpr(r.PeakExpr), strings.Join(free, ", "), r.Scope))
 		} else {
 			parts = append(parts, fmt.Sprintf("peak = %s B", PrettyExpr(r.PeakExpr)))
 		}
@@ -283,12 +285,13 @@ func withExactBytes(n int64) string {
 	return short + " (" + exact + ")"
 }
 
-// freeSymbol returns the report's free symbol (a parameter its sizes depend on), or "".
-func (r *Report) freeSymbol() string {
+// freeSymbols returns the report's free symbols (the parameters its sizes depend on).
+func (r *Report) freeSymbols() []string {
+	var out []string
 	for _, s := range r.Symbols {
 		if s.Source == absint.SourceParameter {
-			return s.Name
+			out = append(out, s.Name)
 		}
 	}
-	return ""
+	return out
 }

@@ -30,8 +30,9 @@ type Report struct {
 	// PaddingBytes is, on a TPU target, how much of PeakBytes is the padding of tiled layouts
 	// (XProf's Memory Viewer shows the same share); 0 elsewhere.
 	PaddingBytes int64 `json:"padding_bytes,omitempty"`
-	// PeakExpr is the peak as a formula in Python syntax over one integer symbol ("24*n**2 -
-	// 32*n + 32", see Scale), or the number itself when none is identified.
+	// PeakExpr is the peak as a formula in Python syntax over the integer symbols it follows
+	// ("24*n**2 - 32*n + 32", "8*m*n + 8*n", see Scale), or the number itself when none is
+	// identified.
 	PeakExpr string `json:"peak_expr"`
 	// FitsUpTo is the largest value of that symbol at which the scope fits the target (null
 	// without a target, a symbol, or a bound).

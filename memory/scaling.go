@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
@@ -33,15 +34,17 @@ const maxDegree = 3
 
 // Scale fills each report's PeakExpr and, when it has a target, FitsUpTo, by estimating f again
 // with other values of one integer symbol of the report: solveFor, or the report's only integer
-// symbol. opts must be the options the reports were made with.
+// symbol, or the only one whose doubling moves the peak. When several move it, PeakExpr is over
+// all of them (scalemulti.go) and FitsUpTo is left to solveFor. opts must be the options the
+// reports were made with.
 func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) error {
 	opts.parsed = absint.ParsedSet{} // each project module is parsed once for all the estimates below
 	opts.consts = &absint.Consts{}   // and the module's constants are worked out once
 	for _, r := range reports {
 		r.PeakExpr = fmt.Sprint(r.PeakBytes)
 		// estimateAt estimates r's scope again with the names of binds assumed (scaling names
-		// the one varied, for the module constants that read it; "" when several are).
-		estimateAt := func(binds map[string]int64, scaling string) (*Report, error) {
+		// those varied, for the module constants that read them).
+		estimateAt := func(binds map[string]int64, scaling ...string) (*Report, error) {
 			o := opts
 			o.Assume = maps.Clone(opts.Assume)
 			if o.Assume == nil {
@@ -69,17 +72,25 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 		var sym string
 		var v0 int64
 		var ok bool
+		var several []cand
+		var fixed map[string]int64 // values every estimate of several binds (free parameters)
 		var err error
 		if r.PeakIsLowerBound {
 			// Sizes unknown: a parameter of a function estimated on its own may be what they
 			// depend on (a free symbol, value null in the report).
-			sym, ok, err = freeSymbol(f, r, solveFor, estimateWith, estimateAt)
+			sym, several, fixed, ok, err = freeSymbol(f, r, solveFor, estimateWith, estimateAt)
 			v0 = freeBase
 		} else {
-			sym, v0, ok, err = scaleSymbol(r, solveFor, estimateWith)
+			sym, v0, several, ok, err = scaleSymbol(r, solveFor, estimateWith)
 		}
 		if err != nil {
 			return err
+		}
+		if !ok && len(several) > 1 {
+			if err := scaleSeveral(r, several, fixed, estimateAt); err != nil {
+				return err
+			}
+			continue
 		}
 		if !ok {
 			continue
@@ -220,10 +231,10 @@ const freeBase = 1 << 16
 // its array parameters costs one estimate, not one per parameter. (A run that ends early — a
 // validation of the values given raising — proves nothing, and the candidates are tried.)
 func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(string, int64) (*Report, error),
-	estimateAt func(map[string]int64, string) (*Report, error)) (string, bool, error) {
+	estimateAt func(map[string]int64, ...string) (*Report, error)) (string, []cand, map[string]int64, bool, error) {
 	def := topLevelDef(f, r.Scope, r.Line)
 	if def == nil {
-		return "", false, nil
+		return "", nil, nil, false, nil
 	}
 	var cands []string
 	for _, a := range imports.AllArgs(def.Args) {
@@ -236,33 +247,56 @@ func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(s
 		}
 		cands = append(cands, p)
 	}
+	var withAll *Report // the estimate with every candidate given a value
 	if len(cands) > 1 {
 		all := map[string]int64{}
 		for _, p := range cands {
 			all[p] = freeBase
 		}
-		x, err := estimateAt(all, "")
+		x, err := estimateAt(all, cands...)
 		if err != nil {
-			return "", false, err
+			return "", nil, nil, false, err
 		}
 		if x.PeakIsLowerBound {
-			return "", false, nil
+			return "", nil, nil, false, nil
 		}
+		withAll = x
 	}
 	var found []string
 	for _, p := range cands {
 		x, err := estimateWith(p, freeBase)
 		if err != nil {
-			return "", false, err
+			return "", nil, nil, false, err
 		}
 		if !x.PeakIsLowerBound && x.PeakBytes > 0 {
 			found = append(found, p)
 		}
 	}
-	if len(found) != 1 {
-		return "", false, nil
+	if len(found) == 1 {
+		return found[0], nil, nil, true, nil
 	}
-	return found[0], true, nil
+	if withAll == nil || len(found) > 1 {
+		return "", nil, nil, false, nil
+	}
+	// No one parameter alone makes every size known, all of them do: the sizes follow several
+	// (np.zeros((n, m))). Those whose doubling moves the peak are the formula's symbols.
+	all := map[string]int64{}
+	for _, p := range cands {
+		all[p] = freeBase
+	}
+	var moving []cand
+	for _, p := range cands {
+		all[p] = 2 * freeBase
+		x, err := estimateAt(all, cands...)
+		all[p] = freeBase
+		if err != nil {
+			return "", nil, nil, false, err
+		}
+		if !x.PeakIsLowerBound && x.PeakBytes != withAll.PeakBytes {
+			moving = append(moving, cand{p, freeBase})
+		}
+	}
+	return "", moving, all, false, nil
 }
 
 // topLevelDef returns the module's function called name defined at line (decorators allowed).
@@ -284,13 +318,16 @@ func (r *Report) hasSymbol(name string) bool {
 	return false
 }
 
+// cand is a symbol Scale may vary, with its value in the report.
+type cand struct {
+	name  string
+	value int64
+}
+
 // scaleSymbol picks the symbol to vary: solveFor when the report used it; else the report's
-// only integer symbol, or among several the only one whose doubling changes the peak.
-func scaleSymbol(r *Report, solveFor string, estimateWith func(string, int64) (*Report, error)) (string, int64, bool, error) {
-	type cand struct {
-		name  string
-		value int64
-	}
+// only integer symbol, or among several the only one whose doubling changes the peak. When no
+// solveFor is given and several change it, it returns those instead.
+func scaleSymbol(r *Report, solveFor string, estimateWith func(string, int64) (*Report, error)) (string, int64, []cand, bool, error) {
 	var cands []cand
 	for _, s := range r.Symbols {
 		v, ok := s.Value.(int64)
@@ -299,29 +336,65 @@ func scaleSymbol(r *Report, solveFor string, estimateWith func(string, int64) (*
 		}
 		if solveFor != "" {
 			if s.Name == solveFor {
-				return s.Name, v, true, nil
+				return s.Name, v, nil, true, nil
 			}
 			continue
 		}
 		cands = append(cands, cand{s.Name, v})
 	}
 	if len(cands) == 1 {
-		return cands[0].name, cands[0].value, true, nil
+		return cands[0].name, cands[0].value, nil, true, nil
 	}
 	var moving []cand
 	for _, c := range cands {
 		x, err := estimateWith(c.name, 2*max(c.value, 1))
 		if err != nil {
-			return "", 0, false, err
+			return "", 0, nil, false, err
 		}
 		if x.PeakBytes != r.PeakBytes {
 			moving = append(moving, c)
 		}
 	}
 	if len(moving) != 1 {
-		return "", 0, false, nil
+		return "", 0, moving, false, nil
 	}
-	return moving[0].name, moving[0].value, true, nil
+	return moving[0].name, moving[0].value, nil, true, nil
+}
+
+// scaleSeveral fills r's PeakExpr with the peak's polynomial in several symbols (fitSeveral),
+// each varied from its value (a free parameter from freeBase, listed with value null). No
+// FitsUpTo: which symbol to solve for is the user's choice (--solve-for).
+func scaleSeveral(r *Report, syms []cand, fixed map[string]int64, estimateAt func(map[string]int64, ...string) (*Report, error)) error {
+	names := make([]string, len(syms))
+	base := make([]int64, len(syms))
+	for i, c := range syms {
+		names[i], base[i] = c.name, max(c.value, 1)
+	}
+	p, err := fitSeveral(names, base, func(vals []int64) (*Report, error) {
+		binds := maps.Clone(fixed)
+		if binds == nil {
+			binds = map[string]int64{}
+		}
+		for i, n := range names {
+			binds[n] = vals[i]
+		}
+		return estimateAt(binds, names...)
+	})
+	if err != nil || p == nil {
+		return err
+	}
+	if _, isConst := p.Const(); isConst {
+		return nil
+	}
+	r.PeakExpr = p.String()
+	if r.PeakIsLowerBound {
+		for _, n := range names {
+			if slices.Contains(p.Symbols(), n) {
+				r.Symbols = append(r.Symbols, Symbol{Name: n, Value: nil, Source: absint.SourceParameter, Line: r.Line})
+			}
+		}
+	}
+	return nil
 }
 
 // solveBelow returns the largest x in [0, 2^40) with peak(x) ≤ limit, for a peak that grows
@@ -350,16 +423,25 @@ func solveBelow(peak []*big.Int, limit int64) (int64, bool) {
 // interpolate returns the coefficients (constant first) of the polynomial through the points,
 // by solving the Vandermonde system exactly.
 func interpolate(xs, ys []*big.Rat) ([]*big.Rat, bool) {
-	n := len(xs)
-	m := make([][]*big.Rat, n)
-	for i := range n {
-		m[i] = make([]*big.Rat, n+1)
+	rows := make([][]*big.Rat, len(xs))
+	for i := range xs {
+		rows[i] = make([]*big.Rat, len(xs))
 		p := new(big.Rat).SetInt64(1)
-		for j := range n {
-			m[i][j] = new(big.Rat).Set(p)
+		for j := range xs {
+			rows[i][j] = new(big.Rat).Set(p)
 			p.Mul(p, xs[i])
 		}
-		m[i][n] = new(big.Rat).Set(ys[i])
+	}
+	return solve(rows, ys)
+}
+
+// solve returns x with rows·x = ys, by Gauss–Jordan elimination over the rationals, or false
+// when the system is singular. rows is overwritten.
+func solve(rows [][]*big.Rat, ys []*big.Rat) ([]*big.Rat, bool) {
+	n := len(rows)
+	m := make([][]*big.Rat, n)
+	for i := range n {
+		m[i] = append(rows[i][:n:n], new(big.Rat).Set(ys[i]))
 	}
 	for col := range n {
 		piv := -1

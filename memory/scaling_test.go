@@ -121,3 +121,62 @@ func TestScaleFreeParameter(t *testing.T) {
 		t.Errorf("text:\n%s", txt.String())
 	}
 }
+
+// A peak that follows two symbols: the formula over both, bound (command-line options) or free
+// (a function's parameters); no fits_up_to until --solve-for picks one, and then the formula in
+// that one with the other at its value.
+func TestScaleSeveralSymbols(t *testing.T) {
+	src := `import argparse
+import numpy as np
+
+p = argparse.ArgumentParser()
+p.add_argument("--rows", type=int, default=2000)
+p.add_argument("--cols", type=int, default=300)
+args = p.parse_args()
+a = np.zeros((args.rows, args.cols))
+b = np.ones(args.rows)
+
+
+def f(n, m, k):
+    x = np.zeros((n, m))
+    y = x + 1.0
+    z = np.ones(n * k, dtype=np.float32)
+    return y, z
+`
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	target, _ := TargetOptions{Target: "l4"}.Resolve()
+	scaled := func(solveFor string, o Options) *Report {
+		t.Helper()
+		rs, err := Estimate(f, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := Scale(f, o, rs, solveFor); err != nil {
+			t.Fatal(err)
+		}
+		return rs[0]
+	}
+	mod := scaled("", Options{Path: "f.py", Target: target})
+	if mod.PeakExpr != "8*cols*rows + 8*rows" || mod.PeakBytes != 8*2000*300+8*2000 || mod.FitsUpTo != nil {
+		t.Errorf("module: peak %d, peak_expr %q, fits_up_to %+v; want 8*cols*rows + 8*rows", mod.PeakBytes, mod.PeakExpr, mod.FitsUpTo)
+	}
+	// 2408·10,030,273 = 24,152,897,384 ≤ 24,152,899,584 < 2408·10,030,274
+	rows := scaled("rows", Options{Path: "f.py", Target: target})
+	if rows.PeakExpr != "2408*rows" || rows.FitsUpTo == nil || *rows.FitsUpTo != (FitsUpTo{Symbol: "rows", Value: 10_030_273}) {
+		t.Errorf("--solve-for rows: peak_expr %q, fits_up_to %+v", rows.PeakExpr, rows.FitsUpTo)
+	}
+	fn := scaled("", Options{Path: "f.py", Target: target, Function: "f"})
+	if fn.PeakExpr != "4*k*n + 16*m*n" || !fn.PeakIsLowerBound {
+		t.Errorf("f: peak_expr %q (lower bound %v), want 4*k*n + 16*m*n", fn.PeakExpr, fn.PeakIsLowerBound)
+	}
+	var txt strings.Builder
+	if err := WriteText(&txt, []*Report{fn}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(txt.String(), "peak 4·k·n + 16·m·n B for any n, m, k (parameters of f)\n  with n free (parameter, line 12), m free (parameter, line 12), k free (parameter, line 12)") {
+		t.Errorf("text:\n%s", txt.String())
+	}
+}

@@ -94,9 +94,9 @@ type Config struct {
 	// Parsed holds the project modules parsed for the runs over one file (shared by the runs a
 	// client makes for one question, such as Scale's re-estimates).
 	Parsed ParsedSet
-	// Scaling names the symbol a client varies (its value comes from Assume even where the
-	// program binds it to a constant).
-	Scaling string
+	// Scaling names the symbols a client varies (their values come from Assume even where the
+	// program binds them to constants).
+	Scaling []string
 	// AssumeOrigins says which layer of the assumptions gave each assumed value (Symbol.Source).
 	AssumeOrigins map[string]bindings.Origin
 	// NoDefaults leaves a parameter with a default unknown when its function runs on its own
@@ -125,6 +125,16 @@ type Consts struct {
 	// reads are the names from outside the module its body read: a run that varies one of
 	// them (Config.Scaling) works its constants out again.
 	reads map[string]bool
+}
+
+// readsAny reports whether the module body read one of names.
+func (c *Consts) readsAny(names []string) bool {
+	for _, n := range names {
+		if c.reads[n] {
+			return true
+		}
+	}
+	return false
 }
 
 // fileState is what a run computes once about a file it runs code of (the analysed file, or a

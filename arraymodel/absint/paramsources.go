@@ -282,7 +282,7 @@ func (s *Interp) constant(n *ast.Name, v value) value {
 	if s.proj.line > 0 {
 		return v // another module's constant, read by its own code
 	}
-	if n.ID == s.cfg.Scaling {
+	if slices.Contains(s.cfg.Scaling, n.ID) {
 		if x, ok := s.cfg.Assume[n.ID]; ok {
 			return knownInt(x)
 		}
@@ -345,11 +345,12 @@ func (s *Interp) constantLine(name string) int {
 	return lines[name]
 }
 
-// inputCallSiteValue is, for the rules' runs (which leave defaults and constants unknown: they
-// are no evidence of size), what the only call of def passes for p when that is an option of the
+// inputCallSiteValue is what the only call of def passes for p when that is an option of the
 // program's command line read off its parsed namespace (`simulate(args.size, …)` with `args =
 // parser.parse_args()`): the option's default, or the user's assumption about it. That is an
-// input the program is run with, as the memory estimate sees it when it runs main.
+// input the program is run with, as the memory estimate sees it when it runs main, so both the
+// estimate of def on its own and the rules' runs (which leave defaults and constants unknown:
+// they are no evidence of size) take it.
 func (s *Interp) inputCallSiteValue(def *ast.FunctionDef, p string) (value, bool) {
 	call, _, ok := s.calls(def.Name).only()
 	if !ok {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -385,7 +386,7 @@ func (s *Interp) moduleConstant(m *projModule, name string) value {
 // importedConstant is a constant the analysed file imports from the project: listed among the
 // symbols with the import's line, and replaced by the value Scale tries.
 func (s *Interp) importedConstant(name string, v value, line int) value {
-	if name == s.cfg.Scaling {
+	if slices.Contains(s.cfg.Scaling, name) {
 		if x, ok := s.cfg.Assume[name]; ok {
 			s.decref(v)
 			return knownInt(x)

@@ -77,10 +77,12 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 			return v // what the function's only call passes
 		}
 	}
-	if def != nil && s.cfg.NoDefaults {
+	if def != nil {
 		if v, ok := s.inputCallSiteValue(def, p.Arg); ok {
 			return v // a command-line option the function's only call passes
 		}
+	}
+	if def != nil && s.cfg.NoDefaults {
 		if v, ok := s.callerArray(def, p.Arg, line); ok {
 			return v // the array the function's only call passes
 		}
@@ -175,7 +177,7 @@ func (s *Interp) moduleConstants() map[string]value {
 		}
 		sh = s.shared.consts
 	}
-	if sh.done && !sh.reads[s.cfg.Scaling] {
+	if sh.done && !sh.readsAny(s.cfg.Scaling) {
 		return sh.m
 	}
 	if sh.done {
