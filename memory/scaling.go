@@ -75,6 +75,9 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 		var several []cand
 		var fixed map[string]int64 // values every estimate of several binds (free parameters)
 		var err error
+		if r.PeakIsLowerBound && callsGivenParameters(r) {
+			continue
+		}
 		if r.PeakIsLowerBound {
 			// Sizes unknown: a parameter of a function estimated on its own may be what they
 			// depend on (a free symbol, value null in the report).
@@ -101,8 +104,11 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			return err
 		}
 		if r.PeakIsLowerBound {
-			if r.PeakExpr == fmt.Sprint(r.PeakBytes) {
-				continue // no formula in the parameter: nothing to say about it
+			if !slices.ContainsFunc(peakPoly[min(1, len(peakPoly)):], func(c *big.Int) bool { return c.Sign() != 0 }) {
+				// no formula in the parameter (none identified, or a constant: the samples'
+				// peak does not move with it): nothing to say about it
+				r.PeakExpr = fmt.Sprint(r.PeakBytes)
+				continue
 			}
 			r.Symbols = append(r.Symbols, Symbol{Name: sym, Value: nil, Source: absint.SourceParameter, Line: r.Line})
 		}
@@ -297,6 +303,20 @@ func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(s
 		}
 	}
 	return "", moving, all, false, nil
+}
+
+// callsGivenParameters reports whether r lists a call it does not model because it is given
+// values of unknown type (its parameters): a sample that gives the parameters numbers no longer
+// lists such a call and counts what it returns as 0 B without saying so (skimage's
+// footprints.ellipse calls draw.ellipse(height, width, …)), so no formula is identified from
+// the samples.
+func callsGivenParameters(r *Report) bool {
+	for _, u := range r.Unknown {
+		if strings.HasSuffix(u.Reason, absint.GivenUnknownType) {
+			return true
+		}
+	}
+	return false
 }
 
 // topLevelDef returns the module's function called name defined at line (decorators allowed).

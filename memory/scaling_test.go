@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"fmt"
 	"math/big"
 	"os"
 	"strings"
@@ -178,5 +179,49 @@ def f(n, m, k):
 	}
 	if !strings.Contains(txt.String(), "peak 4·k·n + 16·m·n B for any n, m, k (parameters of f)\n  with n free (parameter, line 12), m free (parameter, line 12), k free (parameter, line 12)") {
 		t.Errorf("text:\n%s", txt.String())
+	}
+}
+
+// A function that hands its parameters to a call the estimator does not model gets no formula:
+// given numbers in a sample, the call would no longer be listed as unknown and its arrays would
+// count 0 B (skimage's footprints.ellipse and draw.ellipse).
+func TestScaleNoFormulaPastUnmodelledCall(t *testing.T) {
+	src := "import numpy as np\nfrom shapes import disk_coords\n\ndef disk(n, m):\n    a = np.zeros((n, m))\n    rows, cols = disk_coords(n, m)\n    a[rows, cols] = 1\n    return a\n"
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Path: "f.py", Function: "disk"}
+	rs, err := Estimate(f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Scale(f, opts, rs, ""); err != nil {
+		t.Fatal(err)
+	}
+	if r := rs[0]; !r.PeakIsLowerBound || r.PeakExpr != fmt.Sprint(r.PeakBytes) || len(r.freeSymbols()) != 0 {
+		t.Errorf("peak_expr %q (lower bound %v, symbols %+v), want no formula", r.PeakExpr, r.PeakIsLowerBound, r.Symbols)
+	}
+}
+
+// A parameter that, given a number in a sample, makes a peak that does not move with it (an
+// array parameter taken as a 0-d array) is no formula: the report stays a lower bound with the
+// parameter unlisted (numpy's ufunclike.fix had "peak_expr": "16" with x free).
+func TestScaleConstantIsNoFormula(t *testing.T) {
+	src := "import numpy as np\n\ndef fix(x):\n    y = np.asanyarray(x)\n    return np.floor(y)\n"
+	f, err := pyparse.Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := Options{Path: "f.py", Function: "fix"}
+	rs, err := Estimate(f, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Scale(f, opts, rs, ""); err != nil {
+		t.Fatal(err)
+	}
+	if r := rs[0]; !r.PeakIsLowerBound || r.PeakExpr != fmt.Sprint(r.PeakBytes) || len(r.freeSymbols()) != 0 {
+		t.Errorf("peak %d, peak_expr %q (lower bound %v, symbols %+v), want no formula", r.PeakBytes, r.PeakExpr, r.PeakIsLowerBound, r.Symbols)
 	}
 }

@@ -915,7 +915,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	case anyUnknown(c):
 		// f(image, k) with image from a module the run does not read: the result may well be
 		// an array, of a size nothing here says
-		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given values of unknown type")
+		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given "+GivenUnknownType)
 	}
 	return vUnknown{}
 }

@@ -426,7 +426,7 @@ func (s *Interp) instantiate(cls *pyClass, c *call) value {
 		// arguments: what it keeps of them is not known
 		s.useAll(c.args)
 		if anyArray(c) || anyUnknown(c) {
-			s.unmodelled(c, "`"+cls.name+"`'s __init__ is not modelled (a base class the interpreter does not know) and is given arrays or values of unknown type")
+			s.unmodelled(c, "`"+cls.name+"`'s __init__ is not modelled (a base class the interpreter does not know) and is given arrays or "+GivenUnknownType)
 		}
 	}
 	return inst

@@ -22,6 +22,11 @@ var noArrayBuiltins = map[string]bool{
 	"min": true, "max": true, "sum": true, "abs": true,
 }
 
+// GivenUnknownType is how the reason of a call that is not modelled ends when the call is listed
+// because it is given values of unknown type: given numbers instead (a parameter bound to a
+// value), the same call is taken to return no array, and no longer listed.
+const GivenUnknownType = "values of unknown type"
+
 // unmodelled records that call c, which may return an array, is not modelled. The bound is
 // the size of its largest array input of known size: most array functions return something at
 // least that large, and it is the best figure the estimator has.
