@@ -211,8 +211,63 @@ func plainImage(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.S
 				return 0, false // the indices were modified (I[0] = 7) or rebound
 			}
 		}
+		if indicesNeeded(info, prod, src) {
+			return 0, false
+		}
 	}
 	return ev, true
+}
+
+// maxReads is how many times the index arrays may be read for the mask to be the better form.
+// A mask costs a pass over every element at each use where the indices cost one step per
+// selected element, so indices built once pay for themselves over many uses: read more than
+// three times (a scatter, its gather and one more, as in `X[:, nz] /= norms[nz]; X[10:, nz] =
+// 0`), keeping them is a trade of memory for time, not a mistake (sfepy's `i0 = nm.where(eori <
+// 4)` is read six times by two scatters; with the mask at every read the hierarchic field's
+// orientation update measured 29 % slower).
+const maxReads = 3
+
+// indicesNeeded reports whether the named index arrays of src are still needed after the
+// scatter, so that indexing with the mask there saves nothing: a read other than as an index
+// (`len(vidx)`, `idx + (None,)`, an argument), or more than maxReads reads, between prod, which
+// makes them, and the next binding of their name.
+func indicesNeeded(info *arrays.Info, prod ast.Stmt, src source) bool {
+	s := info.ScopeOf(prod)
+	if s == nil {
+		return false
+	}
+	after := prod.Span().End
+	reads := map[ast.Node]bool{} // one per index expression: z[rows, cols] reads once
+	for _, x := range src.names {
+		n, ok := x.(*ast.Name)
+		if !ok {
+			continue
+		}
+		end := ast.Offset(-1) // the next binding of the name, if any
+		for _, a := range info.Assignments(s, n.ID) {
+			if at := a.Span().Start; at >= after && (end < 0 || at < end) {
+				end = at
+			}
+		}
+		for _, u := range info.Loads(s, n.ID) {
+			if u.Start < after || (end >= 0 && u.Start >= end) {
+				continue
+			}
+			if t, ok := info.Parent(u).(*ast.Tuple); ok {
+				if ts, ok := indexSource(info, t); ok && ts.producer == src.producer {
+					if sub, ok := info.Parent(t).(*ast.Subscript); ok && sub.Slice == ast.Expr(t) {
+						reads[t] = true // rows, cols = np.nonzero(m); z[rows, cols]
+						continue
+					}
+				}
+			}
+			if _, _, ok := indexUse(info, u); !ok {
+				return true
+			}
+			reads[u] = true
+		}
+	}
+	return len(reads) > maxReads
 }
 
 // scalar reports whether e is a number (a constant or a signed constant).

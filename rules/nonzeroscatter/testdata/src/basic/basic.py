@@ -128,14 +128,6 @@ def non_leading_axis():
     return X
 
 
-def gather_elsewhere():
-    a = rng.random(N)
-    b = rng.random(N)
-    idx = np.nonzero(a > 0.5)
-    a[idx] = 0.0  # want "scatter through `idx`"
-    return a, len(idx[0])  # idx is used as indices too: the finding stays, without a fix
-
-
 def plain_name_mask():
     a = rng.random(N)
     hot = a > 0.5
@@ -152,3 +144,14 @@ def multi_line_mask():
                      & (a < 0.75))
     a[idx] = 1.0  # want "index with `\\(a > 0.5\\) & \\(a < 0.75\\)` instead"
     return a
+
+
+def one_mask_two_scatters():
+    # the same indices serve two scatters (obspy's segy pack): still one pass each way, and the
+    # mask saves the index arrays
+    fraction = rng.random(N)
+    exponent = rng.integers(0, 64, N)
+    ones = np.where(fraction == 1.0)
+    fraction[ones] = 0.0625  # want "scatter through `ones` from `where`; index with `fraction == 1.0`"
+    exponent[ones] += 1  # fraction changed above: `fraction == 1.0` is not what `ones` holds
+    return fraction, exponent
