@@ -131,3 +131,34 @@ n = bench.size(3)
 		t.Errorf("unknown = %+v, lower bound %v; want one entry at line 6", r.Unknown, r.PeakIsLowerBound)
 	}
 }
+
+// A call the simulation does not model, given only numbers, is taken to make no array — until
+// the code uses what it returns as one: as the index of an array (rows, cols of a shape drawn on
+// a grid, through an unpacking and a subscript) or as an operand beside an array. Then it is
+// listed at its own line, once, and the peak is a lower bound. Used as a number only (a size, a
+// count, a slice bound), it stays out.
+func TestNumbersCallUsedAsArray(t *testing.T) {
+	src := `import numpy as np
+from shapes import disk_coords, offsets, count
+
+grid = np.zeros((1000, 1000))
+rows, cols = disk_coords(500, 500, 200)
+grid[rows, cols] = 1.0
+k = count(3)
+pad = np.zeros(k + 1)
+d = offsets(10)
+shifted = grid[d[0]]
+`
+	r := estimate(t, src, Options{})[0]
+	var got []string
+	for _, u := range r.Unknown {
+		got = append(got, fmt.Sprintf("%d %s", u.Line, u.Expr))
+	}
+	want := "5 disk_coords(500, 500, 200); 8 np.zeros(k + 1); 9 offsets(10)"
+	if strings.Join(got, "; ") != want || !r.PeakIsLowerBound {
+		t.Errorf("unknown = %q (lower bound %v), want %q", strings.Join(got, "; "), r.PeakIsLowerBound, want)
+	}
+	if !strings.Contains(r.Unknown[0].Reason, "given only numbers it was taken to make no array") {
+		t.Errorf("reason %q", r.Unknown[0].Reason)
+	}
+}

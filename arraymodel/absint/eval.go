@@ -417,6 +417,8 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 		}
 		return s.localResult(scalarBinop(op, l, r), l, r)
 	}
+	s.usedAsArray(l)
+	s.usedAsArray(r)
 	s.use(l)
 	s.use(r)
 	if op == ast.MatMult {
@@ -1044,6 +1046,17 @@ func (s *Interp) addUnknown(at ast.Node, expr, reason string, bound *int64, kind
 	line := s.line()
 	if at != nil {
 		line = s.lineOf(at)
+	}
+	s.addUnknownAt(line, expr, reason, bound, kind)
+}
+
+// addUnknownAt is addUnknown at a line of the analysed file.
+func (s *Interp) addUnknownAt(line int, expr, reason string, bound *int64, kind string) {
+	if s.cfg.Explore {
+		return
+	}
+	if bound == nil {
+		kind = ""
 	}
 	for _, u := range s.unknown {
 		if u.Line == line && u.Expr == expr {

@@ -289,8 +289,12 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 			s.assign(t, elts[i])
 		}
 	} else {
+		var from *madeBy
+		if u, ok := v.(vUnknown); ok {
+			from = u.from // rows, cols = draw.ellipse(…)
+		}
 		for _, t := range targets {
-			s.assign(t, vUnknown{})
+			s.assign(t, vUnknown{from: from})
 		}
 	}
 	s.decref(v)
@@ -310,6 +314,9 @@ func (s *Interp) setItem(t *ast.Subscript, v value) {
 	base := s.eval(t.Value)
 	idx := s.evalIndex(t.Slice)
 	if o, ok := isArray(base); ok {
+		for _, x := range idx.vals {
+			s.usedAsArray(x) // footprint[rows, cols] = 1 with rows, cols = draw.ellipse(…)
+		}
 		if s.cfg.Explore && s.cfg.Observe != nil && basicIndex(idx) {
 			// the rules read the part written as a fact of the target (`new[1:-1, 1:-1] = …`)
 			view := s.indexArray(o, idx, t)

@@ -130,6 +130,9 @@ func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	s.use(ix.v)
 	s.decref(ix.v)
 	s.decref(base)
+	if u, ok := base.(vUnknown); ok {
+		return vUnknown{from: u.from} // coords[0] of coords = helper(n)
+	}
 	return vUnknown{}
 }
 
@@ -318,6 +321,7 @@ func (s *Interp) evalDrop(e ast.Expr) value {
 func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 	advanced := false
 	for _, v := range ix.vals {
+		s.usedAsArray(v)
 		if _, ok := isArray(v); ok {
 			advanced = true
 		}

@@ -19,13 +19,29 @@ var noArrayBuiltins = map[string]bool{
 	"iter": true, "sorted": true, "reversed": true, "any": true, "all": true, "round": true,
 	"divmod": true, "pow": true, "list": true, "tuple": true, "dict": true, "set": true,
 	"frozenset": true, "vars": true, "dir": true, "super": true, "object": true,
-	"min": true, "max": true, "sum": true, "abs": true,
+	"min": true, "max": true, "sum": true, "abs": true, "slice": true, "map": true, "filter": true,
+	"next": true,
 }
 
 // GivenUnknownType is how the reason of a call that is not modelled ends when the call is listed
 // because it is given values of unknown type: given numbers instead (a parameter bound to a
 // value), the same call is taken to return no array, and no longer listed.
 const GivenUnknownType = "values of unknown type"
+
+// usedAsArray lists the call that made v when v is the result of a call taken to make no array
+// because it was given only numbers (vUnknown.from), and the code now uses it as an array: as
+// an index of an array, or an operand beside one. What that call returned is then an array of
+// a size nothing here says (skimage's footprints.ellipse scatters through
+// `rows, cols = draw.ellipse(…)`, whose coordinate arrays tracemalloc measures at 23× the
+// footprint).
+func (s *Interp) usedAsArray(v value) {
+	u, ok := v.(vUnknown)
+	if !ok || u.from == nil {
+		return
+	}
+	s.addUnknownAt(u.from.line, u.from.expr, "`"+u.from.fn+
+		"` is not modelled; given only numbers it was taken to make no array, but what it returns is used as an array", nil, "")
+}
 
 // unmodelled records that call c, which may return an array, is not modelled. The bound is
 // the size of its largest array input of known size: most array functions return something at

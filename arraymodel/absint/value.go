@@ -78,8 +78,15 @@ type (
 	// vArray is a reference to an ndarray object.
 	vArray struct{ o *Obj }
 	// vUnknown is anything the interpreter does not model. sym is set on a parameter of unknown
-	// type (or arithmetic on one): if it is used as a size, the size is that polynomial.
-	vUnknown struct{ sym *npapi.Poly }
+	// type (or arithmetic on one): if it is used as a size, the size is that polynomial. from
+	// is set on the result of a call the interpreter does not model and took to return no array
+	// because it was given no array and nothing of unknown type (draw.ellipse(200, 300, …)),
+	// and on what is unpacked or indexed out of it: used as an array later, it is listed then
+	// (usedAsArray).
+	vUnknown struct {
+		sym  *npapi.Poly
+		from *madeBy
+	}
 	// vLocal is a Python container the code builds itself (a comprehension), of unknown
 	// content: not an input (provenance.go).
 	vLocal struct{}
@@ -90,6 +97,13 @@ type (
 	// options' defaults (bindings.Argparse).
 	vNamespace struct{}
 )
+
+// madeBy is the call a vUnknown came from, as the run saw it where it was made (its line in the
+// analysed file and its text, which a module of the project it ran in would not give later).
+type madeBy struct {
+	line     int
+	expr, fn string
+}
 
 // pyList is a Python list; it owns one reference to each element.
 type pyList struct {
