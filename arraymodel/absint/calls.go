@@ -916,6 +916,8 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		// f(image, k) with image from a module the run does not read: the result may well be
 		// an array, of a size nothing here says
 		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given "+GivenUnknownType)
+	case wholeReduction(e):
+		// x.sum(), template.mean(): of an array, a number (of anything else, not an array)
 	default:
 		// given numbers: taken to make no array until used as one
 		return vUnknown{from: &madeBy{line: s.lineOf(e), expr: s.text(e), fn: s.text(e.Func)}}

@@ -3,6 +3,9 @@ package absint
 import (
 	"maps"
 	"slices"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
 // This file defines how the simulation stays honest about calls it does not model: each one
@@ -27,6 +30,17 @@ var noArrayBuiltins = map[string]bool{
 // because it is given values of unknown type: given numbers instead (a parameter bound to a
 // value), the same call is taken to return no array, and no longer listed.
 const GivenUnknownType = "values of unknown type"
+
+// wholeReduction reports whether e is a reduction method called without arguments (x.sum(),
+// x.mean(), x.max()): over a whole array it makes a number.
+func wholeReduction(e *ast.Call) bool {
+	a, ok := e.Func.(*ast.Attribute)
+	if !ok || len(e.Args) > 0 || len(e.Keywords) > 0 {
+		return false
+	}
+	f, ok := npapi.Method(a.Attr)
+	return ok && f.Kind == npapi.Reduction
+}
 
 // usedAsArray lists the call that made v when v is the result of a call taken to make no array
 // because it was given only numbers (vUnknown.from), and the code now uses it as an array: as
