@@ -17,7 +17,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/changed"
 	"github.com/arraylint/arraylint/analyzer/printers"
-	"github.com/rogpeppe/go-internal/diff"
+	"github.com/arraylint/arraylint/analyzer/udiff"
 )
 
 func init() {
@@ -421,7 +421,7 @@ func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.
 		return res, 0, nil
 	}
 	if !write {
-		return res, fr.Applied, diff.Diff(path, src, path, fr.Src)
+		return res, fr.Applied, udiff.Unified(path, src, path, fr.Src)
 	}
 	if werr := analyzer.WriteFile(path, fr.Src, stamp); werr != nil {
 		// The file on disk is as it was: report its findings, and the failed write.

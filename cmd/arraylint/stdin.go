@@ -12,8 +12,8 @@ import (
 	"slices"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/udiff"
 	"github.com/arraylint/arraylint/pyparse"
-	"github.com/rogpeppe/go-internal/diff"
 )
 
 // stdinName is the path of a buffer read from standard input without --stdin-filename; its
@@ -88,7 +88,7 @@ func (in *stdinInput) run(ctx context.Context, e *env, rn *analyzer.Runner, cc *
 	if f.diff {
 		diffs := [][]byte{nil}
 		if in.applied > 0 {
-			diffs[0] = diff.Diff(in.name, in.src, in.name, fr.Src)
+			diffs[0] = udiff.Unified(in.name, in.src, in.name, fr.Src)
 		}
 		return printDiffs(e, []analyzer.FileResult{in.result}, diffs, in.applied), true
 	}
