@@ -182,16 +182,14 @@ def f(n, m, k):
 	}
 }
 
-// A function that hands its parameters to a call the estimator does not model gets no formula:
-// given numbers in a sample, the call would no longer be listed as unknown and its arrays would
-// count 0 B (skimage's footprints.ellipse and draw.ellipse).
-func TestScaleNoFormulaPastUnmodelledCall(t *testing.T) {
-	src := "import numpy as np\nfrom shapes import disk_coords\n\ndef disk(n, m):\n    a = np.zeros((n, m))\n    rows, cols = disk_coords(n, m)\n    a[rows, cols] = 1\n    return a\n"
+// scaledScope estimates function fn of src on its own and gives its report a formula (Scale).
+func scaledScope(t *testing.T, src, fn string) *Report {
+	t.Helper()
 	f, err := pyparse.Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := Options{Path: "f.py", Function: "disk"}
+	opts := Options{Path: "f.py", Function: fn}
 	rs, err := Estimate(f, opts)
 	if err != nil {
 		t.Fatal(err)
@@ -199,29 +197,24 @@ func TestScaleNoFormulaPastUnmodelledCall(t *testing.T) {
 	if err := Scale(f, opts, rs, ""); err != nil {
 		t.Fatal(err)
 	}
-	if r := rs[0]; !r.PeakIsLowerBound || r.PeakExpr != fmt.Sprint(r.PeakBytes) || len(r.freeSymbols()) != 0 {
-		t.Errorf("peak_expr %q (lower bound %v, symbols %+v), want no formula", r.PeakExpr, r.PeakIsLowerBound, r.Symbols)
-	}
+	return rs[0]
 }
 
-// A parameter that, given a number in a sample, makes a peak that does not move with it (an
-// array parameter taken as a 0-d array) is no formula: the report stays a lower bound with the
-// parameter unlisted (numpy's ufunclike.fix had "peak_expr": "16" with x free).
-func TestScaleConstantIsNoFormula(t *testing.T) {
-	src := "import numpy as np\n\ndef fix(x):\n    y = np.asanyarray(x)\n    return np.floor(y)\n"
-	f, err := pyparse.Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := Options{Path: "f.py", Function: "fix"}
-	rs, err := Estimate(f, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Scale(f, opts, rs, ""); err != nil {
-		t.Fatal(err)
-	}
-	if r := rs[0]; !r.PeakIsLowerBound || r.PeakExpr != fmt.Sprint(r.PeakBytes) || len(r.freeSymbols()) != 0 {
-		t.Errorf("peak %d, peak_expr %q (lower bound %v, symbols %+v), want no formula", r.PeakBytes, r.PeakExpr, r.PeakIsLowerBound, r.Symbols)
+// Reports with no formula: a lower bound whose peak_expr is its number and no free parameter.
+func TestScaleNoFormula(t *testing.T) {
+	for _, c := range []struct{ why, src, fn string }{
+		// a function that hands its parameters to a call the estimator does not model: given
+		// numbers in a sample, the call would no longer be listed as unknown and its arrays
+		// would count 0 B (skimage's footprints.ellipse and draw.ellipse)
+		{"past an unmodelled call", "import numpy as np\nfrom shapes import disk_coords\n\ndef disk(n, m):\n    a = np.zeros((n, m))\n    rows, cols = disk_coords(n, m)\n    a[rows, cols] = 1\n    return a\n", "disk"},
+		// a parameter that, given a number in a sample, makes a peak that does not move with it
+		// (an array parameter taken as a 0-d array; numpy's ufunclike.fix had "peak_expr": "16"
+		// with x free)
+		{"a constant", "import numpy as np\n\ndef fix(x):\n    y = np.asanyarray(x)\n    return np.floor(y)\n", "fix"},
+	} {
+		if r := scaledScope(t, c.src, c.fn); !r.PeakIsLowerBound || r.PeakExpr != fmt.Sprint(r.PeakBytes) || len(r.freeSymbols()) != 0 {
+			t.Errorf("%s: peak %d, peak_expr %q (lower bound %v, symbols %+v), want no formula",
+				c.why, r.PeakBytes, r.PeakExpr, r.PeakIsLowerBound, r.Symbols)
+		}
 	}
 }
