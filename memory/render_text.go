@@ -78,8 +78,23 @@ func (r *Report) ScaleText() string {
 	}
 	if u := r.FitsUpTo; u != nil {
 		parts = append(parts, fmt.Sprintf("fits %s up to %s = %s", r.Target, u.Symbol, Commas(u.Value)))
+	} else if h := r.SolveForHint(); h != "" && r.TargetBytes != nil {
+		parts = append(parts, h)
 	}
 	return strings.Join(parts, "; ")
+}
+
+// SolveForHint says, when several symbols move the peak, how to get the largest size that fits
+// ("--solve-for cols or rows gives the largest value that fits"), or "".
+func (r *Report) SolveForHint() string {
+	switch n := len(r.several); {
+	case n < 2:
+		return ""
+	case n == 2:
+		return fmt.Sprintf("--solve-for %s or %s gives the largest value that fits", r.several[0], r.several[1])
+	default:
+		return fmt.Sprintf("--solve-for one of %s gives the largest value that fits", strings.Join(r.several, ", "))
+	}
 }
 
 // SymbolsText renders the values the estimate took from outside the program: "with size =

@@ -37,6 +37,9 @@ type Report struct {
 	// FitsUpTo is the largest value of that symbol at which the scope fits the target (null
 	// without a target, a symbol, or a bound).
 	FitsUpTo *FitsUpTo `json:"fits_up_to"`
+	// several are the symbols of PeakExpr when more than one moves the peak (no FitsUpTo
+	// until the user names one with --solve-for).
+	several []string
 	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
 	// was allocated).
 	PeakLine int `json:"peak_line"`

@@ -407,6 +407,7 @@ func scaleSeveral(r *Report, syms []cand, fixed map[string]int64, estimateAt fun
 		return nil
 	}
 	r.PeakExpr = p.String()
+	r.several = p.Symbols()
 	if r.PeakIsLowerBound {
 		for _, n := range names {
 			if slices.Contains(p.Symbols(), n) {

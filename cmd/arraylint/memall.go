@@ -29,6 +29,7 @@ func memAllTargets(e *env, f *pyparse.File, opts memory.Options, solveFor, forma
 		return exitError
 	}
 	var rows []targetRow
+	var formula *memory.Report // the first preset's report: the formula is the same for all
 	anyFits := false
 	for _, p := range memory.Presets() {
 		opts.Target = &p
@@ -41,6 +42,9 @@ func memAllTargets(e *env, f *pyparse.File, opts memory.Options, solveFor, forma
 			return exitError
 		}
 		r := rs[0]
+		if formula == nil {
+			formula = r
+		}
 		row := targetRow{Target: p.Name, Device: p.Desc, BudgetBytes: *r.TargetBytes, PeakBytes: r.PeakBytes,
 			LowerBound: r.PeakIsLowerBound, Fits: r.Fits != nil && *r.Fits, FitsUpTo: r.FitsUpTo}
 		anyFits = anyFits || row.Fits
@@ -74,6 +78,9 @@ func memAllTargets(e *env, f *pyparse.File, opts memory.Options, solveFor, forma
 		if err := w.Flush(); err != nil {
 			fmt.Fprintf(e.stderr, "arraylint mem: write report: %v\n", err)
 			return exitError
+		}
+		if formula != nil && formula.SolveForHint() != "" {
+			fmt.Fprintf(e.stdout, "\npeak = %s B: %s\n", memory.PrettyExpr(formula.PeakExpr), formula.SolveForHint())
 		}
 	default:
 		fmt.Fprintf(e.stderr, "arraylint mem: --target all writes text or json, not %s\n", format)
