@@ -173,6 +173,7 @@ func simulate(run func(*peakCapture) *sim) *sim {
 func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, idx *fileIndex, shared *absint.Shared) *sim {
 	s := &sim{file: f, backend: backend, opts: opts, legate: opts.Legate, idx: idx}
 	s.h.pc = &peakCapture{}
+	s.h.forms = newFormTrack()
 	if t := opts.Target; t != nil {
 		if backend == BackendLegate {
 			s.h.poolName, s.h.limit = s.pools()
@@ -208,6 +209,7 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 		r.Unknown = []Unknown{}
 	}
 	r.PeakIsLowerBound = len(r.Unknown) > 0
+	r.carried = s.h.forms.peak()
 	r.PeakExpr = fmt.Sprint(r.PeakBytes)
 	r.Symbols = s.in.Symbols()
 	if r.Symbols == nil {
@@ -221,7 +223,7 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 			continue
 		}
 		r.Buffers = append(r.Buffers, Lifetime{Live: s.h.liveOf(b, func(*buffer) string { return "" }), Alloc: b.alloc, Free: b.free,
-			Instance: instanceOf(b)})
+			Instance: instanceOf(b), form: b.form, dims: dimForms(b.shape)})
 	}
 	for _, b := range s.h.branch {
 		if b.bytes == 0 {

@@ -27,6 +27,7 @@ func (s *sim) Fork(c *absint.Cloner) (absint.Heap, int) {
 	p.h.dead = 0
 	p.h.largest = cloneBuf(c, s.h.largest)
 	p.h.timeline = slices.Clone(s.h.timeline)
+	p.h.forms = s.h.forms.clone()
 	p.forkStart = len(s.h.bufs)
 	return &p, len(s.h.bufs)
 }
@@ -81,6 +82,7 @@ func (s *sim) Adopt(_ *absint.Interp, fork absint.Heap) {
 	if p.h.peak > s.h.peak {
 		s.h.peak, s.h.peakLine, s.h.peakEvent = p.h.peak, p.h.peakLine, p.h.peakEvent
 	}
+	s.h.forms.adopt(p.h.forms)
 	if s.h.oom == nil && p.h.oom != nil {
 		s.h.oom = p.h.oom
 	}

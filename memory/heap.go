@@ -20,6 +20,7 @@ type buffer struct {
 	site  int      // innermost line that allocated it (inside an inlined call)
 	node  ast.Expr // the allocating expression, when there is one
 	bytes int64
+	form  *npapi.Poly // bytes as a polynomial in the program's symbols (forms.go), or nil
 	shape Shape
 	dt    npapi.DType
 	alloc int
@@ -69,6 +70,7 @@ type heap struct {
 	footprint bool   // compare footprints (Legate) rather than payloads
 	largest   *buffer
 	branch    []*buffer // buffers of `if` branches the simulation forked to (not on the timeline)
+	forms     formTrack // the totals as formulas (forms.go)
 }
 
 // allocate makes b live. line is the scope's current line; names resolves the names bound to
@@ -105,6 +107,7 @@ func (h *heap) allocate(b *buffer, line, site int, names namer, pending string) 
 	h.live = append(h.live, b)
 	h.cur += b.bytes
 	h.foot += b.footprint
+	h.forms.alloc(b.form)
 	if h.largest == nil || b.bytes > h.largest.bytes {
 		h.largest = b
 	}
@@ -133,6 +136,7 @@ func (h *heap) release(b *buffer, line int) {
 	}
 	h.cur -= b.bytes
 	h.foot -= b.footprint
+	h.forms.free(b.form)
 	h.timeline = append(h.timeline, Point{Step: h.step, Line: line, Bytes: h.cur})
 }
 

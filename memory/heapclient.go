@@ -64,6 +64,9 @@ func (s *sim) Allocate(in *absint.Interp, o *absint.Obj, lazy bool) {
 		return
 	}
 	b := &buffer{name: in.PendingName(o), expr: o.Label(), bytes: s.tiledBytes(n, sh, dt), shape: sh, dt: dt, node: o.Node()}
+	if b.bytes == n {
+		b.form = bytesForm(sh, dt) // a TPU's tiled layout is not a polynomial
+	}
 	if !known {
 		b.bytes = 0
 	}

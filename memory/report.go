@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
 // This file defines the report: one Report per analysed scope, serialised as the JSON schema in
@@ -40,6 +41,8 @@ type Report struct {
 	// several are the symbols of PeakExpr when more than one moves the peak (no FitsUpTo
 	// until the user names one with --solve-for).
 	several []string
+	// carried are the heap's points that can be the peak, as formulas (forms.go), or nil.
+	carried []*npapi.Poly
 	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
 	// was allocated).
 	PeakLine int `json:"peak_line"`
@@ -112,6 +115,9 @@ type Lifetime struct {
 	// symbol (see Scale; absent when they do not depend on it or were not identified).
 	BytesExpr string   `json:"bytes_expr,omitempty"`
 	ShapeExpr []string `json:"shape_expr,omitempty"`
+	// form and dims are the bytes and the dimensions as the heap carried them (forms.go).
+	form *npapi.Poly
+	dims []*npapi.Poly
 }
 
 // Symbol is a value the estimate took from outside the program's own assignments

@@ -13,15 +13,19 @@ import (
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
-// This file answers how a scope's peak grows with one integer the program takes from outside
-// (an argparse default, an assumed N) and up to what value it fits the target, by estimating the
-// file again with other values of that symbol.
+// This file answers how a scope's peak grows with the integers the program takes from outside
+// (an argparse default, an assumed N, a free parameter) and up to what value it fits the target.
 //
-// The formula is identified, not propagated: the peak is estimated at v, 2v, 3v and 4v (v the
-// symbol's value), the cubic through those points is taken when its coefficients are integers,
-// and it must give the estimate at 5v too; otherwise no formula is reported. It is valid where
-// the program keeps the form it has at those sizes (NumPy's in-place reuse, for one, starts at
-// 256 KiB temporaries). fits_up_to assumes the peak does not shrink as the symbol grows.
+// The formula is first the one the heap carried (forms.go, scalecarried.go): the maximum over
+// the program points that can be the peak, each the sum of the live buffers' bytes as
+// polynomials, confirmed by an estimate with every symbol doubled. When the heap could not
+// carry it (a length a shape rule computes without its formula, an atom such as n//3, a loop's
+// extrapolated growth), it is identified instead: the peak is estimated at v, 2v, 3v and 4v (v
+// the symbol's value), the cubic through those points is taken when its coefficients are
+// integers, and it must give the estimate at 5v too (scalemulti.go does the same over several
+// symbols); otherwise no formula is reported. Either is valid where the program keeps the form
+// it has at those sizes (NumPy's in-place reuse, for one, starts at 256 KiB temporaries).
+// fits_up_to assumes the peak does not shrink as the symbol grows.
 
 // FitsUpTo is the largest value of a symbol at which a scope still fits its target.
 type FitsUpTo struct {
@@ -77,6 +81,12 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 		var err error
 		if r.PeakIsLowerBound && callsGivenParameters(r) {
 			continue
+		}
+		if done, err := scaleCarried(r, solveFor, estimateAt); err != nil || done {
+			if err != nil {
+				return err
+			}
+			continue // the formula the heap carried, confirmed
 		}
 		if r.PeakIsLowerBound {
 			// Sizes unknown: a parameter of a function estimated on its own may be what they

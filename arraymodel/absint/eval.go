@@ -522,60 +522,14 @@ func scalarBinop(op ast.Operator, l, r value) value {
 	_, lint := l.(vInt)
 	_, rint := r.(vInt)
 	if lint && rint {
-		if !aok || !bok {
-			return vInt{}
+		res := intBinop(op, a, b, aok, bok)
+		if i, ok := res.(vInt); ok && i.known {
+			if f := binForm(op, l.(vInt), r.(vInt)); f != nil {
+				i.form = f
+				return i
+			}
 		}
-		switch op {
-		case ast.Add:
-			return knownInt(a + b)
-		case ast.Sub:
-			return knownInt(a - b)
-		case ast.Mult:
-			if a != 0 && (a*b)/a != b {
-				return vInt{}
-			}
-			return knownInt(a * b)
-		case ast.FloorDiv:
-			if b == 0 {
-				return vInt{}
-			}
-			q := a / b
-			if (a%b != 0) && ((a < 0) != (b < 0)) {
-				q--
-			}
-			return knownInt(q)
-		case ast.Mod:
-			if b == 0 {
-				return vInt{}
-			}
-			m := a % b
-			if m != 0 && (m < 0) != (b < 0) {
-				m += b
-			}
-			return knownInt(m)
-		case ast.Pow:
-			if b < 0 {
-				return floatBinop(op, float64(a), float64(b))
-			}
-			p := math.Pow(float64(a), float64(b))
-			if p > math.MaxInt64/2 {
-				return vInt{}
-			}
-			return knownInt(int64(p))
-		case ast.LShift:
-			if b < 0 || b > 62 {
-				return vInt{}
-			}
-			return knownInt(a << b)
-		case ast.RShift:
-			if b < 0 {
-				return vInt{}
-			}
-			return vInt{n: a >> min(b, 63), known: true}
-		case ast.Div:
-			return floatBinop(op, float64(a), float64(b))
-		}
-		return vInt{}
+		return res
 	}
 	_, lf := scalarDType(l)
 	_, rf := scalarDType(r)
@@ -604,6 +558,97 @@ func scalarBinop(op ast.Operator, l, r value) value {
 		}
 	}
 	return vUnknown{}
+}
+
+// intBinop is l op r on two ints, known when a and b are (aok, bok).
+func intBinop(op ast.Operator, a, b int64, aok, bok bool) value {
+	if !aok || !bok {
+		return vInt{}
+	}
+	switch op {
+	case ast.Add:
+		return knownInt(a + b)
+	case ast.Sub:
+		return knownInt(a - b)
+	case ast.Mult:
+		if a != 0 && (a*b)/a != b {
+			return vInt{}
+		}
+		return knownInt(a * b)
+	case ast.FloorDiv:
+		if b == 0 {
+			return vInt{}
+		}
+		q := a / b
+		if (a%b != 0) && ((a < 0) != (b < 0)) {
+			q--
+		}
+		return knownInt(q)
+	case ast.Mod:
+		if b == 0 {
+			return vInt{}
+		}
+		m := a % b
+		if m != 0 && (m < 0) != (b < 0) {
+			m += b
+		}
+		return knownInt(m)
+	case ast.Pow:
+		if b < 0 {
+			return floatBinop(op, float64(a), float64(b))
+		}
+		p := math.Pow(float64(a), float64(b))
+		if p > math.MaxInt64/2 {
+			return vInt{}
+		}
+		return knownInt(int64(p))
+	case ast.LShift:
+		if b < 0 || b > 62 {
+			return vInt{}
+		}
+		return knownInt(a << b)
+	case ast.RShift:
+		if b < 0 {
+			return vInt{}
+		}
+		return vInt{n: a >> min(b, 63), known: true}
+	case ast.Div:
+		return floatBinop(op, float64(a), float64(b))
+	}
+	return vInt{}
+}
+
+// untracked stands, in a form, for a value computed from a bound symbol by an operation whose
+// form is not carried (%, shifts): a formula that holds it is none.
+var untracked = npapi.Var("<untracked>")
+
+// binForm is the form of l op r for known ints when either has one (formOf).
+func binForm(op ast.Operator, l, r vInt) *npapi.Poly {
+	if l.form == nil && r.form == nil {
+		return nil
+	}
+	a, b := formOf(l), formOf(r)
+	var out *npapi.Poly
+	switch op {
+	case ast.Add:
+		out = a.Add(b)
+	case ast.Sub:
+		out = a.Sub(b)
+	case ast.Mult:
+		out = a.Mul(b)
+	case ast.FloorDiv:
+		if k, ok := b.Const(); ok && k > 0 {
+			out = a.FloorDiv(k)
+		}
+	case ast.Pow:
+		if k, ok := b.Const(); ok && k >= 0 {
+			out = a.Pow(k)
+		}
+	}
+	if out == nil {
+		return untracked
+	}
+	return out
 }
 
 // mixedScalar is l op r of two scalars, Python or NumPy, at least one a float or complex, whose

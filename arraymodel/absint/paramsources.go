@@ -120,6 +120,7 @@ func (s *Interp) callSiteValue(def *ast.FunctionDef, p string) (value, bool) {
 		s.decref(v)
 		return nil, false
 	}
+	v = formed(v, p)
 	s.pend(Symbol{Name: p, Value: jv, Source: SourceCallSite, Line: s.lineOf(call), Expr: isExpr}, v)
 	return v, true
 }
@@ -284,7 +285,7 @@ func (s *Interp) constant(n *ast.Name, v value) value {
 	}
 	if slices.Contains(s.cfg.Scaling, n.ID) {
 		if x, ok := s.cfg.Assume[n.ID]; ok {
-			return knownInt(x)
+			return formed(knownInt(x), n.ID)
 		}
 	}
 	var jv any
@@ -304,11 +305,11 @@ func (s *Interp) constant(n *ast.Name, v value) value {
 	}
 	for _, old := range s.symbols {
 		if old.Name == n.ID && old.Source == SourceConstant {
-			return v
+			return formed(v, n.ID)
 		}
 	}
 	s.addSymbol(Symbol{Name: n.ID, Value: jv, Source: SourceConstant, Line: s.constantLine(n.ID), Expr: isExpr})
-	return v
+	return formed(v, n.ID)
 }
 
 // constantLine returns the line of the last module-level assignment to name (0 if none).

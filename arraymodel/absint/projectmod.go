@@ -389,13 +389,14 @@ func (s *Interp) importedConstant(name string, v value, line int) value {
 	if slices.Contains(s.cfg.Scaling, name) {
 		if x, ok := s.cfg.Assume[name]; ok {
 			s.decref(v)
-			return knownInt(x)
+			return formed(knownInt(x), name)
 		}
 	}
 	switch c := v.(type) {
 	case vInt:
 		if c.known {
 			s.addSymbol(Symbol{Name: name, Value: c.n, Source: SourceConstant, Line: line})
+			return formed(c, name)
 		}
 	case vStr:
 		s.addSymbol(Symbol{Name: name, Value: c.s, Source: SourceConstant, Line: line})

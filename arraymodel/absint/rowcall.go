@@ -246,7 +246,7 @@ func ruleArg(v value) npapi.Arg {
 		}
 		return npapi.Arg{Kind: npapi.ArgArray, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Strided: !contiguous(v.o)}
 	case vInt:
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym, Data: v.data}
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym, Data: v.data, Form: v.form}
 	case vFloat:
 		d, _ := scalarDType(v)
 		return npapi.Arg{Kind: npapi.ArgScalar, DType: d, F: v.f, FKnown: v.known}

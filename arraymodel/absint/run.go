@@ -94,6 +94,7 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 	if !s.cfg.NoDefaults {
 		if v := s.defaultFor(args, p.Arg); !isUnknown(v) {
 			if def != nil {
+				v = formed(v, p.Arg)
 				s.noteDefault(def, p.Arg, v)
 			}
 			return v

@@ -165,7 +165,7 @@ func (s Shape) Equal(o Shape) bool { return s.equal(o) }
 // dimValue is a dimension as a Python int: its length, or the polynomial it equals.
 func dimValue(d npapi.Dim) vInt {
 	if d.Known {
-		return vInt{n: d.N, known: true}
+		return vInt{n: d.N, known: true, form: d.Form}
 	}
 	return vInt{sym: d.Sym, data: d.Data}
 }
@@ -183,7 +183,9 @@ func dimOf(v value) npapi.Dim {
 		if i.n < 0 {
 			return npapi.Dim{}
 		}
-		return npapi.Int(i.n)
+		d := npapi.Int(i.n)
+		d.Form = i.form
+		return d
 	}
 	d := npapi.SymDim(i.sym)
 	d.Data = i.data && !d.Known

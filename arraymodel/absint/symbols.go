@@ -46,7 +46,7 @@ func (s *Interp) namespaceAttr(name string) value {
 		return vUnknown{}
 	}
 	s.useSymbol(b)
-	return constOf(b.Value)
+	return formed(constOf(b.Value), name)
 }
 
 // assumed returns the user's assumed value of name and lists it among the symbols.
@@ -62,7 +62,7 @@ func (s *Interp) assumed(name string) (int64, bool) {
 // (`--assume D=numpy.float32`) evaluated here — and lists it among the symbols.
 func (s *Interp) assumedValue(name string) (value, bool) {
 	if n, ok := s.assumed(name); ok {
-		return knownInt(n), true
+		return formed(knownInt(n), name), true
 	}
 	src, ok := s.cfg.AssumeExprs[name]
 	if !ok {

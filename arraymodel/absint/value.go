@@ -23,6 +23,10 @@ type (
 		sym *npapi.Poly
 		// data: a length that comes from the data the code is given (provenance.go).
 		data bool
+		// form is, when the value is known, the polynomial in the program's bound symbols it
+		// was computed from (n*n + 1 with n an argparse default), or nil: a constant, or a
+		// value computed where forms are not carried (npapi.Dim.Form).
+		form *npapi.Poly
 	}
 	// vFloat is a float or complex scalar: a Python one, or a NumPy scalar of dtype dt (x.sum()
 	// of a float32 array). A real one's value f is tracked when known (a constant, arithmetic
@@ -365,6 +369,24 @@ var smallInts = func() [1026]value {
 }()
 
 // knownInt returns the value of the known int n.
+// formed is v with the form of the bound symbol name, when v is a known int (the value a run
+// takes for name from outside the program); anything else is returned as it is.
+func formed(v value, name string) value {
+	if i, ok := v.(vInt); ok && i.known {
+		i.form = npapi.Var(name)
+		return i
+	}
+	return v
+}
+
+// formOf is the form of a known int: its polynomial, or its value as a constant.
+func formOf(i vInt) *npapi.Poly {
+	if i.form != nil {
+		return i.form
+	}
+	return npapi.Const(i.n)
+}
+
 func knownInt(n int64) value {
 	if n >= -1 && n <= 1024 {
 		return smallInts[n+1]

@@ -1207,7 +1207,9 @@ func reshape(s []Dim, c *Call) (Result, bool) {
 func scalarDim(a Arg) Dim {
 	switch {
 	case a.Kind == ArgScalar && a.Known && a.N >= 0:
-		return Int(a.N)
+		d := Int(a.N)
+		d.Form = a.Form
+		return d
 	case a.Sym != nil || a.Data:
 		d := SymDim(a.Sym)
 		d.Data = a.Data && !d.Known

@@ -76,6 +76,50 @@ func (p *Poly) Equal(q *Poly) bool {
 	return true
 }
 
+// AtLeast reports whether p ≥ q for every value of the symbols that is at least 1 (sizes): each
+// coefficient of p − q is non-negative, or each is once every symbol x is written x' + 1 with
+// x' ≥ 0 (24·n² + 8·n ≥ 16·n² + 16·n: 8·n² − 8·n is 8·n'² + 8·n'). False when it cannot tell.
+func (p *Poly) AtLeast(q *Poly) bool {
+	d := p.Sub(q)
+	return d.nonNegative() || d.shifted(func(string) int64 { return 1 }).nonNegative()
+}
+
+// AtLeastFrom reports whether p ≥ q for every value of each symbol x from from(x) on (the
+// coefficients of p − q once each x is written x' + from(x) are non-negative).
+func (p *Poly) AtLeastFrom(q *Poly, from func(string) int64) bool {
+	return p.Sub(q).shifted(from).nonNegative()
+}
+
+// nonNegative reports whether every coefficient is (false for an unknown).
+func (p *Poly) nonNegative() bool {
+	if p == nil {
+		return false
+	}
+	for _, t := range p.terms {
+		if t.coef < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// shifted is p with every symbol x replaced by x + by(x) (nil when a coefficient grows too
+// large).
+func (p *Poly) shifted(by func(string) int64) *Poly {
+	if p == nil {
+		return nil
+	}
+	out := Const(0)
+	for _, t := range p.terms {
+		m := Const(t.coef)
+		for _, v := range t.vars {
+			m = m.Mul(Var(v).Add(Const(by(v))))
+		}
+		out = out.Add(m)
+	}
+	return out
+}
+
 // Add returns p + q (nil when either is unknown or a coefficient grows too large).
 func (p *Poly) Add(q *Poly) *Poly {
 	if p == nil || q == nil {

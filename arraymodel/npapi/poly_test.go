@@ -67,3 +67,27 @@ func TestPolyEqualAndEval(t *testing.T) {
 		t.Errorf("Symbols = %v", got)
 	}
 }
+
+// AtLeast holds for sizes (symbols ≥ 1): by the coefficients, or once each symbol is shifted by
+// one; it does not claim what is false or what it cannot tell.
+func TestPolyAtLeast(t *testing.T) {
+	n, m := Var("n"), Var("m")
+	cases := []struct {
+		p, q *Poly
+		want bool
+	}{
+		{n.Mul(n).Scale(24).Add(n.Scale(8)), n.Mul(n).Scale(16).Add(n.Scale(16)), true}, // 8n² − 8n ≥ 0 for n ≥ 1
+		{n.Mul(n).Scale(16).Add(n.Scale(16)), n.Mul(n).Scale(24).Add(n.Scale(8)), false},
+		{n.Mul(m).Scale(8), n.Scale(8), true},  // 8nm − 8n ≥ 0 for m ≥ 1
+		{n.Scale(8), n.Mul(m).Scale(8), false}, // false for m ≥ 2
+		{n.Mul(n), n.Scale(3), false},          // n² < 3n at n = 2
+		{n, n, true},
+		{Const(5), Const(7), false},
+		{nil, n, false},
+	}
+	for _, c := range cases {
+		if got := c.p.AtLeast(c.q); got != c.want {
+			t.Errorf("%s ≥ %s: %v, want %v", c.p, c.q, got, c.want)
+		}
+	}
+}

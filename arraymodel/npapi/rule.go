@@ -234,6 +234,8 @@ type Arg struct {
 	// Sym is the polynomial an integer of unknown value equals (a parameter n, 2*n + 1), for
 	// symbolic dimensions; nil when unknown.
 	Sym *Poly
+	// Form is the polynomial a known integer was computed from, as Dim.Form.
+	Form *Poly
 	// Data reports an integer (or a shape) that comes from the data the code is given, as
 	// Dim.Data: the dimensions it gives scale with the input.
 	Data bool

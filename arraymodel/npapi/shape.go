@@ -14,6 +14,40 @@ type Dim struct {
 	// an input array: len(x), x.shape[0], x.size, or arithmetic over them), so it scales with
 	// the input; a plain integer parameter or default is not data (see datadim.go).
 	Data bool
+	// Form is, for a known length, the polynomial in the program's bound symbols it was
+	// computed from (n*n with n = 100 an argparse default), when tracked: nil for a constant,
+	// and wherever a rule computes a length without carrying it (a client checks a formula
+	// read off these against an estimate at other values).
+	Form *Poly
+}
+
+// Formula returns the dimension as a polynomial in the program's symbols: its Form when known
+// and tracked, its length when known, the polynomial it equals, or nil when unknown.
+func (d Dim) Formula() *Poly {
+	switch {
+	case d.Known && d.Form != nil:
+		return d.Form
+	case d.Known:
+		return Const(d.N)
+	}
+	return d.Sym
+}
+
+// SizeFormula returns the number of elements of a shape as a polynomial in the program's
+// symbols (Dim.Formula; nil when the rank or a dimension is unknown).
+func SizeFormula(s []Dim) *Poly {
+	if s == nil {
+		return nil
+	}
+	out := Const(1)
+	for _, d := range s {
+		f := d.Formula()
+		if f == nil {
+			return nil
+		}
+		out = out.Mul(f)
+	}
+	return out
 }
 
 // Int returns a known dimension.
