@@ -12,10 +12,11 @@ import (
 
 // This file reports the peak formula the heap carried (forms.go): the maximum over the program
 // points that can be the peak, each a polynomial in the program's symbols. It is taken once an
-// estimate with every symbol doubled gives what the formula gives (and, for the free parameters
-// of a function estimated on its own, an estimate at their base value too): a length a shape
-// rule computed without carrying its formula would count as a constant and fail that check,
-// and the file's formula is then identified by re-estimation instead (scaling.go).
+// estimate with every integer the scope is bound by doubled gives what the formula gives (and,
+// for the free parameters of a function estimated on its own, an estimate at their base value
+// too): a length a shape rule computed without carrying its formula would count as a constant,
+// and an integer that only decides the path taken would be missing from the formula, and both
+// fail that check; the formula is then identified by re-estimation instead (scaling.go).
 
 // plainName is a symbol a re-estimate can bind (--assume NAME): not an atom such as n//3 or
 // x.shape[0].
@@ -104,7 +105,11 @@ func scaleCarried(r *Report, solveFor string, estimateAt func(map[string]int64, 
 		if !ok {
 			return nil, false, nil
 		}
-		x, err := estimateAt(vals, syms...)
+		names := make([]string, 0, len(vals))
+		for s := range vals {
+			names = append(names, s)
+		}
+		x, err := estimateAt(vals, names...)
 		if err != nil || x.PeakIsLowerBound || x.PeakBytes != want {
 			return nil, false, err
 		}
@@ -117,9 +122,18 @@ func scaleCarried(r *Report, solveFor string, estimateAt func(map[string]int64, 
 	} else if got, ok := peakAt(points, base); !ok || got != r.PeakBytes {
 		return false, nil
 	}
+	// Every integer the report is bound by is doubled, not only the formula's: one that decides
+	// the path taken (if n_targets > 1: …) must not be missing from it.
 	doubled := map[string]int64{}
 	for s, v := range base {
 		doubled[s] = 2 * v
+	}
+	for _, s := range r.Symbols {
+		if v, ok := s.Value.(int64); ok && plainName.MatchString(s.Name) {
+			if _, in := doubled[s.Name]; !in {
+				doubled[s.Name] = 2 * max(v, 1)
+			}
+		}
 	}
 	x2, ok, err := check(doubled)
 	if !ok {

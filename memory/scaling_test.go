@@ -253,3 +253,15 @@ b = np.zeros(1000 * n)
 		t.Errorf("peak %d, peak_expr %q, fits_up_to %+v; want 4000000, max(8*n**2, 8000*n), n = 54,946", r.PeakBytes, r.PeakExpr, r.FitsUpTo)
 	}
 }
+
+// A bound integer that decides the path (n_targets > 1 allocates n_features × n_targets) is
+// doubled too when the carried formula is checked: the formula of the path taken at its value
+// (n_targets = 1) would say the peak does not depend on it, and the identified one is reported
+// (scikit-learn's build_dataset).
+func TestScaleCarriedPathSymbol(t *testing.T) {
+	src := "import numpy as np\n\ndef build(n_samples=50, n_features=200, n_targets=1):\n    if n_targets > 1:\n        w = np.ones((n_features, n_targets))\n    else:\n        w = np.ones(n_features)\n    X = np.ones((n_samples, n_features))\n    y = np.dot(X, w)\n    return X, y\n"
+	r := scaledScope(t, src, "build")
+	if r.PeakExpr != "8*n_features*n_samples + 8*n_features*n_targets + 8*n_samples*n_targets" {
+		t.Errorf("peak_expr %q", r.PeakExpr)
+	}
+}
