@@ -666,7 +666,7 @@ func contiguous(a *Obj) bool {
 			// trailing dimensions.
 			if len(o.shape.Dims) == len(o.base.shape.Dims) && len(o.shape.Dims) > 0 {
 				for i := 1; i < len(o.shape.Dims); i++ {
-					if o.shape.Dims[i] != o.base.shape.Dims[i] {
+					if !o.shape.Dims[i].Same(o.base.shape.Dims[i]) {
 						return false
 					}
 				}

@@ -21,6 +21,15 @@ type Dim struct {
 	Form *Poly
 }
 
+// Same reports whether d and e are the same length: both known and equal, or both the same
+// polynomial (their Form and Data, which say where a length came from, do not count).
+func (d Dim) Same(e Dim) bool {
+	if d.Known || e.Known {
+		return d.Known && e.Known && d.N == e.N
+	}
+	return d.Sym != nil && d.Sym.Equal(e.Sym)
+}
+
 // Formula returns the dimension as a polynomial in the program's symbols: its Form when known
 // and tracked, its length when known, the polynomial it equals, or nil when unknown.
 func (d Dim) Formula() *Poly {
