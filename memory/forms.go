@@ -17,20 +17,33 @@ import (
 // is at these values, so Scale checks a carried formula against an estimate at other values
 // before it reports it (scaling.go).
 
-// formTrack is a heap's formulas.
+// formTrack is a heap's formulas. The totals are kept as a number plus a polynomial in the
+// symbols, so that a scope whose sizes are all constants (most of them) costs one addition per
+// allocation: its points are then one number, the largest total.
 type formTrack struct {
-	cur    *npapi.Poly   // the live buffers' bytes (nil: not followed)
-	points []*npapi.Poly // the totals that can be the peak, none at least as large as another
-	broken bool          // something was allocated that the formulas cannot follow
+	constCur int64         // the constant part of the live buffers' bytes
+	symCur   *npapi.Poly   // the rest (nil: none)
+	maxConst int64         // the largest total seen while the total was a constant
+	points   []*npapi.Poly // the other totals that can be the peak, none at least as large as another
+	broken   bool          // something was allocated that the formulas cannot follow
 }
 
-func newFormTrack() formTrack { return formTrack{cur: npapi.Const(0)} }
+func newFormTrack() formTrack { return formTrack{} }
 
 // bytesForm is the bytes of an array of shape sh and dtype dt as a polynomial (nil when the rank,
 // a dimension or the dtype is unknown).
 func bytesForm(sh Shape, dt npapi.DType) *npapi.Poly {
 	if !sh.Known || !dt.Known() {
 		return nil
+	}
+	if n, ok := sh.Size(); ok {
+		constant := true
+		for _, d := range sh.Dims {
+			constant = constant && d.Form == nil
+		}
+		if constant {
+			return npapi.Const(n * dt.ItemSize())
+		}
 	}
 	return npapi.SizeFormula(sh.Dims).Scale(dt.ItemSize())
 }
@@ -44,12 +57,24 @@ func (t *formTrack) alloc(f *npapi.Poly) {
 		t.broken = true
 		return
 	}
-	t.cur = t.cur.Add(f)
-	if t.cur == nil {
+	if c, ok := f.Const(); ok {
+		t.constCur += c
+	} else if t.symCur == nil {
+		t.symCur = f
+	} else if t.symCur = t.symCur.Add(f); t.symCur == nil {
 		t.broken = true
 		return
 	}
-	t.point(t.cur)
+	if t.symCur == nil {
+		t.maxConst = max(t.maxConst, t.constCur)
+		return
+	}
+	total := t.symCur.Add(npapi.Const(t.constCur))
+	if total == nil {
+		t.broken = true
+		return
+	}
+	t.point(total)
 }
 
 // free removes a buffer of bytes form f.
@@ -57,14 +82,25 @@ func (t *formTrack) free(f *npapi.Poly) {
 	if t.broken || f == nil {
 		return
 	}
-	if t.cur = t.cur.Sub(f); t.cur == nil {
+	if c, ok := f.Const(); ok {
+		t.constCur -= c
+		return
+	}
+	if t.symCur = t.symCur.Sub(f); t.symCur == nil {
 		t.broken = true
+		return
+	}
+	if _, isConst := t.symCur.Const(); isConst {
+		t.symCur = nil // every symbolic buffer is gone (their sum is 0)
 	}
 }
 
 // point records p as a total that can be the peak, unless a point already recorded is at least
 // as large; the points p is at least as large as go.
 func (t *formTrack) point(p *npapi.Poly) {
+	if n := len(t.points); n > 0 && t.points[n-1].Equal(p) {
+		return
+	}
 	for _, q := range t.points {
 		if q.AtLeast(p) {
 			return
@@ -90,6 +126,7 @@ func (t *formTrack) adopt(o formTrack) {
 	if o.broken {
 		t.broken = true
 	}
+	t.maxConst = max(t.maxConst, o.maxConst)
 	for _, p := range o.points {
 		t.point(p)
 	}
@@ -97,7 +134,14 @@ func (t *formTrack) adopt(o formTrack) {
 
 // peak returns the points of the peak, or nil when the heap could not follow its formulas.
 func (t *formTrack) peak() []*npapi.Poly {
-	if t.broken || len(t.points) == 0 {
+	if t.broken {
+		return nil
+	}
+	if t.maxConst > 0 {
+		t.point(npapi.Const(t.maxConst))
+		t.maxConst = 0
+	}
+	if len(t.points) == 0 {
 		return nil
 	}
 	return t.points
