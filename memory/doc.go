@@ -27,7 +27,11 @@
 //   - settings (settings.go): Resolve chooses the target, backend and assumptions for mem, check
 //     and the server alike; targets.go holds the device presets, one table;
 //   - symbols (sources.go, argparse.go, paramsources.go): each value taken from outside a scope's
-//     own assignments is listed in Report.Symbols with where it comes from.
+//     own assignments is listed in Report.Symbols with where it comes from;
+//   - formulas (forms.go): beside its numbers the heap carries each buffer's bytes, the running
+//     total and every point that can be the peak as polynomials in those symbols; Scale reports
+//     the maximum of the points once a re-estimate confirms it (scalecarried.go), and otherwise
+//     identifies the formula by re-estimation (scaling.go, scalemulti.go).
 //
 // Nothing is guessed: an allocation whose size is not known, and a call the API table does not
 // model, is listed in Report.Unknown with the reason and a bound where one exists, and the
