@@ -54,7 +54,7 @@ func formulaString(points []*npapi.Poly) string {
 // scaleCarried fills r's PeakExpr (and FitsUpTo, and its buffers' formulas) from the carried
 // formula when a re-estimate confirms it; false when there is none to report or it does not
 // hold, leaving r to the identification by re-estimation.
-func scaleCarried(r *Report, solveFor string, estimateAt func(map[string]int64, ...string) (*Report, error)) (bool, error) {
+func scaleCarried(r *Report, solveFor string, params []string, estimateAt func(map[string]int64, ...string) (*Report, error)) (bool, error) {
 	points := r.carried
 	var syms []string
 	for _, p := range points {
@@ -67,7 +67,19 @@ func scaleCarried(r *Report, solveFor string, estimateAt func(map[string]int64, 
 	if len(syms) == 0 || (solveFor != "" && !slices.Contains(syms, solveFor)) {
 		return false, nil
 	}
-	slices.Sort(syms)
+	// in the order of the function's parameters (free symbols), then by name
+	rank := func(s string) int {
+		if i := slices.Index(params, s); i >= 0 {
+			return i
+		}
+		return len(params)
+	}
+	slices.SortFunc(syms, func(a, b string) int {
+		if ra, rb := rank(a), rank(b); ra != rb {
+			return ra - rb
+		}
+		return strings.Compare(a, b)
+	})
 	base := map[string]int64{}
 	for _, s := range syms {
 		if !plainName.MatchString(s) {

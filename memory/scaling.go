@@ -82,7 +82,13 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 		if r.PeakIsLowerBound && callsGivenParameters(r) {
 			continue
 		}
-		if done, err := scaleCarried(r, solveFor, estimateAt); err != nil || done {
+		var params []string
+		if def := topLevelDef(f, r.Scope, r.Line); def != nil {
+			for _, a := range imports.AllArgs(def.Args) {
+				params = append(params, a.Arg)
+			}
+		}
+		if done, err := scaleCarried(r, solveFor, params, estimateAt); err != nil || done {
 			if err != nil {
 				return err
 			}

@@ -177,7 +177,7 @@ def f(n, m, k):
 	if err := WriteText(&txt, []*Report{fn}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(txt.String(), "peak 4·k·n + 16·m·n B for any k, m, n (parameters of f); --solve-for one of k, m, n gives the largest value that fits\n  with k free (parameter, line 12), m free (parameter, line 12), n free (parameter, line 12)") {
+	if !strings.Contains(txt.String(), "peak 4·k·n + 16·m·n B for any n, m, k (parameters of f); --solve-for one of n, m, k gives the largest value that fits\n  with n free (parameter, line 12), m free (parameter, line 12), k free (parameter, line 12)") {
 		t.Errorf("text:\n%s", txt.String())
 	}
 }
