@@ -415,6 +415,7 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 				return vStr{s: out} // "numpy.%s" % args.dtype
 			}
 		}
+		s.arithmeticOnArrayLike(op, l, r, e)
 		return s.localResult(scalarBinop(op, l, r), l, r)
 	}
 	s.usedAsArray(l)

@@ -150,6 +150,8 @@ type fileState struct {
 	lambdas map[*ast.Lambda]*ast.FunctionDef
 	// inits are the __init__ functions of the file's dataclasses (classes.go), made on first use.
 	inits map[*ast.ClassDef]*ast.FunctionDef
+	// arrayNames are, per function, the names it uses as arrays (arraylike.go).
+	arrayNames map[*ast.FunctionDef]map[string]bool
 }
 
 // frame is one function activation (or the module, or a class body).
