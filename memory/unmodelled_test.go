@@ -162,3 +162,41 @@ shifted = grid[d[0]]
 		t.Errorf("reason %q", r.Unknown[0].Reason)
 	}
 }
+
+// Arithmetic on a parameter of unknown type that the function uses as an array makes arrays of
+// its size: listed (one entry, the first such operation), as is a @ b of values of unknown type;
+// a number of unknown value (range(I + warmup)) is not.
+func TestArithmeticOnArrayLikeParameters(t *testing.T) {
+	src := `import numpy as np
+
+def center(X):
+    mu = X.mean(axis=0)
+    return (X - mu) / X.std(axis=0)
+
+def product(a, b):
+    return a @ b + 1.0
+
+def loop(I, warmup):
+    out = np.zeros(1000)
+    for i in range(I + warmup):
+        out += i
+    return out
+`
+	rs := byScope(estimate(t, src, Options{}))
+	for scope, want := range map[string]string{
+		"center":  "5 X - mu: arithmetic on `X`, which the function uses as an array of a size not known",
+		"product": "8 a @ b: `@` on values of unknown type makes an array of a size not known",
+	} {
+		r := rs[scope]
+		var got []string
+		for _, u := range r.Unknown {
+			got = append(got, fmt.Sprintf("%d %s: %s", u.Line, u.Expr, u.Reason))
+		}
+		if strings.Join(got, "; ") != want || !r.PeakIsLowerBound {
+			t.Errorf("%s: unknown %q (lower bound %v), want %q", scope, got, r.PeakIsLowerBound, want)
+		}
+	}
+	if r := rs["loop"]; r.PeakIsLowerBound || r.PeakBytes != 8000 {
+		t.Errorf("loop: peak %d (lower bound %v, unknown %+v), want 8000 exact", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+	}
+}

@@ -9,10 +9,11 @@ import (
 // size, which the estimate cannot count. Such arithmetic is listed under unknown (the peak is a
 // lower bound) when the function shows X is an array — reads X.shape, X.T, X.ndim or X.dtype,
 // calls X.reshape, X.astype, X.ravel or a reduction with an axis, indexes X with slices in a
-// tuple, multiplies it with @, or hands it to a function of an array library — and `a @ b` on
-// values of unknown type is listed always. A number of unknown value (`I + warmup`) shows none
-// of these and stays out: listing every operation on values of unknown type made exact estimates
-// of real programs lower bounds for parameters that are numbers.
+// tuple or multiplies it with @ — and `a @ b` on values of unknown type is listed always. A
+// number of unknown value (`I + warmup`) shows none of these and stays out: listing every
+// operation on values of unknown type made exact estimates of real programs lower bounds for
+// parameters that are numbers, and so does counting a name handed to np.sqrt or np.abs, which
+// take numbers as well.
 
 // arrayAttrs are the attributes and methods only arrays (and array-likes) have.
 var arrayAttrs = map[string]bool{
@@ -59,13 +60,6 @@ func (s *Interp) arrayNames(fn *ast.FunctionDef) map[string]bool {
 				if at, ok := n.Func.(*ast.Attribute); ok && axisReductions[at.Attr] {
 					if id, ok := name(at.Value); ok && hasAxis(n) {
 						m[id] = true
-					}
-				}
-				if ref, ok := s.imp.Resolve(n.Func); ok && ref.Backend != 0 {
-					for _, a := range n.Args {
-						if id, ok := name(a); ok {
-							m[id] = true
-						}
 					}
 				}
 			case *ast.Subscript:
@@ -122,8 +116,8 @@ func sliceInTuple(t *ast.Tuple) bool {
 }
 
 // arithmeticOnArrayLike lists e, arithmetic on operands that are not arrays to the estimate,
-// when an operand of unknown type is a name the running function uses as an array, or when it
-// is `a @ b`: it makes an array of a size nothing here says.
+// when an operand of unknown type is a name the running function uses as an array (once per
+// name), or when it is `a @ b`: it makes an array of a size nothing here says.
 func (s *Interp) arithmeticOnArrayLike(op ast.Operator, l, r value, e ast.Node) {
 	if s.cfg.Explore {
 		return
@@ -147,6 +141,13 @@ func (s *Interp) arithmeticOnArrayLike(op ast.Operator, l, r value, e ast.Node) 
 		expr    ast.Expr
 	}{{lu, b.Left}, {ru, b.Right}} {
 		if n, ok := side.expr.(*ast.Name); ok && side.unknown && names[n.ID] {
+			if s.arrayLikeListed[n.ID] {
+				return
+			}
+			if s.arrayLikeListed == nil {
+				s.arrayLikeListed = map[string]bool{}
+			}
+			s.arrayLikeListed[n.ID] = true
 			s.addUnknown(e, s.text(e), "arithmetic on `"+n.ID+"`, which the function uses as an array of a size not known", nil, "")
 			return
 		}

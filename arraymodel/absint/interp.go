@@ -189,6 +189,9 @@ type Interp struct {
 	unknown []Unknown
 	// unknownAtFork is, in a fork, how many entries of unknown it was made with (adopt skips them)
 	unknownAtFork int
+	// arrayLikeListed are the names whose arithmetic is listed already (arraylike.go): one
+	// entry per name says what the others would
+	arrayLikeListed map[string]bool
 	growth        []Growth
 	depth         int
 	pending       string // the name the current assignment binds, for naming a failed allocation
