@@ -192,9 +192,9 @@ type Interp struct {
 	// arrayLikeListed are the names whose arithmetic is listed already (arraylike.go): one
 	// entry per name says what the others would
 	arrayLikeListed map[string]bool
-	growth        []Growth
-	depth         int
-	pending       string // the name the current assignment binds, for naming a failed allocation
+	growth          []Growth
+	depth           int
+	pending         string // the name the current assignment binds, for naming a failed allocation
 	// pendingValue is the current assignment's value expression: the array it allocates is
 	// named pending from the start, so a peak reached by that allocation lists it by name.
 	pendingValue ast.Expr
