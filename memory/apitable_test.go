@@ -182,6 +182,7 @@ var apiCases = []apiCase{
 	{"outer", "a = np.ones(1000)\nr = np.outer(a, a)"},
 	{"einsum", "a = np.ones((300, 300))\nr = np.einsum(\"ij,jk->ik\", a, a)"},
 	{"einsum", inA + "r = np.einsum(\"ij->j\", a)"},
+	{"einsum", "a = np.ones((300, 300))\nc = np.zeros((300, 300))\nr = np.einsum(\"ij,jk->ik\", a, a, out=c)"},
 	{"meshgrid", "x = np.ones(1000)\ny = np.ones(500)\nr0, r1 = np.meshgrid(x, y)"},
 	{"linalg.inv", inM + "r = np.linalg.inv(a)"},
 	{"linalg.solve", inM + "b = np.ones((500, 10))\nr = np.linalg.solve(a, b)"},

@@ -293,3 +293,24 @@ z = y + y + y
 		t.Errorf("peak %d at line %d, want 28000 at line 9", r.PeakBytes, r.PeakLine)
 	}
 }
+
+// Sizes parsed from known strings: the re module's match on a known pattern and text, a match's
+// groups, len() and list() of a string (cuPyNumeric's einsum example takes its operands' ranks
+// from its subscripts with re.match).
+func TestSizesFromStrings(t *testing.T) {
+	src := `import re
+import numpy as np
+
+expr = "kac,kbc->kab"
+m = re.match(r"([a-zA-Z]*),([a-zA-Z]*)->([a-zA-Z]*)", expr)
+a_modes = list(m.group(1))
+A = np.ones((50,) * len(a_modes), dtype=np.float32)
+w, h = re.fullmatch(r"(\d+)x(\d+)", "640x480").groups()
+img = np.zeros((int(h), int(w), 3), dtype=np.uint8)
+none = re.match(r"\d+", "abc")
+`
+	r := estimate(t, src, Options{})[0]
+	if r.PeakIsLowerBound || r.PeakBytes != 500_000+921_600 {
+		t.Errorf("peak %d (lower bound %v, unknown %+v), want 1421600", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+	}
+}

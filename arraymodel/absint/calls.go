@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -735,6 +736,10 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 				return knownInt(v.l.length())
 			case vTuple:
 				return knownInt(int64(len(v.elts)))
+			case vStr:
+				if !v.unknown {
+					return knownInt(int64(utf8.RuneCountInString(v.s))) // Python counts code points
+				}
 			}
 		}
 		return vInt{}
@@ -765,6 +770,9 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	case "int", "float", "round":
 		if v, ok := builtinNumber(name, c); ok {
 			return v
+		}
+		if v, ok := numberOfString(name, c); ok {
+			return v // int("480") of a size parsed from text
 		}
 		if name == "int" {
 			return vInt{}
@@ -801,6 +809,17 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 					return vTuple{l.elts}
 				}
 				return vList{l}
+			case vStr:
+				if !v.unknown { // list("kac"): its characters
+					var elts []value
+					for _, r := range v.s {
+						elts = append(elts, vStr{s: string(r)})
+					}
+					if name == "tuple" {
+						return vTuple{elts}
+					}
+					return vList{&pyList{refs: 1, elts: elts}}
+				}
 			}
 		}
 		if len(c.args) == 0 {

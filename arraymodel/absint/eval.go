@@ -306,7 +306,7 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 			return vInt{n: b.dt.ItemSize(), known: b.dt.Known()}
 		}
 		return vMethod{recv: base, name: e.Attr}
-	case vRNG, vList, vAt:
+	case vRNG, vList, vAt, vRegex, vMatch:
 		return vMethod{recv: base, name: e.Attr}
 	case vDict:
 		if e.Attr == "get" {

@@ -498,6 +498,8 @@ func truth(v value) int {
 		return 0
 	case vNone:
 		return 0
+	case vMatch, vRegex:
+		return 1
 	case vStr:
 		if v.unknown {
 			return -1

@@ -12,6 +12,10 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 	switch r := m.recv.(type) {
 	case vArray:
 		return s.arrayMethod(r.o, m.name, c, expr)
+	case vRegex:
+		return regexMethod(r, m.name, c)
+	case vMatch:
+		return matchMethod(r, m.name, c)
 	case vList:
 		switch m.name {
 		case "append":

@@ -18,7 +18,7 @@ import (
 type vStdlib struct{ path string }
 
 // stdlibModules are the standard-library modules whose members are evaluated.
-var stdlibModules = map[string]bool{"math": true, "cmath": true, "operator": true, "functools": true}
+var stdlibModules = map[string]bool{"math": true, "cmath": true, "operator": true, "functools": true, "re": true}
 
 // operatorFuncs are the operator module's functions of two operands that are a binary operator.
 var operatorFuncs = map[string]ast.Operator{
@@ -88,6 +88,9 @@ func (s *Interp) callStdlib(f vStdlib, c *call) value {
 	}
 	if f.path == "functools.reduce" {
 		return s.reduce(c)
+	}
+	if name, ok := strings.CutPrefix(f.path, "re."); ok {
+		return callRe(name, c) // pyre.go
 	}
 	name, ok := strings.CutPrefix(f.path, "math.")
 	if !ok {

@@ -1,6 +1,7 @@
 package absint
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -8,8 +9,47 @@ import (
 )
 
 // This file defines the str operations a run that follows one path knows: %-formatting of
-// known strings with %s and %d, and eval of a string that names a value (`eval("numpy.%s" %
-// args.dtype)`, a benchmark harness choosing its dtype from the command line).
+// known strings with %s and %d, int() and float() of known text (a size parsed from a string),
+// and eval of a string that names a value (`eval("numpy.%s" % args.dtype)`, a benchmark harness
+// choosing its dtype from the command line). len() and list() of a string are calls.go's, the
+// re module pyre.go's.
+
+// decimal is what int() parses: an optional sign and digits, single underscores between them.
+var decimal = regexp.MustCompile(`^[+-]?[0-9]+(_[0-9]+)*$`)
+
+// numberOfString is int(s) or float(s) of a known string (one argument, surrounding whitespace
+// allowed); ok is false for anything else, or text Python would reject.
+func numberOfString(name string, c *call) (value, bool) {
+	if len(c.args) != 1 || len(c.kw) > 0 {
+		return nil, false
+	}
+	str, ok := c.args[0].(vStr)
+	if !ok || str.unknown {
+		return nil, false
+	}
+	t := strings.TrimSpace(str.s)
+	switch name {
+	case "int":
+		if !decimal.MatchString(t) {
+			return nil, false
+		}
+		n, err := strconv.ParseInt(strings.ReplaceAll(t, "_", ""), 10, 64)
+		if err != nil {
+			return nil, false
+		}
+		return knownInt(n), true
+	case "float":
+		if strings.ContainsAny(t, "_xXpP") {
+			return nil, false // Go reads hexadecimal floats and underscores Python's float() rejects
+		}
+		x, err := strconv.ParseFloat(t, 64)
+		if err != nil {
+			return nil, false
+		}
+		return realFloat(x), true
+	}
+	return nil, false
+}
 
 // formatPercent is `format % args` for a known format and known arguments (a value or a
 // tuple of them), with %s, %d, %i and %%; ok is false for anything else.

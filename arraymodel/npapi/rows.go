@@ -125,7 +125,7 @@ func ruleFuncs() []*Func {
 		row("outer", Product, ShapeOuter, DTPromote, nin(2), out),
 		row("kron", Product, ShapeKron, DTPromote, nin(2)),
 		row("tensordot", Product, ShapeTensordot, DTPromote, nin(2)),
-		row("einsum", Product, ShapeEinsum, DTPromote),
+		row("einsum", Product, ShapeEinsum, DTPromote, out),
 		row("meshgrid", Other, ShapeMeshgrid, DTSame),
 		// numpy.linalg: LAPACK's copies and workspaces are malloc'd by NumPy's gufuncs, outside
 		// the Python allocator NumPy's arrays use; the table counts arrays, as tracemalloc does.
