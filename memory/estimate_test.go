@@ -314,3 +314,19 @@ none = re.match(r"\d+", "abc")
 		t.Errorf("peak %d (lower bound %v, unknown %+v), want 1421600", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
 	}
 }
+
+// A list repeated by a known count is a list of that length: a shape spelled `[size] * ndims`
+// (benchpress's convolve reshapes its image with it); a list of arrays is not repeated.
+func TestListRepetition(t *testing.T) {
+	src := `import numpy as np
+
+ndims = 2
+image = np.ones(100 ** ndims).reshape([100] * ndims)
+out = image + 1.0
+grid = np.zeros([3] * 2)
+`
+	r := estimate(t, src, Options{})[0]
+	if r.PeakIsLowerBound || r.PeakBytes != 80_000+80_000+72 {
+		t.Errorf("peak %d (lower bound %v, unknown %+v), want 160072", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+	}
+}

@@ -408,6 +408,18 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	lo, lok := isArray(l)
 	ro, rok := isArray(r)
 	if !lok && !rok {
+		if op == ast.Mult {
+			if v, ok := repeatList(l, r); ok {
+				s.decref(l)
+				s.decref(r)
+				return v // [size] * ndims, before the list's references go
+			}
+			if v, ok := repeatList(r, l); ok {
+				s.decref(l)
+				s.decref(r)
+				return v
+			}
+		}
 		s.decref(l)
 		s.decref(r)
 		if f, ok := l.(vStr); ok && op == ast.Mod && !s.cfg.Explore && !f.unknown {
@@ -680,6 +692,20 @@ func numberDType(v value) npapi.DType {
 
 // maxRepeat bounds the tuples `(n,) * k` builds: shapes, not data.
 const maxRepeat = 64
+
+// repeatList is l * k of a list of numbers (`[size] * ndims`, a shape) and a known count: a new
+// list.
+func repeatList(l, k value) (value, bool) {
+	lst, ok := l.(vList)
+	if !ok {
+		return nil, false
+	}
+	t, ok := repeatTuple(vTuple{lst.l.elts}, k)
+	if !ok {
+		return nil, false
+	}
+	return vList{&pyList{refs: 1, elts: t.(vTuple).elts}}, true
+}
 
 // repeatTuple is t * k of a tuple of numbers (a shape, `(N,) * ndim`) and a known count.
 func repeatTuple(t, k value) (value, bool) {
