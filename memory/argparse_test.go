@@ -102,3 +102,23 @@ out = run(cupy, 1000)
 		t.Errorf("make: peak %d, symbols %+v; want 8000000, np taken as numpy by convention", r.PeakBytes, r.Symbols)
 	}
 }
+
+// A size list parsed from a command-line string the user assumes (benchpress's harness:
+// `args.size = [eval(i) for i in args.size.split("*")]`): str.split of known text, eval of its
+// numbers, and the program's own store on the parsed namespace, read back later.
+func TestSizeStringOnTheCommandLine(t *testing.T) {
+	src := `import argparse
+import numpy as np
+
+p = argparse.ArgumentParser()
+p.add_argument("size")
+p.add_argument("--dtype", default="float64")
+args = p.parse_args()
+args.size = [eval(i) for i in args.size.split("*")]
+a = np.ones((args.size[0], args.size[1]))
+`
+	r := estimate(t, src, Options{AssumeExprs: map[string]string{"size": "'300*200*1'"}})[0]
+	if r.PeakIsLowerBound || r.PeakBytes != 480_000 {
+		t.Errorf("peak %d (lower bound %v, unknown %+v), want 480000", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+	}
+}

@@ -596,10 +596,32 @@ func (s *Interp) setAttr(t *ast.Attribute, v value) {
 		s.storeAttr(b.o.attrs, t.Attr, acyclicAttr(v, b.o), s.text(t))
 	case vClass:
 		s.storeAttr(b.c.attrs, t.Attr, v, s.text(t))
+	case vNamespace:
+		if b.set != nil && plainData(v) {
+			if b.set.m == nil {
+				b.set.m = map[string]value{}
+			}
+			b.set.m[t.Attr] = v // numbers and text: no array's reference is held
+		} else {
+			s.decref(v)
+		}
 	default:
 		s.decref(v)
 	}
 	s.decref(base)
+}
+
+// plainData reports whether v is a number, a string, None, or a tuple or list of them.
+func plainData(v value) bool {
+	switch v := v.(type) {
+	case vInt, vFloat, vStr, vNone:
+		return true
+	case vTuple:
+		return !slices.ContainsFunc(v.elts, func(e value) bool { return !plainData(e) })
+	case vList:
+		return !slices.ContainsFunc(v.l.elts, func(e value) bool { return !plainData(e) })
+	}
+	return false
 }
 
 // acyclicAttr returns v to be stored in an attribute of o, or unknown when v is o itself (an

@@ -253,7 +253,13 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		}
 	}
 	base := s.eval(e.Value)
-	if _, ok := base.(vNamespace); ok {
+	if ns, ok := base.(vNamespace); ok {
+		if ns.set != nil {
+			if v, ok := ns.set.m[e.Attr]; ok {
+				incref(v)
+				return v // stored by the program over the option's value
+			}
+		}
 		return s.namespaceAttr(e.Attr)
 	}
 	if v, ok := s.dataAttr(e, base); ok {
@@ -308,6 +314,10 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		return vMethod{recv: base, name: e.Attr}
 	case vRNG, vList, vAt, vRegex, vMatch:
 		return vMethod{recv: base, name: e.Attr}
+	case vStr:
+		if strMethods[e.Attr] {
+			return vMethod{recv: base, name: e.Attr}
+		}
 	case vDict:
 		if e.Attr == "get" {
 			return vMethod{recv: base, name: e.Attr}

@@ -14,6 +14,8 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 		return s.arrayMethod(r.o, m.name, c, expr)
 	case vRegex:
 		return regexMethod(r, m.name, c)
+	case vStr:
+		return strMethod(r, m.name, c)
 	case vMatch:
 		return matchMethod(r, m.name, c)
 	case vList:

@@ -14,6 +14,73 @@ import (
 // choosing its dtype from the command line). len() and list() of a string are calls.go's, the
 // re module pyre.go's.
 
+// strMethods are the str methods evaluated on known text (strMethod).
+var strMethods = map[string]bool{"split": true, "rsplit": true, "strip": true, "lstrip": true,
+	"rstrip": true, "lower": true, "upper": true, "replace": true}
+
+// strMethod is s.name(…) on a string: on known text with known arguments, the known result
+// (`"16*16*1".split("*")`, a size list from the command line); a string or list of unknown text
+// otherwise, never an array.
+func strMethod(s vStr, name string, c *call) value {
+	arg := func(i int) (string, bool, bool) { // text, given, known
+		if i >= len(c.args) {
+			return "", false, true
+		}
+		if _, none := c.args[i].(vNone); none {
+			return "", false, true
+		}
+		a, ok := c.args[i].(vStr)
+		return a.s, true, ok && !a.unknown
+	}
+	if s.unknown || len(c.kw) > 0 {
+		return vUnknown{}
+	}
+	switch name {
+	case "split", "rsplit":
+		sep, given, ok := arg(0)
+		if !ok || len(c.args) > 1 || (given && sep == "") {
+			return vUnknown{}
+		}
+		var parts []string
+		if given {
+			parts = strings.Split(s.s, sep)
+		} else {
+			parts = strings.Fields(s.s)
+		}
+		elts := make([]value, len(parts))
+		for i, p := range parts {
+			elts[i] = vStr{s: p}
+		}
+		return vList{&pyList{refs: 1, elts: elts}}
+	case "strip", "lstrip", "rstrip":
+		chars, given, ok := arg(0)
+		if !ok || len(c.args) > 1 {
+			return vUnknown{}
+		}
+		trim := map[string]func(string, string) string{"strip": strings.Trim, "lstrip": strings.TrimLeft, "rstrip": strings.TrimRight}[name]
+		if !given {
+			chars = " \t\n\r\x0b\x0c"
+		}
+		return vStr{s: trim(s.s, chars)}
+	case "lower", "upper":
+		if len(c.args) > 0 {
+			return vUnknown{}
+		}
+		if name == "lower" {
+			return vStr{s: strings.ToLower(s.s)}
+		}
+		return vStr{s: strings.ToUpper(s.s)}
+	case "replace":
+		old, _, ok1 := arg(0)
+		repl, _, ok2 := arg(1)
+		if !ok1 || !ok2 || len(c.args) != 2 {
+			return vUnknown{}
+		}
+		return vStr{s: strings.ReplaceAll(s.s, old, repl)}
+	}
+	return vUnknown{}
+}
+
 // decimal is what int() parses: an optional sign and digits, single underscores between them.
 var decimal = regexp.MustCompile(`^[+-]?[0-9]+(_[0-9]+)*$`)
 

@@ -99,7 +99,7 @@ type (
 	vShapeOf struct{ of string }
 	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
 	// options' defaults (bindings.Argparse).
-	vNamespace struct{}
+	vNamespace struct{ set *nsAttrs }
 )
 
 // madeBy is the call a vUnknown came from, as the run saw it where it was made (its line in the
@@ -108,6 +108,11 @@ type madeBy struct {
 	line     int
 	expr, fn string
 }
+
+// nsAttrs are the attributes a program stores on its parsed command line (`args.size =
+// [eval(i) for i in args.size.split("*")]`): numbers, strings and containers of them, which later
+// reads take over the options' defaults.
+type nsAttrs struct{ m map[string]value }
 
 // pyList is a Python list; it owns one reference to each element.
 type pyList struct {
