@@ -144,32 +144,17 @@ def f(n, m, k):
     z = np.ones(n * k, dtype=np.float32)
     return y, z
 `
-	f, err := pyparse.Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
 	target, _ := TargetOptions{Target: "l4"}.Resolve()
-	scaled := func(solveFor string, o Options) *Report {
-		t.Helper()
-		rs, err := Estimate(f, o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := Scale(f, o, rs, solveFor); err != nil {
-			t.Fatal(err)
-		}
-		return rs[0]
-	}
-	mod := scaled("", Options{Path: "f.py", Target: target})
+	mod := scaledScope(t, src, Options{Target: target}, "")
 	if mod.PeakExpr != "8*cols*rows + 8*rows" || mod.PeakBytes != 8*2000*300+8*2000 || mod.FitsUpTo != nil {
 		t.Errorf("module: peak %d, peak_expr %q, fits_up_to %+v; want 8*cols*rows + 8*rows", mod.PeakBytes, mod.PeakExpr, mod.FitsUpTo)
 	}
 	// 2408·10,030,273 = 24,152,897,384 ≤ 24,152,899,584 < 2408·10,030,274 (cols = 300)
-	rows := scaled("rows", Options{Path: "f.py", Target: target})
+	rows := scaledScope(t, src, Options{Target: target}, "rows")
 	if rows.PeakExpr != "8*cols*rows + 8*rows" || rows.FitsUpTo == nil || *rows.FitsUpTo != (FitsUpTo{Symbol: "rows", Value: 10_030_273}) {
 		t.Errorf("--solve-for rows: peak_expr %q, fits_up_to %+v", rows.PeakExpr, rows.FitsUpTo)
 	}
-	fn := scaled("", Options{Path: "f.py", Target: target, Function: "f"})
+	fn := scaledScope(t, src, Options{Target: target, Function: "f"}, "")
 	if fn.PeakExpr != "4*k*n + 16*m*n" || !fn.PeakIsLowerBound {
 		t.Errorf("f: peak_expr %q (lower bound %v), want 4*k*n + 16*m*n", fn.PeakExpr, fn.PeakIsLowerBound)
 	}
@@ -182,19 +167,20 @@ def f(n, m, k):
 	}
 }
 
-// scaledScope estimates function fn of src on its own and gives its report a formula (Scale).
-func scaledScope(t *testing.T, src, fn string) *Report {
+// scaledScope estimates src with opts (the module, or opts.Function on its own) and gives the
+// first report a formula (Scale, solving for solveFor).
+func scaledScope(t *testing.T, src string, opts Options, solveFor string) *Report {
 	t.Helper()
 	f, err := pyparse.Parse([]byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
-	opts := Options{Path: "f.py", Function: fn}
+	opts.Path = "f.py"
 	rs, err := Estimate(f, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Scale(f, opts, rs, ""); err != nil {
+	if err := Scale(f, opts, rs, solveFor); err != nil {
 		t.Fatal(err)
 	}
 	return rs[0]
@@ -212,7 +198,7 @@ func TestScaleNoFormula(t *testing.T) {
 		// with x free)
 		{"a constant", "import numpy as np\n\ndef fix(x):\n    y = np.asanyarray(x)\n    return np.floor(y)\n", "fix"},
 	} {
-		if r := scaledScope(t, c.src, c.fn); !r.PeakIsLowerBound || r.PeakExpr != fmt.Sprint(r.PeakBytes) || len(r.freeSymbols()) != 0 {
+		if r := scaledScope(t, c.src, Options{Function: c.fn}, ""); !r.PeakIsLowerBound || r.PeakExpr != fmt.Sprint(r.PeakBytes) || len(r.freeSymbols()) != 0 {
 			t.Errorf("%s: peak %d, peak_expr %q (lower bound %v, symbols %+v), want no formula",
 				c.why, r.PeakBytes, r.PeakExpr, r.PeakIsLowerBound, r.Symbols)
 		}
@@ -234,22 +220,10 @@ a = np.zeros((n, n))
 del a
 b = np.zeros(1000 * n)
 `
-	f, err := pyparse.Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
 	target, _ := TargetOptions{Target: "l4"}.Resolve()
-	opts := Options{Path: "f.py", Target: target}
-	rs, err := Estimate(f, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Scale(f, opts, rs, ""); err != nil {
-		t.Fatal(err)
-	}
 	// 8·54,946² = 24,152,503,328 ≤ l4 (24,152,899,584) < 8·54,947²; the vector (8000·n) is the
 	// peak below n = 1000
-	if r := rs[0]; r.PeakBytes != 4_000_000 || r.PeakExpr != "max(8*n**2, 8000*n)" || r.FitsUpTo == nil || r.FitsUpTo.Value != 54_946 {
+	if r := scaledScope(t, src, Options{Target: target}, ""); r.PeakBytes != 4_000_000 || r.PeakExpr != "max(8*n**2, 8000*n)" || r.FitsUpTo == nil || r.FitsUpTo.Value != 54_946 {
 		t.Errorf("peak %d, peak_expr %q, fits_up_to %+v; want 4000000, max(8*n**2, 8000*n), n = 54,946", r.PeakBytes, r.PeakExpr, r.FitsUpTo)
 	}
 }
@@ -260,7 +234,7 @@ b = np.zeros(1000 * n)
 // (scikit-learn's build_dataset).
 func TestScaleCarriedPathSymbol(t *testing.T) {
 	src := "import numpy as np\n\ndef build(n_samples=50, n_features=200, n_targets=1):\n    if n_targets > 1:\n        w = np.ones((n_features, n_targets))\n    else:\n        w = np.ones(n_features)\n    X = np.ones((n_samples, n_features))\n    y = np.dot(X, w)\n    return X, y\n"
-	r := scaledScope(t, src, "build")
+	r := scaledScope(t, src, Options{Function: "build"}, "")
 	if r.PeakExpr != "8*n_features*n_samples + 8*n_features*n_targets + 8*n_samples*n_targets" {
 		t.Errorf("peak_expr %q", r.PeakExpr)
 	}
@@ -271,18 +245,7 @@ func TestScaleCarriedPathSymbol(t *testing.T) {
 // needs no iterator buffers (a struct comparison of the dimensions had counted 131,072 B more).
 func TestScaleRowSliceContiguous(t *testing.T) {
 	src := "import argparse\nimport numpy as np\n\np = argparse.ArgumentParser()\np.add_argument(\"--n\", type=int, default=200)\nargs = p.parse_args()\na = np.ones((args.n, args.n))\nb = a[1:, 0:] - 1.0\n"
-	f, err := pyparse.Parse([]byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := Estimate(f, Options{Path: "f.py"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := Scale(f, Options{Path: "f.py"}, rs, ""); err != nil {
-		t.Fatal(err)
-	}
-	if r := rs[0]; r.PeakBytes != 638_400 || r.PeakExpr != "16*n**2 - 8*n" {
+	if r := scaledScope(t, src, Options{}, ""); r.PeakBytes != 638_400 || r.PeakExpr != "16*n**2 - 8*n" {
 		t.Errorf("peak %d, peak_expr %q; want 638400 = 16*n**2 - 8*n", r.PeakBytes, r.PeakExpr)
 	}
 }

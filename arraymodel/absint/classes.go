@@ -515,13 +515,8 @@ func (s *Interp) superOf() value {
 		return vUnknown{}
 	}
 	self := f.vars[params[0]]
-	var cls *pyClass
-	switch v := self.(type) {
-	case vInstance:
-		cls = v.o.cls
-	case vClass:
-		cls = v.c
-	default:
+	cls, ok := classOf(self)
+	if !ok {
 		return vUnknown{}
 	}
 	for _, k := range cls.mro() {
@@ -533,6 +528,17 @@ func (s *Interp) superOf() value {
 		}
 	}
 	return vUnknown{}
+}
+
+// classOf is the class of an instance, or a class itself (the self of a classmethod).
+func classOf(v value) (*pyClass, bool) {
+	switch v := v.(type) {
+	case vInstance:
+		return v.o.cls, true
+	case vClass:
+		return v.c, true
+	}
+	return nil, false
 }
 
 // definesFunc reports whether class attribute v is (or wraps) the function def.
@@ -552,13 +558,8 @@ func definesFunc(v value, def *ast.FunctionDef) bool {
 
 // superAttr is super().name: the attribute of the classes after sp.after, bound to self.
 func (s *Interp) superAttr(sp vSuper, name string) value {
-	var cls *pyClass
-	switch v := sp.self.(type) {
-	case vInstance:
-		cls = v.o.cls
-	case vClass:
-		cls = v.c
-	default:
+	cls, ok := classOf(sp.self)
+	if !ok {
 		return vUnknown{}
 	}
 	v, found, _ := cls.lookup(name, sp.after)

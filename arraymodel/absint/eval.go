@@ -650,28 +650,32 @@ func binForm(op ast.Operator, l, r vInt) *npapi.Poly {
 	if l.form == nil && r.form == nil {
 		return nil
 	}
-	a, b := formOf(l), formOf(r)
-	var out *npapi.Poly
+	if out := polyBinop(op, formOf(l), formOf(r)); out != nil {
+		return out
+	}
+	return untracked
+}
+
+// polyBinop is a op b on polynomials for +, -, *, // by a positive constant and ** by a small
+// constant; nil for any other operator, or when the result is not a polynomial it can keep.
+func polyBinop(op ast.Operator, a, b *npapi.Poly) *npapi.Poly {
 	switch op {
 	case ast.Add:
-		out = a.Add(b)
+		return a.Add(b)
 	case ast.Sub:
-		out = a.Sub(b)
+		return a.Sub(b)
 	case ast.Mult:
-		out = a.Mul(b)
+		return a.Mul(b)
 	case ast.FloorDiv:
 		if k, ok := b.Const(); ok && k > 0 {
-			out = a.FloorDiv(k)
+			return a.FloorDiv(k)
 		}
 	case ast.Pow:
-		if k, ok := b.Const(); ok && k >= 0 {
-			out = a.Pow(k)
+		if k, ok := b.Const(); ok {
+			return a.Pow(k) // nil for a negative or large exponent
 		}
 	}
-	if out == nil {
-		return untracked
-	}
-	return out
+	return nil
 }
 
 // mixedScalar is l op r of two scalars, Python or NumPy, at least one a float or complex, whose
@@ -1199,23 +1203,7 @@ func symbolicBinop(op ast.Operator, l, r value) (value, bool) {
 	if !lk || !rk || (symOf(l) == nil && symOf(r) == nil) {
 		return nil, false
 	}
-	var p *npapi.Poly
-	switch op {
-	case ast.Add:
-		p = lp.Add(rp)
-	case ast.Sub:
-		p = lp.Sub(rp)
-	case ast.Mult:
-		p = lp.Mul(rp)
-	case ast.FloorDiv:
-		if c, ok := rp.Const(); ok && c > 0 {
-			p = lp.FloorDiv(c)
-		}
-	case ast.Pow:
-		if c, ok := rp.Const(); ok {
-			p = lp.Pow(c)
-		}
-	}
+	p := polyBinop(op, lp, rp)
 	if p == nil {
 		return nil, false
 	}

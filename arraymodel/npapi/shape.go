@@ -31,33 +31,17 @@ func (d Dim) Same(e Dim) bool {
 }
 
 // Formula returns the dimension as a polynomial in the program's symbols: its Form when known
-// and tracked, its length when known, the polynomial it equals, or nil when unknown.
+// and tracked, else what Expr gives.
 func (d Dim) Formula() *Poly {
-	switch {
-	case d.Known && d.Form != nil:
+	if d.Known && d.Form != nil {
 		return d.Form
-	case d.Known:
-		return Const(d.N)
 	}
-	return d.Sym
+	return d.Expr()
 }
 
 // SizeFormula returns the number of elements of a shape as a polynomial in the program's
 // symbols (Dim.Formula; nil when the rank or a dimension is unknown).
-func SizeFormula(s []Dim) *Poly {
-	if s == nil {
-		return nil
-	}
-	out := Const(1)
-	for _, d := range s {
-		f := d.Formula()
-		if f == nil {
-			return nil
-		}
-		out = out.Mul(f)
-	}
-	return out
-}
+func SizeFormula(s []Dim) *Poly { return product(s, Dim.Formula) }
 
 // Int returns a known dimension.
 func Int(n int64) Dim { return Dim{N: n, Known: true} }
@@ -90,13 +74,17 @@ func (d Dim) Expr() *Poly {
 
 // SizeExpr returns the number of elements of a shape as a polynomial (nil when the rank or a
 // dimension is unknown).
-func SizeExpr(s []Dim) *Poly {
+func SizeExpr(s []Dim) *Poly { return product(s, Dim.Expr) }
+
+// product multiplies the dimensions of a shape as poly gives them (nil when the rank is unknown,
+// or poly gives nil for one of them).
+func product(s []Dim, poly func(Dim) *Poly) *Poly {
 	if s == nil {
 		return nil
 	}
 	out := Const(1)
 	for _, d := range s {
-		out = out.Mul(d.Expr())
+		out = out.Mul(poly(d))
 	}
 	return out
 }
