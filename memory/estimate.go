@@ -173,7 +173,6 @@ func simulate(run func(*peakCapture) *sim) *sim {
 func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, idx *fileIndex, shared *absint.Shared) *sim {
 	s := &sim{file: f, backend: backend, opts: opts, legate: opts.Legate, idx: idx}
 	s.h.pc = &peakCapture{}
-	s.h.forms = newFormTrack()
 	if t := opts.Target; t != nil {
 		if backend == BackendLegate {
 			s.h.poolName, s.h.limit = s.pools()

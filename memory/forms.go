@@ -28,8 +28,6 @@ type formTrack struct {
 	broken   bool          // something was allocated that the formulas cannot follow
 }
 
-func newFormTrack() formTrack { return formTrack{} }
-
 // bytesForm is the bytes of an array of shape sh and dtype dt as a polynomial (nil when the rank,
 // a dimension or the dtype is unknown).
 func bytesForm(sh Shape, dt npapi.DType) *npapi.Poly {

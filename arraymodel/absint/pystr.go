@@ -57,11 +57,16 @@ func strMethod(s vStr, name string, c *call) value {
 		if !ok || len(c.args) > 1 {
 			return vUnknown{}
 		}
-		trim := map[string]func(string, string) string{"strip": strings.Trim, "lstrip": strings.TrimLeft, "rstrip": strings.TrimRight}[name]
 		if !given {
 			chars = " \t\n\r\x0b\x0c"
 		}
-		return vStr{s: trim(s.s, chars)}
+		switch name {
+		case "lstrip":
+			return vStr{s: strings.TrimLeft(s.s, chars)}
+		case "rstrip":
+			return vStr{s: strings.TrimRight(s.s, chars)}
+		}
+		return vStr{s: strings.Trim(s.s, chars)}
 	case "lower", "upper":
 		if len(c.args) > 0 {
 			return vUnknown{}
