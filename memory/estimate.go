@@ -33,6 +33,11 @@ type Options struct {
 	// AssumeOrigins says which layer gave each name of Assume its value (Resolve fills it); a
 	// name it does not list counts as given on the command line.
 	AssumeOrigins map[string]bindings.Origin
+	// Argv, when not nil, is the command line the program is to be run with (sys.argv[1:],
+	// `mem FILE -- ARGS`): its argparse options take these values instead of their defaults.
+	// A command line the program's parser would refuse, or one no file of the program parses,
+	// is an error of Estimate.
+	Argv []string
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
 	// Context, when not nil, stops the estimate between scopes once it is done; Estimate then
@@ -153,6 +158,14 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	if opts.Function != "" && !found {
 		return nil, fmt.Errorf("estimate %s: no top-level function %q", opts.Path, opts.Function)
 	}
+	if opts.Argv != nil {
+		switch read, err := shared.CommandLine(); {
+		case err != nil:
+			return nil, fmt.Errorf("%s: the program's command line: %w", opts.Path, err)
+		case !read:
+			return nil, fmt.Errorf("%s: a command line is given, but the estimate reads no argparse option of the program (bind other values with --assume)", opts.Path)
+		}
+	}
 	return out, nil
 }
 
@@ -188,7 +201,7 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 		}
 	}
 	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Conventions: true,
-		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared,
+		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared, Argv: opts.Argv,
 		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts})
 	return s
 }

@@ -16,6 +16,7 @@ var sourcePhrases = map[string]string{
 	absint.SourceConfig:           "assumed in config",
 	absint.SourceComment:          "assume comment",
 	absint.SourceArgparseDefault:  "argparse default",
+	absint.SourceCommandLine:      "command line",
 	absint.SourceParameterDefault: "parameter default",
 	absint.SourceConstant:         "module constant",
 	absint.SourceCallSite:         "call site",

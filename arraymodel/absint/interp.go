@@ -99,6 +99,10 @@ type Config struct {
 	Scaling []string
 	// AssumeOrigins says which layer of the assumptions gave each assumed value (Symbol.Source).
 	AssumeOrigins map[string]bindings.Origin
+	// Argv, when not nil, is the command line the program is run with (sys.argv[1:]): the
+	// argparse options of a file that declares them take its values (bindings.ParseCommandLine)
+	// instead of their defaults; Shared.CommandLine says whether a run read it.
+	Argv []string
 	// NoDefaults leaves a parameter with a default unknown when its function runs on its own
 	// (the default is not what callers pass); otherwise the default is its value.
 	NoDefaults bool
@@ -107,8 +111,11 @@ type Config struct {
 // Shared is what the runs over one file compute once: what is known of the file (fileState),
 // the module's constants seen by functions analysed on their own, and the project's modules.
 type Shared struct {
-	file   fileState
-	consts *Consts
+	file fileState
+	// argvRead and argvErr say whether a run read Config.Argv, and what its parser refused.
+	argvRead bool
+	argvErr  error
+	consts   *Consts
 	// project is the project modules' state (projectmod.go), made on first use.
 	project *projectRun
 	// scans are the scopes' syntax scans for size provenance (provenance.go).

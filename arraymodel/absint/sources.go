@@ -15,6 +15,9 @@ const (
 	SourceComment = bindings.Comment
 	// SourceArgparseDefault is the default of an argparse option read as `args.x`.
 	SourceArgparseDefault = bindings.ArgparseDefault
+	// SourceCommandLine is the value an argparse option takes from the program's command line
+	// (Config.Argv).
+	SourceCommandLine = bindings.CommandLine
 	// SourceParameterDefault is the default of a parameter of a function run on its own.
 	SourceParameterDefault = bindings.ParameterDefault
 	// SourceConstant is a module constant read by a function run on its own, or a constant

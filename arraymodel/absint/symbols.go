@@ -1,6 +1,8 @@
 package absint
 
 import (
+	"fmt"
+
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -28,13 +30,44 @@ type Symbol struct {
 	Expr bool `json:"-"`
 }
 
-// argparse returns the file's argparse defaults (bindings.Argparse), found once per file.
+// argparse returns the values of the file's argparse options, found once per file: their
+// defaults (bindings.Argparse), or, when the run is given the program's command line
+// (Config.Argv) and the file declares options, what that command line sets over them.
 func (s *Interp) argparse() map[string]bindings.Binding {
 	if !s.fs.argsDone {
 		s.fs.args, s.fs.argsDone = bindings.Argparse(s.file.Module), true
+		if s.cfg.Argv != nil && bindings.DeclaresOptions(s.file.Module) {
+			args, err := bindings.ParseCommandLine(s.file.Module, s.cfg.Argv)
+			s.shared.argvRead = true
+			if err != nil && s.shared.argvErr == nil {
+				s.shared.argvErr = s.commandLineError(err)
+			}
+			if err == nil {
+				s.fs.args = args
+			}
+		}
 	}
 	return s.fs.args
 }
+
+// commandLineError places a command-line error at the declaration it concerns.
+func (s *Interp) commandLineError(err error) error {
+	where := "line %d: "
+	if run := s.shared.project; run != nil {
+		if m := run.byFile[s.file]; m != nil && m != run.home && m.rel != "" {
+			where = m.rel + ":%d: " // a module of the project parses it
+		}
+	}
+	if ce, ok := err.(*bindings.CommandLineError); ok && ce.Node != nil {
+		return fmt.Errorf(where+"%s", s.lineOf(ce.Node), ce.Msg)
+	}
+	return err
+}
+
+// CommandLine reports, after the runs that share sh, whether one of them read the program's
+// command line (Config.Argv: a file that declares argparse options), and the first error its
+// parser would give.
+func (sh *Shared) CommandLine() (read bool, err error) { return sh.argvRead, sh.argvErr }
 
 // namespaceAttr is args.name on a parse_args() namespace: the option's default, or unknown.
 func (s *Interp) namespaceAttr(name string) value {
@@ -44,6 +77,9 @@ func (s *Interp) namespaceAttr(name string) value {
 	b, ok := s.argparse()[name]
 	if !ok {
 		return vUnknown{}
+	}
+	if b.Unknown {
+		return vUnknown{} // a list the command line gives: not one value a size can take
 	}
 	s.useSymbol(b)
 	return formed(constOf(b.Value), name)

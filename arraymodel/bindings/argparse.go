@@ -19,6 +19,9 @@ type Binding struct {
 	Source string
 	// Node is where the value is given (the add_argument call).
 	Node ast.Node
+	// Unknown is set when the value comes from outside but is not one constant (a list the
+	// command line gives an nargs option); Value is then meaningless.
+	Unknown bool
 }
 
 // Argparse returns, by destination name, the default of each argparse option declared in mod

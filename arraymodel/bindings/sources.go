@@ -19,6 +19,9 @@ const (
 	Comment = "comment"
 	// ArgparseDefault is the default of an argparse option (`args.size`).
 	ArgparseDefault = "argparse-default"
+	// CommandLine is the value an argparse option takes from the program's command line as
+	// the user gives it (`arraylint mem prog.py -- --size 40000`).
+	CommandLine = "command-line"
 	// ParameterDefault is the default of a parameter of a function estimated on its own.
 	ParameterDefault = "parameter-default"
 	// Constant is a module constant read by a function estimated on its own (`N = 4096`).

@@ -21,8 +21,10 @@ MANIFEST is a tab-separated file, one case per line ('#' starts a comment; a com
 
 For a function, the estimate is `arraylint mem --function ENTRY` with --assume NAME=VALUE for each
 argument whose value is an integer (other literals are tried first and dropped, with a note, if
-the CLI refuses them); for "main", with --assume for each binding of the size (the bindings are
-named after the argparse destinations, or after the names the program gives the sizes it reads).
+the CLI refuses them); for "main", `arraylint mem FILE -- ARGS` with the command line the program
+is measured with, or, when arraylint refuses that command line (a program that parses sys.argv
+itself), with --assume for each binding of the size (named after the names the program gives
+the sizes it reads), with a note.
 A "#run" kernel is run as a program made of the file, unchanged, followed by its #setup and #run
 code at the case's size; the inputs the setup builds are then part of both the measurement and the
 estimate, and the peak line is compared inside the kernel (the innermost line of the program that
@@ -209,6 +211,13 @@ def estimate(binary, case):
     if case["kind"] == "run":
         pass  # the sizes are literals of the composed program
     elif case["entry"] == "main":
+        # the program's own command line, as the measurement runs it (mem FILE -- ARGV); a
+        # program whose parser arraylint does not read falls back to the size bindings
+        p = subprocess.run([binary, "mem", "--format", "json", case["file"], "--"] + case["argv"],
+                           capture_output=True, text=True)
+        if p.returncode in (0, 1) and p.stdout.strip():
+            return json.loads(p.stdout)[0], notes
+        notes.append("command line refused: " + (p.stderr.strip().splitlines() or ["?"])[-1][:200])
         assumes = [f"{k}={v}" for k, v in case["size"].items()]
     else:
         for k, v in case["kwargs"]:

@@ -16,7 +16,7 @@ import (
 )
 
 func init() {
-	register(&command{Name: "mem", Usage: "mem [flags] FILE", Summary: "estimate a file's peak array memory against a target", Run: runMem})
+	register(&command{Name: "mem", Usage: "mem [flags] FILE [-- PROGRAM-ARGS]", Summary: "estimate a file's peak array memory against a target", Run: runMem})
 }
 
 // assumeFlag collects repeatable --assume NAME=VALUE bindings: integers, and (for mem) other
@@ -87,6 +87,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 	fs.StringVar(&config, "config", "", "configuration file to read [tool.arraylint.memory] from")
 	fs.BoolVar(&list, "list-targets", false, "list the target presets and exit")
 	fs.StringVar(&solveFor, "solve-for", "", "the integer symbol (an argparse option or an assumed `NAME`) to give the peak formula and the largest fitting size in (default: the only one)")
+	args, argv := programArgs(args)
 	files, err := parseInterspersed(fs, args)
 	if err != nil {
 		return flagErrorStatus(err)
@@ -149,6 +150,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		return exitError
 	}
 	opts.Function, opts.Legate, opts.AssumeExprs, opts.ProjectRoot = function, legateModel, assume.exprs, root
+	opts.Argv = argv
 	if allTargets {
 		return memAllTargets(e, f, opts, solveFor, format)
 	}
@@ -180,6 +182,18 @@ func runMem(_ context.Context, e *env, args []string) int {
 		}
 	}
 	return exitOK
+}
+
+// programArgs splits mem's arguments at the first "--": what follows is the command line the
+// program is to be run with (nil when there is no "--"; empty, not nil, for "--" alone: a run
+// without arguments).
+func programArgs(args []string) (own, argv []string) {
+	for i, a := range args {
+		if a == "--" {
+			return args[:i], append([]string{}, args[i+1:]...)
+		}
+	}
+	return args, nil
 }
 
 func listTargets(e *env) {
