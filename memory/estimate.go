@@ -35,8 +35,8 @@ type Options struct {
 	AssumeOrigins map[string]bindings.Origin
 	// Argv, when not nil, is the command line the program is to be run with (sys.argv[1:],
 	// `mem FILE -- ARGS`): its argparse options take these values instead of their defaults.
-	// A command line the program's parser would refuse, or one no file of the program parses,
-	// is an error of Estimate.
+	// A command line the program's parser would refuse is an error of Estimate, and so is,
+	// when it estimates the whole program (not one Function), one that no file of it parses.
 	Argv []string
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
@@ -162,7 +162,9 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		switch read, err := shared.CommandLine(); {
 		case err != nil:
 			return nil, fmt.Errorf("%s: the program's command line: %w", opts.Path, err)
-		case !read:
+		case !read && opts.Function == "":
+			// (a function estimated on its own may never reach the parser, as a program
+			// reaches it: the check is the whole program's)
 			return nil, fmt.Errorf("%s: a command line is given, but the estimate reads no argparse option of the program (bind other values with --assume)", opts.Path)
 		}
 	}

@@ -908,10 +908,11 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	}
 	if a, ok := e.Func.(*ast.Attribute); ok && (a.Attr == "parse_args" || a.Attr == "parse_known_args") &&
 		len(s.argparse()) > 0 { // (the options are read only where a parser's arguments are parsed)
+		ns := s.newNamespace()
 		if a.Attr == "parse_args" {
-			return vNamespace{set: &nsAttrs{}}
+			return ns
 		}
-		return vTuple{[]value{vNamespace{set: &nsAttrs{}}, vUnknown{}}}
+		return vTuple{[]value{ns, vUnknown{}}}
 	}
 	if n, ok := e.Func.(*ast.Name); ok && n.ID == "offload_to" {
 		if len(c.args) > 0 {

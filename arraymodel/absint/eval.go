@@ -260,7 +260,7 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 				return v // stored by the program over the option's value
 			}
 		}
-		return s.namespaceAttr(e.Attr)
+		return s.namespaceAttr(e.Attr, ns.set)
 	}
 	if v, ok := s.dataAttr(e, base); ok {
 		s.decref(base)

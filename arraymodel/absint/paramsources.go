@@ -365,7 +365,7 @@ func (s *Interp) inputCallSiteValue(def *ast.FunctionDef, p string) (value, bool
 	if !ok || !s.namespaceNames()[ns.ID] || len(s.argparse()) == 0 {
 		return nil, false
 	}
-	v := s.namespaceAttr(at.Attr)
+	v := s.namespaceAttr(at.Attr, s.newNamespace().set)
 	if i, ok := v.(vInt); ok && i.known {
 		return v, true
 	}

@@ -69,19 +69,33 @@ func (s *Interp) commandLineError(err error) error {
 // parser would give.
 func (sh *Shared) CommandLine() (read bool, err error) { return sh.argvRead, sh.argvErr }
 
-// namespaceAttr is args.name on a parse_args() namespace: the option's default, or unknown.
-func (s *Interp) namespaceAttr(name string) value {
+// newNamespace is what parse_args() returns in the current file: its options' values (argparse)
+// and the lines of their declarations.
+func (s *Interp) newNamespace() vNamespace {
+	opts := s.argparse()
+	lines := make(map[string]int, len(opts))
+	for name, b := range opts {
+		if b.Node != nil {
+			lines[name] = s.lineOf(b.Node)
+		}
+	}
+	return vNamespace{set: &nsAttrs{opts: opts, lines: lines}}
+}
+
+// namespaceAttr is args.name on a parse_args() namespace ns: the option's value (its default,
+// or what the command line gives it), or unknown.
+func (s *Interp) namespaceAttr(name string, ns *nsAttrs) value {
 	if v, ok := s.assumedValue(name); ok {
 		return v // --assume size=40000 overrides the default of args.size
 	}
-	b, ok := s.argparse()[name]
-	if !ok {
+	if ns == nil {
 		return vUnknown{}
 	}
-	if b.Unknown {
-		return vUnknown{} // a list the command line gives: not one value a size can take
+	b, ok := ns.opts[name]
+	if !ok || b.Unknown {
+		return vUnknown{} // (Unknown: a list the command line gives, not one value a size can take)
 	}
-	s.useSymbol(b)
+	s.useSymbol(b, ns.lines[name])
 	return formed(constOf(b.Value), name)
 }
 
@@ -143,15 +157,11 @@ func dotted(e ast.Expr) string {
 }
 
 // useSymbol lists b among the report's symbols, once.
-func (s *Interp) useSymbol(b bindings.Binding) {
+func (s *Interp) useSymbol(b bindings.Binding, line int) {
 	for _, sym := range s.symbols {
 		if sym.Name == b.Name && sym.Source == b.Source {
 			return
 		}
-	}
-	line := 0
-	if b.Node != nil {
-		line = s.lineOf(b.Node)
 	}
 	s.symbols = append(s.symbols, Symbol{Name: b.Name, Value: constJSON(b.Value), Source: b.Source, Line: line})
 }

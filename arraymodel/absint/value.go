@@ -1,6 +1,7 @@
 package absint
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -112,7 +113,14 @@ type madeBy struct {
 // nsAttrs are the attributes a program stores on its parsed command line (`args.size =
 // [eval(i) for i in args.size.split("*")]`): numbers, strings and containers of them, which later
 // reads take over the options' defaults.
-type nsAttrs struct{ m map[string]value }
+type nsAttrs struct {
+	m map[string]value
+	// opts are the values of the options of the parser that made the namespace (its file's
+	// argparse: the program may read them in another file), and lines the lines of their
+	// declarations as that file's run places them.
+	opts  map[string]bindings.Binding
+	lines map[string]int
+}
 
 // pyList is a Python list; it owns one reference to each element.
 type pyList struct {
