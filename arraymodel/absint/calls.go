@@ -51,6 +51,10 @@ func (s *Interp) release(c *call) {
 	}
 }
 
+// maxSpreadRows is the most rows of an array a call's *arg spreads into arguments; a longer
+// array stays one spread value (its rows are data, not a function's parameters).
+const maxSpreadRows = 64
+
 func (s *Interp) evalCall(e *ast.Call) value {
 	fn := s.eval(e.Func)
 	c := &call{e: e} // kw is made for the first keyword (most calls have none)
@@ -62,6 +66,13 @@ func (s *Interp) evalCall(e *ast.Call) value {
 					incref(x)
 					c.args = append(c.args, x)
 				}
+				s.decref(v)
+				continue
+			}
+			if o, ok := isArray(v); ok && o.shape.Known && len(o.shape.Dims) > 0 && o.shape.Dims[0].Known &&
+				o.shape.Dims[0].N <= maxSpreadRows {
+				// f(*np.indices(shape)): one argument per row of the array, a view
+				c.args = append(c.args, s.arrayRows(o, int(o.shape.Dims[0].N))...)
 				s.decref(v)
 				continue
 			}
@@ -140,6 +151,58 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		return vLocal{}
 	}
 	return res
+}
+
+// fromFunction is np.fromfunction(function, shape, dtype=float, **kwargs) as NumPy defines it:
+// function(*indices(shape, dtype=dtype), **kwargs), the index grids alive during the call. false
+// when function is not a function of the program or the grids' count is not known.
+func (s *Interp) fromFunction(ref imports.Ref, c *call) (value, bool) {
+	fv, ok := c.arg(0, "function")
+	shape, ok2 := c.arg(1, "shape")
+	if !ok || !ok2 {
+		return nil, false
+	}
+	var (
+		fn   vFunc
+		self value
+	)
+	switch f := fv.(type) {
+	case vFunc:
+		fn = f
+	case vBound:
+		fn, self = f.fn, f.self
+	default:
+		return nil, false
+	}
+	dt, ok := c.kw["dtype"]
+	if !ok {
+		dt = vDType{npapi.Float64}
+	}
+	incref(shape)
+	incref(dt)
+	ic := &call{e: c.e, args: []value{shape}, kw: map[string]value{"dtype": dt}}
+	indices := imports.Ref{Qual: strings.TrimSuffix(ref.Qual, "fromfunction") + "indices", API: "indices", Backend: ref.Backend}
+	grids := s.callAPI(indices, ic)
+	s.release(ic)
+	o, ok := isArray(grids)
+	if !ok || !o.shape.Known || len(o.shape.Dims) == 0 || !o.shape.Dims[0].Known || o.shape.Dims[0].N > maxSpreadRows {
+		s.decref(grids)
+		return nil, false
+	}
+	args := s.arrayRows(o, int(o.shape.Dims[0].N))
+	s.decref(grids) // the rows hold it until the function returns
+	if self != nil {
+		incref(self)
+		args = append([]value{self}, args...)
+	}
+	kw := map[string]value{}
+	for k, v := range c.kw {
+		if k != "dtype" && k != "like" {
+			incref(v)
+			kw[k] = v
+		}
+	}
+	return s.callClosureSpread(fn, args, kw, 0), true
 }
 
 // onlyLocalArrays reports whether a call is given at least one array and nothing that comes
@@ -312,6 +375,10 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		}
 	case "vdot", "inner":
 		return vFloat{}
+	case "fromfunction":
+		if res, ok := s.fromFunction(ref, c); ok {
+			return res
+		}
 	}
 	if strings.HasSuffix(api, "offload_to") {
 		if len(c.args) > 0 {

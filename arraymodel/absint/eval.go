@@ -517,7 +517,7 @@ func (s *Interp) localResult(res value, operands ...value) value {
 // the other operand is a scalar or an array of the same shape), or when a jit-compiled function
 // fuses the operation into the producer of t. It takes the other operand's reference.
 func (s *Interp) elide(t *Obj, other value, dt npapi.DType) (value, bool) {
-	if t == nil || t.refs != 1 || t.base != nil {
+	if t == nil || t.refs != 1 || t.base != nil || t.viewOfCopy {
 		return nil, false
 	}
 	f := s.top()

@@ -274,9 +274,8 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 		// x, y = a: views a[0], a[1] along the first axis (np.mgrid[0:n, 0:m])
 		if o := v.o; o != nil && o.shape.Known && len(o.shape.Dims) > 0 && !hasStarred(targets) {
 			if d := o.shape.Dims[0]; !d.Known || d.N == int64(len(targets)) {
-				row := Shape{Dims: o.shape.Dims[1:], Known: true}
-				for i, t := range targets {
-					s.assign(t, s.view(o, row, o.dt, o.label+"["+strconv.Itoa(i)+"]"))
+				for i, r := range s.arrayRows(o, len(targets)) {
+					s.assign(targets[i], r)
 				}
 				s.decref(v)
 				return
@@ -298,6 +297,19 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 		}
 	}
 	s.decref(v)
+}
+
+// arrayRows are the first n rows of o, as iterating it gives them: views along its first axis
+// (`x, y = np.mgrid[0:n, 0:m]`, `f(*np.indices(shape))`).
+func (s *Interp) arrayRows(o *Obj, n int) []value {
+	row := Shape{Dims: o.shape.Dims[1:], Known: true}
+	rows := make([]value, n)
+	for i := range rows {
+		v := s.view(o, row, o.dt, o.label+"["+strconv.Itoa(i)+"]")
+		v.o.cview = true // a[i]: C-contiguous when a is (contiguous)
+		rows[i] = v
+	}
+	return rows
 }
 
 func hasStarred(targets []ast.Expr) bool {

@@ -388,6 +388,10 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 	for ; d < len(o.shape.Dims); d++ {
 		dims = append(dims, o.shape.Dims[d])
 	}
+	if len(dims) == 0 && len(o.shape.Dims) > 0 && allIntegers(ix) {
+		s.use(vArray{o})
+		return elementOf(o.dt) // a[i, j]: one element, a NumPy scalar (not a view)
+	}
 	v := s.view(o, Shape{Dims: dims, Known: true}, o.dt, s.text(e))
 	v.o.cview = rowMajorIndex(ix)
 	if len(ix.parts) == 1 && len(o.shape.Dims) == 1 {
@@ -399,6 +403,39 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 		}
 	}
 	return v
+}
+
+// allIntegers reports whether an index is integers only (no slice, None or Ellipsis).
+func allIntegers(ix index) bool {
+	for i, p := range ix.parts {
+		switch p.(type) {
+		case *ast.Slice:
+			return false
+		case *ast.Constant:
+			if c := p.(*ast.Constant); c.Value.Kind != ast.ConstInt {
+				return false
+			}
+		default:
+			if _, ok := ix.vals[i].(vInt); !ok {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// elementOf is an element of an array of dtype dt read as a value: a NumPy scalar of its
+// dtype, its value not known.
+func elementOf(dt npapi.DType) value {
+	switch {
+	case dt == npapi.NoDType:
+		return vUnknown{}
+	case dt.Kind() == 'f' || dt.Kind() == 'c':
+		return vFloat{complex: dt.Kind() == 'c', dt: dt}
+	case dt.IsInteger() || dt == npapi.Bool:
+		return vInt{}
+	}
+	return vUnknown{}
 }
 
 // advancedIndex makes the copy that integer-array or boolean-mask indexing returns.

@@ -85,6 +85,7 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 		default:
 			res := s.newArray(sh, o.DType, expr, c.e, fn.Fill)
 			res.o.elementwise = fn.Kind == npapi.Ufunc // fused under jax.jit
+			res.o.viewOfCopy = o.ViewOfCopy
 			outs[i] = res
 		}
 	}

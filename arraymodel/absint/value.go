@@ -218,6 +218,9 @@ type Obj struct {
 	// lo, hi: for a 1-D slice view (sliced), the element range [lo, hi) of the data it covers.
 	lo, hi int64
 	sliced bool
+	// viewOfCopy is set on an array that does not own the data it holds (npapi.Out.ViewOfCopy):
+	// NumPy does not reuse it as a temporary.
+	viewOfCopy bool
 	// cview is set on a basic-index view that is C-contiguous when its base is (a[i], a[1:-1]).
 	cview bool
 	// stands is set on the stand-in for extrapolated list elements: how many elements of the

@@ -466,7 +466,7 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 	case ShapeReshape:
 		r, ok := reshape(s, c)
 		if ok && a.Strided {
-			r.Outs[0].View = false
+			r.Outs[0].View, r.Outs[0].ViewOfCopy = false, true
 			r.copied = true
 		}
 		return r, ok

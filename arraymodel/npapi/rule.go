@@ -279,6 +279,10 @@ type Out struct {
 	// Scalar marks a number in a tuple result (lstsq's rank, scipy.ndimage.label's count), of
 	// dtype DType; Shape is nil.
 	Scalar bool
+	// ViewOfCopy marks a new array that is a view of a copy the call makes (reshape of a
+	// non-contiguous array): it holds the data but does not own it, so NumPy does not reuse it
+	// in place as a temporary.
+	ViewOfCopy bool
 	// fixed: the shape rule set DType itself (histogram's counts, a join's promotion); real: the
 	// dtype is the real dtype of the input's precision (svd's s, eigh's w).
 	fixed, real bool
