@@ -438,6 +438,9 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 			}
 		}
 		s.arithmeticOnArrayLike(op, l, r, e)
+		if b, ok := e.(*ast.BinOp); ok && op == ast.MatMult && s.cfg.Explore && s.transposedProduct(b.Left) {
+			return vLocal{} // W.T @ W of values of unknown type: not data (provenance.go)
+		}
 		return s.localResult(scalarBinop(op, l, r), l, r)
 	}
 	s.usedAsArray(l)
@@ -448,6 +451,11 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 		res := s.matmul(lo, ro, s.text(e), e)
 		s.decref(l)
 		s.decref(r)
+		if o, ok := isArray(res); ok {
+			if b, ok := e.(*ast.BinOp); ok && s.transposedProduct(b.Left) {
+				o.data = false // W.T @ W: rows from W's last axis (provenance.go)
+			}
+		}
 		return res
 	}
 	ldt, rdt := operandDType(l), operandDType(r)

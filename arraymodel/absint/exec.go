@@ -271,6 +271,15 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 		}
 		return
 	case vArray:
+		if o := v.o; o != nil && !o.shape.Known && s.cfg.Explore && !scales(o) {
+			// w, v = np.linalg.eigh(G) of a G the table cannot size: parts of an array that
+			// does not come from the data are not inputs either (provenance.go)
+			for _, t := range targets {
+				s.assign(t, vLocal{})
+			}
+			s.decref(v)
+			return
+		}
 		// x, y = a: views a[0], a[1] along the first axis (np.mgrid[0:n, 0:m])
 		if o := v.o; o != nil && o.shape.Known && len(o.shape.Dims) > 0 && !hasStarred(targets) {
 			if d := o.shape.Dims[0]; !d.Known || d.N == int64(len(targets)) {
@@ -635,11 +644,21 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 		}
 	}
 	broke := f.brk
+	extrapolated := len(after) == 2 && run == 2 && (ite.trips < 0 || ite.trips > maxUnroll)
+	if _, isRange := it.(vRange); extrapolated && isRange && ite.trips > 2 && !broke && !f.done && after[1] <= after[0] {
+		// A loop over a long range whose live memory does not grow runs its last iteration
+		// too: what it makes may be sized by the loop variable (y[:k] at k = n - 1), and the
+		// variable keeps that value after the loop.
+		s.assign(target, ite.elem(ite.trips-1))
+		s.execBlock(body)
+		f.cont = false
+		broke = f.brk
+	}
 	f.brk = false
 	if !broke && !f.done {
 		s.execBlock(orelse)
 	}
-	if len(after) == 2 && run == 2 && (ite.trips < 0 || ite.trips > maxUnroll) {
+	if extrapolated {
 		s.recordGrowth(st, after[1]-after[0], ite.trips)
 	}
 	s.decref(it)

@@ -109,6 +109,9 @@ func markData(out value, operands ...value) {
 // (np.sum(x ** 2, axis=1), np.zeros_like(x), np.divide(image, k)) and not a collection the scope
 // loops over in Python.
 func (s *Interp) markRowData(f *npapi.Func, c *call, res value) {
+	if f.Kind == npapi.Product && s.transposedProduct(productLeft(c)) {
+		return // np.dot(W.T, W): rows from W's last axis
+	}
 	data := false
 	switch f.Kind {
 	case npapi.Reduction:
@@ -467,4 +470,35 @@ func keepsRows(c *call, pos int) bool {
 		return len(t.elts) > 0
 	}
 	return positive(v)
+}
+
+// transposedProduct reports whether a matrix product's left operand, written e, is a transpose
+// (x.T, x.mT, x.H, x.transpose(), np.transpose(x), x.conj().T): the product's rows are then x's
+// last axis, not the axis that grows with the data (W.T @ W of samples × states is states ×
+// states), so the product is not data whatever its operands are.
+func (s *Interp) transposedProduct(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Attribute:
+		return e.Attr == "T" || e.Attr == "mT" || e.Attr == "H"
+	case *ast.Call:
+		if at, ok := e.Func.(*ast.Attribute); ok && at.Attr == "transpose" && len(e.Args) == 0 && len(e.Keywords) == 0 {
+			return true // x.transpose()
+		}
+		if ref, ok := s.imp.Resolve(e.Func); ok && ref.API == "transpose" && len(e.Args) == 1 && len(e.Keywords) == 0 {
+			return true // np.transpose(x)
+		}
+	}
+	return false
+}
+
+// productLeft returns the expression of a product call's left operand (a method's receiver),
+// or nil.
+func productLeft(c *call) ast.Expr {
+	if at, ok := c.e.Func.(*ast.Attribute); ok && len(c.args) == len(c.e.Args)+1 {
+		return at.Value // W.T.dot(W)
+	}
+	if len(c.e.Args) > 0 {
+		return c.e.Args[0]
+	}
+	return nil
 }

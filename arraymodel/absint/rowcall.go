@@ -41,7 +41,8 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	if !ok {
 		s.unknownAlloc(c.e, expr, fn.Name+": arguments the API table does not model", inputBytes(c))
 		res := s.newArrayUnknown(npapi.NoDType, expr)
-		if !fn.ValueSized() && (fn.Kind != npapi.Reduction || keepsRows(c, fn.AxisArg)) {
+		if !fn.ValueSized() && (fn.Kind != npapi.Reduction || keepsRows(c, fn.AxisArg)) &&
+			!(fn.Kind == npapi.Product && s.transposedProduct(productLeft(c))) {
 			// arguments the table does not model (values of unknown type): what comes out is as
 			// much an input as they are; a reduction's only when it keeps the first axis
 			// (markRowData)

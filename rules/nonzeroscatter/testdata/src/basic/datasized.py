@@ -41,3 +41,11 @@ def magnitudes(xyz):
     imag = np.where(mag == 0)
     mag[imag] = 1e-12  # want "scatter through `imag` from `where`; index with `mag == 0` instead"
     return mag
+
+
+def projected(X, w):
+    # X @ w has X's rows: the data's length (the transpose rule is for a transposed left operand)
+    scores = X @ w
+    scores[np.where(scores < 0.0)] = 0.0  # want "scatter through `np.where\\(scores < 0.0\\)` from `where`; index with `scores < 0.0` instead"
+    return scores
+

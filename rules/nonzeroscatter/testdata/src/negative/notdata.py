@@ -74,3 +74,22 @@ def normalisation(L):
     nn = np.e ** (0.5 * gammaln(l - m + 1) - 0.5 * gammaln(l + m + 1))
     nn[np.where(nn == np.inf)] = 0
     return -nn
+
+
+# A matrix product whose left operand is a transpose has the rows of its last axis, which is not
+# the axis that grows with the data: W.T @ W of samples × states is states × states, and so are
+# the eigenvalues of it (sixth held-out corpus, pymbar's mbar.py).
+def gram_eigenvalues(W):
+    N, K = W.shape
+    S2, V = np.linalg.eigh(W.T @ W)
+    S2[np.where(S2 < 0.0)] = 0.0
+    return V @ np.diag(np.sqrt(S2)) @ V.T
+
+
+def gram_dot(W):
+    W = np.asarray(W)
+    G = np.dot(W.T, W)
+    G[np.where(G < 0.0)] = 0.0
+    H = W.transpose().dot(W)
+    H[np.where(H < 0.0)] = 0.0
+    return G, H
