@@ -37,6 +37,16 @@ func nextFuncs() []*Func {
 		row("union1d", Other, ShapeSetUnion, DTSame),
 		row("intersect1d", Other, ShapeIntersect, DTSame, temps(Temp{OfInput, 1, itemOwn}, Temp{OfInput, 2, itemBool})),
 		row("asfarray", Convert, ShapeAsfarray, DTFloat),
+		// ufunc.outer(a, b): the ufunc of every pair, shape a.shape + b.shape (np.outer
+		// flattens its inputs; these do not).
+		row("add.outer", Ufunc, ShapeUfuncOuter, DTPromote, nin(2), out),
+		row("subtract.outer", Ufunc, ShapeUfuncOuter, DTPromote, nin(2), out),
+		row("multiply.outer", Ufunc, ShapeUfuncOuter, DTPromote, nin(2), out),
+		row("maximum.outer", Ufunc, ShapeUfuncOuter, DTPromote, nin(2), out),
+		row("minimum.outer", Ufunc, ShapeUfuncOuter, DTPromote, nin(2), out),
+		row("equal.outer", Ufunc, ShapeUfuncOuter, DTBool, nin(2), out),
+		row("less.outer", Ufunc, ShapeUfuncOuter, DTBool, nin(2), out),
+		row("greater.outer", Ufunc, ShapeUfuncOuter, DTBool, nin(2), out),
 	}
 }
 
@@ -47,6 +57,7 @@ func nextRules() map[ShapeRule]func(*Func, *Call) (Result, bool) {
 		ShapeChoose: choose, ShapeLexsort: lexsort, ShapeRavelMulti: ravelMulti, ShapeTriIndices: triIndices,
 		ShapeVander: vander, ShapeTriMatrix: triMatrix, ShapeEdiff1d: ediff1d, ShapeTrapz: trapz,
 		ShapeNanCum: nanCum, ShapeSetUnion: union1d, ShapeIntersect: intersect1d, ShapeAsfarray: asfarray,
+		ShapeUfuncOuter: ufuncOuter,
 	}
 }
 
@@ -380,4 +391,22 @@ func asfarray(f *Func, c *Call) (Result, bool) {
 	}
 	o := Out{Shape: clone(a.Shape), DType: dt, fixed: true, View: a.DType == dt}
 	return Result{Outs: []Out{o}}, true
+}
+
+// ufuncOuter gives ufunc.outer(a, b): a.shape + b.shape (a number's shape is ()).
+func ufuncOuter(_ *Func, c *Call) (Result, bool) {
+	var dims []Dim
+	for i, name := range []string{"A", "B"} {
+		switch a := c.Arg(i, name); a.Kind {
+		case ArgArray:
+			if a.Shape == nil {
+				return Result{}, false
+			}
+			dims = append(dims, a.Shape...)
+		case ArgScalar:
+		default:
+			return Result{}, false
+		}
+	}
+	return one(dims), true
 }

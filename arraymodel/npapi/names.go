@@ -137,6 +137,7 @@ var shapeRuleNames = map[ShapeRule]string{
 	ShapeSetUnion:        "union1d (bounded)",
 	ShapeIntersect:       "intersect1d (bounded)",
 	ShapeAsfarray:        "asfarray",
+	ShapeUfuncOuter:      "ufunc.outer",
 }
 
 // String returns the rule's name, e.g. "pad"; "" for ShapeNone.

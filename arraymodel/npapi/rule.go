@@ -139,6 +139,7 @@ const (
 	ShapeSetUnion   // union1d: 1-D, at most the two inputs' sizes: the size depends on the values
 	ShapeIntersect  // intersect1d: 1-D, at most the first input's size: the size depends on the values
 	ShapeAsfarray   // asfarray: the input as a float array (itself when it already is one)
+	ShapeUfuncOuter // ufunc.outer: a.shape + b.shape
 
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
