@@ -138,6 +138,7 @@ var shapeRuleNames = map[ShapeRule]string{
 	ShapeIntersect:       "intersect1d (bounded)",
 	ShapeAsfarray:        "asfarray",
 	ShapeUfuncOuter:      "ufunc.outer",
+	ShapeHistogram:       "histogram",
 }
 
 // String returns the rule's name, e.g. "pad"; "" for ShapeNone.

@@ -140,6 +140,7 @@ const (
 	ShapeIntersect  // intersect1d: 1-D, at most the first input's size: the size depends on the values
 	ShapeAsfarray   // asfarray: the input as a float array (itself when it already is one)
 	ShapeUfuncOuter // ufunc.outer: a.shape + b.shape
+	ShapeHistogram  // histogram: (hist, bin_edges) for a number of bins
 
 	numShapeRules // the number of shape rules (names.go has one name each)
 )
