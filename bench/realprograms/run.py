@@ -8,14 +8,17 @@ MANIFEST is a tab-separated file, one case per line ('#' starts a comment; a com
 "# set: NAME" puts the rows after it in the set NAME, which the table counts on its own):
   id  repository  commit  path  entry  args  sizes
 - repository/commit/path: where the program comes from; it is read as DIR/<owner>+<name>/<path>.
-- entry: the name of a top-level function to call, "main" to run the file as __main__, or
+- entry: the name of a top-level function to call, "main" to run the file as __main__,
   "#run" for a benchmark kernel that carries its own harness as `#setup: CODE` and `#run: CODE`
-  comment lines (numpy-benchmarks' convention).
+  comment lines (numpy-benchmarks' convention), or "#compose" for a kernel whose inputs another
+  file of its repository makes: path is then several files joined by "+" (the kernel first,
+  e.g. npbench's `x_numpy.py+x.py` with its `initialize`), run as one program followed by the
+  args' setup and run code.
 - args: for a function, space-separated NAME=EXPR keyword arguments (EXPR is a Python expression
   evaluated with `numpy` and `timer`, a stand-in timer object, in scope); for "main", the
   command-line arguments; for "#run", the file's #setup code with its size written as {X},
-  optionally followed by " #run: " and the #run code likewise. {X} is replaced by the size
-  binding X. g.NAME=EXPR sets a module global that the program's __main__ block would have set.
+  optionally followed by " #run: " and the #run code likewise; for "#compose", the setup code
+  " #run: " the run code, both required. {X} is replaced by the size binding X. g.NAME=EXPR sets a module global that the program's __main__ block would have set.
 - sizes: the sizes to run, separated by "|"; each is ";"-separated X=VALUE bindings. For "#run"
   the first size must give back the file's own #setup and #run lines (the driver checks it).
 
@@ -330,24 +333,34 @@ def harness_lines(path):
 
 def compose(case, first_size, scratch):
     """Write the kernel file followed by its #setup and #run code at the case's size; returns
-    the new program's path. The manifest's template must give back the file's own lines at the
-    first size, so the only change is the size."""
-    setup, run = harness_lines(case["file"])
+    the new program's path. For "#run" the manifest's template must give back the file's own
+    lines at the first size, so the only change is the size; for "#compose" the files of the
+    path are written one after the other, then the template's code."""
     tmpl_setup, _, tmpl_run = case["args"].partition(" #run: ")
-    tmpl_run = tmpl_run or run
+    if case["entry"] == "#compose":
+        if not tmpl_run:
+            sys.exit(f"{case['id']}: a #compose entry needs its setup and ' #run: ' code")
+        parts = case["files"]
+        note = "# bench/realprograms/run.py: " + " + ".join(case["path"].split("+")) + ", then the setup and run code"
+    else:
+        setup, run = harness_lines(case["file"])
+        tmpl_run = tmpl_run or run
 
-    def same(a, b):
-        return a.split() == b.split()
+        def same(a, b):
+            return a.split() == b.split()
 
-    if not (same(substitute(tmpl_setup, first_size), setup) and same(substitute(tmpl_run, first_size), run)):
-        sys.exit(f"{case['file']}: the manifest's #setup/#run template at {first_size} is not the file's own lines")
-    with open(case["file"]) as f:
-        text = f.read()
+        if not (same(substitute(tmpl_setup, first_size), setup) and same(substitute(tmpl_run, first_size), run)):
+            sys.exit(f"{case['file']}: the manifest's #setup/#run template at {first_size} is not the file's own lines")
+        parts = [case["file"]]
+        note = "# bench/realprograms/run.py: the file's #setup and #run lines"
+    text = ""
+    for part in parts:
+        with open(part) as f:
+            text += f.read().rstrip("\n") + "\n\n"
     size = re.sub(r"[^A-Za-z0-9.]+", "_", "-".join(f"{k}{v}" for k, v in case["size"].items()))
     out = os.path.join(scratch, f"{case['id']}-{size}.py")
     with open(out, "w") as f:
-        f.write(text.rstrip("\n") + "\n\n# bench/realprograms/run.py: the file's #setup and #run lines\n"
-                + substitute(tmpl_setup, case["size"]) + "\n" + substitute(tmpl_run, case["size"]) + "\n")
+        f.write(text + note + "\n" + substitute(tmpl_setup, case["size"]) + "\n" + substitute(tmpl_run, case["size"]) + "\n")
     return out
 
 
@@ -368,7 +381,7 @@ def load_manifest(path):
             for s in sizes.split("|"):
                 cases.append({"id": pid, "repo": repo, "commit": commit, "path": rel,
                               "entry": entry, "args": args, "size": parse_size(s),
-                              "first_size": first, "kind": "run" if entry == "#run" else "call",
+                              "first_size": first, "kind": "run" if entry in ("#run", "#compose") else "call",
                               "set": group})
     return cases
 
@@ -416,9 +429,12 @@ def main():
             continue
         owner_name = c["repo"].replace("/", "+")
         c["root"] = os.path.join(os.path.abspath(a.src), owner_name)
-        c["file"] = os.path.join(c["root"], c["path"])
-        if not os.path.exists(c["file"]):
-            sys.exit(f"{c['file']}: missing (fetch {c['repo']} at {c['commit']} into {a.src})")
+        c["files"] = [os.path.join(c["root"], p) for p in c["path"].split("+")]
+        c["file"] = c["files"][0]
+        for path in c["files"]:
+            if not os.path.exists(path):
+                sys.exit(f"{path}: missing (fetch {c['repo']} at {c['commit']} into {a.src})")
+        c["given_entry"] = c["entry"]
         args = substitute(c["args"], c["size"])
         if c["kind"] == "run":
             scratch = os.path.join(os.path.abspath(a.src), "_composed")
@@ -436,7 +452,7 @@ def main():
         p = subprocess.run([a.python, __file__, "--case", json.dumps(c)],
                            capture_output=True, text=True, timeout=600)
         row = {"id": c["id"], "set": c["set"], "repo": c["repo"], "path": c["path"],
-               "entry": "#run" if c["kind"] == "run" else c["entry"], "size": size}
+               "entry": c["given_entry"], "size": size}
         if p.returncode != 0 or not p.stdout.strip():
             row["error"] = "run failed: " + (p.stderr.strip().splitlines() or ["?"])[-1]
             rows.append(row)
