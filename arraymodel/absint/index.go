@@ -408,11 +408,11 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 // allIntegers reports whether an index is integers only (no slice, None or Ellipsis).
 func allIntegers(ix index) bool {
 	for i, p := range ix.parts {
-		switch p.(type) {
+		switch p := p.(type) {
 		case *ast.Slice:
 			return false
 		case *ast.Constant:
-			if c := p.(*ast.Constant); c.Value.Kind != ast.ConstInt {
+			if p.Value.Kind != ast.ConstInt {
 				return false
 			}
 		default:
