@@ -224,6 +224,7 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 	}
 	r.PeakIsLowerBound = len(r.Unknown) > 0
 	r.carried = s.h.forms.peak()
+	r.freeSizes = s.in.FreeSizes()
 	r.PeakExpr = fmt.Sprint(r.PeakBytes)
 	r.Symbols = s.in.Symbols()
 	if r.Symbols == nil {

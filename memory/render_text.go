@@ -67,11 +67,9 @@ func writeTextReport(b *strings.Builder, r *Report) {
 func (r *Report) ScaleText() string {
 	var parts []string
 	if r.PeakExpr != "" && r.PeakExpr != fmt.Sprint(r.PeakBytes) {
-		if free := r.freeSymbols(); len(free) == 1 {
+		if free := r.freeSymbols(); len(free) > 0 {
 			// Sizes follow a parameter: the formula is the peak, a number would be meaningless.
-			parts = append(parts, fmt.Sprintf("peak %s B for any %s (a parameter of %s)", PrettyExpr(r.PeakExpr), free[0], r.Scope))
-		} else if len(free) > 1 {
-			parts = append(parts, fmt.Sprintf("peak %s B for any %s (parameters of %s)", PrettyExpr(r.PeakExpr), strings.Join(free, ", "), r.Scope))
+			parts = append(parts, fmt.Sprintf("peak %s B for any %s (%s)", PrettyExpr(r.PeakExpr), strings.Join(free, ", "), freeKind(free, r.Scope)))
 		} else {
 			parts = append(parts, fmt.Sprintf("peak = %s B", PrettyExpr(r.PeakExpr)))
 		}
@@ -111,7 +109,11 @@ func (r *Report) SymbolsText() string {
 			b.WriteString(", ")
 		}
 		if sym.Source == absint.SourceParameter {
-			fmt.Fprintf(&b, "%s free (parameter, line %d)", sym.Name, sym.Line)
+			what := "parameter"
+			if !isIdentifier(sym.Name) {
+				what = "a parameter's size"
+			}
+			fmt.Fprintf(&b, "%s free (%s, line %d)", sym.Name, what, sym.Line)
 			continue
 		}
 		fmt.Fprintf(&b, "%s = %s (%s)", sym.Name, valueText(sym), sourceText(sym, true))
@@ -298,6 +300,31 @@ func withExactBytes(n int64) string {
 		return short
 	}
 	return short + " (" + exact + ")"
+}
+
+// freeKind says what free symbols of scope are: parameters (n), or sizes of parameters
+// (X.shape[0], len(X)).
+func freeKind(free []string, scope string) string {
+	sizes := 0
+	for _, f := range free {
+		if !isIdentifier(f) {
+			sizes++
+		}
+	}
+	switch {
+	case len(free) == 1 && sizes == 0:
+		return "a parameter of " + scope
+	case len(free) == 1:
+		return "the size of a parameter of " + scope
+	case sizes == 0:
+		return "parameters of " + scope
+	}
+	return "parameters of " + scope + " and their sizes"
+}
+
+// isIdentifier reports whether a symbol is a name (n), not a size (X.shape[0], len(X)).
+func isIdentifier(s string) bool {
+	return !strings.ContainsAny(s, ".([")
 }
 
 // freeSymbols returns the report's free symbols (the parameters its sizes depend on).

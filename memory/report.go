@@ -43,6 +43,9 @@ type Report struct {
 	several []string
 	// carried are the heap's points that can be the peak, as formulas (forms.go), or nil.
 	carried []*npapi.Poly
+	// freeSizes are the sizes of inputs the scope read without knowing them (X.shape[0],
+	// len(X)): with its parameters, what a formula of a function on its own may be in.
+	freeSizes []string
 	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
 	// was allocated).
 	PeakLine int `json:"peak_line"`

@@ -2,11 +2,11 @@ package memory
 
 import (
 	"math/big"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
@@ -17,10 +17,6 @@ import (
 // too): a length a shape rule computed without carrying its formula would count as a constant,
 // and an integer that only decides the path taken would be missing from the formula, and both
 // fail that check; the formula is then identified by re-estimation instead (scaling.go).
-
-// plainName is a symbol a re-estimate can bind (--assume NAME): not an atom such as n//3 or
-// x.shape[0].
-var plainName = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 // peakAt is the carried formula's value with the symbols bound to vals: the maximum over its
 // points.
@@ -82,7 +78,7 @@ func scaleCarried(r *Report, solveFor string, params []string, estimateAt func(m
 	})
 	base := map[string]int64{}
 	for _, s := range syms {
-		if !plainName.MatchString(s) {
+		if !bindings.SizeName(s) {
 			return false, nil
 		}
 		v, bound := r.symbolValue(s)
@@ -141,7 +137,7 @@ func scaleCarried(r *Report, solveFor string, params []string, estimateAt func(m
 		doubled[s] = 2 * v
 	}
 	for _, s := range r.Symbols {
-		if v, ok := s.Value.(int64); ok && plainName.MatchString(s.Name) {
+		if v, ok := s.Value.(int64); ok && bindings.SizeName(s.Name) {
 			if _, in := doubled[s.Name]; !in {
 				doubled[s.Name] = 2 * max(v, 1)
 			}
@@ -154,7 +150,9 @@ func scaleCarried(r *Report, solveFor string, params []string, estimateAt func(m
 	r.PeakExpr = formulaString(points)
 	if r.PeakIsLowerBound {
 		for _, s := range syms {
-			r.Symbols = append(r.Symbols, Symbol{Name: s, Value: nil, Source: absint.SourceParameter, Line: r.Line})
+			if _, bound := r.symbolValue(s); !bound {
+				r.Symbols = append(r.Symbols, Symbol{Name: s, Value: nil, Source: absint.SourceParameter, Line: r.Line})
+			}
 		}
 	}
 	r.carriedBuffers(x2, doubled)

@@ -269,6 +269,11 @@ func freeSymbol(f *pyparse.File, r *Report, solveFor string, estimateWith func(s
 		}
 		cands = append(cands, p)
 	}
+	for _, z := range r.freeSizes { // X.shape[0] of a parameter X
+		if (solveFor == "" || z == solveFor) && !r.hasSymbol(z) && !slices.Contains(cands, z) {
+			cands = append(cands, z)
+		}
+	}
 	var withAll *Report // the estimate with every candidate given a value
 	if len(cands) > 1 {
 		all := map[string]int64{}

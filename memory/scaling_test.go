@@ -249,3 +249,48 @@ func TestScaleRowSliceContiguous(t *testing.T) {
 		t.Errorf("peak %d, peak_expr %q; want 638400 = 16*n**2 - 8*n", r.PeakBytes, r.PeakExpr)
 	}
 }
+
+// A function on its own whose sizes come from its parameters' shapes has a formula in them
+// (issue 10's x.shape[0] of a parameter): X.shape[0] and X.shape[1] of `n, d = X.shape`, len(X)
+// of a parameter of unknown type; an assumption binds them (--assume X.shape[0]=5000), and
+// fits_up_to is along the one asked for.
+func TestScaleParameterSizes(t *testing.T) {
+	src := `import numpy as np
+
+
+def centers(X, k):
+    n, d = X.shape
+    labels = np.zeros(n, dtype=np.int64)
+    dist = np.empty((n, k))
+    return labels, dist
+
+
+def pad_rows(X):
+    return np.zeros((len(X) + 2, 3))
+`
+	for _, c := range []struct {
+		fn, solveFor, want string
+		assume             map[string]int64
+		wantBytes          int64
+	}{
+		{"centers", "", "8*X.shape[0]*k + 8*X.shape[0]", nil, 0},
+		{"pad_rows", "", "24*len(X) + 48", nil, 0},
+		{"centers", "", "8*X.shape[0]*k + 8*X.shape[0]", map[string]int64{"X.shape[0]": 5000, "k": 10}, 440_000},
+	} {
+		r := scaledScope(t, src, Options{Function: c.fn, Assume: c.assume}, c.solveFor)
+		if r.PeakExpr != c.want || (c.assume != nil && (r.PeakBytes != c.wantBytes || r.PeakIsLowerBound)) {
+			t.Errorf("%s %v: peak %d (lower bound %v), peak_expr %q; want %q (%d B)", c.fn, c.assume, r.PeakBytes, r.PeakIsLowerBound, r.PeakExpr, c.want, c.wantBytes)
+		}
+	}
+	target, _ := TargetOptions{Target: "l4"}.Resolve()
+	r := scaledScope(t, src, Options{Function: "centers", Target: target, Assume: map[string]int64{"k": 10}}, "X.shape[0]")
+	// 88 B per row: 24,152,899,584 / 88 = 274,464,768
+	if r.FitsUpTo == nil || r.FitsUpTo.Symbol != "X.shape[0]" || r.FitsUpTo.Value != 274_464_768 {
+		t.Errorf("fits_up_to %+v; want X.shape[0] = 274,464,768", r.FitsUpTo)
+	}
+	for _, s := range r.Symbols {
+		if s.Name == "k" && s.Source == "parameter" {
+			t.Errorf("k is assumed (10) but listed as free: %+v", r.Symbols)
+		}
+	}
+}

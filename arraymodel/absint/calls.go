@@ -807,6 +807,12 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 				if !v.unknown {
 					return knownInt(int64(utf8.RuneCountInString(v.s))) // Python counts code points
 				}
+			case vUnknown:
+				if t := ExprText(e.Args[0]); t != "" && !s.cfg.Explore && len(e.Args) == 1 {
+					// len(X) of a parameter: a size the estimate can be a formula in (it is
+					// no evidence of a large array for the rules: provenance.go)
+					return s.sizeSymbol("len("+t+")", vInt{sym: npapi.Var("len(" + t + ")")})
+				}
 			}
 		}
 		return vInt{}

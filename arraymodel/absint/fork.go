@@ -105,6 +105,7 @@ func (s *Interp) fork() *Interp {
 	p.unknownAtFork = len(s.unknown)
 	p.growth = slices.Clone(s.growth)
 	p.symbols = slices.Clone(s.symbols)
+	p.freeSizes = slices.Clone(s.freeSizes)
 	if s.classes != nil {
 		p.classes = make(map[*ast.ClassDef]*pyClass, len(s.classes))
 		for d, k := range s.classes {
@@ -132,6 +133,11 @@ func (s *Interp) adopt(p *Interp) {
 	for _, sym := range p.symbols {
 		if !slices.ContainsFunc(s.symbols, func(x Symbol) bool { return x.Name == sym.Name && x.Source == sym.Source }) {
 			s.symbols = append(s.symbols, sym)
+		}
+	}
+	for _, f := range p.freeSizes {
+		if !slices.Contains(s.freeSizes, f) {
+			s.freeSizes = append(s.freeSizes, f)
 		}
 	}
 	for _, g := range p.growth[min(len(p.growth), len(s.growth)):] {

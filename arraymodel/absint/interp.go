@@ -219,6 +219,8 @@ type Interp struct {
 	pendingSyms map[string]pendingSym
 	// proj is where in the project the run is (projectmod.go).
 	proj projState
+	// freeSizes are the sizes of inputs the run read without knowing them (FreeSizes).
+	freeSizes []string
 	// assumeExprs caches the parsed Config.AssumeExprs (nil for one that does not parse).
 	assumeExprs map[string]ast.Expr
 	// consts are the module's constants seen by a function analysed on its own, shared read-only

@@ -2,6 +2,7 @@ package absint
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -217,13 +218,13 @@ func (s *Interp) dataAttr(e *ast.Attribute, base value) (value, bool) {
 		}
 		elts := make([]value, len(b.o.shape.Dims))
 		for i, d := range b.o.shape.Dims {
-			v := dimValue(d)
+			v := value(dimValue(d))
 			switch {
 			case d.Known || d.Data:
 			case i == 0:
-				v = dataInt(symIndex(text, ".shape", 0)).(vInt)
-			case v.sym == nil && text != "":
-				v.sym = npapi.Var(symIndex(text, ".shape", i))
+				v = s.sizeSymbol(symIndex(text, ".shape", 0), dataInt(symIndex(text, ".shape", 0)))
+			case v.(vInt).sym == nil && text != "":
+				v = s.sizeSymbol(symIndex(text, ".shape", i), vInt{sym: npapi.Var(symIndex(text, ".shape", i))})
 			}
 			elts[i] = v
 		}
@@ -232,10 +233,30 @@ func (s *Interp) dataAttr(e *ast.Attribute, base value) (value, bool) {
 		return nil, false
 	}
 	if e.Attr == "size" {
-		return dataInt(suffix(text, ".size")), true
+		return s.sizeSymbol(suffix(text, ".size"), dataInt(suffix(text, ".size"))), true
 	}
 	return vShapeOf{of: text}, true
 }
+
+// sizeSymbol is a size an input's shape gives, named formula (X.shape[0], X.size, len(X)): the
+// value assumed for it (`--assume X.shape[0]=5000`, or a re-estimate's), else v, a size the run
+// does not know, which it lists among its free sizes (FreeSizes).
+func (s *Interp) sizeSymbol(formula string, v value) value {
+	if formula == "" {
+		return v
+	}
+	if n, ok := s.assumed(formula); ok {
+		return formed(knownInt(n), formula)
+	}
+	if !slices.Contains(s.freeSizes, formula) {
+		s.freeSizes = append(s.freeSizes, formula)
+	}
+	return v
+}
+
+// FreeSizes are the sizes of inputs (X.shape[0], len(X)) the run read without knowing them, in
+// the order it read them: the symbols a client may bind (Config.Assume) to size the scope.
+func (s *Interp) FreeSizes() []string { return s.freeSizes }
 
 // shapeItem evaluates item k of the shape tuple of an input of unknown rank: the leading length
 // is data (unless the scope loops over the input in Python or reads it as a grid), any other is
@@ -246,12 +267,12 @@ func (s *Interp) shapeItem(shape vShapeOf, k int64) value {
 		formula = fmt.Sprintf("%s.shape[%d]", shape.of, k)
 	}
 	if k == 0 && !s.loopedOver(shape.of) && !s.multiAxis(shape.of) {
-		return dataInt(formula)
+		return s.sizeSymbol(formula, dataInt(formula))
 	}
 	if formula == "" {
 		return vInt{}
 	}
-	return vInt{sym: npapi.Var(formula)}
+	return s.sizeSymbol(formula, vInt{sym: npapi.Var(formula)})
 }
 
 // dataLen evaluates len(x) for an array x that scales and whose leading length is not known;
@@ -268,7 +289,7 @@ func (s *Interp) dataLen(v value, x ast.Expr) (value, bool) {
 	if s.loopedOver(t) || s.multiAxis(t) {
 		return nil, false
 	}
-	return dataInt(suffix2("len(", t, ")")), true
+	return s.sizeSymbol(suffix2("len(", t, ")"), dataInt(suffix2("len(", t, ")"))), true
 }
 
 // loopedOver reports whether the running scope loops over the collection named text in Python

@@ -39,6 +39,16 @@ func AssumeTable(v any) (map[string]int64, error) {
 	return out, nil
 }
 
+// sizeNameRE matches the sizes an input's shape gives, which an assumption may bind like a name:
+// X.shape[0], self.data.shape[1], X.size, len(X).
+var sizeNameRE = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z0-9_.]*\.(?:shape\[[0-9]+\]|size)|len\([A-Za-z_][A-Za-z0-9_.]*\))$`)
+
+// SizeName reports whether name can be assumed: an identifier (N), or a size an input's shape
+// gives (X.shape[0], X.size, len(X)), as the memory estimate names the sizes it does not know.
+func SizeName(name string) bool {
+	return isIdent(name) || sizeNameRE.MatchString(name)
+}
+
 var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
 
 // AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
@@ -74,7 +84,7 @@ func ParseAssume(s string) (map[string]int64, error) {
 	for _, part := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 		name, val, ok := strings.Cut(part, "=")
 		name = strings.TrimSpace(name)
-		if !ok || name == "" || !isIdent(name) {
+		if !ok || name == "" || !SizeName(name) {
 			return nil, fmt.Errorf("parse assume %q: want NAME=INTEGER", part)
 		}
 		n, err := evalIntExpr(val)
@@ -155,11 +165,14 @@ func abs64(n int64) int64 {
 func ParseAssumeFlag(s string) (name string, n int64, expr string, err error) {
 	name, val, ok := strings.Cut(s, "=")
 	name = strings.TrimSpace(name)
-	if !ok || !isIdent(name) {
+	if !ok || !SizeName(name) {
 		return "", 0, "", fmt.Errorf("parse assume %q: want NAME=VALUE", s)
 	}
 	if n, err := evalIntExpr(val); err == nil {
 		return name, n, "", nil
+	}
+	if !isIdent(name) {
+		return "", 0, "", fmt.Errorf("parse assume %q: the size %s takes an integer", s, name)
 	}
 	val = strings.TrimSpace(val)
 	if _, ok := ParseValueExpr(val); !ok {
