@@ -18,7 +18,8 @@ MANIFEST is a tab-separated file, one case per line ('#' starts a comment; a com
   evaluated with `numpy` and `timer`, a stand-in timer object, in scope); for "main", the
   command-line arguments; for "#run", the file's #setup code with its size written as {X},
   optionally followed by " #run: " and the #run code likewise; for "#compose", the setup code
-  " #run: " the run code, both required. {X} is replaced by the size binding X. g.NAME=EXPR sets a module global that the program's __main__ block would have set.
+  " #run: " the run code, both required. {X} is replaced by the size binding X. g.NAME=EXPR
+  sets a module global that the program's __main__ block would have set.
 - sizes: the sizes to run, separated by "|"; each is ";"-separated X=VALUE bindings. For "#run"
   the first size must give back the file's own #setup and #run lines (the driver checks it).
 
