@@ -146,17 +146,17 @@ func (s *Interp) eval1(e ast.Expr) value {
 	case *ast.Call:
 		return s.evalCall(e)
 	case *ast.Tuple:
-		elts := make([]value, len(e.Elts))
-		for i, x := range e.Elts {
-			elts[i] = s.eval(x)
+		elts, ok := s.displayElts(e.Elts)
+		if !ok {
+			return vUnknown{}
 		}
 		return vTuple{elts}
 	case *ast.List:
-		l := &pyList{refs: 1}
-		for _, x := range e.Elts {
-			l.elts = append(l.elts, s.eval(x))
+		elts, ok := s.displayElts(e.Elts)
+		if !ok {
+			return vUnknown{}
 		}
-		return vList{l}
+		return vList{&pyList{refs: 1, elts: elts}}
 	case *ast.IfExp:
 		t := s.eval(e.Test)
 		s.decref(t)
@@ -224,6 +224,9 @@ func (s *Interp) eval1(e ast.Expr) value {
 		if s.cfg.Explore {
 			return s.comprehension(e.Generators, e.Elt)
 		}
+		// A generator consumed where it stands (a, b = (… for …), tuple(…), np.stack(…)) makes
+		// all its elements; sum() and the like take them one at a time (lazyGen).
+		return s.listComp(e.Elt, e.Generators)
 	case *ast.DictComp:
 		if s.cfg.Explore {
 			return s.comprehension(e.Generators, e.Key, e.Value)
@@ -518,6 +521,98 @@ func (s *Interp) localResult(res value, operands ...value) value {
 		return vLocal{}
 	}
 	return res
+}
+
+// displayElts evaluates a tuple or list display's elements, a starred one spliced in (`(*shape,
+// 2, 2)`); false when a starred one's length is not known.
+func (s *Interp) displayElts(exprs []ast.Expr) ([]value, bool) {
+	elts := make([]value, 0, len(exprs))
+	ok := true
+	for _, x := range exprs {
+		st, starred := x.(*ast.Starred)
+		if !starred {
+			elts = append(elts, s.eval(x))
+			continue
+		}
+		v := s.eval(st.Value)
+		if parts, known := knownElements(v); known {
+			for _, p := range parts {
+				incref(p)
+				elts = append(elts, p)
+			}
+		} else {
+			ok = false
+		}
+		s.decref(v)
+	}
+	if !ok {
+		for _, v := range elts {
+			s.decref(v)
+		}
+	}
+	return elts, ok
+}
+
+// compScope makes a comprehension's target local to it: the enclosing bindings of its names
+// are set aside, and restore puts them back (dropping the comprehension's).
+func (s *Interp) compScope(target ast.Expr) (restore func()) {
+	names := map[string]value{}
+	ast.Inspect(target, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			if v, had := s.top().vars[nm.ID]; had {
+				names[nm.ID] = v
+				delete(s.top().vars, nm.ID)
+			} else {
+				names[nm.ID] = nil
+			}
+		}
+		return true
+	})
+	return func() {
+		for name, old := range names {
+			if v, ok := s.top().vars[name]; ok {
+				delete(s.top().vars, name)
+				s.decref(v)
+			}
+			if old != nil {
+				s.top().vars[name] = old
+			}
+		}
+	}
+}
+
+// lazyGen runs a generator expression consumed one element at a time (sum(… for …), any, all,
+// min, max): each element is made, folded into the result by fold (which takes both
+// references; nil drops the element) and dropped before the next, so only one is alive at a
+// time. Iterations past the unrolled ones are like them. false when the generator has several
+// for clauses or conditions.
+func (s *Interp) lazyGen(g *ast.GeneratorExp, acc value, fold func(acc, v value) value) (value, bool) {
+	if len(g.Generators) != 1 || len(g.Generators[0].Ifs) > 0 {
+		return nil, false
+	}
+	gen := g.Generators[0]
+	it := s.eval(gen.Iter)
+	ite := s.iterationOf(it)
+	run := ite.trips
+	if run < 0 || run > maxUnroll {
+		run = 2 // the rest are like these (one element alive at a time)
+		if ite.trips >= 0 {
+			run = min(run, ite.trips)
+		}
+	}
+	restore := s.compScope(gen.Target)
+	for i := int64(0); i < run; i++ {
+		s.assign(gen.Target, ite.elem(i))
+		v := s.eval(g.Elt)
+		if fold == nil {
+			s.decref(v)
+			continue
+		}
+		acc = fold(acc, v)
+	}
+	restore()
+	s.decref(it)
+	return acc, true
 }
 
 // elide reuses the temporary t in place for an elementwise result of dtype dt when NumPy would
@@ -827,19 +922,7 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 			run = 0
 		}
 	}
-	// The comprehension's target is local to it: save and restore the enclosing binding.
-	names := map[string]value{}
-	ast.Inspect(g.Target, func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok {
-			if v, had := s.top().vars[nm.ID]; had {
-				names[nm.ID] = v
-				delete(s.top().vars, nm.ID)
-			} else {
-				names[nm.ID] = nil
-			}
-		}
-		return true
-	})
+	restore := s.compScope(g.Target)
 	var per int64
 	var last value
 	for i := int64(0); i < run; i++ {
@@ -849,15 +932,7 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 		l.elts = append(l.elts, last)
 		per = s.h.Held() - before
 	}
-	for name, old := range names {
-		if v, ok := s.top().vars[name]; ok {
-			delete(s.top().vars, name)
-			s.decref(v)
-		}
-		if old != nil {
-			s.top().vars[name] = old
-		}
-	}
+	restore()
 	if ite.trips > run && per > 0 {
 		extra := per * (ite.trips - run)
 		data := s.h.Extrapolate(s, "", "list comprehension × "+npapi.Commas(ite.trips-run)+" more elements", extra)

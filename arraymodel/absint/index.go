@@ -196,22 +196,14 @@ func (s *Interp) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
 		return 0, 0, false
 	}
 	lo, hi = 0, n
-	if sl.Lower != nil {
-		v := s.eval(sl.Lower)
-		i, k := intValue(v)
-		s.decref(v)
-		if !k {
-			return 0, 0, false
-		}
+	if i, given, k := s.sliceBound(sl.Lower); !k {
+		return 0, 0, false
+	} else if given {
 		lo = i
 	}
-	if sl.Upper != nil {
-		v := s.eval(sl.Upper)
-		i, k := intValue(v)
-		s.decref(v)
-		if !k {
-			return 0, 0, false
-		}
+	if i, given, k := s.sliceBound(sl.Upper); !k {
+		return 0, 0, false
+	} else if given {
 		hi = i
 	}
 	if lo < 0 {
@@ -225,41 +217,52 @@ func (s *Interp) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
 	return lo, hi, true
 }
 
+// sliceBound evaluates a slice's bound or step: its integer value; given is false when it is
+// absent or evaluates to None (a[:k or None]), which is the same; ok is false when it is not
+// known.
+func (s *Interp) sliceBound(e ast.Expr) (n int64, given, ok bool) {
+	if e == nil {
+		return 0, false, true
+	}
+	v := s.evalDrop(e)
+	if _, none := v.(vNone); none {
+		return 0, false, true
+	}
+	n, ok = intValue(v)
+	return n, true, ok
+}
+
 // sliceLen returns the length of dimension n after slice sl, or -1.
 func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 {
 	if n < 0 {
 		return -1
 	}
-	if sl.Step == nil {
-		lo, hi, ok := s.sliceBounds(sl, n)
+	step, given, ok := s.sliceBound(sl.Step)
+	if !ok || (given && step == 0) {
+		return -1
+	}
+	if !given || step == 1 {
+		lo, hi, ok := s.sliceBounds(&ast.Slice{Lower: sl.Lower, Upper: sl.Upper}, n)
 		if !ok {
 			return -1
 		}
 		return hi - lo
 	}
-	step, ok := intValue(s.evalDrop(sl.Step))
-	if !ok || step == 0 {
-		return -1
-	}
 	lo, hi := int64(0), n
 	if step < 0 {
 		lo, hi = n-1, -n-1
 	}
-	if sl.Lower != nil {
-		v, ok := intValue(s.evalDrop(sl.Lower))
-		if !ok {
-			return -1
-		}
+	if v, given, ok := s.sliceBound(sl.Lower); !ok {
+		return -1
+	} else if given {
 		lo = v
 		if lo < 0 {
 			lo += n
 		}
 	}
-	if sl.Upper != nil {
-		v, ok := intValue(s.evalDrop(sl.Upper))
-		if !ok {
-			return -1
-		}
+	if v, given, ok := s.sliceBound(sl.Upper); !ok {
+		return -1
+	} else if given {
 		hi = v
 		if hi < 0 {
 			hi += n
@@ -283,28 +286,20 @@ func (s *Interp) sliceDim(sl *ast.Slice, d npapi.Dim) npapi.Dim {
 		}
 		return npapi.Dim{}
 	}
-	if sl.Step != nil {
-		if st, ok := intValue(s.evalDrop(sl.Step)); !ok || st != 1 {
-			return npapi.Dim{}
-		}
+	if st, given, ok := s.sliceBound(sl.Step); !ok || (given && st != 1) {
+		return npapi.Dim{}
 	}
 	start, stop := npapi.Const(0), d.Sym
-	if sl.Lower != nil {
-		lo, ok := intValue(s.evalDrop(sl.Lower))
-		switch {
-		case !ok:
-			return npapi.Dim{}
-		case lo < 0:
-			start = d.Sym.Add(npapi.Const(lo))
-		default:
-			start = npapi.Const(lo)
-		}
+	if lo, given, ok := s.sliceBound(sl.Lower); !ok {
+		return npapi.Dim{}
+	} else if given && lo < 0 {
+		start = d.Sym.Add(npapi.Const(lo))
+	} else if given {
+		start = npapi.Const(lo)
 	}
-	if sl.Upper != nil {
-		hi, ok := intValue(s.evalDrop(sl.Upper))
-		if !ok || hi >= 0 {
-			return npapi.Dim{}
-		}
+	if hi, given, ok := s.sliceBound(sl.Upper); !ok || (given && hi >= 0) {
+		return npapi.Dim{}
+	} else if given {
 		stop = d.Sym.Add(npapi.Const(hi))
 	}
 	return npapi.SymDim(stop.Sub(start))
