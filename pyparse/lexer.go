@@ -521,6 +521,8 @@ func (l *lexer) indentation() {
 	lineStart := l.pos
 	p := lineStart
 	col, alt := 0, 0
+	contCol := 0 // the column of the first line continuation in the indentation, as CPython keeps it
+	wsEnd := -1  // where the first line's whitespace ends when a continuation follows it
 loop:
 	for p < len(src) {
 		switch src[p] {
@@ -532,6 +534,31 @@ loop:
 			alt++
 		case '\f':
 			col, alt = 0, 0
+		case '\\':
+			// A backslash in the indentation continues it on the next physical line: the
+			// indentation is the first one's column (or, at column 0, what follows), and a
+			// line that is only that is blank.
+			q := p + 1
+			switch {
+			case q < len(src) && src[q] == '\n':
+				q++
+			case q < len(src) && src[q] == '\r':
+				q++
+				if q < len(src) && src[q] == '\n' {
+					q++
+				}
+			default:
+				break loop // not a continuation: the line's first token reports it
+			}
+			if contCol == 0 {
+				contCol = col
+			}
+			if wsEnd < 0 {
+				wsEnd = p
+			}
+			l.line++
+			p = q
+			continue
 		default:
 			break loop
 		}
@@ -543,6 +570,12 @@ loop:
 	}
 	if c := src[p]; c == '#' || c == '\n' || c == '\r' {
 		return // blank line; the line break handler sets atBOL again
+	}
+	if contCol != 0 {
+		col, alt = contCol, contCol
+	}
+	if wsEnd < 0 {
+		wsEnd = p
 	}
 	l.atBOL = false
 	top := l.indents[len(l.indents)-1]
@@ -561,7 +594,7 @@ loop:
 		}
 		l.indents = append(l.indents, col)
 		l.altIndents = append(l.altIndents, alt)
-		l.emit(Indent, lineStart, p, 0)
+		l.emit(Indent, lineStart, wsEnd, 0)
 	default:
 		for len(l.indents) > 1 && col < l.indents[len(l.indents)-1] {
 			if col > l.indents[len(l.indents)-2] {

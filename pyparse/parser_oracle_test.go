@@ -18,6 +18,14 @@ import (
 
 // parserOracleCases are accepted or rejected by CPython 3.11; the oracle decides which.
 var parserOracleCases = []string{
+	// a line continuation in the indentation: a line that is only a backslash is blank; the
+	// first backslash's column is the indentation (xraylarch's xasnorm_panel.py)
+	"def f():\n    x = 1\n\n\\\n\n    return x\n",
+	"def f():\n    x = 1\n    \\\n    y = 2\n    return x\n",
+	"if 1:\n  \\\n      x = 1\n",
+	"if 1:\n  x = 1\n\\\n  y = 2\n",
+	"if 1:\n  x = 1\n  \\ y = 2\n",
+	"if 1:\r\n  x = 1\r\n\\\r\n\r\n  y = 2\r\n",
 	// ranges: parentheses, tuples, calls, generator arguments
 	"(a).b\n(a)(b)\n(a)[b]\n((a)) + (b)\n",
 	"x = 1, 2,\n(1, 2)\n((1), 2)\n()\n(yield)\n",

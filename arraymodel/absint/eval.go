@@ -523,6 +523,26 @@ func (s *Interp) localResult(res value, operands ...value) value {
 	return res
 }
 
+// makesArrays reports whether a comprehension's element, evaluated for an item of the iterable
+// (a probe on a copy of the run, which changes nothing), is or holds an array, or is what a call
+// the run does not model makes of arrays: a comprehension of strings or numbers over an iterable
+// of unknown length makes no array to leave out.
+func (s *Interp) makesArrays(target ast.Expr, item value, elt ast.Expr) bool {
+	p := s.fork()
+	p.assign(target, item)
+	before := len(p.unknown)
+	v := p.eval(elt)
+	if holdsArrays(v, 0) {
+		return true
+	}
+	for _, u := range p.unknown[before:] {
+		if strings.HasSuffix(u.Reason, "is given arrays") {
+			return true
+		}
+	}
+	return false
+}
+
 // displayElts evaluates a tuple or list display's elements, a starred one spliced in (`(*shape,
 // 2, 2)`); false when a starred one's length is not known.
 func (s *Interp) displayElts(exprs []ast.Expr) ([]value, bool) {
@@ -942,7 +962,11 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 		}
 		l.elts = append(l.elts, vArray{stand})
 	} else if ite.trips < 0 {
-		s.unknownAlloc(g, s.text(elt), "list comprehension over an iterable of unknown length", nil)
+		if s.makesArrays(g.Target, ite.elem(0), elt) {
+			s.unknownAlloc(g, s.text(elt), "list comprehension over an iterable of unknown length", nil)
+		}
+		s.decref(it)
+		return vUnknown{} // a list of a length not known (not an empty one)
 	}
 	s.decref(it)
 	return vList{l}

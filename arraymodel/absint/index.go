@@ -25,7 +25,12 @@ func (ix index) single() value {
 func (s *Interp) evalIndex(e ast.Expr) index {
 	if t, ok := e.(*ast.Tuple); ok {
 		v := s.eval(t)
-		return index{v: v, parts: t.Elts, vals: v.(vTuple).elts}
+		if tv, ok := v.(vTuple); ok && len(tv.elts) == len(t.Elts) {
+			return index{v: v, parts: t.Elts, vals: tv.elts}
+		}
+		// a[(*idx, 0)]: a starred part, spliced or of a length not known: one index of a
+		// value the parts cannot be matched to
+		return index{v: v, parts: []ast.Expr{e}, vals: []value{vUnknown{}}}
 	}
 	v := s.eval(e)
 	if t, ok := v.(vTuple); ok {
