@@ -424,19 +424,25 @@ const histogramBlock = 65536
 // and integer data is first cast to the bin dtype: (18 + 2s) bytes per element, s more for
 // integers (s the bin dtype's itemsize; measured under NumPy 1.24 with tracemalloc). With a
 // range= the block's values outside it are dropped first (a copy of the rest): the figure is
-// then the most it can be. Bins given as edges or as a method name ("auto": a count the data
-// decides) are not modelled.
+// then the most it can be. Of data whose dtype or size is not known the shapes are still known
+// (the edges' dtype and the temporaries are not). Bins given as edges or as a method name
+// ("auto": a count the data decides) are not modelled.
 func histogram(_ *Func, c *Call) (Result, bool) {
 	a := c.Arg(0, "a")
-	if a.Kind != ArgArray || a.Shape == nil || !only(c, "bins", "range", "density", "weights") {
+	if a.Kind == ArgMissing || a.Kind == ArgNone || !only(c, "bins", "range", "density", "weights") {
 		return Result{}, false
 	}
 	bins, ok := intArg(c.Arg(1, "bins"), 10)
-	if !ok || bins < 1 || a.DType.Kind() == 'c' || a.DType == NoDType {
+	if !ok || bins < 1 || a.DType.Kind() == 'c' {
 		return Result{}, false
 	}
+	// The shapes follow from bins alone; the edges' dtype and the temporaries from the data's
+	// dtype and size, when known.
 	binDT := Float64
-	if a.DType == Float32 || a.DType == Float16 {
+	switch {
+	case a.Kind != ArgArray || a.DType == NoDType:
+		binDT = NoDType
+	case a.DType == Float32 || a.DType == Float16:
 		binDT = a.DType
 	}
 	counts := Int64
@@ -453,7 +459,7 @@ func histogram(_ *Func, c *Call) (Result, bool) {
 	}
 	r := Result{Outs: []Out{{Shape: []Dim{Int(bins)}, DType: counts, fixed: true},
 		{Shape: []Dim{Int(bins + 1)}, DType: binDT, fixed: true}}, Tuple: true}
-	if n, ok := Size(a.Shape); ok {
+	if n, ok := Size(a.Shape); ok && a.Kind == ArgArray && binDT != NoDType {
 		r.TempBytes = min(n, histogramBlock) * per
 	}
 	return r, true

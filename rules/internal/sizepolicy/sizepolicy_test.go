@@ -24,6 +24,12 @@ func TestQuiet(t *testing.T) {
 		{"pkg/utils/_testing.py", scales, true},                           // (sklearn.utils._testing)
 		{"pkg/testsuite.py", scales, false},                               // not a test name
 		{"pkg/attest/mod.py", scales, false},                              // a directory that only ends in "test"
+		{"golden_tests/TestFinBond.py", scales, true},                     // unittest's TestThing.py, under *_tests
+		{"pkg/unit_test/mod.py", scales, true},                            // *_test
+		{"pkg/tests_gpu/mod.py", scales, true},                            // tests_*
+		{"pkg/Testing.py", scales, false},                                 // not TestThing
+		{"pkg/Tester.py", scales, false},                                  // nor Tester
+		{"pkg/contests/mod.py", scales, false},                            // a directory that only ends in "tests"
 	} {
 		if got := Quiet(c.path, c.s, 1<<20, false); got != c.want {
 			t.Errorf("Quiet(%q, %+v) = %v, want %v", c.path, c.s, got, c.want)
