@@ -156,6 +156,19 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	return res
 }
 
+// sliceParts reports whether a slice object's parts are numbers or None (absent ones too):
+// values that hold no reference.
+func sliceParts(sl vSlice) bool {
+	for _, v := range []value{sl.lo, sl.hi, sl.step} {
+		switch v.(type) {
+		case nil, vNone, vInt:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // lazyConsumer evaluates sum, any, all, min and max of a generator expression, which take its
 // elements one at a time (lazyGen); false for any other call.
 func (s *Interp) lazyConsumer(e *ast.Call) (value, bool) {
@@ -898,6 +911,25 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		}
 		if v, ok := builtinNumber(name, c); ok {
 			return v
+		}
+		return vUnknown{}
+	case "slice":
+		// slice(stop) or slice(start, stop[, step]): a slice object, as a[start:stop:step]
+		// writes one (numbers only; anything else is an index the run does not know)
+		if len(c.args) >= 1 && len(c.args) <= 3 && len(c.kw) == 0 {
+			var sl vSlice
+			switch len(c.args) {
+			case 1:
+				sl.hi = c.args[0]
+			default:
+				sl.lo, sl.hi = c.args[0], c.args[1]
+				if len(c.args) == 3 {
+					sl.step = c.args[2]
+				}
+			}
+			if sliceParts(sl) {
+				return sl
+			}
 		}
 		return vUnknown{}
 	case "list", "tuple":

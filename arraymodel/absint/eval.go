@@ -856,7 +856,7 @@ func repeatTuple(t, k value) (value, bool) {
 	}
 	for _, e := range tt.elts {
 		switch e.(type) {
-		case vInt, vFloat, vNone:
+		case vInt, vFloat, vNone, vSlice:
 		default:
 			return nil, false // only numbers: a tuple of arrays would share their references
 		}

@@ -195,18 +195,59 @@ func (s *Interp) gridArg(x ast.Expr) npapi.Arg {
 	return a
 }
 
-// sliceBounds resolves a slice with constant bounds and step 1 against a length.
+// sliceBounds returns the element range [lo, hi) slice sl selects of a dimension of length n;
+// false for a step or bounds not known.
 func (s *Interp) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
-	if sl.Step != nil {
+	return s.sliceOf(sl).bounds(n)
+}
+
+// sliceLen returns the length of dimension n after slice sl, or -1.
+func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 { return s.sliceOf(sl).length(n) }
+
+// sliceDim returns the length of dimension d after slice sl (sliceDimOf).
+func (s *Interp) sliceDim(sl *ast.Slice, d npapi.Dim) npapi.Dim { return s.sliceOf(sl).dim(d) }
+
+// sliceOf evaluates a slice written in an index: its bounds and step as values (nil when
+// absent), as `slice(...)` makes them.
+func (s *Interp) sliceOf(sl *ast.Slice) vSlice {
+	var v vSlice
+	for _, x := range []struct {
+		e   ast.Expr
+		dst *value
+	}{{sl.Lower, &v.lo}, {sl.Upper, &v.hi}, {sl.Step, &v.step}} {
+		if x.e != nil {
+			*x.dst = s.evalDrop(x.e)
+		}
+	}
+	return v
+}
+
+// boundOf reads a slice's bound or step: its integer value; given is false when it is absent or
+// None (a[:k or None]), which is the same; ok is false when it is not known.
+func boundOf(v value) (n int64, given, ok bool) {
+	if v == nil {
+		return 0, false, true
+	}
+	if _, none := v.(vNone); none {
+		return 0, false, true
+	}
+	n, ok = intValue(v)
+	return n, true, ok
+}
+
+// bounds returns the element range [lo, hi) the slice selects of a dimension of length n; false
+// for a step or bounds not known.
+func (sl vSlice) bounds(n int64) (lo, hi int64, ok bool) {
+	if step, given, ok := boundOf(sl.step); !ok || (given && step != 1) {
 		return 0, 0, false
 	}
 	lo, hi = 0, n
-	if i, given, k := s.sliceBound(sl.Lower); !k {
+	if i, given, k := boundOf(sl.lo); !k {
 		return 0, 0, false
 	} else if given {
 		lo = i
 	}
-	if i, given, k := s.sliceBound(sl.Upper); !k {
+	if i, given, k := boundOf(sl.hi); !k {
 		return 0, 0, false
 	} else if given {
 		hi = i
@@ -222,32 +263,17 @@ func (s *Interp) sliceBounds(sl *ast.Slice, n int64) (lo, hi int64, ok bool) {
 	return lo, hi, true
 }
 
-// sliceBound evaluates a slice's bound or step: its integer value; given is false when it is
-// absent or evaluates to None (a[:k or None]), which is the same; ok is false when it is not
-// known.
-func (s *Interp) sliceBound(e ast.Expr) (n int64, given, ok bool) {
-	if e == nil {
-		return 0, false, true
-	}
-	v := s.evalDrop(e)
-	if _, none := v.(vNone); none {
-		return 0, false, true
-	}
-	n, ok = intValue(v)
-	return n, true, ok
-}
-
-// sliceLen returns the length of dimension n after slice sl, or -1.
-func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 {
+// length returns the length of a dimension of length n after the slice, or -1.
+func (sl vSlice) length(n int64) int64 {
 	if n < 0 {
 		return -1
 	}
-	step, given, ok := s.sliceBound(sl.Step)
+	step, given, ok := boundOf(sl.step)
 	if !ok || (given && step == 0) {
 		return -1
 	}
 	if !given || step == 1 {
-		lo, hi, ok := s.sliceBounds(&ast.Slice{Lower: sl.Lower, Upper: sl.Upper}, n)
+		lo, hi, ok := vSlice{lo: sl.lo, hi: sl.hi}.bounds(n)
 		if !ok {
 			return -1
 		}
@@ -257,7 +283,7 @@ func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 {
 	if step < 0 {
 		lo, hi = n-1, -n-1
 	}
-	if v, given, ok := s.sliceBound(sl.Lower); !ok {
+	if v, given, ok := boundOf(sl.lo); !ok {
 		return -1
 	} else if given {
 		lo = v
@@ -265,7 +291,7 @@ func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 {
 			lo += n
 		}
 	}
-	if v, given, ok := s.sliceBound(sl.Upper); !ok {
+	if v, given, ok := boundOf(sl.hi); !ok {
 		return -1
 	} else if given {
 		hi = v
@@ -280,29 +306,29 @@ func (s *Interp) sliceLen(sl *ast.Slice, n int64) int64 {
 	return r.count()
 }
 
-// sliceDim returns the length of dimension d after slice sl: known for a known d; for a
-// symbolic d and bounds that count from its ends (a[1:-1] is d - 2, a[:-1] and a[1:] are
-// d - 1; d is taken to be at least as long as the bounds, as a program that slices so does);
-// unknown otherwise (a[2:10] depends on whether d is shorter than 10).
-func (s *Interp) sliceDim(sl *ast.Slice, d npapi.Dim) npapi.Dim {
+// dim returns the length of dimension d after the slice: known for a known d; for a symbolic d
+// and bounds that count from its ends (a[1:-1] is d - 2, a[:-1] and a[1:] are d - 1; d is taken
+// to be at least as long as the bounds, as a program that slices so does); unknown otherwise
+// (a[2:10] depends on whether d is shorter than 10).
+func (sl vSlice) dim(d npapi.Dim) npapi.Dim {
 	if d.Known || d.Sym == nil {
-		if n := s.sliceLen(sl, dimLen(d)); n >= 0 {
+		if n := sl.length(dimLen(d)); n >= 0 {
 			return npapi.Int(n)
 		}
 		return npapi.Dim{}
 	}
-	if st, given, ok := s.sliceBound(sl.Step); !ok || (given && st != 1) {
+	if st, given, ok := boundOf(sl.step); !ok || (given && st != 1) {
 		return npapi.Dim{}
 	}
 	start, stop := npapi.Const(0), d.Sym
-	if lo, given, ok := s.sliceBound(sl.Lower); !ok {
+	if lo, given, ok := boundOf(sl.lo); !ok {
 		return npapi.Dim{}
 	} else if given && lo < 0 {
 		start = d.Sym.Add(npapi.Const(lo))
 	} else if given {
 		start = npapi.Const(lo)
 	}
-	if hi, given, ok := s.sliceBound(sl.Upper); !ok || (given && hi >= 0) {
+	if hi, given, ok := boundOf(sl.hi); !ok || (given && hi >= 0) {
 		return npapi.Dim{}
 	} else if given {
 		stop = d.Sym.Add(npapi.Const(hi))
@@ -375,6 +401,13 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 			}
 		default:
 			if _, ok := ix.vals[i].(vInt); ok {
+				d++
+				continue
+			}
+			if sl, ok := ix.vals[i].(vSlice); ok { // a[s] with s = slice(1, -1)
+				if d < len(o.shape.Dims) {
+					dims = append(dims, sl.dim(o.shape.Dims[d]))
+				}
 				d++
 				continue
 			}

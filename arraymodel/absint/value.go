@@ -98,6 +98,9 @@ type (
 	// vShapeOf is the shape tuple of an input of unknown rank (x.shape; of is x's text):
 	// its items are lengths (provenance.go).
 	vShapeOf struct{ of string }
+	// vSlice is a slice object (`slice(1, -1)`, or the bounds of `a[1:-1]` as values): each
+	// of lo, hi and step a value, nil when absent; it holds no array.
+	vSlice struct{ lo, hi, step value }
 	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
 	// options' defaults (bindings.Argparse).
 	vNamespace struct{ set *nsAttrs }
