@@ -169,38 +169,6 @@ func sliceParts(sl vSlice) bool {
 	return true
 }
 
-// lazyConsumer evaluates sum, any, all, min and max of a generator expression, which take its
-// elements one at a time (lazyGen); false for any other call.
-func (s *Interp) lazyConsumer(e *ast.Call) (value, bool) {
-	n, ok := e.Func.(*ast.Name)
-	if !ok || s.cfg.Explore || len(e.Args) == 0 || len(e.Keywords) > 0 {
-		return nil, false
-	}
-	g, ok := e.Args[0].(*ast.GeneratorExp)
-	if _, bound := s.rootBound(n); !ok || bound {
-		return nil, false
-	}
-	switch {
-	case n.ID == "sum" && len(e.Args) <= 2:
-		var start value = knownInt(0)
-		if len(e.Args) == 2 {
-			start = s.eval(e.Args[1])
-		}
-		v, ok := s.lazyGen(g, start, func(acc, v value) value { return s.binop(ast.Add, acc, v, e) })
-		if !ok {
-			s.decref(start)
-		}
-		return v, ok
-	case (n.ID == "any" || n.ID == "all") && len(e.Args) == 1:
-		_, ok := s.lazyGen(g, nil, nil)
-		return vInt{}, ok
-	case (n.ID == "min" || n.ID == "max") && len(e.Args) == 1:
-		_, ok := s.lazyGen(g, nil, nil)
-		return vUnknown{}, ok
-	}
-	return nil, false
-}
-
 // fromFunction is np.fromfunction(function, shape, dtype=float, **kwargs) as NumPy defines it:
 // function(*indices(shape, dtype=dtype), **kwargs), the index grids alive during the call. false
 // when function is not a function of the program or the grids' count is not known.

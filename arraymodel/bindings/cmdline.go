@@ -21,6 +21,7 @@ type CommandLineError struct {
 	Msg  string
 }
 
+// Error returns the message, in argparse's words where argparse has them.
 func (e *CommandLineError) Error() string { return e.Msg }
 
 // option is one add_argument declaration.
