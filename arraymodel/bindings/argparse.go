@@ -60,65 +60,129 @@ func Argparse(mod *ast.Module) map[string]Binding {
 	return out
 }
 
-// argparseDefault reads one add_argument call.
-func argparseDefault(call *ast.Call) (Binding, bool) {
+// option is one add_argument declaration, as both the defaults (argparseDefault) and the
+// command line (ParseCommandLine) read it.
+type option struct {
+	call       *ast.Call
+	flags      []string // the option strings; none for a positional
+	dest       string
+	positional bool
+	action     string // store, store_true, store_false, store_const, count, append, append_const, help, version; "" when not a literal
+	nargs      string // "" for one value, "?", "*", "+", or a count
+	hasNargs   bool   // nargs= is given (literal or not)
+	typ        ast.Expr
+	konst      ast.Expr
+	def        ast.Expr // default=, nil when absent
+	required   bool
+	// unread says why a command line cannot be parsed against it (an action or nargs that is
+	// not a literal, nargs=REMAINDER); its defaults can still be read.
+	unread string
+}
+
+// declaration reads one add_argument call; the error is a *CommandLineError for a call whose
+// option names cannot be read (not literals, **kwargs, none).
+func declaration(call *ast.Call) (*option, error) {
+	o := &option{call: call, action: "store"}
 	var names []string
 	for _, a := range call.Args {
-		c, ok := a.(*ast.Constant)
-		if !ok || c.Value.Kind != ast.ConstStr {
-			return Binding{}, false
+		s, ok := constStr(a)
+		if !ok {
+			return nil, &CommandLineError{Node: call, Msg: "an add_argument call whose option names are not string literals"}
 		}
-		names = append(names, c.Value.Str)
+		names = append(names, s)
 	}
-	kw := map[string]ast.Expr{}
 	for _, k := range call.Keywords {
-		if k.Arg == "" {
-			return Binding{}, false // **kwargs: anything may be set
+		switch k.Arg {
+		case "":
+			return nil, &CommandLineError{Node: call, Msg: "an add_argument call with **kwargs"}
+		case "action":
+			s, ok := constStr(k.Value)
+			if !ok {
+				o.unread = "an add_argument call whose action is not a string literal"
+			}
+			o.action = s
+		case "nargs":
+			o.hasNargs = true
+			switch v := k.Value.(type) {
+			case *ast.Constant:
+				if v.Value.Kind == ast.ConstStr {
+					o.nargs = v.Value.Str
+				} else if v.Value.Kind == ast.ConstInt {
+					o.nargs = strconv.FormatInt(v.Value.Int, 10)
+				}
+			default:
+				o.unread = "an add_argument call whose nargs is not a literal"
+			}
+		case "type":
+			o.typ = k.Value
+		case "const":
+			o.konst = k.Value
+		case "default":
+			o.def = k.Value
+		case "dest":
+			if d, ok := constStr(k.Value); ok {
+				o.dest = d
+			}
+		case "required":
+			c, ok := k.Value.(*ast.Constant)
+			o.required = ok && c.Value.Kind == ast.ConstBool && c.Value.Bool
 		}
-		kw[k.Arg] = k.Value
 	}
 	dest, positional := destOf(names)
-	if d, ok := constStr(kw["dest"]); ok {
-		dest = d
+	if o.dest == "" {
+		o.dest = dest
 	}
-	if dest == "" || !isIdent(dest) {
+	if o.dest == "" {
+		return nil, &CommandLineError{Node: call, Msg: "an add_argument call without option names"}
+	}
+	o.positional = positional
+	if !positional {
+		o.flags = names
+	}
+	if o.nargs == "REMAINDER" || o.nargs == "A..." || o.nargs == "..." {
+		o.unread = "an argument with nargs=REMAINDER, which arraylint does not parse"
+	}
+	return o, nil
+}
+
+// argparseDefault reads the default of one add_argument call.
+func argparseDefault(call *ast.Call) (Binding, bool) {
+	o, err := declaration(call)
+	if err != nil || !isIdent(o.dest) {
 		return Binding{}, false
 	}
-	b := Binding{Name: dest, Source: ArgparseDefault, Node: call}
-	if v, ok := kw["default"]; ok {
-		c, ok := v.(*ast.Constant)
+	b := Binding{Name: o.dest, Source: ArgparseDefault, Node: call}
+	if o.def != nil {
+		c, ok := o.def.(*ast.Constant)
 		if !ok {
 			return Binding{}, false
 		}
 		b.Value = c.Value
 		if c.Value.Kind == ast.ConstStr {
-			if b.Value, ok = convert(c.Value.Str, kw["type"]); !ok {
+			if b.Value, ok = convert(c.Value.Str, o.typ); !ok {
 				return Binding{}, false
 			}
-		} else if t := typeName(kw["type"]); t == "float" && c.Value.Kind == ast.ConstInt && c.Value.Big == nil {
+		} else if t := typeName(o.typ); t == "float" && c.Value.Kind == ast.ConstInt && c.Value.Big == nil {
 			b.Value = ast.ConstValue{Kind: ast.ConstFloat, Float: float64(c.Value.Int)}
 		}
 		return b, true
 	}
-	switch action, _ := constStr(kw["action"]); action {
+	switch o.action {
 	case "store_true":
-		return Binding{Name: dest, Value: ast.ConstValue{Kind: ast.ConstBool}, Source: ArgparseDefault, Node: call}, true
+		b.Value = ast.ConstValue{Kind: ast.ConstBool}
+		return b, true
 	case "store_false":
-		return Binding{Name: dest, Value: ast.ConstValue{Kind: ast.ConstBool, Bool: true}, Source: ArgparseDefault, Node: call}, true
+		b.Value = ast.ConstValue{Kind: ast.ConstBool, Bool: true}
+		return b, true
 	case "", "store":
 	default:
 		return Binding{}, false // count, append, … : not a plain value
 	}
-	if positional {
+	if o.positional || o.required || o.hasNargs {
 		return Binding{}, false
 	}
-	if r, ok := kw["required"].(*ast.Constant); ok && r.Value.Kind == ast.ConstBool && r.Value.Bool {
-		return Binding{}, false
-	}
-	if _, ok := kw["nargs"]; ok {
-		return Binding{}, false
-	}
-	return Binding{Name: dest, Value: ast.ConstValue{Kind: ast.ConstNone}, Source: ArgparseDefault, Node: call}, true
+	b.Value = ast.ConstValue{Kind: ast.ConstNone}
+	return b, true
 }
 
 // destOf derives argparse's destination from the option strings: the first long option without

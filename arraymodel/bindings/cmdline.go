@@ -24,18 +24,6 @@ type CommandLineError struct {
 // Error returns the message, in argparse's words where argparse has them.
 func (e *CommandLineError) Error() string { return e.Msg }
 
-// option is one add_argument declaration.
-type option struct {
-	call     *ast.Call
-	flags    []string // the option strings; none for a positional
-	dest     string
-	action   string // store, store_true, store_false, store_const, count, append, append_const, help, version
-	nargs    string // "" for one value, "?", "*", "+", or a count
-	typ      ast.Expr
-	konst    ast.Expr
-	required bool
-}
-
 // DeclaresOptions reports whether mod declares argparse options (an add_argument call).
 func DeclaresOptions(mod *ast.Module) bool {
 	found := false
@@ -96,7 +84,7 @@ func ParseCommandLine(mod *ast.Module, argv []string) (map[string]Binding, error
 				n := int64(1)
 				if b, ok := out[o.dest]; ok && given[o] && b.Value.Kind == ast.ConstInt {
 					n = b.Value.Int + 1
-				} else if d, ok := intDefault(o.call); ok {
+				} else if d, ok := intDefault(o.def); ok {
 					n = d + 1
 				}
 				set(o, Binding{Value: ast.ConstValue{Kind: ast.ConstInt, Int: n}})
@@ -199,6 +187,10 @@ func declarations(mod *ast.Module) ([]*option, error) {
 			if o, err = declaration(call); err != nil {
 				return false
 			}
+			if o.unread != "" {
+				err = &CommandLineError{Node: call, Msg: o.unread}
+				return false
+			}
 			for _, f := range o.flags {
 				if byFlag[f] != nil {
 					err = &CommandLineError{Node: call, Msg: fmt.Sprintf("the option %s is declared twice (two parsers?); bind the options with --assume", f)}
@@ -214,64 +206,6 @@ func declarations(mod *ast.Module) ([]*option, error) {
 		err = &CommandLineError{Node: parsers[1], Msg: fmt.Sprintf("the program makes %d argparse parsers; bind the options with --assume", len(parsers))}
 	}
 	return opts, err
-}
-
-// declaration reads one add_argument call.
-func declaration(call *ast.Call) (*option, error) {
-	o := &option{call: call, action: "store"}
-	var names []string
-	for _, a := range call.Args {
-		s, ok := constStr(a)
-		if !ok {
-			return nil, &CommandLineError{Node: call, Msg: "an add_argument call whose option names are not string literals"}
-		}
-		names = append(names, s)
-	}
-	for _, k := range call.Keywords {
-		switch k.Arg {
-		case "":
-			return nil, &CommandLineError{Node: call, Msg: "an add_argument call with **kwargs"}
-		case "action":
-			s, ok := constStr(k.Value)
-			if !ok {
-				return nil, &CommandLineError{Node: call, Msg: "an add_argument call whose action is not a string literal"}
-			}
-			o.action = s
-		case "nargs":
-			switch v := k.Value.(type) {
-			case *ast.Constant:
-				if v.Value.Kind == ast.ConstStr {
-					o.nargs = v.Value.Str
-				} else if v.Value.Kind == ast.ConstInt {
-					o.nargs = strconv.FormatInt(v.Value.Int, 10)
-				}
-			default:
-				return nil, &CommandLineError{Node: call, Msg: "an add_argument call whose nargs is not a literal"}
-			}
-		case "type":
-			o.typ = k.Value
-		case "const":
-			o.konst = k.Value
-		case "required":
-			c, ok := k.Value.(*ast.Constant)
-			o.required = ok && c.Value.Kind == ast.ConstBool && c.Value.Bool
-		}
-	}
-	dest, positional := destOf(names)
-	if d, ok := constStr(keyword(call, "dest")); ok {
-		dest = d
-	}
-	if dest == "" {
-		return nil, &CommandLineError{Node: call, Msg: "an add_argument call without option names"}
-	}
-	o.dest = dest
-	if !positional {
-		o.flags = names
-	}
-	if o.nargs == "REMAINDER" || o.nargs == "A..." || o.nargs == "..." {
-		return nil, &CommandLineError{Node: call, Msg: "an argument with nargs=REMAINDER, which arraylint does not parse"}
-	}
-	return o, nil
 }
 
 // lookupOption finds the option tok names: exactly, by a unique prefix of a long option (as
@@ -409,21 +343,11 @@ func constBinding(e ast.Expr) Binding {
 	return Binding{Unknown: true}
 }
 
-// intDefault is the integer literal default= of an add_argument call.
-func intDefault(call *ast.Call) (int64, bool) {
-	c, ok := keyword(call, "default").(*ast.Constant)
+// intDefault is the integer literal of a default= (nil when absent).
+func intDefault(def ast.Expr) (int64, bool) {
+	c, ok := def.(*ast.Constant)
 	if !ok || c.Value.Kind != ast.ConstInt || c.Value.Big != nil {
 		return 0, false
 	}
 	return c.Value.Int, true
-}
-
-// keyword is the value of call's keyword argument name, nil when absent.
-func keyword(call *ast.Call, name string) ast.Expr {
-	for _, k := range call.Keywords {
-		if k.Arg == name {
-			return k.Value
-		}
-	}
-	return nil
 }
