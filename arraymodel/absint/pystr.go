@@ -1,10 +1,10 @@
 package absint
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -86,11 +86,8 @@ func strMethod(s vStr, name string, c *call) value {
 	return vUnknown{}
 }
 
-// decimal is what int() parses: an optional sign and digits, single underscores between them.
-var decimal = regexp.MustCompile(`^[+-]?[0-9]+(_[0-9]+)*$`)
-
-// numberOfString is int(s) or float(s) of a known string (one argument, surrounding whitespace
-// allowed); ok is false for anything else, or text Python would reject.
+// numberOfString is int(s) or float(s) of a known string (one argument; Python's rules,
+// bindings.PyInt and PyFloat); ok is false for anything else, or text Python would reject.
 func numberOfString(name string, c *call) (value, bool) {
 	if len(c.args) != 1 || len(c.kw) > 0 {
 		return nil, false
@@ -99,26 +96,15 @@ func numberOfString(name string, c *call) (value, bool) {
 	if !ok || str.unknown {
 		return nil, false
 	}
-	t := strings.TrimSpace(str.s)
 	switch name {
 	case "int":
-		if !decimal.MatchString(t) {
-			return nil, false
+		if n, ok := bindings.PyInt(str.s); ok {
+			return knownInt(n), true
 		}
-		n, err := strconv.ParseInt(strings.ReplaceAll(t, "_", ""), 10, 64)
-		if err != nil {
-			return nil, false
-		}
-		return knownInt(n), true
 	case "float":
-		if strings.ContainsAny(t, "_xXpP") {
-			return nil, false // Go reads hexadecimal floats and underscores Python's float() rejects
+		if x, ok := bindings.PyFloat(str.s); ok {
+			return realFloat(x), true
 		}
-		x, err := strconv.ParseFloat(t, 64)
-		if err != nil {
-			return nil, false
-		}
-		return realFloat(x), true
 	}
 	return nil, false
 }

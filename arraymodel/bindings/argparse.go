@@ -211,17 +211,11 @@ func destOf(names []string) (dest string, positional bool) {
 func convert(s string, typ ast.Expr) (ast.ConstValue, bool) {
 	switch typeName(typ) {
 	case "int":
-		n, err := strconv.ParseInt(strings.ReplaceAll(strings.TrimSpace(s), "_", ""), 10, 64)
-		if err != nil {
-			return ast.ConstValue{}, false
-		}
-		return ast.ConstValue{Kind: ast.ConstInt, Int: n}, true
+		n, ok := PyInt(s)
+		return ast.ConstValue{Kind: ast.ConstInt, Int: n}, ok
 	case "float":
-		f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil {
-			return ast.ConstValue{}, false
-		}
-		return ast.ConstValue{Kind: ast.ConstFloat, Float: f}, true
+		f, ok := PyFloat(s)
+		return ast.ConstValue{Kind: ast.ConstFloat, Float: f}, ok
 	case "", "str":
 		return ast.ConstValue{Kind: ast.ConstStr, Str: s}, true
 	}
