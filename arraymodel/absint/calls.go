@@ -72,10 +72,9 @@ func (s *Interp) evalCall(e *ast.Call) value {
 				s.decref(v)
 				continue
 			}
-			if o, ok := isArray(v); ok && o.shape.Known && len(o.shape.Dims) > 0 && o.shape.Dims[0].Known &&
-				o.shape.Dims[0].N <= maxSpreadRows {
+			if rows, ok := s.spreadRows(v); ok {
 				// f(*np.indices(shape)): one argument per row of the array, a view
-				c.args = append(c.args, s.arrayRows(o, int(o.shape.Dims[0].N))...)
+				c.args = append(c.args, rows...)
 				s.decref(v)
 				continue
 			}
@@ -156,6 +155,16 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	return res
 }
 
+// spreadRows are the rows of an array *v spreads into arguments (views), when its first
+// dimension is known and at most maxSpreadRows.
+func (s *Interp) spreadRows(v value) ([]value, bool) {
+	o, ok := isArray(v)
+	if !ok || !o.shape.Known || len(o.shape.Dims) == 0 || !o.shape.Dims[0].Known || o.shape.Dims[0].N > maxSpreadRows {
+		return nil, false
+	}
+	return s.arrayRows(o, int(o.shape.Dims[0].N)), true
+}
+
 // sliceParts reports whether a slice object's parts are numbers or None (absent ones too):
 // values that hold no reference.
 func sliceParts(sl vSlice) bool {
@@ -200,13 +209,11 @@ func (s *Interp) fromFunction(ref imports.Ref, c *call) (value, bool) {
 	indices := imports.Ref{Qual: strings.TrimSuffix(ref.Qual, "fromfunction") + "indices", API: "indices", Backend: ref.Backend}
 	grids := s.callAPI(indices, ic)
 	s.release(ic)
-	o, ok := isArray(grids)
-	if !ok || !o.shape.Known || len(o.shape.Dims) == 0 || !o.shape.Dims[0].Known || o.shape.Dims[0].N > maxSpreadRows {
-		s.decref(grids)
+	args, ok := s.spreadRows(grids)
+	s.decref(grids) // the rows hold it until the function returns
+	if !ok {
 		return nil, false
 	}
-	args := s.arrayRows(o, int(o.shape.Dims[0].N))
-	s.decref(grids) // the rows hold it until the function returns
 	if self != nil {
 		incref(self)
 		args = append([]value{self}, args...)
@@ -902,32 +909,26 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		return vUnknown{}
 	case "list", "tuple":
 		if len(c.args) == 1 {
+			var elts []value
+			known := true
 			switch v := c.args[0].(type) {
-			case vList:
-				l := &pyList{refs: 1}
+			case vList, vTuple:
+				l := &pyList{}
 				s.extendList(l, v)
-				if name == "tuple" {
-					return vTuple{l.elts}
+				elts = l.elts
+			case vStr: // list("kac"): its characters
+				known = !v.unknown
+				for _, r := range v.s {
+					elts = append(elts, vStr{s: string(r)})
 				}
-				return vList{l}
-			case vTuple:
-				l := &pyList{refs: 1}
-				s.extendList(l, v)
-				if name == "tuple" {
-					return vTuple{l.elts}
-				}
-				return vList{l}
-			case vStr:
-				if !v.unknown { // list("kac"): its characters
-					var elts []value
-					for _, r := range v.s {
-						elts = append(elts, vStr{s: string(r)})
-					}
-					if name == "tuple" {
-						return vTuple{elts}
-					}
-					return vList{&pyList{refs: 1, elts: elts}}
-				}
+			default:
+				known = false
+			}
+			if known && name == "tuple" {
+				return vTuple{elts}
+			}
+			if known {
+				return vList{&pyList{refs: 1, elts: elts}}
 			}
 		}
 		if len(c.args) == 0 {

@@ -47,10 +47,8 @@ func reApply(pattern, how string, str value, flags value) value {
 	if !ok || s.unknown {
 		return vUnknown{}
 	}
-	if flags != nil {
-		if f, ok := intValue(flags); !ok || f != 0 {
-			return vUnknown{}
-		}
+	if !noFlags(flags) {
+		return vUnknown{}
 	}
 	re, ok := reCompile(pattern, how)
 	if !ok {
@@ -69,6 +67,15 @@ func reApply(pattern, how string, str value, flags value) value {
 	return m
 }
 
+// noFlags reports whether a flags argument is absent or 0 (flags change what a pattern matches).
+func noFlags(flags value) bool {
+	if flags == nil {
+		return true
+	}
+	f, ok := intValue(flags)
+	return ok && f == 0
+}
+
 // callRe is a call of the re module's function name.
 func callRe(name string, c *call) value {
 	if len(c.args) < 1 {
@@ -84,10 +91,8 @@ func callRe(name string, c *call) value {
 		if len(c.args) > 1 {
 			flags = c.args[1]
 		}
-		if flags != nil {
-			if f, ok := intValue(flags); !ok || f != 0 {
-				return vUnknown{}
-			}
+		if !noFlags(flags) {
+			return vUnknown{}
 		}
 		return vRegex{pattern: p.s}
 	case "match", "fullmatch", "search":

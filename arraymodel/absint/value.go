@@ -102,7 +102,8 @@ type (
 	// of lo, hi and step a value, nil when absent; it holds no array.
 	vSlice struct{ lo, hi, step value }
 	// vNamespace is what an argparse parser's parse_args() returns: its attributes are the
-	// options' defaults (bindings.Argparse).
+	// options' values (their defaults, or the command line's: nsAttrs.opts) and what the
+	// program stores on it.
 	vNamespace struct{ set *nsAttrs }
 )
 
