@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 )
 
 // Chart dimensions of the text report, in terminal cells.
@@ -110,7 +111,7 @@ func (r *Report) SymbolsText() string {
 		}
 		if sym.Source == absint.SourceParameter {
 			what := "parameter"
-			if !isIdentifier(sym.Name) {
+			if bindings.InputSize(sym.Name) {
 				what = "a parameter's size"
 			}
 			fmt.Fprintf(&b, "%s free (%s, line %d)", sym.Name, what, sym.Line)
@@ -307,7 +308,7 @@ func withExactBytes(n int64) string {
 func freeKind(free []string, scope string) string {
 	sizes := 0
 	for _, f := range free {
-		if !isIdentifier(f) {
+		if bindings.InputSize(f) {
 			sizes++
 		}
 	}
@@ -320,11 +321,6 @@ func freeKind(free []string, scope string) string {
 		return "parameters of " + scope
 	}
 	return "parameters of " + scope + " and their sizes"
-}
-
-// isIdentifier reports whether a symbol is a name (n), not a size (X.shape[0], len(X)).
-func isIdentifier(s string) bool {
-	return !strings.ContainsAny(s, ".([")
 }
 
 // freeSymbols returns the report's free symbols (the parameters its sizes depend on).

@@ -46,8 +46,12 @@ var sizeNameRE = regexp.MustCompile(`^(?:[A-Za-z_][A-Za-z0-9_.]*\.(?:shape\[[0-9
 // SizeName reports whether name can be assumed: an identifier (N), or a size an input's shape
 // gives (X.shape[0], X.size, len(X)), as the memory estimate names the sizes it does not know.
 func SizeName(name string) bool {
-	return isIdent(name) || sizeNameRE.MatchString(name)
+	return isIdent(name) || InputSize(name)
 }
+
+// InputSize reports whether name is a size an input's shape gives (X.shape[0], X.size, len(X)),
+// not a name.
+func InputSize(name string) bool { return sizeNameRE.MatchString(name) }
 
 var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
 
