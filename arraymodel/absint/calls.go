@@ -834,7 +834,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 				if t := ExprText(e.Args[0]); t != "" && !s.cfg.Explore && len(e.Args) == 1 {
 					// len(X) of a parameter: a size the estimate can be a formula in (it is
 					// no evidence of a large array for the rules: provenance.go)
-					return s.sizeSymbol("len("+t+")", vInt{sym: npapi.Var("len(" + t + ")")})
+					return s.sizeSymbol("len("+t+")", false)
 				}
 			}
 		}

@@ -222,9 +222,9 @@ func (s *Interp) dataAttr(e *ast.Attribute, base value) (value, bool) {
 			switch {
 			case d.Known || d.Data:
 			case i == 0:
-				v = s.sizeSymbol(symIndex(text, ".shape", 0), dataInt(symIndex(text, ".shape", 0)))
+				v = s.sizeSymbol(symIndex(text, ".shape", 0), true)
 			case v.(vInt).sym == nil && text != "":
-				v = s.sizeSymbol(symIndex(text, ".shape", i), vInt{sym: npapi.Var(symIndex(text, ".shape", i))})
+				v = s.sizeSymbol(symIndex(text, ".shape", i), false)
 			}
 			elts[i] = v
 		}
@@ -233,25 +233,31 @@ func (s *Interp) dataAttr(e *ast.Attribute, base value) (value, bool) {
 		return nil, false
 	}
 	if e.Attr == "size" {
-		return s.sizeSymbol(suffix(text, ".size"), dataInt(suffix(text, ".size"))), true
+		return s.sizeSymbol(suffix(text, ".size"), true), true
 	}
 	return vShapeOf{of: text}, true
 }
 
-// sizeSymbol is a size an input's shape gives, named formula (X.shape[0], X.size, len(X)): the
-// value assumed for it (`--assume X.shape[0]=5000`, or a re-estimate's), else v, a size the run
-// does not know, which it lists among its free sizes (FreeSizes).
-func (s *Interp) sizeSymbol(formula string, v value) value {
-	if formula == "" {
-		return v
+// sizeSymbol is a size an input's shape gives, named formula (X.shape[0], X.size, len(X); ""
+// when the input has no text): the value assumed for it (`--assume X.shape[0]=5000`, or a
+// re-estimate's), else an integer of that name, from the data when data, which the run lists
+// among its free sizes (FreeSizes).
+func (s *Interp) sizeSymbol(formula string, data bool) value {
+	if formula != "" {
+		if n, ok := s.assumed(formula); ok {
+			return formed(knownInt(n), formula)
+		}
+		if !slices.Contains(s.freeSizes, formula) {
+			s.freeSizes = append(s.freeSizes, formula)
+		}
 	}
-	if n, ok := s.assumed(formula); ok {
-		return formed(knownInt(n), formula)
+	switch {
+	case data:
+		return dataInt(formula)
+	case formula == "":
+		return vInt{}
 	}
-	if !slices.Contains(s.freeSizes, formula) {
-		s.freeSizes = append(s.freeSizes, formula)
-	}
-	return v
+	return vInt{sym: npapi.Var(formula)}
 }
 
 // FreeSizes are the sizes of inputs (X.shape[0], len(X)) the run read without knowing them, in
@@ -262,17 +268,8 @@ func (s *Interp) FreeSizes() []string { return s.freeSizes }
 // is data (unless the scope loops over the input in Python or reads it as a grid), any other is
 // an integer of its own.
 func (s *Interp) shapeItem(shape vShapeOf, k int64) value {
-	formula := ""
-	if shape.of != "" {
-		formula = fmt.Sprintf("%s.shape[%d]", shape.of, k)
-	}
-	if k == 0 && !s.loopedOver(shape.of) && !s.multiAxis(shape.of) {
-		return s.sizeSymbol(formula, dataInt(formula))
-	}
-	if formula == "" {
-		return vInt{}
-	}
-	return s.sizeSymbol(formula, vInt{sym: npapi.Var(formula)})
+	data := k == 0 && !s.loopedOver(shape.of) && !s.multiAxis(shape.of)
+	return s.sizeSymbol(symIndex(shape.of, ".shape", int(k)), data)
 }
 
 // dataLen evaluates len(x) for an array x that scales and whose leading length is not known;
@@ -289,7 +286,7 @@ func (s *Interp) dataLen(v value, x ast.Expr) (value, bool) {
 	if s.loopedOver(t) || s.multiAxis(t) {
 		return nil, false
 	}
-	return s.sizeSymbol(suffix2("len(", t, ")"), dataInt(suffix2("len(", t, ")"))), true
+	return s.sizeSymbol(suffix2("len(", t, ")"), true), true
 }
 
 // loopedOver reports whether the running scope loops over the collection named text in Python
