@@ -178,7 +178,10 @@ func (s *Interp) lazyConsumer(e *ast.Call) (value, bool) {
 		return nil, false
 	}
 	g, ok := e.Args[0].(*ast.GeneratorExp)
-	if _, bound := s.rootBound(n); !ok || bound {
+	if !ok {
+		return nil, false // (every call passes here: the cheap tests first)
+	}
+	if _, bound := s.rootBound(n); bound {
 		return nil, false
 	}
 	switch {
