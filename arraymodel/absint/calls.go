@@ -1049,7 +1049,8 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		// x.sum(), template.mean(): of an array, a number (of anything else, not an array)
 	default:
 		// given numbers: taken to make no array until used as one
-		return vUnknown{from: &madeBy{line: s.lineOf(e), expr: s.text(e), fn: s.text(e.Func)}}
+		return vUnknown{from: &madeBy{line: s.lineOf(e), expr: s.text(e), fn: s.text(e.Func),
+			data: sizesFromData(c) || s.methodOfValue(e)}}
 	}
 	return vUnknown{}
 }

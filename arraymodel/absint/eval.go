@@ -256,6 +256,9 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		}
 	}
 	base := s.eval(e.Value)
+	if m, ok := s.selfMethod(e, base); ok {
+		return m
+	}
 	if ns, ok := base.(vNamespace); ok {
 		if ns.set != nil {
 			if v, ok := ns.set.m[e.Attr]; ok {
@@ -444,7 +447,7 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 		if b, ok := e.(*ast.BinOp); ok && op == ast.MatMult && s.cfg.Explore && s.transposedProduct(b.Left) {
 			return vLocal{} // W.T @ W of values of unknown type: not data (provenance.go)
 		}
-		return s.localResult(scalarBinop(op, l, r), l, r)
+		return s.localResult(s.ofNumbers(scalarBinop(op, l, r), l, r), l, r)
 	}
 	s.usedAsArray(l)
 	s.usedAsArray(r)
@@ -836,7 +839,7 @@ func (s *Interp) unary(op ast.UnaryOperator, v value, e ast.Node) value {
 		if _, ok := scalarDType(v); ok {
 			return v
 		}
-		return s.localResult(vUnknown{}, v)
+		return s.localResult(s.ofNumbers(vUnknown{}, v), v)
 	}
 	if op == ast.Not {
 		s.decref(v)

@@ -265,6 +265,11 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 		elts = v.elts
 	case vList:
 		elts = v.l.elts
+	case vLocal: // a, b = what the code made of no input: not inputs either
+		for _, t := range targets {
+			s.assign(t, vLocal{})
+		}
+		return
 	case vShapeOf: // n, m = x.shape of an input of unknown rank
 		for i, t := range targets {
 			s.assign(t, s.shapeItem(v, int64(i)))
@@ -764,6 +769,9 @@ func (s *Interp) callClosureSpread(fn vFunc, args []value, kw map[string]value, 
 		}
 		for _, k := range slices.Sorted(maps.Keys(kw)) {
 			s.decref(kw[k])
+		}
+		if s.cfg.Explore && s.cfg.ReturnsNoData != nil && fn.mod == nil && s.cfg.ReturnsNoData(def) {
+			return vLocal{} // what it returns is sized by no input (selfcalls.go)
 		}
 		return vUnknown{}
 	}

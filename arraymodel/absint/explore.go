@@ -320,14 +320,14 @@ func joinValues(a, b value) value {
 }
 
 // notInput reports whether v is a value the code made that is not an input of the program: an
-// array that does not scale, a number not marked as data, a container of its own (vLocal).
+// array that does not scale, a number not marked as data, None, a container of its own (vLocal).
 func notInput(v value) bool {
 	switch v := v.(type) {
 	case vArray:
 		return !scales(v.o)
 	case vInt:
 		return !v.data
-	case vFloat, vLocal:
+	case vFloat, vLocal, vNone:
 		return true
 	}
 	return false

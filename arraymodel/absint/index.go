@@ -135,8 +135,11 @@ func (s *Interp) evalSubscript(e *ast.Subscript) value {
 	s.use(ix.v)
 	s.decref(ix.v)
 	s.decref(base)
-	if u, ok := base.(vUnknown); ok {
-		return vUnknown{from: u.from} // coords[0] of coords = helper(n)
+	switch b := base.(type) {
+	case vUnknown:
+		return vUnknown{from: b.from} // coords[0] of coords = helper(n)
+	case vLocal:
+		return vLocal{} // res[0] of what the code made of no input: not an input either
 	}
 	return vUnknown{}
 }

@@ -72,7 +72,10 @@ func isDataValue(v value) bool {
 	case vArray:
 		return scales(v.o)
 	case vUnknown:
-		return true // an input the interpreter cannot see into (vLocal and vShapeOf are not)
+		// an input the interpreter cannot see into (vLocal and vShapeOf are not), unless a
+		// call made it from numbers none of which comes from the data (gamma(3.0), and
+		// arithmetic on it): sized by the code's own numbers
+		return v.from == nil || v.from.data
 	case vTuple:
 		for _, e := range v.elts {
 			if isDataValue(e) {

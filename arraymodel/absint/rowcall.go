@@ -93,9 +93,10 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	s.decref(tmp)
 	s.markRowData(fn, c, vTuple{outs})
 	for i, o := range r.Outs {
-		if a, ok := isArray(outs[i]); ok && o.Bound != 0 {
-			// a size the values decide (unique, bincount): a count of distinct values or of
-			// bins, not the extent of the data it came from
+		if a, ok := isArray(outs[i]); ok && (o.Bound != 0 || o.Counted) {
+			// a size the values decide (unique, bincount) or a count argument gives
+			// (histogram's bins): a count of distinct values or of bins, not the extent of
+			// the data it came from (a count from the data keeps its dimension's mark)
 			a.data = false
 		}
 	}

@@ -57,6 +57,65 @@ func (s *Interp) usedAsArray(v value) {
 		"` is not modelled; given only numbers it was taken to make no array, but what it returns is used as an array", nil, "")
 }
 
+// ofNumbers is res, the unknown result of arithmetic on the operands, made from numbers as they
+// were (vUnknown.from) when each operand is a number or a value a call made from numbers and
+// one is the latter: `2 / gamma(q)` is what gamma returned, scaled, and not an input
+// (provenance.go). Explore mode only: an estimate lists such a call where its own result is
+// used as an array, not where a number computed from it is (`bins[h(i) % n] += 1`).
+func (s *Interp) ofNumbers(res value, operands ...value) value {
+	u, ok := res.(vUnknown)
+	if !ok || u.sym != nil || u.from != nil || !s.cfg.Explore {
+		return res
+	}
+	var from *madeBy
+	for _, v := range operands {
+		if _, ok := scalarDType(v); ok {
+			continue
+		}
+		w, ok := v.(vUnknown)
+		if !ok || w.from == nil {
+			return res
+		}
+		if from == nil || w.from.data {
+			from = w.from
+		}
+	}
+	if from == nil {
+		return res
+	}
+	return vUnknown{from: from}
+}
+
+// sizesFromData reports whether a number c is given is a size from the data (len(x), x.shape).
+func sizesFromData(c *call) bool {
+	for _, v := range c.args {
+		if sizeIsData(v) {
+			return true
+		}
+	}
+	for _, v := range c.kw {
+		if sizeIsData(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// methodOfValue reports whether e calls a method of a value (y.ravel(), p.get_value()) rather
+// than a function (gamma(q), cv2.getGaussianKernel(13, 2.0), scipy.special.gamma(q)): what a
+// method returns comes from its receiver, which may be an input.
+func (s *Interp) methodOfValue(e *ast.Call) bool {
+	a, ok := e.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	if _, ok := s.imp.Resolve(a); ok {
+		_, shadowed := s.rootBound(a)
+		return shadowed
+	}
+	return true
+}
+
 // unmodelled records that call c, which may return an array, is not modelled. The bound is
 // the size of its largest array input of known size: most array functions return something at
 // least that large, and it is the best figure the estimator has.

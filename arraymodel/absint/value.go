@@ -109,9 +109,12 @@ type (
 
 // madeBy is the call a vUnknown came from, as the run saw it where it was made (its line in the
 // analysed file and its text, which a module of the project it ran in would not give later).
+// data is set when a number the call was given is a size from the data (f(len(x))): what it
+// returns may then scale with the data (provenance.go).
 type madeBy struct {
 	line     int
 	expr, fn string
+	data     bool
 }
 
 // nsAttrs are the attributes a program stores on its parsed command line (`args.size =

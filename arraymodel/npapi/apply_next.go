@@ -412,6 +412,37 @@ func ufuncOuter(_ *Func, c *Call) (Result, bool) {
 	return one(dims), true
 }
 
+// binsDim is the number of bins histogram's bins argument gives: a count (10 when absent), or
+// edges, one bin fewer than their number; unknown for a value of unknown type; false for a
+// method name and for what cannot be bins.
+func binsDim(b Arg) (Dim, bool) {
+	switch b.Kind {
+	case ArgMissing:
+		return Int(10), true
+	case ArgScalar:
+		if b.Known && b.N < 1 {
+			return Dim{}, false
+		}
+		return scalarDim(b), true
+	case ArgSeq:
+		if len(b.Elems) < 2 {
+			return Dim{}, false
+		}
+		return Int(int64(len(b.Elems) - 1)), true
+	case ArgArray:
+		if len(b.Shape) == 1 && b.Shape[0].Known && b.Shape[0].N >= 2 {
+			return Int(b.Shape[0].N - 1), true
+		}
+		if b.Shape == nil || len(b.Shape) == 1 {
+			return Dim{}, true
+		}
+		return Dim{}, false
+	case ArgOther:
+		return Dim{}, true
+	}
+	return Dim{}, false
+}
+
 // histogramBlock is the number of elements NumPy's histogram works on at a time with equal-width
 // bins (numpy/lib/histograms.py's BLOCK).
 const histogramBlock = 65536
@@ -425,16 +456,23 @@ const histogramBlock = 65536
 // integers (s the bin dtype's itemsize; measured under NumPy 1.24 with tracemalloc). With a
 // range= the block's values outside it are dropped first (a copy of the rest): the figure is
 // then the most it can be. Of data whose dtype or size is not known the shapes are still known
-// (the edges' dtype and the temporaries are not). Bins given as edges or as a method name
-// ("auto": a count the data decides) are not modelled.
+// (the edges' dtype and the temporaries are not). So are they when the bins are a number or
+// edges of a length not known: as many counts as bins, whatever the data's size (Counted).
+// Bins given as a method name ("auto": a count the data decides) are not modelled, nor are
+// edges on data of known size (NumPy sorts the data then: temporaries this row does not
+// model).
 func histogram(_ *Func, c *Call) (Result, bool) {
 	a := c.Arg(0, "a")
 	if a.Kind == ArgMissing || a.Kind == ArgNone || !only(c, "bins", "range", "density", "weights") {
 		return Result{}, false
 	}
-	bins, ok := intArg(c.Arg(1, "bins"), 10)
-	if !ok || bins < 1 || a.DType.Kind() == 'c' {
+	if a.DType.Kind() == 'c' {
 		return Result{}, false
+	}
+	b := c.Arg(1, "bins")
+	nbins, ok := binsDim(b)
+	if _, sized := Size(a.Shape); !ok || sized && a.Kind == ArgArray && b.Kind != ArgMissing && b.Kind != ArgScalar {
+		return Result{}, false // (edges, or bins of unknown type, on data of known size)
 	}
 	// The shapes follow from bins alone; the edges' dtype and the temporaries from the data's
 	// dtype and size, when known.
@@ -457,8 +495,8 @@ func histogram(_ *Func, c *Call) (Result, bool) {
 	if a.DType.IsInteger() || a.DType == Bool {
 		per += item
 	}
-	r := Result{Outs: []Out{{Shape: []Dim{Int(bins)}, DType: counts, fixed: true},
-		{Shape: []Dim{Int(bins + 1)}, DType: binDT, fixed: true}}, Tuple: true}
+	r := Result{Outs: []Out{{Shape: []Dim{nbins}, DType: counts, Counted: true, fixed: true},
+		{Shape: []Dim{nbins.add(1)}, DType: binDT, Counted: true, fixed: true}}, Tuple: true}
 	if n, ok := Size(a.Shape); ok && a.Kind == ArgArray && binDT != NoDType {
 		r.TempBytes = min(n, histogramBlock) * per
 	}

@@ -52,3 +52,50 @@ func TestApplyNext(t *testing.T) {
 		}
 	}
 }
+
+// TestHistogramBins checks that histogram's counts and edges are as long as its bins say,
+// whatever the data's size (Counted), and that the bins it cannot size are left to the caller.
+func TestHistogramBins(t *testing.T) {
+	data := Arg{Kind: ArgArray, DType: Float64} // of unknown rank
+	n := Arg{Kind: ArgScalar, DType: WeakInt, Sym: Var("n")}
+	other := Arg{Kind: ArgOther}
+	edges := seq(num(0), num(1), num(2), num(5), num(9))
+	for _, c := range []struct {
+		args []Arg
+		want string
+	}{
+		{[]Arg{data}, "[10] int64; [11] float64"},
+		{[]Arg{data, n}, "[n] int64; [n + 1] float64"},
+		{[]Arg{data, edges}, "[4] int64; [5] float64"},
+		{[]Arg{data, other}, "[?] int64; [?] float64"},
+		{[]Arg{other, num(7)}, "[7] int64; [8] unknown"},
+		{[]Arg{arr(Float32, 100), num(7)}, "[7] int64; [8] float32"},
+	} {
+		f, _ := Lookup("histogram")
+		r, ok := Apply(f, &Call{Args: c.args})
+		if !ok {
+			t.Errorf("histogram%v: the rule does not apply, want %s", c.args, c.want)
+			continue
+		}
+		if got := show(r); got != c.want {
+			t.Errorf("histogram%v = %s, want %s", c.args, got, c.want)
+		}
+		for i, o := range r.Outs {
+			if !o.Counted {
+				t.Errorf("histogram%v: result %d not marked Counted", c.args, i)
+			}
+		}
+	}
+	for _, args := range [][]Arg{
+		{arr(Float64, 100), edges},          // NumPy sorts the data: not modelled
+		{arr(Float64, 100), other},          // a count or edges
+		{data, {Kind: ArgStr, Str: "auto"}}, // a count the data decides
+		{data, num(0)},                      // raises
+		{arr(Complex128, 10), num(3)},       // complex data is not binned by value
+	} {
+		f, _ := Lookup("histogram")
+		if r, ok := Apply(f, &Call{Args: args}); ok {
+			t.Errorf("histogram%v = %s, want the rule not to apply", args, show(r))
+		}
+	}
+}

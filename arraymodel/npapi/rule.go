@@ -285,6 +285,10 @@ type Out struct {
 	// non-contiguous array): it holds the data but does not own it, so NumPy does not reuse it
 	// in place as a temporary.
 	ViewOfCopy bool
+	// Counted marks a result whose lengths come from the call's count argument alone
+	// (histogram's bins), whatever the array inputs' sizes: it is not the data's extent even
+	// when they are.
+	Counted bool
 	// fixed: the shape rule set DType itself (histogram's counts, a join's promotion); real: the
 	// dtype is the real dtype of the input's precision (svd's s, eigh's w).
 	fixed, real bool

@@ -49,3 +49,28 @@ def projected(X, w):
     scores[np.where(scores < 0.0)] = 0.0  # want "scatter through `np.where\\(scores < 0.0\\)` from `where`; index with `scores < 0.0` instead"
     return scores
 
+
+
+# What a method of an input returns comes from the input (pyGAM's `np.ones_like(y.ravel())`),
+# and so does what a function returns when a number it is given is a size from the data.
+def unravelled(y):
+    flat = y.ravel()
+    flat[np.where(flat < 0.0)] = 0.0  # want "scatter through `np.where\\(flat < 0.0\\)` from `where`; index with `flat < 0.0` instead"
+    return flat
+
+
+def sized_by_data(x, make):
+    buf = 2 / make(len(x))
+    buf[np.where(buf < 0.0)] = 0.0  # want "scatter through `np.where\\(buf < 0.0\\)` from `where`; index with `buf < 0.0` instead"
+    return buf
+
+
+# A method of the class that returns something computed from its input is still the input's size.
+class Scaler:
+    def scaled(self, x):
+        return x * self.factor
+
+    def clipped(self, x):
+        y = self.scaled(x)
+        y[np.where(y < 0.0)] = 0.0  # want "scatter through `np.where\\(y < 0.0\\)` from `where`; index with `y < 0.0` instead"
+        return y

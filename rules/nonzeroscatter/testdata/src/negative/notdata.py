@@ -93,3 +93,49 @@ def gram_dot(W):
     H = W.transpose().dot(W)
     H[np.where(H < 0.0)] = 0.0
     return G, H
+
+
+# A function the run cannot see into, given only numbers, returns something sized by those
+# numbers, and so does arithmetic on it: a 21-point grid scaled by `2 / gamma(3.0)` stays 21
+# points (seventh held-out corpus, xraylarch's doc_use_mpl.py; gamma is not in the API table).
+from scipy.special import gamma as gamma_fn
+
+hr = np.linspace(2.5, 3.5, 21)
+hgr = 2 / gamma_fn(3.0) * np.exp(-hr)
+hgr[np.where(hgr < 0)] = 0
+hgr3 = np.exp(-hr) * -gamma_fn(3.0)
+hgr3[np.where(hgr3 < 0)] = 0
+
+
+# np.histogram gives as many counts as bins, whatever the data's size, bins known or not; and a
+# method of the class whose every return is of no input's size gives a value of the code's own
+# at its calls, unpacked, indexed, or joined with None (seventh held-out corpus, xrt's plots).
+def log_counts(x, axis):
+    counts, edges = np.histogram(x, bins=axis.bins, weights=x)
+    counts = np.log10(counts)
+    counts[np.where(np.isnan(counts))] = 0
+    return counts
+
+
+class Plot:
+    def do_hist1d(self, x, axis):
+        rgb = np.zeros((axis.bins, 3))
+        if axis.kde:
+            hist = kde(np.linspace(0.0, 1.0, axis.bins))
+        else:
+            hist, edges = np.histogram(x, bins=axis.bins)
+        return hist, rgb
+
+    def plot(self, x, y, axis):
+        xh, xrgb = self.do_hist1d(x, axis)
+        xh = np.log10(xh)
+        xh[np.where(np.isnan(xh))] = 0
+        res = self.do_hist1d(y, axis)
+        yh = np.log10(res[0])
+        yh[np.where(np.isnan(yh))] = 0
+        if axis.energy:
+            eh, ergb = self.do_hist1d(x, axis)
+        else:
+            eh, ergb = None, None
+        eh[np.where(np.isnan(eh))] = 0
+        return xh, yh
