@@ -256,9 +256,6 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		}
 	}
 	base := s.eval(e.Value)
-	if m, ok := s.selfMethod(e, base); ok {
-		return m
-	}
 	if ns, ok := base.(vNamespace); ok {
 		if ns.set != nil {
 			if v, ok := ns.set.m[e.Attr]; ok {

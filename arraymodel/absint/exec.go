@@ -770,9 +770,6 @@ func (s *Interp) callClosureSpread(fn vFunc, args []value, kw map[string]value, 
 		for _, k := range slices.Sorted(maps.Keys(kw)) {
 			s.decref(kw[k])
 		}
-		if s.cfg.Explore && s.cfg.ReturnsNoData != nil && fn.mod == nil && s.cfg.ReturnsNoData(def) {
-			return vLocal{} // what it returns is sized by no input (selfcalls.go)
-		}
 		return vUnknown{}
 	}
 	s.depth++

@@ -82,14 +82,6 @@ type Config struct {
 	// where the call stands, once that scope has run: the rules' run of a top-level function
 	// takes an array parameter from its only call in the file (paramsources.go).
 	CallerValue func(arg ast.Expr) (Value, bool)
-	// SelfMethod, when set (explore mode, the run of a method), gives the function the
-	// method's class body defines under a name, undecorated: `self.name(…)` in the run's own
-	// code calls it with self (selfcalls.go).
-	SelfMethod func(name string) (*ast.FunctionDef, bool)
-	// ReturnsNoData, when set (explore mode), reports whether every value a function of the
-	// file returns, as the run of its own scope saw them, is of no input's size: a call of it
-	// then gives a value of the code's own (selfcalls.go), not an input.
-	ReturnsNoData func(def *ast.FunctionDef) bool
 	// Conventions takes, where nothing says which array library a value is, the library its
 	// name stands for (a parameter np, xp, cp, jnp), or that cupy.get_array_module returns for
 	// an argument of unknown type, and lists it among the symbols; otherwise it stays unknown.

@@ -96,8 +96,7 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 	info.runCallerFirst(p)
 	in := absint.New(absint.Config{File: info.file, Imports: info.imp, Heap: info.collect,
 		Assume: info.assume, Shared: info.shared, Explore: true, NoDefaults: true,
-		Observe: info.collect.observe, Outer: info.outer(p.scope), CallerValue: info.callerValue,
-		SelfMethod: info.selfMethods(p), ReturnsNoData: info.returnsNoData})
+		Observe: info.collect.observe, Outer: info.outer(p.scope), CallerValue: info.callerValue})
 	switch {
 	case p.scope == info.imp.Root:
 		in.RunModule()

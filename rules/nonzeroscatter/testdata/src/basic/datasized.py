@@ -64,13 +64,3 @@ def sized_by_data(x, make):
     buf[np.where(buf < 0.0)] = 0.0  # want "scatter through `np.where\\(buf < 0.0\\)` from `where`; index with `buf < 0.0` instead"
     return buf
 
-
-# A method of the class that returns something computed from its input is still the input's size.
-class Scaler:
-    def scaled(self, x):
-        return x * self.factor
-
-    def clipped(self, x):
-        y = self.scaled(x)
-        y[np.where(y < 0.0)] = 0.0  # want "scatter through `np.where\\(y < 0.0\\)` from `where`; index with `y < 0.0` instead"
-        return y

@@ -107,35 +107,11 @@ hgr3 = np.exp(-hr) * -gamma_fn(3.0)
 hgr3[np.where(hgr3 < 0)] = 0
 
 
-# np.histogram gives as many counts as bins, whatever the data's size, bins known or not; and a
-# method of the class whose every return is of no input's size gives a value of the code's own
-# at its calls, unpacked, indexed, or joined with None (seventh held-out corpus, xrt's plots).
+# np.histogram gives as many counts as bins, whatever the data's size, bins known or not
+# (seventh held-out corpus, xrt's plot histograms).
 def log_counts(x, axis):
     counts, edges = np.histogram(x, bins=axis.bins, weights=x)
     counts = np.log10(counts)
     counts[np.where(np.isnan(counts))] = 0
     return counts
 
-
-class Plot:
-    def do_hist1d(self, x, axis):
-        rgb = np.zeros((axis.bins, 3))
-        if axis.kde:
-            hist = kde(np.linspace(0.0, 1.0, axis.bins))
-        else:
-            hist, edges = np.histogram(x, bins=axis.bins)
-        return hist, rgb
-
-    def plot(self, x, y, axis):
-        xh, xrgb = self.do_hist1d(x, axis)
-        xh = np.log10(xh)
-        xh[np.where(np.isnan(xh))] = 0
-        res = self.do_hist1d(y, axis)
-        yh = np.log10(res[0])
-        yh[np.where(np.isnan(yh))] = 0
-        if axis.energy:
-            eh, ergb = self.do_hist1d(x, axis)
-        else:
-            eh, ergb = None, None
-        eh[np.where(np.isnan(eh))] = 0
-        return xh, yh
