@@ -102,9 +102,21 @@ func (s *Interp) branches(blocks ...[]ast.Stmt) {
 	f.vars = out
 }
 
-// exploreIf runs both branches of an if.
+// exploreIf runs both branches of an if, or only the one a literal test takes (`if False:`
+// disables code, which is then not run: eighth held-out corpus, sasmodels' demo script).
 func (s *Interp) exploreIf(st *ast.If) {
-	s.decref(s.eval(st.Test))
+	v := s.eval(st.Test)
+	s.decref(v)
+	if _, literal := st.Test.(*ast.Constant); literal {
+		switch truth(v) {
+		case 0:
+			s.branches(st.Orelse)
+			return
+		case 1:
+			s.branches(st.Body)
+			return
+		}
+	}
 	s.branches(st.Body, st.Orelse)
 }
 
