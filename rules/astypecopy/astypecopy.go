@@ -451,16 +451,21 @@ func withDType(in *pyinspect.Result, call *ast.Call, f *npapi.Func, tText string
 			return replaceIn(in, call, a, tText), true
 		}
 	}
-	full := in.Text(call)
-	body := strings.TrimRight(full[:len(full)-1], " \t")
-	sep := ", "
-	switch {
-	case strings.HasSuffix(body, "("):
-		sep = ""
-	case strings.HasSuffix(body, ","):
-		sep = " "
+	// right after the last argument, so that what follows it (a trailing comma, a comment, the
+	// line break before a closing parenthesis of its own line) stays as the user wrote it
+	last := ast.Offset(-1)
+	for _, a := range call.Args {
+		last = max(last, a.Span().End)
 	}
-	return body + sep + "dtype=" + tText + ")", true
+	for _, k := range call.Keywords {
+		last = max(last, k.Span().End)
+	}
+	full := in.Text(call)
+	if last < 0 {
+		return full[:len(full)-1] + "dtype=" + tText + ")", true
+	}
+	start := call.Span().Start
+	return full[:last-start] + ", dtype=" + tText + full[last-start:], true
 }
 
 // replaceIn returns the text of outer with the node inner replaced by text.

@@ -25,3 +25,18 @@ def _as_float32(x):
 
 def run_cast():
     return _as_float32(np.ones(10_000_000))
+
+
+# A call written over several lines gets dtype= after its last argument, and what follows that
+# argument stays as it was (eighth held-out corpus, cooltools' snipping.py).
+def region_flags(bins, region):
+    isnan = np.zeros_like(  # want "`zeros_like` makes an array only to cast it to bool"
+        bins.fetch(region).values
+    ).astype(bool)
+    trailing = np.zeros_like(  # want "`zeros_like` makes an array only to cast it to bool"
+        bins.fetch(region).values,
+    ).astype(bool)
+    commented = np.ones_like(  # want "`ones_like` makes an array only to cast it to bool"
+        bins.fetch(region).values  # the bin starts
+    ).astype(bool)
+    return isnan, trailing, commented
