@@ -439,6 +439,19 @@ func scaleSeveral(r *Report, syms []cand, fixed map[string]int64, estimateAt fun
 	return nil
 }
 
+// constantPoly reports whether the polynomial (constant first) is a known constant.
+func constantPoly(p []*big.Int) bool {
+	if p == nil {
+		return false
+	}
+	for _, c := range p[min(1, len(p)):] {
+		if c.Sign() != 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // solveBelow returns the largest x in [0, 2^40) with peak(x) ≤ limit, for a peak that grows
 // with x (checked at the ends), or false.
 func solveBelow(peak []*big.Int, limit int64) (int64, bool) {
@@ -581,6 +594,13 @@ func fitsUpTo(v0 int64, peak []*big.Int, limit int64, at func(int64) (*Report, e
 			return false, err
 		}
 		return r.Fits == nil || *r.Fits, nil
+	}
+	if constantPoly(peak) {
+		// the peak does not move with the symbol: one estimate at the end of the search's
+		// range says what doubling up to it would (40 estimates of the scope)
+		if ok, err := fits(1 << 40); err != nil || ok {
+			return -1, err
+		}
 	}
 	if x, ok := solveBelow(peak, limit); ok {
 		yes, err := fits(x)

@@ -294,3 +294,33 @@ def pad_rows(X):
 		}
 	}
 }
+
+// TestFitsUpToConstantPeak checks that a peak that does not move with the symbol is settled
+// with one estimate at the end of the search's range (the doubling search made 40), and that a
+// growing peak is still solved for.
+func TestFitsUpToConstantPeak(t *testing.T) {
+	calls := 0
+	at := func(peak func(int64) int64) func(int64) (*Report, error) {
+		return func(x int64) (*Report, error) {
+			calls++
+			fits := peak(x) <= 1000
+			return &Report{PeakBytes: peak(x), Fits: &fits}, nil
+		}
+	}
+	constant := func(int64) int64 { return 800 }
+	up, err := fitsUpTo(10, []*big.Int{big.NewInt(800)}, 1000, at(constant))
+	if err != nil || up != -1 || calls != 1 {
+		t.Errorf("constant peak: fitsUpTo = %d, %v after %d estimates, want -1 after 1", up, err, calls)
+	}
+	calls = 0
+	linear := func(x int64) int64 { return 8 * x }
+	up, err = fitsUpTo(10, []*big.Int{big.NewInt(0), big.NewInt(8)}, 1000, at(linear))
+	if err != nil || up != 125 || calls != 2 {
+		t.Errorf("8·x: fitsUpTo = %d, %v after %d estimates, want 125 after 2", up, err, calls)
+	}
+	calls = 0
+	up, err = fitsUpTo(10, []*big.Int{big.NewInt(2000)}, 1000, at(func(int64) int64 { return 2000 }))
+	if err != nil || up != -1 {
+		t.Errorf("constant peak over the target: fitsUpTo = %d, %v, want -1", up, err)
+	}
+}
