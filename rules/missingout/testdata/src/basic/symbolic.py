@@ -19,3 +19,14 @@ def per_iteration_buffer(X, steps):
         t = w * 2.0  # want "`w \\* 2.0` allocates 8·X.shape\\[0\\] bytes on every iteration; preallocate and pass `out=`"
         total += t.sum()
     return w, total
+
+
+def not_dwarfed(v, steps):
+    # the same vector beside an allocation of its own order: reported
+    L = v.shape[0]
+    total = np.zeros(L)
+    for _ in range(steps):
+        aux = np.zeros(L) * np.nan  # want "`np.zeros\\(L\\) \\* np.nan` allocates 8·v.shape\\[0\\] bytes on every iteration; preallocate and pass `out=`"
+        aux[v > 0] = 1
+        total += aux * aux
+    return total

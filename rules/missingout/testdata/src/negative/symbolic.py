@@ -47,3 +47,15 @@ def reads_target_again():
     a = np.ones(N)
     a = a * 2.0 + a
     return a
+
+
+def dwarfed_by_outer(v, steps):
+    # each pass also makes an L × L outer product: preallocating the L-vector saves nothing
+    # (eighth held-out corpus, cooltools' contrast.py)
+    L = v.shape[0]
+    total = np.zeros((L, L))
+    for _ in range(steps):
+        aux = np.zeros(L) * np.nan
+        aux[v > 0] = 1
+        total += np.outer(aux, aux)
+    return total
