@@ -4,6 +4,7 @@ import (
 	"maps"
 	"slices"
 
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -102,18 +103,40 @@ func sizesFromData(c *call) bool {
 }
 
 // methodOfValue reports whether e calls a method of a value (y.ravel(), p.get_value()) rather
-// than a function (gamma(q), cv2.getGaussianKernel(13, 2.0), scipy.special.gamma(q)): what a
-// method returns comes from its receiver, which may be an input.
+// than a function (gamma(q), cv2.getGaussianKernel(13, 2.0), scipy.special.gamma(q): a dotted
+// name whose root every binding imports): what a method returns comes from its receiver, which
+// may be an input.
 func (s *Interp) methodOfValue(e *ast.Call) bool {
 	a, ok := e.Func.(*ast.Attribute)
 	if !ok {
 		return false
 	}
-	if _, ok := s.imp.Resolve(a); ok {
-		_, shadowed := s.rootBound(a)
-		return shadowed
+	x := a.Value
+	for {
+		inner, ok := x.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		x = inner.Value
 	}
-	return true
+	root, ok := x.(*ast.Name)
+	if !ok {
+		return true
+	}
+	sc := s.imp.ScopeOf(root)
+	if sc != nil {
+		sc = sc.Lookup(root.ID)
+	}
+	if sc == nil {
+		return true
+	}
+	binds := sc.Bindings[root.ID]
+	for _, b := range binds {
+		if b.Kind != imports.BindImport {
+			return true
+		}
+	}
+	return len(binds) == 0
 }
 
 // unmodelled records that call c, which may return an array, is not modelled. The bound is

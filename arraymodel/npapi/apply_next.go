@@ -420,8 +420,8 @@ func binsDim(b Arg) (Dim, bool) {
 	case ArgMissing:
 		return Int(10), true
 	case ArgScalar:
-		if b.Known && b.N < 1 {
-			return Dim{}, false
+		if b.Known && b.N < 1 || b.DType.Kind() == 'f' || b.DType.Kind() == 'c' {
+			return Dim{}, false // (a float count raises)
 		}
 		return scalarDim(b), true
 	case ArgSeq:
@@ -430,13 +430,15 @@ func binsDim(b Arg) (Dim, bool) {
 		}
 		return Int(int64(len(b.Elems) - 1)), true
 	case ArgArray:
-		if len(b.Shape) == 1 && b.Shape[0].Known && b.Shape[0].N >= 2 {
+		switch {
+		case b.Shape == nil:
+			return Dim{}, true
+		case len(b.Shape) != 1 || b.Shape[0].Known && b.Shape[0].N < 2:
+			return Dim{}, false // (edges must be one-dimensional, at least two)
+		case b.Shape[0].Known:
 			return Int(b.Shape[0].N - 1), true
 		}
-		if b.Shape == nil || len(b.Shape) == 1 {
-			return Dim{}, true
-		}
-		return Dim{}, false
+		return b.Shape[0].add(-1), true
 	case ArgOther:
 		return Dim{}, true
 	}

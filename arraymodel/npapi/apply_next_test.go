@@ -67,6 +67,8 @@ func TestHistogramBins(t *testing.T) {
 		{[]Arg{data}, "[10] int64; [11] float64"},
 		{[]Arg{data, n}, "[n] int64; [n + 1] float64"},
 		{[]Arg{data, edges}, "[4] int64; [5] float64"},
+		{[]Arg{data, arr(Float64, 6)}, "[5] int64; [6] float64"},
+		{[]Arg{data, {Kind: ArgArray, DType: Float64, Shape: []Dim{{}}}}, "[?] int64; [?] float64"},
 		{[]Arg{data, other}, "[?] int64; [?] float64"},
 		{[]Arg{other, num(7)}, "[7] int64; [8] unknown"},
 		{[]Arg{arr(Float32, 100), num(7)}, "[7] int64; [8] float32"},
@@ -91,6 +93,9 @@ func TestHistogramBins(t *testing.T) {
 		{arr(Float64, 100), other},          // a count or edges
 		{data, {Kind: ArgStr, Str: "auto"}}, // a count the data decides
 		{data, num(0)},                      // raises
+		{data, float(WeakFloat)},            // raises
+		{data, arr(Float64, 1)},             // raises
+		{data, arr(Float64, 3, 3)},          // raises
 		{arr(Complex128, 10), num(3)},       // complex data is not binned by value
 	} {
 		f, _ := Lookup("histogram")

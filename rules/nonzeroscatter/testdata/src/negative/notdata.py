@@ -107,6 +107,19 @@ hgr3 = np.exp(-hr) * -gamma_fn(3.0)
 hgr3[np.where(hgr3 < 0)] = 0
 
 
+def kernel():
+    # a function of an imported module, given numbers: a 13-point Gaussian kernel (CaImAn's
+    # cv2.getGaussianKernel; scipy.special.gamma by its dotted name likewise)
+    import cv2
+    import scipy.special
+
+    ker = cv2.getGaussianKernel(13, 2.0) * np.ones(13)
+    ker[np.where(ker < 0)] = 0
+    g = scipy.special.gamma(3.0) * np.exp(-np.linspace(0, 1, 21))
+    g[np.where(g < 0)] = 0
+    return ker, g
+
+
 # np.histogram gives as many counts as bins, whatever the data's size, bins known or not
 # (seventh held-out corpus, xrt's plot histograms).
 def log_counts(x, axis):
