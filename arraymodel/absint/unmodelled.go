@@ -88,14 +88,17 @@ func (s *Interp) ofNumbers(res value, operands ...value) value {
 }
 
 // sizesFromData reports whether a number c is given is a size from the data (len(x), x.shape).
-func sizesFromData(c *call) bool {
+func sizesFromData(c *call) bool { return anyArg(c, sizeIsData) }
+
+// anyArg reports whether pred holds for some argument of c, positional or keyword.
+func anyArg(c *call, pred func(value) bool) bool {
 	for _, v := range c.args {
-		if sizeIsData(v) {
+		if pred(v) {
 			return true
 		}
 	}
 	for _, v := range c.kw {
-		if sizeIsData(v) {
+		if pred(v) {
 			return true
 		}
 	}
@@ -170,19 +173,7 @@ func largerInput(b *int64, v value) *int64 {
 }
 
 // anyArray reports whether some argument of c is an array, or an instance that holds one.
-func anyArray(c *call) bool {
-	for _, v := range c.args {
-		if isArrayArg(v) {
-			return true
-		}
-	}
-	for _, v := range c.kw {
-		if isArrayArg(v) {
-			return true
-		}
-	}
-	return false
-}
+func anyArray(c *call) bool { return anyArg(c, isArrayArg) }
 
 func isArrayArg(v value) bool {
 	if _, ok := isArray(v); ok {
@@ -195,15 +186,5 @@ func isArrayArg(v value) bool {
 // anyUnknown reports whether some argument of c is a value of unknown type (which may be an
 // array).
 func anyUnknown(c *call) bool {
-	for _, v := range c.args {
-		if _, ok := v.(vUnknown); ok {
-			return true
-		}
-	}
-	for _, v := range c.kw {
-		if _, ok := v.(vUnknown); ok {
-			return true
-		}
-	}
-	return false
+	return anyArg(c, func(v value) bool { _, ok := v.(vUnknown); return ok })
 }
