@@ -27,7 +27,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "array created only to be copied by astype",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option},
+	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option, sizepolicy.DataSized.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })

@@ -20,7 +20,7 @@ import (
 // could be computed in that subscript: the result has the subscript's dtype and shape, its size
 // is known and at least min-bytes, and no operand reads the array being written (in place, a later operand would read values already
 // overwritten). There is no fix: the rewrite names the view and splits the expression.
-func checkStore(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, once int64, tests bool) (analysis.Diagnostic, bool) {
+func checkStore(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, once int64, checked sizepolicy.Checked) (analysis.Diagnostic, bool) {
 	sub, ok := asg.Targets[0].(*ast.Subscript)
 	if !ok {
 		return analysis.Diagnostic{}, false
@@ -46,7 +46,7 @@ func checkStore(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minByt
 	// temporary is large (a stencil step over a 20000² grid), not on every formula-sized row
 	// built in a loop (pyscf's multipole rows, reviewed in bench/precision.md).
 	size, nb, ok := sizeOf(res)
-	if !ok || !size.Known || sizepolicy.Quiet(in.Path, size, minBytes, tests) || smallOnce(info, asg, res, size, minBytes, once) {
+	if !ok || !size.Known || sizepolicy.Quiet(in.Path, size, minBytes, checked) || smallOnce(info, asg, res, size, minBytes, once) {
 		return analysis.Diagnostic{}, false
 	}
 	if readsArray(info, asg, asg.Value, base) {

@@ -25,7 +25,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "large temporary array where an output buffer would do",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytesOpt.Option, onceMinBytesOpt.Option, sizepolicy.CheckTests.Option},
+	Options:  []analyzer.Option{minBytesOpt.Option, onceMinBytesOpt.Option, sizepolicy.CheckTests.Option, sizepolicy.DataSized.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -51,10 +51,10 @@ func run(pass *analysis.Pass) (any, error) {
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	minBytes := minBytesOpt.Value(pass)
 	once := onceMinBytesOpt.Value(pass)
-	tests := sizepolicy.CheckTests.Value(pass)
+	checked := sizepolicy.CheckedFor(pass)
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
 		asg := n.(*ast.Assign)
-		if d, ok := check(in, info, asg, minBytes, once, tests); ok {
+		if d, ok := check(in, info, asg, minBytes, once, checked); ok {
 			pass.Report(d)
 		}
 	}
@@ -110,13 +110,13 @@ func flatten(e ast.Expr) (chain, bool) {
 	return chain{base: e, ops: ops, rights: rights}, true
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, once int64, tests bool) (analysis.Diagnostic, bool) {
+func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, once int64, checked sizepolicy.Checked) (analysis.Diagnostic, bool) {
 	if len(asg.Targets) != 1 {
 		return analysis.Diagnostic{}, false
 	}
 	tgt, ok := asg.Targets[0].(*ast.Name)
 	if !ok {
-		return checkStore(in, info, asg, minBytes, once, tests)
+		return checkStore(in, info, asg, minBytes, once, checked)
 	}
 	ch, ok := flatten(asg.Value)
 	if !ok {
@@ -127,7 +127,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, o
 		return analysis.Diagnostic{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	size, nb, ok := sizeOf(res)
-	if !ok || sizepolicy.Quiet(in.Path, size, minBytes, tests) || (!size.Known && !perIteration(info, asg, res)) ||
+	if !ok || sizepolicy.Quiet(in.Path, size, minBytes, checked) || (!size.Known && !perIteration(info, asg, res)) ||
 		smallOnce(info, asg, res, size, minBytes, once) {
 		return analysis.Diagnostic{}, false
 	}
@@ -170,7 +170,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, o
 			break // an intermediate of another dtype or shape cannot become the result buffer
 		}
 		isize, inb, ok := sizeOf(ia)
-		if !ok || sizepolicy.Quiet(in.Path, isize, minBytes, tests) {
+		if !ok || sizepolicy.Quiet(in.Path, isize, minBytes, checked) {
 			break
 		}
 		n := len(ch.ops) - 1

@@ -26,6 +26,24 @@ import (
 var CheckTests = analyzer.NewOption[bool]("check-tests", false,
 	"also check test code (test_*.py, *_test.py, conftest.py, files under test/tests/testing) and benchmarks")
 
+// DataSized is the rule option that keeps arrays whose size is not known but scales with the
+// data the code is given (arrays.Scales) among those a rule speaks on; false leaves only arrays
+// known to be at least min-bytes, for code whose inputs are small by its domain (one spectrum,
+// one value per channel), which nothing in the code says.
+var DataSized = analyzer.NewOption[bool]("data-sized", true,
+	"also report arrays whose size is not known but scales with the data the code is given (an input's extent); false reports only arrays known to be at least min-bytes")
+
+// Checked is what a rule's options add to the arrays it speaks on: test code (CheckTests) and
+// arrays sized by the data (DataSized).
+type Checked struct {
+	Tests, DataSized bool
+}
+
+// CheckedFor is what the pass's options check.
+func CheckedFor(pass *analysis.Pass) Checked {
+	return Checked{Tests: CheckTests.Value(pass), DataSized: DataSized.Value(pass)}
+}
+
 // Size is what a rule knows of the size of the array a finding is about.
 type Size struct {
 	Bytes  int64 // the size in bytes, when Known
@@ -34,9 +52,9 @@ type Size struct {
 }
 
 // Quiet reports whether a finding on an array of size s in the file at path stays quiet under
-// min-bytes min; tests says whether test code is checked too.
-func Quiet(path string, s Size, min int64, tests bool) bool {
-	if !tests && TestCode(path) {
+// min-bytes min; c says what is checked beyond known-large arrays outside test code.
+func Quiet(path string, s Size, min int64, c Checked) bool {
+	if !c.Tests && TestCode(path) {
 		return true
 	}
 	switch {
@@ -45,12 +63,12 @@ func Quiet(path string, s Size, min int64, tests bool) bool {
 	case s.Known:
 		return s.Bytes < min
 	}
-	return !s.Scales
+	return !s.Scales || !c.DataSized
 }
 
-// QuietFor is Quiet with the pass's check-tests option.
+// QuietFor is Quiet with the pass's options.
 func QuietFor(pass *analysis.Pass, path string, s Size, min int64) bool {
-	return Quiet(path, s, min, CheckTests.Value(pass))
+	return Quiet(path, s, min, CheckedFor(pass))
 }
 
 // TestCode reports whether path is test code as pytest and unittest lay it out: a file named

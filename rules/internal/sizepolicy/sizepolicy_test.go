@@ -2,6 +2,12 @@ package sizepolicy
 
 import "testing"
 
+// defaults are the options' defaults; withTests is check-tests on.
+var (
+	defaults  = Checked{DataSized: true}
+	withTests = Checked{Tests: true, DataSized: true}
+)
+
 func TestQuiet(t *testing.T) {
 	known := func(n int64) Size { return Size{Bytes: n, Known: true} }
 	scales, plain := Size{Scales: true}, Size{}
@@ -31,23 +37,36 @@ func TestQuiet(t *testing.T) {
 		{"pkg/Tester.py", scales, false},                                  // nor Tester
 		{"pkg/contests/mod.py", scales, false},                            // a directory that only ends in "tests"
 	} {
-		if got := Quiet(c.path, c.s, 1<<20, false); got != c.want {
+		if got := Quiet(c.path, c.s, 1<<20, defaults); got != c.want {
 			t.Errorf("Quiet(%q, %+v) = %v, want %v", c.path, c.s, got, c.want)
 		}
 	}
 }
 
 func TestQuietCheckingTests(t *testing.T) {
-	if Quiet("pkg/tests/test_mod.py", Size{Scales: true}, 1<<20, true) {
+	if Quiet("pkg/tests/test_mod.py", Size{Scales: true}, 1<<20, withTests) {
 		t.Errorf("check-tests: an input-sized array in a test is quiet")
 	}
-	if !Quiet("pkg/tests/test_mod.py", Size{Bytes: 100, Known: true}, 1<<20, true) {
+	if !Quiet("pkg/tests/test_mod.py", Size{Bytes: 100, Known: true}, 1<<20, withTests) {
 		t.Errorf("check-tests: a known-small array in a test is reported")
 	}
 }
 
 func TestMinBytesZeroReportsEverything(t *testing.T) {
-	if Quiet("pkg/mod.py", Size{}, 0, false) || Quiet("pkg/mod.py", Size{Bytes: 8, Known: true}, 0, false) {
+	if Quiet("pkg/mod.py", Size{}, 0, defaults) || Quiet("pkg/mod.py", Size{Bytes: 8, Known: true}, 0, defaults) {
 		t.Errorf("min-bytes 0: an array of unknown or small size is quiet")
+	}
+}
+
+func TestDataSizedOff(t *testing.T) {
+	known := Checked{}
+	if !Quiet("pkg/mod.py", Size{Scales: true}, 1<<20, known) {
+		t.Errorf("data-sized = false: an input-sized array is reported")
+	}
+	if Quiet("pkg/mod.py", Size{Bytes: 2 << 20, Known: true, Scales: true}, 1<<20, known) {
+		t.Errorf("data-sized = false: a known-large array is quiet")
+	}
+	if Quiet("pkg/mod.py", Size{Scales: true}, 0, known) {
+		t.Errorf("data-sized = false with min-bytes 0: an input-sized array is quiet (min-bytes 0 reports every array)")
 	}
 }
