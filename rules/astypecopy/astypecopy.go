@@ -5,6 +5,8 @@ package astypecopy
 import (
 	_ "embed"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 
@@ -40,8 +42,11 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	min := minBytes.Value(pass)
-	// whether the file seeds a generator: asked only of astype calls on random sampling
-	seeded := sync.OnceValue(func() bool { return seedsRandom(info, in) })
+	// whether the file seeds a generator, and whether it is a module of a package (whose global
+	// stream its callers seed): asked only of astype calls on random sampling
+	fileSeeds := sync.OnceValue(func() bool { return seedsRandom(info, in) })
+	inPackage := sync.OnceValue(func() bool { return packageModule(in.Path) })
+	seeded := func(m made) bool { return fileSeeds() || !m.callee.Generator && inPackage() }
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		call := n.(*ast.Call)
 		if at, ok := call.Func.(*ast.Attribute); !ok || at.Attr != "astype" {
@@ -123,7 +128,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	return sizepolicy.Size{Bytes: n * item, Known: true}
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func() bool) (analysis.Diagnostic, bool) {
+func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool) (analysis.Diagnostic, bool) {
 	src, _ := info.Array(recv)
 	args, ok := parseArgs(info, call)
 	if !ok {
@@ -264,6 +269,17 @@ func seedsRandom(info *arrays.Info, in *pyinspect.Result) bool {
 	return false
 }
 
+// packageModule reports whether the file at path is a module of a package: its directory holds
+// an __init__.py. Its functions are called by code it cannot see, which owns the global random
+// stream (a script's own draws are the script's).
+func packageModule(path string) bool {
+	if path == "" || path == "-" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(filepath.Dir(path), "__init__.py"))
+	return err == nil
+}
+
 // made describes the constructor call an astype receiver is.
 type made struct {
 	call   *ast.Call
@@ -308,7 +324,7 @@ func constructor(info *arrays.Info, recv ast.Expr) (made, bool) {
 // the legacy np.random functions through a default_rng() Generator. No fix where the creator would
 // raise (full with a fill value out of range, randint/integers to a float or bool, arange to bool)
 // or compute other values (arange with a fractional step cast to int).
-func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs, seeded func() bool) (analysis.SuggestedFix, bool) {
+func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs, seeded func(made) bool) (analysis.SuggestedFix, bool) {
 	if args.extra || !args.target.Known() {
 		return analysis.SuggestedFix{}, false
 	}
@@ -330,14 +346,14 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 			return analysis.SuggestedFix{}, false
 		}
 		text = t
-	case f.DTypeKw && f.Kind == npapi.Random && m.callee.Generator && float && !seeded() &&
+	case f.DTypeKw && f.Kind == npapi.Random && m.callee.Generator && float && !seeded(m) &&
 		(f.Name == "random" || f.Name == "standard_normal" || f.Name == "standard_exponential" || f.Name == "standard_gamma"):
 		t, ok := withDType(in, m.call, f, tText)
 		if !ok {
 			return analysis.SuggestedFix{}, false
 		}
 		text, app = t, analyzer.Unsafe
-	case f.Kind == npapi.Random && !m.callee.Generator && float && !seeded():
+	case f.Kind == npapi.Random && !m.callee.Generator && float && !seeded(m):
 		t, ok := generatorCall(in, m.call, f, args, tText)
 		if !ok {
 			return analysis.SuggestedFix{}, false
@@ -356,11 +372,13 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 // that asking for it is right: constructors and *_like with dtype=, arange and linspace to a float
 // (arange to an integer only from integer arguments; never to bool), float draws of the standard
 // distributions to float32/float64, and integer draws (randint, integers) to a non-bool integer.
-// A random draw in a file that seeds its stream has no such form: any other way to draw changes
-// the values the seed fixes.
-func direct(info *arrays.Info, m made, args astypeArgs, seeded func() bool) bool {
+// A random draw from a stream something seeds has no such form: any other way to draw changes
+// the values the seed fixes. The file may seed it, and the global stream (np.random.randn) of a
+// module of a package is its callers' to seed (np.random.seed in their code and tests; seventh
+// held-out corpus, audiomentations).
+func direct(info *arrays.Info, m made, args astypeArgs, seeded func(made) bool) bool {
 	f, t := m.callee.Func, args.target
-	if f.Kind == npapi.Random && seeded() {
+	if f.Kind == npapi.Random && seeded(m) {
 		return false
 	}
 	float := t == npapi.Float32 || t == npapi.Float64

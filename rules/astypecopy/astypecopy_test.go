@@ -8,5 +8,5 @@ import (
 )
 
 func TestAstypeCopy(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), astypecopy.Rule, "basic", "negative", "aliased")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), astypecopy.Rule, "basic", "negative", "aliased", "library")
 }
