@@ -407,3 +407,25 @@ func parseRange(spec string, line int) (*wantRange, error) {
 	}
 	return r, nil
 }
+
+// FindingLines runs rule alone on src as the file at path with the configuration given as the
+// text of an arraylint.toml ("" for the defaults) and returns the lines of its findings, in
+// order: for tests of rule options whose expectations change with the configuration.
+func FindingLines(t testing.TB, rule *analyzer.Rule, path string, src []byte, config string) []int {
+	t.Helper()
+	cfg, err := analyzer.ParseConfig("arraylint.toml", []byte(config))
+	if err != nil {
+		t.Fatalf("analysistest: config %q: %v", config, err)
+		return nil
+	}
+	fs, err := analyzer.CheckSource(context.Background(), path, src, cfg, []*analyzer.Rule{rule})
+	if err != nil {
+		t.Fatalf("analysistest: %v", err)
+		return nil
+	}
+	lines := make([]int, 0, len(fs))
+	for _, f := range fs {
+		lines = append(lines, f.Line)
+	}
+	return lines
+}

@@ -1,11 +1,9 @@
 package missingout_test
 
 import (
-	"context"
 	"slices"
 	"testing"
 
-	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/analysistest"
 	"github.com/arraylint/arraylint/rules/missingout"
 )
@@ -30,18 +28,7 @@ func TestMinBytesOption(t *testing.T) {
 		{"[rules.missing-out]\nmin-bytes = \"512B\"\nonce-min-bytes = \"512B\"\n", []int{4, 6, 9}},
 		{"[rules.AL304]\nmin-bytes = 0\n", []int{4, 6, 9}},
 	} {
-		cfg, err := analyzer.ParseConfig("arraylint.toml", []byte(c.toml))
-		if err != nil {
-			t.Fatalf("%q: %v", c.toml, err)
-		}
-		fs, err := analyzer.CheckSource(context.Background(), "x.py", src, cfg, []*analyzer.Rule{missingout.Rule})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []int
-		for _, f := range fs {
-			got = append(got, f.Line)
-		}
+		got := analysistest.FindingLines(t, missingout.Rule, "x.py", src, c.toml)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("config %q: findings on lines %v, want %v", c.toml, got, c.want)
 		}
@@ -58,16 +45,8 @@ func TestCheckTestsOption(t *testing.T) {
 		{"", 0},
 		{"[rules.AL304]\ncheck-tests = true\n", 1},
 	} {
-		cfg, err := analyzer.ParseConfig("arraylint.toml", []byte(c.toml))
-		if err != nil {
-			t.Fatalf("%q: %v", c.toml, err)
-		}
-		fs, err := analyzer.CheckSource(context.Background(), "pkg/tests/test_x.py", src, cfg, []*analyzer.Rule{missingout.Rule})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(fs) != c.want {
-			t.Errorf("config %q: %d findings in a test module, want %d", c.toml, len(fs), c.want)
+		if n := len(analysistest.FindingLines(t, missingout.Rule, "pkg/tests/test_x.py", src, c.toml)); n != c.want {
+			t.Errorf("config %q: %d findings in a test module, want %d", c.toml, n, c.want)
 		}
 	}
 }

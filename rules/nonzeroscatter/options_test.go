@@ -1,11 +1,10 @@
 package nonzeroscatter_test
 
 import (
-	"context"
 	"slices"
 	"testing"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/analysistest"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
 )
 
@@ -25,18 +24,7 @@ func TestDataSizedOption(t *testing.T) {
 		{"[rules.AL301]\ndata-sized = false\n", []int{11}},
 		{"[rules.nonzero-scatter]\ndata-sized = false\nmin-bytes = 0\n", []int{6, 11}},
 	} {
-		cfg, err := analyzer.ParseConfig("arraylint.toml", []byte(c.toml))
-		if err != nil {
-			t.Fatalf("%q: %v", c.toml, err)
-		}
-		fs, err := analyzer.CheckSource(context.Background(), "pkg/spectra.py", src, cfg, []*analyzer.Rule{nonzeroscatter.Rule})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []int
-		for _, f := range fs {
-			got = append(got, f.Line)
-		}
+		got := analysistest.FindingLines(t, nonzeroscatter.Rule, "pkg/spectra.py", src, c.toml)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("config %q: findings on lines %v, want %v", c.toml, got, c.want)
 		}
