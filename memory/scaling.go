@@ -120,7 +120,7 @@ func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) er
 			return err
 		}
 		if r.PeakIsLowerBound {
-			if !slices.ContainsFunc(peakPoly[min(1, len(peakPoly)):], func(c *big.Int) bool { return c.Sign() != 0 }) {
+			if peakPoly == nil || constantPoly(peakPoly) {
 				// no formula in the parameter (none identified, or a constant: the samples'
 				// peak does not move with it): nothing to say about it
 				r.PeakExpr = fmt.Sprint(r.PeakBytes)
