@@ -118,18 +118,11 @@ func bytesAt(a *arrays.Array) (float64, bool) {
 	}
 	n := float64(a.DType.ItemSize())
 	for _, d := range a.Shape {
-		switch {
-		case d.Known:
-			n *= float64(d.N)
-		case d.Sym != nil:
-			v, ok := d.Sym.Eval(func(string) (int64, bool) { return dwarfAt, true })
-			if !ok {
-				return 0, false
-			}
-			n *= float64(v)
-		default:
+		v, ok := d.Expr().Eval(func(string) (int64, bool) { return dwarfAt, true })
+		if !ok {
 			return 0, false
 		}
+		n *= float64(v)
 	}
 	return n, true
 }
