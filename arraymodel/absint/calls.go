@@ -1050,7 +1050,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	default:
 		// given numbers: taken to make no array until used as one
 		return vUnknown{from: &madeBy{line: s.lineOf(e), expr: s.text(e), fn: s.text(e.Func),
-			data: sizesFromData(c) || s.methodOfValue(e)}}
+			data: anyArg(c, sizeIsData) || s.methodOfValue(e)}}
 	}
 	return vUnknown{}
 }

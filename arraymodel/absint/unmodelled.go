@@ -4,7 +4,6 @@ import (
 	"maps"
 	"slices"
 
-	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -87,9 +86,6 @@ func (s *Interp) ofNumbers(res value, operands ...value) value {
 	return vUnknown{from: from}
 }
 
-// sizesFromData reports whether a number c is given is a size from the data (len(x), x.shape).
-func sizesFromData(c *call) bool { return anyArg(c, sizeIsData) }
-
 // anyArg reports whether pred holds for some argument of c, positional or keyword.
 func anyArg(c *call, pred func(value) bool) bool {
 	for _, v := range c.args {
@@ -107,8 +103,8 @@ func anyArg(c *call, pred func(value) bool) bool {
 
 // methodOfValue reports whether e calls a method of a value (y.ravel(), p.get_value()) rather
 // than a function (gamma(q), cv2.getGaussianKernel(13, 2.0), scipy.special.gamma(q): a dotted
-// name whose root every binding imports): what a method returns comes from its receiver, which
-// may be an input.
+// name whose root is an import, imports.Info.ImportPath): what a method returns comes from its
+// receiver, which may be an input.
 func (s *Interp) methodOfValue(e *ast.Call) bool {
 	a, ok := e.Func.(*ast.Attribute)
 	if !ok {
@@ -126,20 +122,8 @@ func (s *Interp) methodOfValue(e *ast.Call) bool {
 	if !ok {
 		return true
 	}
-	sc := s.imp.ScopeOf(root)
-	if sc != nil {
-		sc = sc.Lookup(root.ID)
-	}
-	if sc == nil {
-		return true
-	}
-	binds := sc.Bindings[root.ID]
-	for _, b := range binds {
-		if b.Kind != imports.BindImport {
-			return true
-		}
-	}
-	return len(binds) == 0
+	_, imported := s.imp.ImportPath(root)
+	return !imported
 }
 
 // unmodelled records that call c, which may return an array, is not modelled. The bound is
