@@ -23,10 +23,7 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	l := &pyList{refs: 1}
 	run := ite.trips
 	if run < 0 || run > maxUnroll {
-		run = min(max(ite.trips, 0), 2)
-		if ite.trips < 0 {
-			run = 0
-		}
+		run = min(max(ite.trips, 0), 2) // (none for an iterable of unknown length)
 	}
 	restore := s.compScope(g.Target)
 	var per int64
