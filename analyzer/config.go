@@ -33,6 +33,7 @@ type Config struct {
 	severity         map[string]Severity       // by code
 	options          map[string]map[string]any // by code, then option name
 	sections         map[string]map[string]any
+	globals          map[string]any            // top-level values of Global rule options, by name
 	flags            map[string]map[string]any // command-line values of sections (WithFlags)
 }
 
@@ -260,6 +261,9 @@ func (c *Config) Option(r *Rule, name string) (v any, ok bool) {
 		if v, set := c.options[r.Spec.Code][name]; set {
 			return v, true
 		}
+		if v, set := c.globals[name]; set && o.Global {
+			return v, true
+		}
 	}
 	return o.Default, true
 }
@@ -424,6 +428,18 @@ func (p *configParser) parse(t map[string]any) {
 		case "rules":
 			p.rules(k, v)
 		default:
+			if o, ok := globalOption(k); ok {
+				conv, err := o.convert(v)
+				if err != nil {
+					p.fail(k, "%v", err)
+					continue
+				}
+				if p.c.globals == nil {
+					p.c.globals = map[string]any{}
+				}
+				p.c.globals[k] = conv
+				continue
+			}
 			if !slices.Contains(sectionNames, k) {
 				p.fail(k, "unknown key")
 				continue
@@ -699,3 +715,22 @@ func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
 
 // ForFile returns the configuration for the file at path.
 func (cc *ConfigCache) ForFile(path string) (*Config, error) { return cc.ForDir(filepath.Dir(path)) }
+
+// globalOption returns the Global option named name that a registered rule declares.
+func globalOption(name string) (Option, bool) {
+	for _, r := range Registered() {
+		if o, ok := r.option(name); ok && o.Global {
+			return o, true
+		}
+	}
+	return Option{}, false
+}
+
+// Global returns the top-level value of the Global rule option name, if the configuration sets it.
+func (c *Config) Global(name string) (any, bool) {
+	if c == nil {
+		return nil, false
+	}
+	v, ok := c.globals[name]
+	return v, ok
+}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -24,11 +25,26 @@ type Runner struct {
 	byCode map[string]*Rule
 	strict bool
 
+	// held counts the findings rules held back (HeldCategory).
+	held atomic.Int64
+
 	timing  bool
 	timesMu sync.Mutex
 	times   map[string]time.Duration
 	runs    map[string]int
 }
+
+// HeldCategory is the Category of a diagnostic a rule holds back: made on an array the rule's
+// `scale` does not count as large here, it is counted (Held) instead of reported, so that a
+// summary can say how many findings another scale would show.
+const HeldCategory = "held"
+
+// ScaleCategory is the Category prefix of a diagnostic that says which scale its rule applied
+// ("scale=large"): the driver moves it to Finding.Scale.
+const ScaleCategory = "scale="
+
+// Held returns how many findings the rules held back in the runner's checks so far.
+func (rn *Runner) Held() int64 { return rn.held.Load() }
 
 // EnableTimings makes the runner add up the time spent parsing and in each analyzer, for Timings.
 // Call it before checking.
@@ -273,7 +289,11 @@ func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*Rule
 			ReadFile:   readFile,
 			ResultOf:   results,
 			Report: func(d analysis.Diagnostic) {
-				if rule != nil {
+				switch {
+				case rule == nil:
+				case d.Category == HeldCategory:
+					fr.rn.held.Add(1)
+				default:
 					fr.findings = append(fr.findings, fr.convert(rule, d))
 				}
 			},
@@ -358,6 +378,9 @@ func (fr *fileRun) finding(r *Rule, rng pyparse.Range, msg string) Finding {
 // whose edits overlap or leave the file is dropped (analysistest rejects such fixes).
 func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 	fd := fr.finding(r, fr.rangeOf(d.Pos, d.End), d.Message)
+	if scale, ok := strings.CutPrefix(d.Category, ScaleCategory); ok {
+		fd.Scale = scale
+	}
 	for _, rel := range d.Related {
 		rng := fr.rangeOf(rel.Pos, rel.End)
 		x := Related{Path: fr.path, Range: rng, Message: rel.Message}

@@ -23,7 +23,10 @@ type Finding struct {
 	URL      string        `json:"url"`
 	Severity Severity      `json:"severity"`
 	Related  []Related     `json:"related,omitempty"`
-	Fix      *Fix          `json:"fix,omitempty"`
+	// Scale is which arrays the finding's rule counted as large for this file (`scale`:
+	// "large" or "known", as "auto" resolved), for the rules that size their findings.
+	Scale string `json:"scale,omitempty"`
+	Fix   *Fix   `json:"fix,omitempty"`
 }
 
 // Related is a secondary location of a finding.

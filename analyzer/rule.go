@@ -91,6 +91,9 @@ type Option struct {
 	// Check, when set, validates a configured value (already converted to the Default's type)
 	// when the configuration loads, e.g. that a target names a known preset.
 	Check func(v any) error
+	// Global lets the configuration's top level (`[tool.arraylint] scale = "large"`) set the
+	// option for every rule that declares it; a rule's own table still wins.
+	Global bool
 }
 
 // RuleSpec describes a rule for MustRule.

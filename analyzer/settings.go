@@ -47,6 +47,9 @@ func (c *Config) WriteSettings(w io.Writer, path string, rules []*Rule) error {
 		}
 	}
 	fmt.Fprintf(&b, "enabled = %s\n", quoteList(codes))
+	for _, name := range slices.Sorted(maps.Keys(c.globals)) {
+		fmt.Fprintf(&b, "%s = %s\n", name, value(c.globals[name]))
+	}
 	for _, r := range rules {
 		if !enabled(r) {
 			continue

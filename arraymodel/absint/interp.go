@@ -459,6 +459,11 @@ func (s *Interp) bindName(name string, v value) {
 	if f.globals[name] {
 		vars = s.module.vars
 	}
+	if _, ok := v.(vUnknown); ok {
+		if m, ok := s.moduleValue(name); ok {
+			v = m // np = harness.np: the code reads it as an array module
+		}
+	}
 	old, had := vars[name]
 	vars[name] = v
 	s.named(v, name)

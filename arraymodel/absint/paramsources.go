@@ -2,6 +2,7 @@ package absint
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -61,16 +62,22 @@ func callIndex(mod *ast.Module) Calls {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
 			opens = true
 		case *ast.Call:
-			if name, ok := n.Func.(*ast.Name); ok {
-				if cs := out[name.ID]; cs != nil {
-					var in ast.Node
-					if len(open) > 0 {
-						in = open[len(open)-1]
-					}
-					cs.calls = append(cs.calls, n)
-					cs.in = append(cs.in, in)
-					callee[name] = true
+			call, name := n, (*ast.Name)(nil)
+			if f, ok := n.Func.(*ast.Name); ok && out[f.ID] != nil {
+				name = f
+			} else if f, ok := handedOver(n); ok && out[f.ID] != nil {
+				// run_timed(f, np, args.N): f runs with the arguments handed over with it
+				name, call = f, &ast.Call{Range: n.Range, Func: f, Args: n.Args[1:], Keywords: n.Keywords}
+			}
+			if name != nil {
+				cs := out[name.ID]
+				var in ast.Node
+				if len(open) > 0 {
+					in = open[len(open)-1]
 				}
+				cs.calls = append(cs.calls, call)
+				cs.in = append(cs.in, in)
+				callee[name] = true
 			}
 		case *ast.Name:
 			if cs := out[n.ID]; cs != nil && !callee[n] {
@@ -85,6 +92,42 @@ func callIndex(mod *ast.Module) Calls {
 	})
 	return out
 }
+
+// handedOver returns the function a call hands over together with the arguments it is to be
+// called with: the first positional argument, a plain name, of a call that runs it with the
+// rest (a benchmark harness's run_timed(f, np, n), executor.submit(f, x), functools.partial(f,
+// n)). Calls that apply the function to the elements of what follows it (map, filter, reduce,
+// sorted, Pool.map, np.vectorize, np.apply_along_axis) are not: the arguments are collections,
+// not the function's.
+func handedOver(c *ast.Call) (*ast.Name, bool) {
+	if len(c.Args) < 2 {
+		return nil, false
+	}
+	f, ok := c.Args[0].(*ast.Name)
+	if !ok {
+		return nil, false
+	}
+	var callee string
+	switch fn := c.Func.(type) {
+	case *ast.Name:
+		callee = fn.ID
+	case *ast.Attribute:
+		callee = fn.Attr
+	default:
+		return nil, false
+	}
+	if elementwiseCallers[callee] || strings.Contains(callee, "map") {
+		return nil, false
+	}
+	return f, true
+}
+
+// elementwiseCallers are the callees that call a function on the elements of their other
+// arguments, or with arguments of their own choosing.
+var elementwiseCallers = map[string]bool{"filter": true, "reduce": true, "sorted": true, "min": true,
+	"max": true, "vectorize": true, "apply_along_axis": true, "apply_over_axes": true, "frompyfunc": true,
+	"accumulate": true, "iter": true, "setattr": true, "getattr": true, "isinstance": true, "register": true,
+	"connect": true, "Thread": true, "Process": true, "signal": true, "atexit": true}
 
 // calls returns the uses of the file's top-level function name, indexed once per Estimate.
 func (s *Interp) calls(name string) *callSites { return s.fs.callsOf(s.file.Module)[name] }
@@ -419,6 +462,9 @@ func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, b
 	if s.cfg.CallerValue == nil || s.assumes(p) {
 		return nil, false
 	}
+	if v, ok := s.callerConstant(def, p); ok {
+		return v, true
+	}
 	call, _, ok := s.fs.callsOf(s.file.Module).Only(s.file.Module, def)
 	if !ok {
 		return nil, false
@@ -438,6 +484,57 @@ func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, b
 	// a shape the caller does not know either keeps the parameter an input, as it was
 	return vArray{&Obj{refs: 1, shape: o.shape, dt: o.dt, backend: o.Backend(), origin: Param,
 		label: p, line: line, data: scales(o) || partlyUnknown(o.shape)}}, true
+}
+
+// callerConstant is, for the rules' runs, the dtype or array module every call of def in its
+// file passes for p, when the calls agree (`generate_random(np, N, 5, 30, D)` three times with
+// the caller's D): which dtype and library the code runs is no size, so it binds as the callers
+// bind it.
+func (s *Interp) callerConstant(def *ast.FunctionDef, p string) (value, bool) {
+	calls, ok := s.fs.callsOf(s.file.Module).All(s.file.Module, def)
+	if !ok {
+		return nil, false
+	}
+	var out value
+	for _, call := range calls {
+		arg := argFor(def, call, p)
+		if arg == nil {
+			return nil, false
+		}
+		v, ok := s.cfg.CallerValue(arg)
+		if !ok {
+			return nil, false
+		}
+		switch v.(type) {
+		case vDType, vModule:
+		default:
+			return nil, false
+		}
+		if out != nil && out != v {
+			return nil, false
+		}
+		out = v
+	}
+	return out, out != nil
+}
+
+// All returns every call of def, a top-level function of mod, when its name is used nowhere
+// else (a function passed on or rebound may be called anywhere).
+func (c Calls) All(mod *ast.Module, def *ast.FunctionDef) ([]*ast.Call, bool) {
+	cs := c[def.Name]
+	if cs == nil || cs.escape || len(cs.calls) == 0 || mod == nil || !slices.Contains(mod.Body, ast.Stmt(def)) {
+		return nil, false
+	}
+	return cs.calls, true
+}
+
+// Callers returns the innermost def, class or lambda around each call of def (nil for a call at
+// module level), when its name is used nowhere else.
+func (c Calls) Callers(mod *ast.Module, def *ast.FunctionDef) ([]ast.Node, bool) {
+	if _, ok := c.All(mod, def); !ok {
+		return nil, false
+	}
+	return c[def.Name].in, true
 }
 
 // Calls indexes the calls of a module's top-level functions by name (Shared.Calls).

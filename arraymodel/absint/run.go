@@ -87,8 +87,10 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 			return v // the array the function's only call passes
 		}
 	}
-	if ref, ok := imports.ConventionRef(p); ok && s.cfg.Conventions {
-		s.symbols = append(s.symbols, Symbol{Name: p.Arg, Value: ref.Qual, Source: SourceConvention, Line: line})
+	if ref, ok := s.moduleParam(def, p); ok {
+		if s.cfg.Conventions {
+			s.symbols = append(s.symbols, Symbol{Name: p.Arg, Value: ref.Qual, Source: SourceConvention, Line: line})
+		}
 		return vModule{ref}
 	}
 	if !s.cfg.NoDefaults {
@@ -266,3 +268,37 @@ func (s *Interp) Text(n ast.Node) string { return s.text(n) }
 
 // InJIT reports whether the innermost frame is a jax.jit-compiled function.
 func (s *Interp) InJIT() bool { return s.top().jit }
+
+// moduleParam reports whether parameter p of def is an array module handed to the code: the
+// function reads it as one (imports.ModuleValue), or — for the memory estimate, which takes
+// conventions — it is named like one.
+func (s *Interp) moduleParam(def *ast.FunctionDef, p *ast.Arg) (imports.Ref, bool) {
+	if def != nil && p.Annotation == nil {
+		if ref, ok := s.imp.ModuleValue(s.imp.Scopes[def], p.Arg); ok {
+			return ref, true
+		}
+	}
+	if s.cfg.Conventions {
+		return imports.ConventionRef(p)
+	}
+	return imports.Ref{}, false
+}
+
+// moduleValue returns, for a name the current frame binds to a value the run cannot see into,
+// the array module the code reads it as (`np = harness.np`), if it does.
+func (s *Interp) moduleValue(name string) (value, bool) {
+	f := s.top()
+	var scope *imports.Scope
+	switch {
+	case f == s.module || f.globals[name]:
+		scope = s.imp.Root
+	case f.fn != nil && !f.class:
+		scope = s.imp.Scopes[f.fn]
+	default:
+		return nil, false
+	}
+	if ref, ok := s.imp.ModuleValue(scope, name); ok {
+		return vModule{ref}, true
+	}
+	return nil, false
+}

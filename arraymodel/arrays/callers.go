@@ -10,19 +10,28 @@ import (
 // the scope of that call: the function's run then takes an array parameter from what the call
 // passes (absint.Config.CallerValue), as the memory estimate takes constants from it.
 
-// runCallerFirst runs the scope of the only call of p's function, and the scopes around it,
+// runCallerFirst runs the scopes of the calls of p's function, and the scopes around them,
 // unless one of them is under way (a recursion through the caller), before p runs.
 func (info *Info) runCallerFirst(p pendingScope) {
 	def, ok := p.node.(*ast.FunctionDef)
 	if !ok || !info.mayArrays || info.mod == nil {
 		return
 	}
-	_, in, ok := info.shared.Calls(info.mod).Only(info.mod, def)
+	ins, ok := info.shared.Calls(info.mod).Callers(info.mod, def)
 	if !ok {
 		return
 	}
+	for _, in := range ins {
+		info.runCallFirst(p, in)
+	}
+}
+
+// runCallFirst runs the scope in (nil: the module) holding a call of p's function, and the
+// scopes around it, unless one of them is p's or under way.
+func (info *Info) runCallFirst(p pendingScope, in ast.Node) {
 	at := info.imp.Root
 	if in != nil {
+		var ok bool
 		if at, ok = info.imp.Scopes[in]; !ok {
 			return
 		}

@@ -177,7 +177,7 @@ func stmtStart(st ast.Stmt) ast.Offset {
 // a parameter is annotated as an array. Without either, no value in the module can be an
 // array, a generator or a library reference.
 func mayHoldArrays(imp *imports.Info) bool {
-	if imp.Backends() != imports.Unknown {
+	if imp.Backends() != imports.Unknown || imp.TakesModule() {
 		return true
 	}
 	var walk func(s *imports.Scope) bool
@@ -263,6 +263,9 @@ func (info *Info) readsNoArrays(s, c *imports.Scope) bool {
 		}
 		if _, ok := info.imp.Resolve(loads[0]); ok {
 			return false // an array library or one of its members
+		}
+		if _, ok := info.imp.ModuleValue(c, name); ok {
+			return false // an array module handed to the code as a value
 		}
 		def := c.Lookup(name)
 		if def == nil || def == c || def == s {

@@ -23,6 +23,7 @@ func Build(mod *ast.Module) *Info {
 		b.stmt(st, info.Root)
 	}
 	info.indexModuleRefs()
+	info.indexModuleValues(mod)
 	info.backends = info.unionBackends()
 	if info.backends&JAX != 0 {
 		info.X64 = EnablesX64(mod)

@@ -50,6 +50,9 @@ type Info struct {
 	// moduleRefs holds the resolution of each name that only the module scope binds, and
 	// only by imports of one API name: every read of it in the module resolves the same way.
 	moduleRefs map[string]Ref
+	// moduleValues are, per scope, the names bound there that hold an array module handed to the
+	// code as a value (modulevalue.go).
+	moduleValues map[*Scope]map[string]Ref
 	// X64 is set when the module imports JAX and turns on its 64-bit mode (EnablesX64).
 	X64 bool
 	// backends is Backends' answer.

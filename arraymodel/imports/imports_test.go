@@ -366,3 +366,55 @@ def f():
 		t.Errorf("optional statements %q, want %q", got, want)
 	}
 }
+
+// TestModuleValue checks that a name the code reads as an array module, and never binds by an
+// import, a def or a class, is one: a parameter or a local, by what the code does with it.
+func TestModuleValue(t *testing.T) {
+	f, err := pyparse.Parse([]byte(`import numpy
+def run(np, n, D):
+    return np.random.random(n).astype(D)
+def two(xp, a):
+    return xp.exp(a) + xp.where(a > 0, a, 0)
+def one(df):
+    return df.where(df > 0)
+def method(self, n):
+    return self.zeros(n)
+def arr(x):
+    return x.sum() + x.T
+if __name__ == "__main__":
+    lib = harness.np
+    dt = lib.float32
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := Build(f.Module)
+	scope := func(name string) *Scope {
+		for n, s := range info.Scopes {
+			if d, ok := n.(*ast.FunctionDef); ok && d.Name == name {
+				return s
+			}
+		}
+		return nil
+	}
+	for _, c := range []struct {
+		scope *Scope
+		name  string
+		want  bool
+	}{
+		{scope("run"), "np", true},  // a random draw through it
+		{scope("two"), "xp", true},  // two functions only a module has
+		{scope("one"), "df", false}, // one such function: a DataFrame's where
+		{scope("method"), "self", false},
+		{scope("arr"), "x", false}, // array methods and attributes
+		{info.Root, "lib", true},   // a dtype read off it
+		{scope("run"), "n", false},
+	} {
+		if _, got := info.ModuleValue(c.scope, c.name); got != c.want {
+			t.Errorf("ModuleValue(%s) = %v, want %v", c.name, got, c.want)
+		}
+	}
+	if !info.TakesModule() {
+		t.Errorf("TakesModule() = false")
+	}
+}

@@ -48,6 +48,8 @@ type checkFlags struct {
 	// other rules) through Config.Flags("memory").
 	mem    map[string]*string
 	assume *assumeFlag
+	// scale is --scale: which arrays the sized rules count as large (the `scale` option).
+	scale string
 }
 
 func runCheck(ctx context.Context, e *env, args []string) int {
@@ -85,6 +87,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	} {
 		f.mem[m.name] = fs.String(m.name, "", m.usage)
 	}
+	fs.StringVar(&f.scale, "scale", "", "which arrays the sized rules (AL301, AL303, AL304) count as large: `auto`, large or known (the scale setting)")
 	f.assume = newAssumeFlag()
 	fs.Var(f.assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000, for every rule (repeatable)")
 	paths, err := parseInterspersed(fs, args)
@@ -184,6 +187,13 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		return exitError
 	}
 	cc.Flags = map[string]map[string]any{"memory": memFlags}
+	if f.scale != "" {
+		cc.Options["scale"] = f.scale
+		if _, err := analyzer.Default("").WithOptions(cc.Options); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint check: --scale: %v\n", err)
+			return exitError
+		}
+	}
 	if f.config != "" {
 		cfg, err := analyzer.LoadConfigFile(f.config)
 		if err != nil {
@@ -282,6 +292,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		findings = append(findings, r.Findings...)
 	}
 	sum.count(findings, f.unsafeFix)
+	sum.held = int(rn.Held())
 
 	color := useColor(f, e)
 	if f.statistics {

@@ -20,6 +20,7 @@ type runSummary struct {
 	filesWith    int // files with at least one finding or AL904
 	fixable      int // findings with a safe fix
 	hiddenUnsafe int // findings with an unsafe fix that --unsafe-fixes would enable
+	held         int // findings scale = "auto" held back (analyzer.Runner.Held)
 }
 
 // count adds the findings of a run; unsafeOn is --unsafe-fixes.
@@ -53,6 +54,7 @@ func (s *runSummary) print(w io.Writer, fixed int, fixing bool) {
 	}
 	if s.findings == 0 && s.errors == 0 {
 		fmt.Fprintf(w, "All checks passed (%d %s).\n", s.files, plural(s.files, "file", "files"))
+		s.printHeld(w)
 		return
 	}
 	var what []string
@@ -76,6 +78,15 @@ func (s *runSummary) print(w io.Writer, fixed int, fixing bool) {
 	fmt.Fprintf(w, ".\n")
 	if s.hiddenUnsafe > 0 {
 		fmt.Fprintf(w, "%d hidden %s can be enabled with the `--unsafe-fixes` option.\n", s.hiddenUnsafe, plural(s.hiddenUnsafe, "fix", "fixes"))
+	}
+	s.printHeld(w)
+}
+
+// printHeld says how many findings scale = "auto" held back and how to see them.
+func (s *runSummary) printHeld(w io.Writer) {
+	if s.held > 0 {
+		fmt.Fprintf(w, "%d %s on arrays of unknown size held back: scale \"auto\" counts them as large only in code written for scale; `--scale large` shows them.\n",
+			s.held, plural(s.held, "finding", "findings"))
 	}
 }
 

@@ -29,7 +29,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "array created only to be copied by astype",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option, sizepolicy.DataSized.Option},
+	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option, sizepolicy.Scale.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -41,7 +41,7 @@ var minBytes = analyzer.NewOption[int64]("min-bytes", 1<<20,
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	min := minBytes.Value(pass)
+	pol := sizepolicy.For(pass, in.Path, info, minBytes.Value(pass))
 	// whether the file seeds a generator, and whether it is a module of a package (whose global
 	// stream its callers seed): asked only of astype calls on random sampling
 	fileSeeds := sync.OnceValue(func() bool { return seedsRandom(info, in) })
@@ -56,11 +56,12 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || !c.Method || c.Func.Name != "astype" {
 			continue
 		}
-		if sizepolicy.QuietFor(pass, in.Path, copySize(info, c.Recv, call), min) {
+		size := copySize(info, c.Recv, call)
+		if pol.Decide(size) == sizepolicy.Quiet {
 			continue
 		}
 		if d, ok := check(in, info, call, c.Recv, seeded); ok {
-			pass.Report(d)
+			pol.Report(pass, size, d)
 		}
 	}
 	return nil, nil
@@ -103,7 +104,7 @@ func parseArgs(info *arrays.Info, call *ast.Call) (astypeArgs, bool) {
 	}
 	t, ok := info.DTypeOf(a.targetX)
 	a.target = t
-	return a, ok
+	return a, ok || !a.copyFalse && !a.copyTrue
 }
 
 // copySize returns the size of the copy astype makes: when the receiver's size is known, its
@@ -116,7 +117,8 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	}
 	n, ok := src.Size()
 	if !ok {
-		return sizepolicy.Size{Scales: arrays.Scales(src) && !info.InDataLoop(call)}
+		f, _ := arrays.BytesExpr(src)
+		return sizepolicy.Size{Small: info.InDataLoop(call), Formula: f}
 	}
 	item := int64(8)
 	if src.DType.Known() {
@@ -160,6 +162,14 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		return d, true
 	case known && src.DType == args.target:
 		return analysis.Diagnostic{}, false // a same-dtype cast whose no-op depends on the platform
+	case isMade && !args.target.Known() && floatDraw(made, seeded):
+		// astype(D) of a dtype the code is handed (a benchmark's --precision): whatever D is, the
+		// draw makes float64 data first and copies it; asking for D is right for the float
+		// dtypes the code is meant for, and the rewrite depends on D, so it is left to a human
+		d := in.Diagnostic(call, "`%s` makes float64 data only to cast it to `%s`; draw it in that dtype", made.name, in.Snippet(args.targetX, 20))
+		return d, true
+	case !args.target.Known():
+		return analysis.Diagnostic{}, false
 	case isMade && direct(info, made, args, seeded):
 		from := "an array"
 		if known {
@@ -399,6 +409,24 @@ func direct(info *arrays.Info, m made, args astypeArgs, seeded func(made) bool) 
 		case "random", "standard_normal", "standard_exponential", "standard_gamma":
 			return float && m.callee.Generator
 		}
+	}
+	return false
+}
+
+// floatDraw reports whether m is a float draw of a standard distribution from a stream nothing
+// seeds (np.random.random, rand, randn, standard_normal, a Generator's random): a draw that
+// Generator methods make in float32 or float64 directly.
+func floatDraw(m made, seeded func(made) bool) bool {
+	f := m.callee.Func
+	if f.Kind != npapi.Random || seeded(m) {
+		return false
+	}
+	if _, ok := generatorMethod[f.Name]; ok {
+		return true
+	}
+	switch f.Name {
+	case "random", "standard_normal":
+		return m.callee.Generator
 	}
 	return false
 }

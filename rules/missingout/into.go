@@ -20,40 +20,40 @@ import (
 // could be computed in that subscript: the result has the subscript's dtype and shape, its size
 // is known and at least min-bytes, and no operand reads the array being written (in place, a later operand would read values already
 // overwritten). There is no fix: the rewrite names the view and splits the expression.
-func checkStore(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, once int64, checked sizepolicy.Checked) (analysis.Diagnostic, bool) {
+func checkStore(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepolicy.Policy, once int64) (analysis.Diagnostic, sizepolicy.Size, bool) {
 	sub, ok := asg.Targets[0].(*ast.Subscript)
 	if !ok {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	base, ok := sub.Value.(*ast.Name)
 	if !ok {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	if _, ok := flatten(asg.Value); !ok {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	res, ok := info.Array(asg.Value)
 	if !ok || res.Origin != arrays.Fresh || res.Backend == imports.JAX || !res.DType.Known() {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	view, ok := info.Array(sub)
 	if !ok || view.Rank() < 1 || view.DType != res.DType || !arrays.SameShape(view, res) {
 		// an element is no view to write into (`y[0]` is a copy), and where the assignment
 		// casts or broadcasts, `out=` would refuse the result
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	// Only a known size: the store saves one temporary and one copy, worth a rewrite where the
 	// temporary is large (a stencil step over a 20000² grid), not on every formula-sized row
 	// built in a loop (pyscf's multipole rows, reviewed in bench/precision.md).
 	size, nb, ok := sizeOf(res)
-	if !ok || !size.Known || sizepolicy.Quiet(in.Path, size, minBytes, checked) || smallOnce(info, asg, res, size, minBytes, once) {
-		return analysis.Diagnostic{}, false
+	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) {
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	if readsArray(info, asg, asg.Value, base) {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	return in.Diagnostic(asg, "`%s` allocates a new array of %s only to copy it into `%s`; compute it there with `out=`",
-		in.Snippet(asg.Value, 28), nb, in.Snippet(sub, 28)), true
+		in.Snippet(asg.Value, 28), nb, in.Snippet(sub, 28)), size, true
 }
 
 // readsArray reports whether e may read the data of the array base holds: base itself, another

@@ -25,7 +25,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "large temporary array where an output buffer would do",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytesOpt.Option, onceMinBytesOpt.Option, sizepolicy.CheckTests.Option, sizepolicy.DataSized.Option},
+	Options:  []analyzer.Option{minBytesOpt.Option, onceMinBytesOpt.Option, sizepolicy.CheckTests.Option, sizepolicy.Scale.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -49,13 +49,12 @@ var augmentable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	minBytes := minBytesOpt.Value(pass)
+	pol := sizepolicy.For(pass, in.Path, info, minBytesOpt.Value(pass))
 	once := onceMinBytesOpt.Value(pass)
-	checked := sizepolicy.CheckedFor(pass)
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
 		asg := n.(*ast.Assign)
-		if d, ok := check(in, info, asg, minBytes, once, checked); ok {
-			pass.Report(d)
+		if d, size, ok := check(in, info, asg, pol, once); ok {
+			pol.Report(pass, size, d)
 		}
 	}
 	return nil, nil
@@ -110,26 +109,26 @@ func flatten(e ast.Expr) (chain, bool) {
 	return chain{base: e, ops: ops, rights: rights}, true
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, once int64, checked sizepolicy.Checked) (analysis.Diagnostic, bool) {
+func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepolicy.Policy, once int64) (analysis.Diagnostic, sizepolicy.Size, bool) {
 	if len(asg.Targets) != 1 {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	tgt, ok := asg.Targets[0].(*ast.Name)
 	if !ok {
-		return checkStore(in, info, asg, minBytes, once, checked)
+		return checkStore(in, info, asg, pol, once)
 	}
 	ch, ok := flatten(asg.Value)
 	if !ok {
-		return analysis.Diagnostic{}, false
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	res, ok := info.Array(asg.Value)
 	if !ok || res.Origin != arrays.Fresh || res.Backend == imports.JAX {
-		return analysis.Diagnostic{}, false // jax arrays are immutable and XLA fuses their temporaries
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	size, nb, ok := sizeOf(res)
-	if !ok || sizepolicy.Quiet(in.Path, size, minBytes, checked) || (!size.Known && !perIteration(info, asg, res)) ||
-		smallOnce(info, asg, res, size, minBytes, once) {
-		return analysis.Diagnostic{}, false
+	size.Small = !size.Known && info.InDataLoop(asg)
+	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) {
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	ch.final = res
 	valueText := in.Snippet(asg.Value, 28)
@@ -149,20 +148,20 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, o
 		if info.MayAlias(asg, tgt.ID) || readsTarget(ch, tgt.ID) {
 			// a view (a = b[::2]), a parameter or an array that escaped: updating it in place
 			// would change the array it shares data with, so the rebinding is what the code needs
-			return analysis.Diagnostic{}, false
+			return analysis.Diagnostic{}, sizepolicy.Size{}, false
 		}
 		d := in.Diagnostic(asg, "`%s = %s` allocates a new array of %s; update `%s` in place", tgt.ID, valueText, nb, tgt.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, false); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
-		return d, true
+		return d, size, true
 	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && baseArr.DType == res.DType && arrays.SameShape(baseArr, res) &&
 		!readLater(info, asg, base.ID) && !info.MayAlias(asg, base.ID):
 		d := in.Diagnostic(asg, "`%s` allocates %s while `%s` is never used again; reuse `%s`", valueText, nb, base.ID, base.ID)
 		if fix, ok := inPlaceFix(in, info, asg, ch, base.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
-		return d, true
+		return d, size, true
 	case len(ch.ops) > 1:
 		inner := ch.ops[0]
 		ia, ok := info.Array(inner)
@@ -170,7 +169,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, o
 			break // an intermediate of another dtype or shape cannot become the result buffer
 		}
 		isize, inb, ok := sizeOf(ia)
-		if !ok || sizepolicy.Quiet(in.Path, isize, minBytes, checked) {
+		if !ok || pol.Decide(isize) == sizepolicy.Quiet {
 			break
 		}
 		n := len(ch.ops) - 1
@@ -182,13 +181,13 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, minBytes, o
 		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
-		return d, true
+		return d, size, true
 	}
 	if loop := info.EnclosingLoop(asg); loop != nil && !references(asg.Value, tgt.ID) && !keptPerIteration(info, loop, tgt.ID) &&
 		!sizeVaries(info, loop, res) && !dwarfed(info, loop, res) {
-		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, nb), true
+		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, nb), size, true
 	}
-	return analysis.Diagnostic{}, false
+	return analysis.Diagnostic{}, sizepolicy.Size{}, false
 }
 
 // sizeOf returns what is known of a's size for the size policy and its text for the message:
@@ -198,8 +197,8 @@ func sizeOf(a *arrays.Array) (sizepolicy.Size, string, bool) {
 	if n, ok := a.NBytes(); ok {
 		return sizepolicy.Size{Bytes: n, Known: true}, arrays.Bytes(n), true
 	}
-	if f, ok := arrays.BytesExpr(a); ok && arrays.Scales(a) {
-		return sizepolicy.Size{Scales: true}, f + " bytes", true
+	if f, ok := arrays.BytesExpr(a); ok {
+		return sizepolicy.Size{}, f + " bytes", true
 	}
 	return sizepolicy.Size{}, "", false
 }

@@ -13,17 +13,6 @@ import (
 // identRE finds the names a size formula reads ("len(ix)" reads ix, "A.shape[1]" reads A).
 var identRE = regexp.MustCompile(`[A-Za-z_][A-Za-z0-9_]*`)
 
-// perIteration reports whether an array whose size is a formula, allocated by asg, is allocated
-// on every iteration of a loop that is not a walk over the data's elements, with a size that stays
-// the same from one iteration to the next. Only then is an in-place rewrite worth making on a size
-// the tool cannot state: measured on real code (bench/precision.md), temporaries sized by an
-// input's length outside loops were mostly small (k-points, channels, b-values, particles), while
-// an allocation per iteration costs on every pass whatever its size.
-func perIteration(info *arrays.Info, asg *ast.Assign, a *arrays.Array) bool {
-	loop := info.EnclosingLoop(asg)
-	return loop != nil && !info.InDataLoop(asg) && !sizeVaries(info, loop, a)
-}
-
 // sizeVaries reports whether the size of a, allocated inside loop, may change from one iteration
 // to the next: a dimension that is neither a known number nor a formula over names the loop never
 // binds. One buffer allocated before the loop cannot serve iterations of different sizes

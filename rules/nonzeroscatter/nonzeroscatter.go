@@ -25,7 +25,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "scatter through nonzero() indices instead of a mask",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option, sizepolicy.DataSized.Option},
+	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option, sizepolicy.Scale.Option},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
@@ -37,7 +37,7 @@ var minBytes = analyzer.NewOption[int64]("min-bytes", 1<<20,
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	min := minBytes.Value(pass)
+	pol := sizepolicy.For(pass, in.Path, info, minBytes.Value(pass))
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil), (*ast.AugAssign)(nil)) {
 		var target ast.Expr
 		var value ast.Expr
@@ -64,10 +64,14 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		st := n.(ast.Stmt)
 		ev, ok := plainImage(in, info, st, sub, value, pl, src)
-		if !ok || sizepolicy.QuietFor(pass, in.Path, indexSize(info, sub.Value, src), min) {
+		if !ok {
 			continue
 		}
-		pass.Report(diagnose(in, info, st, sub, pl, src, ev))
+		size := indexSize(info, sub.Value, src)
+		if pol.Decide(size) == sizepolicy.Quiet {
+			continue
+		}
+		pol.Report(pass, size, diagnose(in, info, st, sub, pl, src, ev))
 	}
 	return nil, nil
 }
@@ -419,7 +423,7 @@ func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 			return sizepolicy.Size{Bytes: n * 8 * max(rank, 1), Known: true}
 		}
 	}
-	return sizepolicy.Size{Scales: (info.Scales(src.mask) || info.Scales(z)) && !info.InDataLoop(z)}
+	return sizepolicy.Size{Small: info.InDataLoop(z)}
 }
 
 func calleeName(info *arrays.Info, call *ast.Call) string {

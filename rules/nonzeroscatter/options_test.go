@@ -8,10 +8,11 @@ import (
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
 )
 
-// TestDataSizedOption checks that data-sized = false leaves only arrays known to be large: the
-// scatter into a spectrum given as a parameter goes quiet, the one into a known 80 MB array
-// stays.
-func TestDataSizedOption(t *testing.T) {
+// TestScaleOption checks the scale setting on a NumPy module: by default (auto, resolved to
+// known in a module that is not written for scale) only the scatter into a known 80 MB array is
+// reported; scale = "large", globally or for the rule, also reports the one into a spectrum given
+// as a parameter; min-bytes 0 reports both whatever the scale.
+func TestScaleOption(t *testing.T) {
 	src := []byte("import numpy as np\n\n\ndef clip(counts):\n    out = 1.0 * counts\n" +
 		"    out[np.where(out < 0.91)] = 0.91\n    return out\n\n\n" +
 		"big = np.random.default_rng(0).random(10_000_000)\nbig[np.where(big < 0.5)] = 0.0\n")
@@ -19,14 +20,20 @@ func TestDataSizedOption(t *testing.T) {
 		toml string
 		want []int // lines with findings
 	}{
-		{"", []int{6, 11}},
-		{"[rules.AL301]\ndata-sized = true\n", []int{6, 11}},
-		{"[rules.AL301]\ndata-sized = false\n", []int{11}},
-		{"[rules.nonzero-scatter]\ndata-sized = false\nmin-bytes = 0\n", []int{6, 11}},
+		{"", []int{11}},
+		{"scale = \"large\"\n", []int{6, 11}},
+		{"[rules.AL301]\nscale = \"large\"\n", []int{6, 11}},
+		{"scale = \"large\"\n[rules.AL301]\nscale = \"known\"\n", []int{11}},
+		{"[rules.nonzero-scatter]\nscale = \"known\"\nmin-bytes = 0\n", []int{6, 11}},
 	} {
 		got := analysistest.FindingLines(t, nonzeroscatter.Rule, "pkg/spectra.py", src, c.toml)
 		if !slices.Equal(got, c.want) {
 			t.Errorf("config %q: findings on lines %v, want %v", c.toml, got, c.want)
 		}
+	}
+	// the same module written for scale: it takes its array module as a value
+	xp := []byte("def clip(xp, counts):\n    out = xp.zeros(counts.shape) + counts\n    out[xp.where(out < 0.91)] = 0.91\n    return out\n")
+	if got := analysistest.FindingLines(t, nonzeroscatter.Rule, "pkg/spectra.py", xp, ""); !slices.Equal(got, []int{3}) {
+		t.Errorf("array module as a value: findings on lines %v, want [3]", got)
 	}
 }

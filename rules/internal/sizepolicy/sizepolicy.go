@@ -1,23 +1,43 @@
-// Package sizepolicy holds the size rule the array anti-pattern rules share: a finding about
-// memory or speed is worth making only on an array that is large, in code whose speed matters.
-// An array whose size is known (a constant, or bound through an argparse default, an
-// `# arraylint: assume` comment or --assume) speaks when it is at least the rule's min-bytes; an
-// array whose size is not known speaks only when it scales with the data the code is given
-// (arrays.Scales: an input, or sized by an input's leading length). An array sized by a plain
-// integer (a parameter, a default, a count held in an attribute) is quiet: nothing says it is
-// large, and on real code such arrays were histogram bins, polynomial terms and table axes
-// (bench/precision.md). With min-bytes 0 every array speaks. Test code is quiet: its arrays are
-// fixtures chosen small, and a test's allocations are not what a user waits for (reviewed on real
-// code, every finding in a test module was one a maintainer would not take).
+// Package sizepolicy holds the one size policy of the rules that size their findings (AL301,
+// AL303, AL304): a finding about memory or speed is worth making only on an array that is large,
+// in code whose speed matters.
+//
+// Which arrays count as large is the `scale` setting:
+//
+//   - known: an array whose size is known (a constant, or bound through an argparse default, an
+//     `# arraylint: assume` comment, --assume, a call site) and at least the rule's min-bytes;
+//   - large: also every array whose size is not known, unless the code shows it is small (it is
+//     built once per element of the data, in a loop over the data's elements);
+//   - auto (the default): large in a module written for scale — it imports cuPyNumeric or
+//     Legate, CuPy, jax.numpy or dask.array; it takes the array module as a value (a parameter
+//     read as one, `xp = get_array_module(x)`, `np = harness.np`); or its configuration sets a
+//     memory target or backend — and known elsewhere. A finding auto holds back is counted
+//     (analyzer.HeldCategory), so the summary can say how to see it.
+//
+// A NumPy library's sizes are its callers': nothing in it says whether an array is large, and
+// on real libraries such arrays were mostly small by their domain (bench/precision.md). Code
+// written for accelerators, or for several array libraries at once, is written to run large
+// arrays: there an array of unknown size is a large one. Test code is quiet unless check-tests
+// is set: its arrays are fixtures chosen small.
 package sizepolicy
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"unicode"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"golang.org/x/tools/go/analysis"
+)
+
+// The values of the scale setting.
+const (
+	Auto  = "auto"
+	Large = "large"
+	Known = "known"
 )
 
 // CheckTests is the rule option that turns the test-code exemption off (each rule using this
@@ -26,49 +46,161 @@ import (
 var CheckTests = analyzer.NewOption[bool]("check-tests", false,
 	"also check test code (test_*.py, *_test.py, conftest.py, files under test/tests/testing) and benchmarks")
 
-// DataSized is the rule option that keeps arrays whose size is not known but scales with the
-// data the code is given (arrays.Scales) among those a rule speaks on; false leaves only arrays
-// known to be at least min-bytes, for code whose inputs are small by its domain (one spectrum,
-// one value per channel), which nothing in the code says.
-var DataSized = analyzer.NewOption[bool]("data-sized", true,
-	"also report arrays whose size is not known but scales with the data the code is given (an input's extent); false reports only arrays known to be at least min-bytes")
-
-// Checked is what a rule's options add to the arrays it speaks on: test code (CheckTests) and
-// arrays sized by the data (DataSized).
-type Checked struct {
-	Tests, DataSized bool
-}
-
-// CheckedFor is what the pass's options check.
-func CheckedFor(pass *analysis.Pass) Checked {
-	return Checked{Tests: CheckTests.Value(pass), DataSized: DataSized.Value(pass)}
-}
+// Scale is the rule option that says which arrays count as large: "known", "large" or "auto".
+// It is Global: the configuration's top level (and `--scale`) sets it for every sized rule.
+var Scale = analyzer.TypedOption[string]{Option: analyzer.Option{Name: "scale", Default: Auto, Global: true,
+	Doc: `which arrays count as large: "known" (size known and at least min-bytes), "large" (also every array not known to be small) or "auto" (large in code written for scale: accelerator imports, the array module as a value, a configured memory target; known elsewhere)`,
+	Check: func(v any) error {
+		switch v {
+		case Auto, Large, Known:
+			return nil
+		}
+		return fmt.Errorf(`want "auto", "large" or "known", have %q`, v)
+	}}}
 
 // Size is what a rule knows of the size of the array a finding is about.
 type Size struct {
-	Bytes  int64 // the size in bytes, when Known
-	Known  bool
-	Scales bool // the size comes from the data the code is given (arrays.Scales)
+	Bytes int64 // the size in bytes, when Known
+	Known bool
+	// Small is set when the code shows the array is small though its size is not known: it is
+	// built once per element of the data (arrays.Info.InDataLoop).
+	Small bool
+	// Formula is the size as a formula over the program's symbols ("8·N"), when there is one.
+	Formula string
 }
 
-// Quiet reports whether a finding on an array of size s in the file at path stays quiet under
-// min-bytes min; c says what is checked beyond known-large arrays outside test code.
-func Quiet(path string, s Size, min int64, c Checked) bool {
-	if !c.Tests && TestCode(path) {
-		return true
+// Verdict is what the policy says of a finding.
+type Verdict uint8
+
+// The verdicts.
+const (
+	Quiet  Verdict = iota // not reported
+	Report                // reported
+	Held                  // not reported under auto here, but scale = "large" would report it
+)
+
+// Policy is the size policy of one rule on one file.
+type Policy struct {
+	// Scale is "large" or "known": the setting, with auto resolved for the file.
+	Scale string
+	// Auto is set when Scale comes from "auto"; Why then says what decided it.
+	Auto bool
+	Why  string
+	// Min is the rule's min-bytes (0 reports every array).
+	Min   int64
+	Tests bool
+	path  string
+}
+
+// For returns the policy of the pass's rule on its file, with min-bytes min.
+func For(pass *analysis.Pass, path string, info *arrays.Info, min int64) Policy {
+	p := Policy{Scale: Scale.Value(pass), Min: min, Tests: CheckTests.Value(pass), path: path}
+	if p.Scale == Auto {
+		p.Auto = true
+		p.Scale = Known
+		if why := writtenForScale(info.Imports(), analyzer.ConfigOf(pass)); why != "" {
+			p.Scale, p.Why = Large, why
+		}
+	}
+	return p
+}
+
+// Decide says whether a finding on an array of size s is reported.
+func (p Policy) Decide(s Size) Verdict {
+	if !p.Tests && TestCode(p.path) {
+		return Quiet
 	}
 	switch {
-	case min <= 0:
-		return false
-	case s.Known:
-		return s.Bytes < min
+	case p.Min <= 0:
+		return Report
+	case s.Known && s.Bytes >= p.Min:
+		return Report
+	case s.Known || s.Small:
+		return Quiet
+	case p.Scale == Large:
+		return Report
+	case p.Auto:
+		return Held
 	}
-	return !s.Scales || !c.DataSized
+	return Quiet
 }
 
-// QuietFor is Quiet with the pass's options.
-func QuietFor(pass *analysis.Pass, path string, s Size, min int64) bool {
-	return Quiet(path, s, min, CheckedFor(pass))
+// Report reports d on an array of size s as the policy decides: with the scale it applied, held
+// back (counted) or not at all.
+func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
+	switch p.Decide(s) {
+	case Report:
+		if !s.Known && p.Min > 0 {
+			d.Message += p.unknownNote(s)
+		}
+		d.Category = analyzer.ScaleCategory + p.Scale
+		pass.Report(d)
+	case Held:
+		d.Category = analyzer.HeldCategory
+		pass.Report(d)
+	}
+}
+
+// unknownNote says why a finding on an array whose size is not known is made, and gives the size's
+// formula when the message does not (s.Formula).
+func (p Policy) unknownNote(s Size) string {
+	size := ""
+	if s.Formula != "" {
+		size = s.Formula + " bytes; "
+	}
+	if p.Auto {
+		return fmt.Sprintf(" (%slarge by scale auto: %s)", size, p.Why)
+	}
+	return fmt.Sprintf(" (%slarge by scale = %q)", size, p.Scale)
+}
+
+// writtenForScale says why a module is written to run large arrays, or "": it imports an
+// accelerator array library or dask.array, takes the array module as a value, or its
+// configuration (or the command line) sets a memory target or backend.
+func writtenForScale(imp *imports.Info, cfg *analyzer.Config) string {
+	b := imp.Backends()
+	for _, l := range []struct {
+		b    imports.Backend
+		name string
+	}{{imports.CuPyNumeric, "cupynumeric"}, {imports.CuPy, "cupy"}, {imports.JAX, "jax"}} {
+		if b&l.b != 0 {
+			return "this module imports " + l.name
+		}
+	}
+	if importsDask(imp.Root) {
+		return "this module imports dask.array"
+	}
+	if imp.TakesModule() {
+		return "this module takes the array module as a value"
+	}
+	for _, m := range []map[string]any{cfg.Section("memory"), cfg.Flags("memory")} {
+		for _, k := range []string{"target", "hbm", "backend", "sysmem", "fbmem"} {
+			if _, ok := m[k]; ok {
+				return "the configuration sets a memory " + k
+			}
+		}
+	}
+	return ""
+}
+
+// importsDask reports whether a scope of the module imports dask.array or one of its members.
+func importsDask(s *imports.Scope) bool {
+	if s == nil {
+		return false
+	}
+	for _, bs := range s.Bindings {
+		for _, b := range bs {
+			if b.Kind == imports.BindImport && (b.Module == "dask.array" || strings.HasPrefix(b.Module, "dask.array.")) {
+				return true
+			}
+		}
+	}
+	for _, c := range s.Children {
+		if importsDask(c) {
+			return true
+		}
+	}
+	return false
 }
 
 // TestCode reports whether path is test code as pytest and unittest lay it out: a file named

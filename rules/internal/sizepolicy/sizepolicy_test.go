@@ -2,71 +2,82 @@ package sizepolicy
 
 import "testing"
 
-// defaults are the options' defaults; withTests is check-tests on.
-var (
-	defaults  = Checked{DataSized: true}
-	withTests = Checked{Tests: true, DataSized: true}
-)
-
-func TestQuiet(t *testing.T) {
+func TestDecide(t *testing.T) {
 	known := func(n int64) Size { return Size{Bytes: n, Known: true} }
-	scales, plain := Size{Scales: true}, Size{}
+	unknown, small := Size{}, Size{Small: true}
+	large := Policy{Scale: Large, Min: 1 << 20, path: "pkg/mod.py"}
+	autoLarge := Policy{Scale: Large, Auto: true, Why: "this module imports cupy", Min: 1 << 20, path: "pkg/mod.py"}
+	knownOnly := Policy{Scale: Known, Min: 1 << 20, path: "pkg/mod.py"}
+	autoKnown := Policy{Scale: Known, Auto: true, Min: 1 << 20, path: "pkg/mod.py"}
 	for _, c := range []struct {
-		path string
+		name string
+		p    Policy
 		s    Size
-		want bool
+		want Verdict
 	}{
-		{"pkg/mod.py", known(100), true},                                  // known small
-		{"pkg/mod.py", known(2 << 20), false},                             // known large
-		{"pkg/mod.py", Size{Bytes: 100, Known: true, Scales: true}, true}, // known small wins
-		{"pkg/mod.py", scales, false},                                     // scales with the data: reported
-		{"pkg/mod.py", plain, true},                                       // unknown, nothing says large: quiet
-		{"pkg/tests/test_mod.py", scales, true},                           // test code: quiet
-		{"pkg/tests/helpers.py", scales, true},                            // under tests/
-		{"pkg/mod_test.py", scales, true},                                 // *_test.py
-		{"conftest.py", scales, true},                                     // pytest configuration
-		{"pkg/tests/test_big.py", known(2 << 20), true},                   // known large in a test: quiet too
-		{"pkg/util/testing.py", scales, true},                             // a module of test helpers
-		{"pkg/utils/_testing.py", scales, true},                           // (sklearn.utils._testing)
-		{"pkg/testsuite.py", scales, false},                               // not a test name
-		{"pkg/attest/mod.py", scales, false},                              // a directory that only ends in "test"
-		{"golden_tests/TestFinBond.py", scales, true},                     // unittest's TestThing.py, under *_tests
-		{"pkg/unit_test/mod.py", scales, true},                            // *_test
-		{"pkg/tests_gpu/mod.py", scales, true},                            // tests_*
-		{"pkg/Testing.py", scales, false},                                 // not TestThing
-		{"pkg/Tester.py", scales, false},                                  // nor Tester
-		{"pkg/contests/mod.py", scales, false},                            // a directory that only ends in "tests"
+		{"known small, large", large, known(100), Quiet},
+		{"known large, large", large, known(2 << 20), Report},
+		{"unknown, large", large, unknown, Report},
+		{"small by the code, large", large, small, Quiet},
+		{"unknown, auto resolved large", autoLarge, unknown, Report},
+		{"known large, known", knownOnly, known(2 << 20), Report},
+		{"known small, known", knownOnly, known(100), Quiet},
+		{"unknown, known", knownOnly, unknown, Quiet},
+		{"unknown, auto resolved known: held", autoKnown, unknown, Held},
+		{"small by the code, auto resolved known", autoKnown, small, Quiet},
+		{"known small, auto resolved known", autoKnown, known(100), Quiet},
+		{"min-bytes 0 reports everything", Policy{Scale: Known, path: "pkg/mod.py"}, known(8), Report},
 	} {
-		if got := Quiet(c.path, c.s, 1<<20, defaults); got != c.want {
-			t.Errorf("Quiet(%q, %+v) = %v, want %v", c.path, c.s, got, c.want)
+		if got := c.p.Decide(c.s); got != c.want {
+			t.Errorf("%s: Decide(%+v) = %v, want %v", c.name, c.s, got, c.want)
 		}
 	}
 }
 
-func TestQuietCheckingTests(t *testing.T) {
-	if Quiet("pkg/tests/test_mod.py", Size{Scales: true}, 1<<20, withTests) {
-		t.Errorf("check-tests: an input-sized array in a test is quiet")
+func TestDecideTestCode(t *testing.T) {
+	p := Policy{Scale: Large, Min: 1 << 20, path: "pkg/tests/test_mod.py"}
+	if got := p.Decide(Size{Bytes: 2 << 20, Known: true}); got != Quiet {
+		t.Errorf("a known-large array in a test: %v, want Quiet", got)
 	}
-	if !Quiet("pkg/tests/test_mod.py", Size{Bytes: 100, Known: true}, 1<<20, withTests) {
-		t.Errorf("check-tests: a known-small array in a test is reported")
-	}
-}
-
-func TestMinBytesZeroReportsEverything(t *testing.T) {
-	if Quiet("pkg/mod.py", Size{}, 0, defaults) || Quiet("pkg/mod.py", Size{Bytes: 8, Known: true}, 0, defaults) {
-		t.Errorf("min-bytes 0: an array of unknown or small size is quiet")
+	p.Tests = true
+	if got := p.Decide(Size{}); got != Report {
+		t.Errorf("check-tests: an unknown-size array in a test under large: %v, want Report", got)
 	}
 }
 
-func TestDataSizedOff(t *testing.T) {
-	known := Checked{}
-	if !Quiet("pkg/mod.py", Size{Scales: true}, 1<<20, known) {
-		t.Errorf("data-sized = false: an input-sized array is reported")
+func TestScaleCheck(t *testing.T) {
+	for _, v := range []string{Auto, Large, Known} {
+		if err := Scale.Check(v); err != nil {
+			t.Errorf("Scale.Check(%q) = %v", v, err)
+		}
 	}
-	if Quiet("pkg/mod.py", Size{Bytes: 2 << 20, Known: true, Scales: true}, 1<<20, known) {
-		t.Errorf("data-sized = false: a known-large array is quiet")
+	if err := Scale.Check("huge"); err == nil {
+		t.Errorf("Scale.Check(\"huge\") accepted")
 	}
-	if Quiet("pkg/mod.py", Size{Scales: true}, 0, known) {
-		t.Errorf("data-sized = false with min-bytes 0: an input-sized array is quiet (min-bytes 0 reports every array)")
+}
+
+func TestTestCode(t *testing.T) {
+	for _, c := range []struct {
+		path string
+		want bool
+	}{
+		{"pkg/tests/test_mod.py", true},
+		{"pkg/tests/helpers.py", true},
+		{"pkg/mod_test.py", true},
+		{"conftest.py", true},
+		{"pkg/util/testing.py", true},
+		{"pkg/utils/_testing.py", true},
+		{"pkg/testsuite.py", false},
+		{"pkg/attest/mod.py", false},
+		{"golden_tests/TestFinBond.py", true},
+		{"pkg/unit_test/mod.py", true},
+		{"pkg/tests_gpu/mod.py", true},
+		{"pkg/Testing.py", false},
+		{"pkg/Tester.py", false},
+		{"pkg/contests/mod.py", false},
+	} {
+		if got := TestCode(c.path); got != c.want {
+			t.Errorf("TestCode(%q) = %v, want %v", c.path, got, c.want)
+		}
 	}
 }

@@ -20,7 +20,7 @@ f = cupynumeric.arange(N).astype(cupynumeric.float32)  # want "`arange` makes in
 
 
 def shadow(xp):
-    return xp.zeros(N).astype(xp.float32)  # xp is a parameter here
+    return xp.zeros(N).astype(xp.float32)  # want "`zeros` makes float64 data \\(134,217,728 bytes\\)"
 
 
 def local_alias():

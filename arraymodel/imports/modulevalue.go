@@ -1,0 +1,172 @@
+package imports
+
+import (
+	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines the array module as a value: code written for several array libraries takes
+// the module as a parameter (`def run(np, n)`, cuPyNumeric's examples), as the result of a call
+// (`xp = get_array_module(x)`, covered by namespace.go) or from an object that carries it
+// (`np = harness.np`). Such a name is recognised by what the code does with it, not by its
+// spelling: it is read as an array module — a constructor or a random draw called through it
+// (`np.zeros(n)`, `np.random.random(n)`), a dtype taken from it (`np.float32`), a submodule's
+// function (`xp.linalg.norm`), or two or more other functions that only an array module has
+// (`xp.exp`, `xp.where`) — and it is never bound by an import, a def or a class.
+
+// ModuleValue reports whether name, as scope s (or a scope nested in it reading s's binding)
+// sees it, is an array module the code is handed as a value, and which library it is taken as:
+// the one its conventional spelling names (cp: CuPy, jnp: jax.numpy), NumPy otherwise — the API
+// every such module follows. The Ref's Convention is set: nothing in the code says which library
+// runs.
+func (info *Info) ModuleValue(s *Scope, name string) (Ref, bool) {
+	if info == nil || s == nil {
+		return Ref{}, false
+	}
+	b := s.Lookup(name)
+	if b == nil {
+		return Ref{}, false
+	}
+	r, ok := info.moduleValues[b][name]
+	return r, ok
+}
+
+// TakesModule reports whether some scope of the module handles an array module as a value.
+func (info *Info) TakesModule() bool { return info != nil && len(info.moduleValues) > 0 }
+
+// moduleUse counts how a name is read as an array module.
+type moduleUse struct {
+	strong bool            // a constructor, random draw, dtype or submodule function
+	funcs  map[string]bool // other module-only functions read through it
+}
+
+// indexModuleValues fills moduleValues (after Build has bound every name).
+func (info *Info) indexModuleValues(mod *ast.Module) {
+	uses := map[*Scope]map[string]*moduleUse{}
+	outer := map[*ast.Attribute]*ast.Attribute{} // the attribute read of an attribute read
+	ast.Inspect(mod, func(n ast.Node) bool {
+		at, ok := n.(*ast.Attribute)
+		if !ok {
+			return true
+		}
+		if in, ok := at.Value.(*ast.Attribute); ok {
+			outer[in] = at // (preorder: the outer read is visited first)
+		}
+		name, ok := at.Value.(*ast.Name)
+		if !ok || name.ID == "self" || name.ID == "cls" {
+			return true
+		}
+		strong, fn := moduleOnly(at, outer[at])
+		if !strong && fn == "" {
+			return true
+		}
+		s := info.nameScope[name]
+		if s == nil {
+			return true
+		}
+		b := s.Lookup(name.ID)
+		if b == nil || !valueBindings(b.Bindings[name.ID]) {
+			return true
+		}
+		m := uses[b]
+		if m == nil {
+			m = map[string]*moduleUse{}
+			uses[b] = m
+		}
+		u := m[name.ID]
+		if u == nil {
+			u = &moduleUse{funcs: map[string]bool{}}
+			m[name.ID] = u
+		}
+		u.strong = u.strong || strong
+		if fn != "" {
+			u.funcs[fn] = true
+		}
+		return true
+	})
+	for s, m := range uses {
+		for name, u := range m {
+			if !u.strong && len(u.funcs) < 2 {
+				continue
+			}
+			qual := "numpy"
+			if q, ok := conventionModules[name]; ok {
+				qual = q
+			}
+			r := refFor(qual, nil)
+			r.Convention = true
+			if info.moduleValues == nil {
+				info.moduleValues = map[*Scope]map[string]Ref{}
+			}
+			if info.moduleValues[s] == nil {
+				info.moduleValues[s] = map[string]Ref{}
+			}
+			info.moduleValues[s][name] = *r
+		}
+	}
+}
+
+// valueBindings reports whether every binding of a name is a parameter or an assignment: a
+// name an import, def or class binds is not a module handed over as a value.
+func valueBindings(bs []Binding) bool {
+	if len(bs) == 0 {
+		return false
+	}
+	for _, b := range bs {
+		if b.Kind != BindParam && b.Kind != BindAssign {
+			return false
+		}
+	}
+	return true
+}
+
+// submodules are the NumPy submodules whose functions the table describes.
+var submodules = map[string]bool{"random": true, "linalg": true, "fft": true}
+
+// moduleOnly says how the attribute read at (of a plain name) uses the name as an array module:
+// strong for a constructor, a random draw, a dtype or a function of a submodule (outer is the
+// read of at's attribute, if any); otherwise the name of a function only an array module has
+// (not an ndarray method or attribute), or "".
+func moduleOnly(at *ast.Attribute, outer *ast.Attribute) (strong bool, fn string) {
+	attr := at.Attr
+	if submodules[attr] && outer != nil {
+		if _, ok := npapi.Lookup(attr + "." + outer.Attr); ok {
+			return true, ""
+		}
+		return false, ""
+	}
+	if dtypeAttr(attr) {
+		return true, ""
+	}
+	f, ok := npapi.Lookup(attr)
+	if !ok {
+		return false, ""
+	}
+	if _, method := npapi.Method(attr); method || arrayAttrs[attr] {
+		return false, ""
+	}
+	switch f.Kind {
+	case npapi.Constructor, npapi.Like, npapi.Range, npapi.Random:
+		return true, ""
+	}
+	return false, attr
+}
+
+// arrayAttrs are ndarray attributes that are not methods (an array's `x.T` is no module use).
+var arrayAttrs = map[string]bool{"T": true, "shape": true, "dtype": true, "size": true, "ndim": true,
+	"real": true, "imag": true, "flat": true, "nbytes": true, "itemsize": true, "strides": true, "mT": true}
+
+// dtypeAttr reports whether attr is a NumPy dtype attribute spelled as the module spells it
+// (float32, int64, complex128, bool_, uint8), not a one-letter code any object may have.
+func dtypeAttr(attr string) bool {
+	for _, p := range []string{"float", "int", "uint", "complex", "bool_"} {
+		if strings.HasPrefix(attr, p) && len(attr) > len(p) {
+			if _, ok := npapi.DTypeName(attr); ok {
+				return true
+			}
+		}
+	}
+	return false
+}

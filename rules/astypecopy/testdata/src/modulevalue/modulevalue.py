@@ -1,0 +1,37 @@
+# The array module as a value: code written for several array libraries is handed the module
+# (cuPyNumeric's examples take `np` as a parameter, bound by a harness), so scale "auto" counts
+# its arrays of unknown size as large.
+import argparse
+
+N = 10_000_000
+
+
+def shadowed():
+    np = FakeArrayModule()  # a value the code reads as an array module
+    return np.zeros(N).astype(np.float32)  # want "`zeros` makes float64 data \\(80,000,000 bytes\\)"
+
+
+def shadowed_parameter(np):
+    return np.ones(N).astype(np.float32)  # want "`ones` makes float64 data \\(80,000,000 bytes\\)"
+
+
+def generate_random(np, n, lo, hi, D):
+    rands = np.random.random(n).astype(D)  # want "`random.random` makes float64 data only to cast it to `D`.*8·n bytes; large by scale auto: this module takes the array module as a value"
+    return rands * (hi - lo) + lo
+
+
+def initialize(np, n, D):
+    return generate_random(np, n, 5, 30, D), generate_random(np, n, 1, 100, D)
+
+
+def run(np, n, D, *, timer):
+    n *= 1000
+    return initialize(np, n, D)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("-n", "--num", type=int, default=10, dest="N")
+    args, harness = parse_with_harness(parser)
+    np = harness.np
+    harness.run_timed(run, np, args.N, np.float32, timer=harness.timer)
