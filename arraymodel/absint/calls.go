@@ -1023,6 +1023,11 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		}
 		return vTuple{[]value{ns, vUnknown{}}}
 	}
+	if s.parsesParser(e) && len(s.argparse()) > 0 {
+		// args, harness = parse_with_harness(parser): a call handed the parser parses the
+		// command line; its first result is the namespace
+		return vTuple{[]value{s.newNamespace(), vUnknown{}}}
+	}
 	if n, ok := e.Func.(*ast.Name); ok && n.ID == "offload_to" {
 		if len(c.args) > 0 {
 			s.offload(c.args[0], attrName(e, "target"))

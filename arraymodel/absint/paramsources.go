@@ -449,6 +449,23 @@ func (s *Interp) namespaceNames() map[string]bool {
 			}
 			return true
 		})
+		// args, harness = parse_with_harness(parser)
+		parsers := s.parserNames()
+		ast.Inspect(s.file.Module, func(n ast.Node) bool {
+			asg, ok := n.(*ast.Assign)
+			if !ok || len(asg.Targets) != 1 {
+				return true
+			}
+			t, ok := asg.Targets[0].(*ast.Tuple)
+			call, isCall := asg.Value.(*ast.Call)
+			if !ok || !isCall || len(t.Elts) == 0 || !handsParser(call, parsers) {
+				return true
+			}
+			if first, ok := t.Elts[0].(*ast.Name); ok {
+				m[first.ID] = true
+			}
+			return true
+		})
 	}
 	s.fs.namespaces = m
 	return m
@@ -552,4 +569,51 @@ func (c Calls) Only(mod *ast.Module, def *ast.FunctionDef) (call *ast.Call, in a
 		return nil, nil, false
 	}
 	return call, in, true
+}
+
+// parserNames are the names the file binds to an argparse parser (`parser =
+// argparse.ArgumentParser(…)`), made on first use.
+func (s *Interp) parserNames() map[string]bool {
+	if s.fs.parsers != nil {
+		return s.fs.parsers
+	}
+	m := map[string]bool{}
+	if s.file != nil && s.file.Module != nil {
+		ast.Inspect(s.file.Module, func(n ast.Node) bool {
+			asg, ok := n.(*ast.Assign)
+			if !ok || len(asg.Targets) != 1 {
+				return true
+			}
+			call, ok := asg.Value.(*ast.Call)
+			name, isName := asg.Targets[0].(*ast.Name)
+			if ok && isName && ast.TailName(call.Func) == "ArgumentParser" {
+				m[name.ID] = true
+			}
+			return true
+		})
+	}
+	s.fs.parsers = m
+	return m
+}
+
+// parsesParser reports whether call hands the file's argparse parser to a function that is not
+// one of the parser's own methods (a benchmark harness's parse_with_harness(parser)): such a
+// function parses the command line with it.
+func (s *Interp) parsesParser(call *ast.Call) bool {
+	if at, ok := call.Func.(*ast.Attribute); ok {
+		if n, ok := at.Value.(*ast.Name); ok && s.parserNames()[n.ID] {
+			return false // parser.add_argument(…), parser.parse_args(…)
+		}
+	}
+	return handsParser(call, s.parserNames())
+}
+
+// handsParser reports whether one of call's positional arguments is a name bound to a parser.
+func handsParser(call *ast.Call, parsers map[string]bool) bool {
+	for _, a := range call.Args {
+		if n, ok := a.(*ast.Name); ok && parsers[n.ID] {
+			return true
+		}
+	}
+	return false
 }
