@@ -103,11 +103,13 @@ func (s *Interp) branches(blocks ...[]ast.Stmt) {
 }
 
 // exploreIf runs both branches of an if, or only the one a literal test takes (`if False:`
-// disables code, which is then not run: eighth held-out corpus, sasmodels' demo script).
+// disables code, which is then not run: eighth held-out corpus, sasmodels' demo script), or the
+// one a test of a command-line option takes with the option's default (`if args.P == 32:`
+// picks the dtype the program runs with unless told otherwise).
 func (s *Interp) exploreIf(st *ast.If) {
 	v := s.eval(st.Test)
 	s.decref(v)
-	if _, literal := st.Test.(*ast.Constant); literal {
+	if _, literal := st.Test.(*ast.Constant); literal || s.readsOption(st.Test) {
 		switch truth(v) {
 		case 0:
 			s.branches(st.Orelse)
@@ -446,4 +448,23 @@ func (s *Interp) exploreDef(decos []ast.Expr, args *ast.Arguments, bases []ast.E
 	for _, x := range bases {
 		s.decref(s.eval(x))
 	}
+}
+
+// readsOption reports whether e reads an option of the program's parsed command line
+// (`args.P`, with args bound to parse_args() or a harness's parse).
+func (s *Interp) readsOption(e ast.Expr) bool {
+	names := s.namespaceNames()
+	if len(names) == 0 {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if at, ok := n.(*ast.Attribute); ok {
+			if x, ok := at.Value.(*ast.Name); ok && names[x.ID] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -65,9 +65,9 @@ func callIndex(mod *ast.Module) Calls {
 			call, name := n, (*ast.Name)(nil)
 			if f, ok := n.Func.(*ast.Name); ok && out[f.ID] != nil {
 				name = f
-			} else if f, ok := handedOver(n); ok && out[f.ID] != nil {
+			} else if f, i, ok := handedOver(n, out); ok {
 				// run_timed(f, np, args.N): f runs with the arguments handed over with it
-				name, call = f, &ast.Call{Range: n.Range, Func: f, Args: n.Args[1:], Keywords: n.Keywords}
+				name, call = f, &ast.Call{Range: n.Range, Func: f, Args: n.Args[i+1:], Keywords: n.Keywords}
 			}
 			if name != nil {
 				cs := out[name.ID]
@@ -94,19 +94,21 @@ func callIndex(mod *ast.Module) Calls {
 }
 
 // handedOver returns the function a call hands over together with the arguments it is to be
-// called with: the first positional argument, a plain name, of a call that runs it with the
-// rest (a benchmark harness's run_timed(f, np, n), executor.submit(f, x), functools.partial(f,
-// n)). Calls that apply the function to the elements of what follows it (map, filter, reduce,
-// sorted, Pool.map, np.vectorize, np.apply_along_axis) are not: the arguments are collections,
-// not the function's.
-func handedOver(c *ast.Call) (*ast.Name, bool) {
-	if len(c.Args) < 2 {
-		return nil, false
+// called with, and its position: the first positional argument that names a top-level function
+// of the file (funcs), of a call that runs it with the arguments after it (a benchmark harness's
+// run_timed(f, np, n) or run_timed_with_info(info, f, np, n), executor.submit(f, x),
+// functools.partial(f, n)). Calls that apply the function to the elements of what follows it
+// (map, filter, reduce, sorted, Pool.map, np.vectorize, np.apply_along_axis) are not: the
+// arguments are collections, not the function's.
+func handedOver(c *ast.Call, funcs map[string]*callSites) (*ast.Name, int, bool) {
+	i := slices.IndexFunc(c.Args, func(a ast.Expr) bool {
+		n, ok := a.(*ast.Name)
+		return ok && funcs[n.ID] != nil
+	})
+	if i < 0 || i == len(c.Args)-1 {
+		return nil, 0, false
 	}
-	f, ok := c.Args[0].(*ast.Name)
-	if !ok {
-		return nil, false
-	}
+	f := c.Args[i].(*ast.Name)
 	var callee string
 	switch fn := c.Func.(type) {
 	case *ast.Name:
@@ -114,12 +116,12 @@ func handedOver(c *ast.Call) (*ast.Name, bool) {
 	case *ast.Attribute:
 		callee = fn.Attr
 	default:
-		return nil, false
+		return nil, 0, false
 	}
 	if elementwiseCallers[callee] || strings.Contains(callee, "map") {
-		return nil, false
+		return nil, 0, false
 	}
-	return f, true
+	return f, i, true
 }
 
 // elementwiseCallers are the callees that call a function on the elements of their other
@@ -174,6 +176,9 @@ func (s *Interp) assumes(name string) bool {
 	_, e := s.cfg.AssumeExprs[name]
 	return n || e
 }
+
+// ArgFor returns the argument call passes for parameter p of def, or nil (argFor).
+func ArgFor(def *ast.FunctionDef, call *ast.Call, p string) ast.Expr { return argFor(def, call, p) }
 
 // argFor returns the argument call passes for parameter p of def, or nil (not passed, or
 // passed through *args or **kwargs, where it cannot be told).
@@ -614,6 +619,16 @@ func handsParser(call *ast.Call, parsers map[string]bool) bool {
 		if n, ok := a.(*ast.Name); ok && parsers[n.ID] {
 			return true
 		}
+	}
+	return false
+}
+
+// HoldsArrayAPI reports whether v is an array, an array module or a dtype: a value a function
+// handed it works with arrays.
+func HoldsArrayAPI(v Value) bool {
+	switch v.(type) {
+	case vArray, vModule, vDType:
+		return true
 	}
 	return false
 }

@@ -233,7 +233,7 @@ func (info *Info) ensureFor(pos ast.Offset) {
 func (info *Info) holdsNoArrays(s *imports.Scope) bool {
 	switch n := s.Node.(type) {
 	case *ast.FunctionDef:
-		if info.arrayParam(n.Args) {
+		if info.arrayParam(n.Args) || info.handedArrays(n) {
 			return false
 		}
 	case *ast.AsyncFunctionDef:
@@ -283,4 +283,27 @@ func (info *Info) readsNoArrays(s, c *imports.Scope) bool {
 		}
 	}
 	return true
+}
+
+// handedArrays reports whether a call of def, a top-level function whose every call is known,
+// passes it an array, an array module or a dtype (as its callers' runs saw the arguments): a
+// function that only hands them on (`initialize(np, N, D)`) still holds arrays.
+func (info *Info) handedArrays(def *ast.FunctionDef) bool {
+	calls, ok := info.shared.Calls(info.mod).All(info.mod, def)
+	if !ok {
+		return false
+	}
+	for _, c := range calls {
+		for _, a := range c.Args {
+			if v, ok := info.collect.seen[a]; ok && absint.HoldsArrayAPI(v) {
+				return true
+			}
+		}
+		for _, k := range c.Keywords {
+			if v, ok := info.collect.seen[k.Value]; ok && absint.HoldsArrayAPI(v) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -118,7 +119,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	n, ok := src.Size()
 	if !ok {
 		f, _ := arrays.BytesExpr(src)
-		return sizepolicy.Size{Small: info.InDataLoop(call), Formula: f}
+		return sizepolicy.Size{Small: info.InDataLoop(call), Formula: f, Source: info.SizeSource(call, src)}
 	}
 	item := int64(8)
 	if src.DType.Known() {
@@ -137,6 +138,10 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		return analysis.Diagnostic{}, false
 	}
 	made, isMade := constructor(info, recv)
+	if !isMade {
+		// a = cupy.random.random(shape); a = a.astype(dtype): made in one statement, cast in the next
+		made, isMade = madeByName(in, info, call, recv)
+	}
 	known := src.DType.Known()
 	switch {
 	case args.copyFalse && known && src.DType != args.target && knownSize(src):
@@ -167,6 +172,9 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		// draw makes float64 data first and copies it; asking for D is right for the float
 		// dtypes the code is meant for, and the rewrite depends on D, so it is left to a human
 		d := in.Diagnostic(call, "`%s` makes float64 data only to cast it to `%s`; draw it in that dtype", made.name, in.Snippet(args.targetX, 20))
+		if made.line > 0 {
+			d.Message = strings.Replace(d.Message, "` makes", fmt.Sprintf("` at line %d makes", made.line), 1)
+		}
 		return d, true
 	case !args.target.Known():
 		return analysis.Diagnostic{}, false
@@ -179,7 +187,9 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		if n, ok := src.NBytes(); ok {
 			d.Message = fmt.Sprintf("`%s` makes %s (%s) only to cast it to %s", made.name, from, arrays.Bytes(n), args.target)
 		}
-		if fix, ok := dtypeFix(in, info, call, made, args, seeded); ok {
+		if made.line > 0 {
+			d.Message = strings.Replace(d.Message, "` makes", fmt.Sprintf("` at line %d makes", made.line), 1)
+		} else if fix, ok := dtypeFix(in, info, call, made, args, seeded); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, true
@@ -295,6 +305,56 @@ type made struct {
 	call   *ast.Call
 	callee arrays.Callee
 	name   string // for messages: "zeros", "random.random", "rng.random"
+	// line is set when the receiver is a name the constructor was bound to in the statement
+	// before (the rewrite then spans two statements, and no fix is offered)
+	line int
+}
+
+// madeByName reports whether recv, a name, holds what a constructor made in the statement just
+// before the cast's, read nowhere in between and nowhere after it unless the cast rebinds it
+// (`a = cupy.random.random(shape)` then `a = a.astype(dtype)`): the array was made only to be cast.
+func madeByName(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr) (made, bool) {
+	name, ok := recv.(*ast.Name)
+	if !ok {
+		return made{}, false
+	}
+	stmt := info.EnclosingStmt(call)
+	s := info.ScopeOf(call)
+	if stmt == nil || s == nil {
+		return made{}, false
+	}
+	var def *ast.Assign
+	for _, n := range info.Assignments(s, name.ID) {
+		if n.Span().End <= stmt.Span().Start {
+			def, _ = n.(*ast.Assign)
+		}
+	}
+	if def == nil || len(def.Targets) != 1 || info.EnclosingLoop(def) != info.EnclosingLoop(stmt) {
+		return made{}, false
+	}
+	if t, ok := def.Targets[0].(*ast.Name); !ok || t.ID != name.ID {
+		return made{}, false
+	}
+	for _, n := range s.Loads[name.ID] {
+		if n != name && n.Start >= def.End && n.Start < stmt.Span().End {
+			return made{}, false // read between the two statements, or elsewhere in the cast's
+		}
+	}
+	asg, ok := stmt.(*ast.Assign)
+	rebinds := ok && len(asg.Targets) == 1 && asg.Value == ast.Expr(call)
+	if rebinds {
+		t, ok := asg.Targets[0].(*ast.Name)
+		rebinds = ok && t.ID == name.ID
+	}
+	if !rebinds && info.ReadAfter(stmt, name.ID) {
+		return made{}, false
+	}
+	m, ok := constructor(info, def.Value)
+	if !ok {
+		return made{}, false
+	}
+	m.line, _ = in.File.Lines.LineCol(def.Start)
+	return m, true
 }
 
 // constructor reports whether recv is a call that creates a new array whose dtype the program
@@ -363,6 +423,13 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 			return analysis.SuggestedFix{}, false
 		}
 		text, app = t, analyzer.Unsafe
+	case cupyDTypeDraw(m) && float && !seeded(m):
+		// CuPy's draws take dtype= themselves: the same call in the target dtype
+		t, ok := withKeyword(in, m.call, "dtype", tText)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		text, app = t, analyzer.Unsafe
 	case f.Kind == npapi.Random && !m.callee.Generator && float && !seeded(m):
 		t, ok := generatorCall(in, m.call, f, args, tText)
 		if !ok {
@@ -401,6 +468,8 @@ func direct(info *arrays.Info, m made, args astypeArgs, seeded func(made) bool) 
 		return t.IsFloat()
 	case f.Name == "randint" || f.Name == "random.randint" || f.Name == "integers":
 		return t.IsInteger()
+	case cupyDTypeDraw(m):
+		return float
 	case f.Kind == npapi.Random:
 		if _, ok := generatorMethod[f.Name]; ok {
 			return float
@@ -413,6 +482,43 @@ func direct(info *arrays.Info, m made, args astypeArgs, seeded func(made) bool) 
 	return false
 }
 
+// cupyDraws are the float draws of cupy.random that take dtype= (float32 or float64), unlike
+// NumPy's legacy functions of the same names.
+var cupyDraws = map[string]bool{"random.random": true, "random.random_sample": true, "random.rand": true,
+	"random.randn": true, "random.uniform": true, "random.normal": true, "random.standard_normal": true,
+	"random.standard_exponential": true, "random.exponential": true}
+
+// cupyDTypeDraw reports whether m is a cupy.random draw that takes dtype= itself.
+func cupyDTypeDraw(m made) bool {
+	return !m.callee.Generator && m.callee.Ref.Backend == imports.CuPy && cupyDraws[m.callee.Func.Name]
+}
+
+// withKeyword returns the call's text with keyword kw set to text, added after the last
+// argument (false when the call spreads **kwargs, which may hold it).
+func withKeyword(in *pyinspect.Result, call *ast.Call, kw, text string) (string, bool) {
+	for _, k := range call.Keywords {
+		if k.Arg == kw {
+			return replaceIn(in, call, k.Value, text), true
+		}
+		if k.Arg == "" {
+			return "", false
+		}
+	}
+	last := ast.Offset(-1)
+	for _, a := range call.Args {
+		last = max(last, a.Span().End)
+	}
+	for _, k := range call.Keywords {
+		last = max(last, k.Span().End)
+	}
+	full := in.Text(call)
+	if last < 0 {
+		return full[:len(full)-1] + kw + "=" + text + ")", true
+	}
+	start := call.Span().Start
+	return full[:last-start] + ", " + kw + "=" + text + full[last-start:], true
+}
+
 // floatDraw reports whether m is a float draw of a standard distribution from a stream nothing
 // seeds (np.random.random, rand, randn, standard_normal, a Generator's random): a draw that
 // Generator methods make in float32 or float64 directly.
@@ -421,7 +527,7 @@ func floatDraw(m made, seeded func(made) bool) bool {
 	if f.Kind != npapi.Random || seeded(m) {
 		return false
 	}
-	if _, ok := generatorMethod[f.Name]; ok {
+	if _, ok := generatorMethod[f.Name]; ok || cupyDTypeDraw(m) {
 		return true
 	}
 	switch f.Name {

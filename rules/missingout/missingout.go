@@ -127,6 +127,9 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 	}
 	size, nb, ok := sizeOf(res)
 	size.Small = !size.Known && info.InDataLoop(asg)
+	if !size.Known {
+		size.Source = info.SizeSource(asg, res)
+	}
 	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) {
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}

@@ -423,7 +423,14 @@ func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 			return sizepolicy.Size{Bytes: n * 8 * max(rank, 1), Known: true}
 		}
 	}
-	return sizepolicy.Size{Small: info.InDataLoop(z)}
+	s := sizepolicy.Size{Small: info.InDataLoop(z)}
+	if m, ok := info.Array(src.mask); ok {
+		s.Source = info.SizeSource(z, m)
+		if f, ok := arrays.BytesExpr(m); ok {
+			s.Formula = f + " of mask,"
+		}
+	}
+	return s
 }
 
 func calleeName(info *arrays.Info, call *ast.Call) string {

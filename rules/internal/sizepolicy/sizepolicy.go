@@ -67,6 +67,8 @@ type Size struct {
 	Small bool
 	// Formula is the size as a formula over the program's symbols ("8·N"), when there is one.
 	Formula string
+	// Source says where the formula's symbols come from (arrays.Info.SizeSource), or "".
+	Source string
 }
 
 // Verdict is what the policy says of a finding.
@@ -147,6 +149,9 @@ func (p Policy) unknownNote(s Size) string {
 	size := ""
 	if s.Formula != "" {
 		size = s.Formula + " bytes; "
+	}
+	if s.Source != "" {
+		size += s.Source + "; "
 	}
 	if p.Auto {
 		return fmt.Sprintf(" (%slarge by scale auto: %s)", size, p.Why)

@@ -16,8 +16,16 @@ def shadowed_parameter(np):
 
 
 def generate_random(np, n, lo, hi, D):
-    rands = np.random.random(n).astype(D)  # want "`random.random` makes float64 data only to cast it to `D`.*8·n bytes; large by scale auto: this module takes the array module as a value"
+    rands = np.random.random(n).astype(D)  # want "`random.random` makes float64 data only to cast it to float32 \\(8·n bytes; n: `--num` \\(default 10\\), through run \\(rebound at line 36\\), initialize; large by scale auto: this module takes the array module as a value\\)"
     return rands * (hi - lo) + lo
+
+
+def draw(np, n, D):
+    return np.random.random(n).astype(D)  # want "`random.random` makes float64 data only to cast it to `D`; draw it in that dtype"
+
+
+def both(np, n):
+    return draw(np, n, np.float32), draw(np, n, np.float64)  # D differs between the calls
 
 
 def initialize(np, n, D):
@@ -26,7 +34,7 @@ def initialize(np, n, D):
 
 def run(np, n, D, *, timer):
     n *= 1000
-    return initialize(np, n, D)
+    return initialize(np, n, D), both(np, n)
 
 
 if __name__ == "__main__":

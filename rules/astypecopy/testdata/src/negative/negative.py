@@ -24,8 +24,8 @@ def needed_conversions():
     a = np.zeros(N, dtype=np.float32)
     b = (a * 2).astype(np.float64)  # computed data converted on purpose
     c = np.arange(N)
-    c = c.astype(np.float32)  # a named array converted to another dtype
-    return b, c
+    d = c.astype(np.float32)  # a named array converted to another dtype, and read again
+    return b, c, d
 
 
 def copy_false_same_dtype():
