@@ -11,6 +11,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
@@ -130,7 +131,8 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 	if !size.Known {
 		size.Source = info.SizeSource(asg, res)
 	}
-	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) {
+	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) ||
+		!size.Known && info.EnclosingLoop(asg) == nil && dwarfedOnce(info, asg, res) {
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	ch.final = res
@@ -185,6 +187,13 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, size, true
+	}
+	if len(ch.ops) == 1 && temporaryOperands(info, ch.ops[0], res) {
+		// A = np.zeros((n, n)) + 8 * np.eye(n): both operands are arrays of the result's size
+		// that die at once; the sum could be computed in either of them
+		op := ch.ops[0]
+		return in.Diagnostic(asg, "`%s` allocates %s for a result both temporaries `%s` and `%s` could hold; compute it in one of them",
+			valueText, nb, in.Snippet(op.Left, 20), in.Snippet(op.Right, 20)), size, true
 	}
 	if loop := info.EnclosingLoop(asg); loop != nil && !references(asg.Value, tgt.ID) && !keptPerIteration(info, loop, tgt.ID) &&
 		!sizeVaries(info, loop, res) && !dwarfed(info, loop, res) {
@@ -256,4 +265,34 @@ func keptPerIteration(info *arrays.Info, loop ast.Stmt, name string) bool {
 func smallOnce(info *arrays.Info, asg *ast.Assign, res *arrays.Array, size sizepolicy.Size, minBytes, once int64) bool {
 	return minBytes > 0 && size.Known && size.Bytes < once && res.Backend&imports.CuPyNumeric == 0 &&
 		info.EnclosingLoop(asg) == nil
+}
+
+// temporaryOperands reports whether both operands of op are fresh arrays no name holds (calls or
+// operators) with res's dtype and shape, one of them made by a creation function (np.zeros,
+// np.eye: no data computed, only memory): three arrays of that size live at once where two do.
+// A sum of two computed terms (np.exp(x) + np.log(y)) is a formula, left as written.
+func temporaryOperands(info *arrays.Info, op *ast.BinOp, res *arrays.Array) bool {
+	created := false
+	for _, e := range []ast.Expr{op.Left, op.Right} {
+		if c, ok := e.(*ast.Call); ok {
+			if f, ok := info.Callee(c); ok && !f.Method && (f.Func.Kind == npapi.Constructor || f.Func.Kind == npapi.Like) {
+				created = true
+			}
+		}
+	}
+	if !created {
+		return false
+	}
+	for _, e := range []ast.Expr{op.Left, op.Right} {
+		switch e.(type) {
+		case *ast.Call, *ast.BinOp:
+		default:
+			return false
+		}
+		a, ok := info.Array(e)
+		if !ok || a.Origin != arrays.Fresh || a.DType != res.DType || !arrays.SameShape(a, res) {
+			return false
+		}
+	}
+	return true
 }

@@ -70,12 +70,38 @@ const (
 // dwarfAt (an L × L outer product beside a vector of L: preallocating the vector saves nothing
 // next to what each pass allocates anyway; eighth held-out corpus, cooltools' contrast.py).
 func dwarfed(info *arrays.Info, loop ast.Stmt, res *arrays.Array) bool {
+	return dwarfedIn(info, []ast.Stmt{loop}, res)
+}
+
+// dwarfedOnce reports whether the function (or module) around asg allocates an array that
+// dwarfs res, a formula-sized temporary: rewriting the temporary in place saves nothing next to
+// the larger array the same code holds (cuPyNumeric's indexing_routines: an N-vector beside an
+// N × N/100 × 100 array).
+func dwarfedOnce(info *arrays.Info, asg *ast.Assign, res *arrays.Array) bool {
+	s := info.ScopeOf(asg)
+	if s == nil {
+		return false
+	}
+	switch n := s.Node.(type) {
+	case *ast.FunctionDef:
+		return dwarfedIn(info, n.Body, res)
+	case *ast.AsyncFunctionDef:
+		return dwarfedIn(info, n.Body, res)
+	case *ast.Module:
+		return dwarfedIn(info, n.Body, res)
+	}
+	return false
+}
+
+// dwarfedIn reports whether body allocates, outside the functions and classes it defines, an
+// array at least dwarfRatio times res's bytes with every length at dwarfAt.
+func dwarfedIn(info *arrays.Info, body []ast.Stmt, res *arrays.Array) bool {
 	own, ok := bytesAt(res)
 	if !ok || own <= 0 {
 		return false
 	}
 	found := false
-	ast.Inspect(loop, func(n ast.Node) bool {
+	visit := func(n ast.Node) bool {
 		if found {
 			return false
 		}
@@ -91,11 +117,14 @@ func dwarfed(info *arrays.Info, loop ast.Stmt, res *arrays.Array) bool {
 		if !ok || a.Origin != arrays.Fresh || a.Alloc != ast.Node(e) {
 			return true
 		}
-		if b, ok := bytesAt(a); ok && b >= dwarfRatio*own {
+		if b, ok := bytesAtLeast(a); ok && b >= dwarfRatio*own {
 			found = true
 		}
 		return true
-	})
+	}
+	for _, st := range body {
+		ast.Inspect(st, visit)
+	}
 	return found
 }
 
@@ -112,6 +141,21 @@ func bytesAt(a *arrays.Array) (float64, bool) {
 			return 0, false
 		}
 		n *= float64(v)
+	}
+	return n, true
+}
+
+// bytesAtLeast is bytesAt with a dimension whose length is not known taken as 1: a lower bound
+// of a's size at dwarfAt (np.ones((N, int(N / 100), 100)) is at least 800·N bytes).
+func bytesAtLeast(a *arrays.Array) (float64, bool) {
+	if a.Shape == nil || !a.DType.Known() {
+		return 0, false
+	}
+	n := float64(a.DType.ItemSize())
+	for _, d := range a.Shape {
+		if v, ok := d.Expr().Eval(func(string) (int64, bool) { return dwarfAt, true }); ok && v > 0 {
+			n *= float64(v)
+		}
 	}
 	return n, true
 }

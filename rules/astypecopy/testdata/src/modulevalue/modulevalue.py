@@ -40,6 +40,13 @@ def run(np, n, D, *, timer):
 if __name__ == "__main__":
     parser = argparse.ArgumentParser()
     parser.add_argument("-n", "--num", type=int, default=10, dest="N")
+    parser.add_argument("--precision", type=int, default=32, dest="P")
     args, harness = parse_with_harness(parser)
     np = harness.np
-    harness.run_timed(run, np, args.N, np.float32, timer=harness.timer)
+    if args.P == 16:
+        dtype = np.float16
+    elif args.P == 32:
+        dtype = np.float32  # the default: the dtype the program runs with
+    else:
+        dtype = np.float64
+    harness.run_timed(run, np, args.N, dtype, timer=harness.timer)

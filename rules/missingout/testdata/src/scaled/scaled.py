@@ -7,3 +7,18 @@ def unknown_sizes(a: np.ndarray, b: np.ndarray, n):
     a = a + b
     c = np.zeros(n) * 2 + 1  # want "allocates a temporary of 8·n bytes .*large by scale auto: this module imports cupy"
     return a, c, cp.asarray(c)
+
+
+def diagonal(xp, n):
+    a = xp.random.rand(n, n)
+    a = a + n * xp.eye(n)  # want "`a = a \\+ n \\* xp.eye\\(n\\)` allocates a new array of 8·n·n bytes; update `a` in place"
+    m = xp.zeros((n, n)) + 8 * xp.eye(n)  # want "allocates 8·n·n bytes for a result both temporaries"
+    s = xp.exp(a) + xp.log(a)  # a formula of two computed terms: left as written
+    return a, m, s
+
+
+def dwarfed(xp, n):
+    big = xp.ones((n, n // 100, 100))
+    b = xp.arange(n)
+    idx = b % 10  # an n-vector beside the n × n/100 × 100 array: reusing b saves nothing that matters
+    return big[idx]
