@@ -35,48 +35,81 @@ func (info *Info) SizeSource(n ast.Node, a *Array) string {
 		}
 	}
 	var parts []string
+	env := map[string]int64{}
 	for _, s := range syms {
-		if d := info.symbolSource(n, s); d != "" {
+		if d, v, ok := info.symbolSource(n, s); d != "" {
 			parts = append(parts, s+": "+d)
+			if ok {
+				env[s] = v
+			}
 		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	if b, ok := bytesWith(a, env); ok && len(env) == len(syms) {
+		parts = append(parts, Bytes(b)+" at the defaults")
 	}
 	return strings.Join(parts, "; ")
 }
 
-// symbolSource follows the parameter name of the function around n to its callers.
-func (info *Info) symbolSource(n ast.Node, name string) string {
+// bytesWith is a's size in bytes with its symbols bound by env.
+func bytesWith(a *Array, env map[string]int64) (int64, bool) {
+	if !a.DType.Known() || a.Shape == nil {
+		return 0, false
+	}
+	n := a.DType.ItemSize()
+	for _, d := range a.Shape {
+		v, ok := d.Expr().Eval(func(s string) (int64, bool) { x, ok := env[s]; return x, ok })
+		if !ok || v < 0 || v > 0 && n > (1<<62)/v {
+			return 0, false
+		}
+		n *= v
+	}
+	return n, true
+}
+
+// symbolSource follows the parameter name of the function around n to its callers, and gives
+// its value at the program's defaults when nothing on the way rebinds it.
+func (info *Info) symbolSource(n ast.Node, name string) (desc string, value int64, known bool) {
 	def := info.enclosingDef(n)
 	var through []string
+	rebound := false
 	for hop := 0; def != nil && hop < maxSourceHops; hop++ {
 		if !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == name }) {
-			return ""
+			return "", 0, false
+		}
+		if info.reboundAt(def, name, nil) > 0 {
+			rebound = true // reassigned in the function itself before the array is made
 		}
 		calls, ok := info.shared.Calls(info.mod).All(info.mod, def)
 		if !ok || len(calls) == 0 {
-			return ""
+			return "", 0, false
 		}
 		arg := absint.ArgFor(def, calls[0], name)
 		for _, c := range calls[1:] {
 			if other := absint.ArgFor(def, c, name); other == nil || arg == nil || absint.ExprText(other) != absint.ExprText(arg) {
-				return "" // the calls pass different things
+				return "", 0, false // the calls pass different things
 			}
 		}
 		if arg == nil {
-			return ""
+			return "", 0, false
 		}
 		caller := info.enclosingDef(calls[0])
 		if v, ok := arg.(*ast.Name); ok && caller != nil {
 			if line := info.reboundAt(caller, v.ID, calls[0]); line > 0 {
 				through = append(through, fmt.Sprintf("%s (rebound at line %d)", caller.Name, line))
+				rebound = true
 			} else {
 				through = append(through, caller.Name)
 			}
 			def, name = caller, v.ID
 			continue
 		}
-		return info.describeArg(arg, calls[0]) + throughText(through)
+		desc, v, ok := info.describeArg(arg, calls[0])
+		return desc + throughText(through), v, ok && !rebound
 	}
-	return ""
+	return "", 0, false
 }
 
 // throughText renders the functions a parameter was followed through.
@@ -88,18 +121,37 @@ func throughText(through []string) string {
 	return ", through " + strings.Join(through, ", ")
 }
 
-// describeArg renders what a call passes: a command-line option with its default, or the
-// expression and its line.
-func (info *Info) describeArg(arg ast.Expr, call *ast.Call) string {
+// describeArg renders what a call passes — a command-line option with its default, or the
+// expression and its line — and its integer value there when it has one (an int default, the
+// one element of a list default, an int literal).
+func (info *Info) describeArg(arg ast.Expr, call *ast.Call) (string, int64, bool) {
 	if at, ok := arg.(*ast.Attribute); ok {
 		if flag, def, ok := info.option(at.Attr); ok {
 			if def == "" {
-				return flag
+				return flag, 0, false
 			}
-			return fmt.Sprintf("%s (default %s)", flag, def)
+			v, known := intText(strings.TrimSuffix(strings.TrimPrefix(def, "["), "]"))
+			return fmt.Sprintf("%s (default %s)", flag, def), v, known
 		}
 	}
-	return fmt.Sprintf("`%s` at line %d", info.text(arg), info.line(call))
+	v, known := intText(info.text(arg))
+	return fmt.Sprintf("`%s` at line %d", info.text(arg), info.line(call)), v, known
+}
+
+// intText parses a Python int literal (underscores allowed).
+func intText(t string) (int64, bool) {
+	t = strings.ReplaceAll(strings.TrimSpace(t), "_", "")
+	if t == "" {
+		return 0, false
+	}
+	var v int64
+	for _, c := range t {
+		if c < '0' || c > '9' || v > (1<<62)/10 {
+			return 0, false
+		}
+		v = v*10 + int64(c-'0')
+	}
+	return v, true
 }
 
 // option finds the argparse option whose destination is dest: its longest flag and the source
@@ -145,8 +197,8 @@ func (info *Info) text(n ast.Node) string {
 	return t
 }
 
-// reboundAt returns the line of the last statement of def before call that binds name again
-// (`N *= 1000`), or 0.
+// reboundAt returns the line of the last statement of def before call (anywhere when call is
+// nil) that binds name again (`N *= 1000`), or 0.
 func (info *Info) reboundAt(def *ast.FunctionDef, name string, call *ast.Call) int {
 	line := 0
 	s := info.imp.Scopes[def]
@@ -154,7 +206,7 @@ func (info *Info) reboundAt(def *ast.FunctionDef, name string, call *ast.Call) i
 		return 0
 	}
 	for _, b := range s.Bindings[name] {
-		if b.Kind != imports.BindParam && b.Pos < call.Start {
+		if b.Kind != imports.BindParam && (call == nil || b.Pos < call.Start) {
 			line = info.line(b.Node)
 		}
 	}

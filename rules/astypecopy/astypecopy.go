@@ -478,6 +478,9 @@ func direct(info *arrays.Info, m made, args astypeArgs, seeded func(made) bool) 
 		case "random", "standard_normal", "standard_exponential", "standard_gamma":
 			return float && m.callee.Generator
 		}
+		// any other float64 draw (uniform, normal) cast to float32: no call draws it in float32,
+		// but a float32 standard draw scaled and shifted does; the finding has no fix
+		return t == npapi.Float32 && f.DType == npapi.Float64
 	}
 	return false
 }
@@ -527,7 +530,7 @@ func floatDraw(m made, seeded func(made) bool) bool {
 	if f.Kind != npapi.Random || seeded(m) {
 		return false
 	}
-	if _, ok := generatorMethod[f.Name]; ok || cupyDTypeDraw(m) {
+	if _, ok := generatorMethod[f.Name]; ok || cupyDTypeDraw(m) || f.DType == npapi.Float64 {
 		return true
 	}
 	switch f.Name {
