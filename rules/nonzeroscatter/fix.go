@@ -41,9 +41,15 @@ func maskFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, pl place, src
 		edits = e
 	}
 	fix := analysis.SuggestedFix{Message: fmt.Sprintf("Index with the mask `%s`", oneLine(maskT, 40)), TextEdits: edits}
-	if ev != knownShapes {
+	switch {
+	case ev.manyReads:
+		// every read becomes a pass over the mask: whether the memory is worth the time is the
+		// user's call
+		analyzer.SetApplicability(&fix, analyzer.DisplayOnly)
+	case ev.fit != knownShapes || ev.unknownDType:
 		// the mask comes from the indexed array, but broadcasting against another operand could
-		// make it larger than the array, where indices would still work
+		// make it larger than the array, where indices would still work; or its dtype is not
+		// known, and `!= 0` differs from nonzero on an object array
 		analyzer.SetApplicability(&fix, analyzer.Unsafe)
 	}
 	return fix, true

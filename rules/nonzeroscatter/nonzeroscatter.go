@@ -170,12 +170,23 @@ func indexSource(info *arrays.Info, x ast.Expr) (source, bool) {
 	return s, true
 }
 
-// evidence is how plainImage knows the mask fits the indexed array.
-type evidence int
+// evidence is how plainImage knows the mask fits the indexed array, and what it does not know.
+type evidence struct {
+	fit fitEvidence
+	// unknownDType: the mask's dtype is not known; `m != 0` selects what nonzero(m) does for
+	// booleans and numbers, not for every input (an object array), so the fix is unsafe
+	unknownDType bool
+	// manyReads: the indices are read more than maxReads times, each an index; the mask at every
+	// read saves their memory at a pass over the mask per read, a trade for a human to make
+	manyReads bool
+}
+
+// fitEvidence is how the mask is known to fit the indexed axes.
+type fitEvidence int
 
 const (
-	knownShapes evidence = iota // the mask's shape equals the indexed axes' shape
-	derived                     // the mask is computed element-wise from the indexed array itself
+	knownShapes fitEvidence = iota // the mask's shape equals the indexed axes' shape
+	derived                        // the mask is computed element-wise from the indexed array itself
 )
 
 // plainImage reports whether indexing with the mask would select exactly what the index does at
@@ -185,39 +196,43 @@ const (
 // index nor the mask's operands change between the nonzero call and the scatter (nor does the
 // nonzero statement rebind them); argwhere indices receive only a scalar.
 func plainImage(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, value ast.Expr, pl place, src source) (evidence, bool) {
+	var ev evidence
 	if !src.complete || src.mask == nil {
-		return 0, false
+		return ev, false
 	}
 	if src.fn == "argwhere" && !scalar(info, value) {
-		return 0, false // an (n, 1) index broadcasts against a value differently from a mask
+		return ev, false // an (n, 1) index broadcasts against a value differently from a mask
 	}
 	if _, isBool := boolMask(in, info, src.mask); !isBool {
 		if m, ok := info.Array(src.mask); !ok || !m.DType.Known() {
-			return 0, false
+			ev.unknownDType = true // numeric unless the code shows otherwise: the fix is unsafe
 		}
 	}
-	ev, ok := fits(info, sub.Value, src.mask, pl.axis)
+	fit, ok := fits(info, sub.Value, src.mask, pl.axis)
 	if !ok || maybeMasked(info, st, sub.Value) {
-		return 0, false
+		return ev, false
 	}
+	ev.fit = fit
 	prod := info.EnclosingStmt(src.producer)
 	if prod == nil {
-		return 0, false
+		return ev, false
 	}
 	if prod != st {
 		maskNames := map[string]bool{}
 		collectNames(src.mask, maskNames)
 		if binds(prod, maskNames) || !unchanged(in, info, src.mask, prod, st) {
-			return 0, false // the mask's operands changed: the indices are not its image any more
+			return ev, false // the mask's operands changed: the indices are not its image any more
 		}
 		for _, n := range src.names {
 			if !unchanged(in, info, n, prod, st) {
-				return 0, false // the indices were modified (I[0] = 7) or rebound
+				return ev, false // the indices were modified (I[0] = 7) or rebound
 			}
 		}
-		if indicesNeeded(info, prod, src) {
-			return 0, false
+		needed, many := indicesNeeded(info, prod, src)
+		if needed {
+			return ev, false // read other than as an index: they stay, and the mask saves nothing
 		}
+		ev.manyReads = many
 	}
 	return ev, true
 }
@@ -233,12 +248,12 @@ const maxReads = 3
 
 // indicesNeeded reports whether the named index arrays of src are still needed after the
 // scatter, so that indexing with the mask there saves nothing: a read other than as an index
-// (`len(vidx)`, `idx + (None,)`, an argument), or more than maxReads reads, between prod, which
-// makes them, and the next binding of their name.
-func indicesNeeded(info *arrays.Info, prod ast.Stmt, src source) bool {
+// (`len(vidx)`, `idx + (None,)`, an argument) between prod, which makes them, and the next
+// binding of their name; and whether they are read as indices more than maxReads times.
+func indicesNeeded(info *arrays.Info, prod ast.Stmt, src source) (needed, many bool) {
 	s := info.ScopeOf(prod)
 	if s == nil {
-		return false
+		return false, false
 	}
 	after := prod.Span().End
 	reads := map[ast.Node]bool{} // one per index expression: z[rows, cols] reads once
@@ -266,12 +281,12 @@ func indicesNeeded(info *arrays.Info, prod ast.Stmt, src source) bool {
 				}
 			}
 			if _, _, ok := indexUse(info, u); !ok {
-				return true
+				return true, false
 			}
 			reads[u] = true
 		}
 	}
-	return len(reads) > maxReads
+	return false, len(reads) > maxReads
 }
 
 // scalar reports whether e is a number (a constant or a signed constant).
@@ -316,7 +331,7 @@ func binds(st ast.Stmt, names map[string]bool) bool {
 
 // fits reports whether mask has the shape of z's axes from axis on: known and equal dimension by
 // dimension, or (at axis 0) computed element-wise from z itself with the same rank when known.
-func fits(info *arrays.Info, z, mask ast.Expr, axis int) (evidence, bool) {
+func fits(info *arrays.Info, z, mask ast.Expr, axis int) (fitEvidence, bool) {
 	zA, zok := info.Array(z)
 	mA, mok := info.Array(mask)
 	if zok && mok && mA.Rank() >= 1 && zA.Rank() >= axis+mA.Rank() {

@@ -155,3 +155,23 @@ def one_mask_two_scatters():
     fraction[ones] = 0.0625  # want "scatter through `ones` from `where`; index with `fraction == 1.0`"
     exponent[ones] += 1  # fraction changed above: `fraction == 1.0` is not what `ones` holds
     return fraction, exponent
+
+
+def indices_serve_many_statements():
+    # the indices are built once and read by four statements: the mask at each read saves their
+    # memory but redoes a pass over every element (sfepy's fields_hierarchic, 29 % slower), so
+    # the fix is display-only
+    eori = rng.integers(0, 8, (N, 9))
+    a = rng.integers(0, 8, (N, 9))
+    i0 = np.where(eori < 4)
+    eori[i0] = np.bitwise_and(eori[i0], a[i0])  # want "scatter through `i0` from `where`; index with `eori < 4` instead"
+    eori[i0] = np.bitwise_or(eori[i0], 1)
+    b = a[i0] * 2
+    c = eori[i0] + b
+    return eori, c
+
+
+def nonzero_of_parameter(arr):
+    # the mask's dtype is not known: numeric unless the code says otherwise, so the finding
+    # stands; `arr != 0` differs from nonzero only on an object array, so the fix is unsafe
+    arr[np.nonzero(arr)] = 1.0  # want "scatter through `np.nonzero\\(arr\\)` from `nonzero`; index with `arr != 0` instead"

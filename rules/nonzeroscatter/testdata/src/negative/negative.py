@@ -231,19 +231,6 @@ def fill_masked(data, mask=None):
     return filled
 
 
-def indices_serve_many_statements():
-    # the indices are built once and read by four statements: a mask would redo a pass over
-    # every element at each (sfepy's fields_hierarchic, measured 29 % slower)
-    eori = rng.integers(0, 8, (N, 9))
-    a = rng.integers(0, 8, (N, 9))
-    i0 = np.where(eori < 4)
-    eori[i0] = np.bitwise_and(eori[i0], a[i0])
-    eori[i0] = np.bitwise_or(eori[i0], 1)
-    b = a[i0] * 2
-    c = eori[i0] + b
-    return eori, c
-
-
 def indices_still_needed():
     # after the scatter the indices index other arrays and are counted in three more statements:
     # taking the mask at the scatter alone saves nothing (sfepy's mesh_tools.merge_lines)
