@@ -275,6 +275,9 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		case "shape":
 			elts := make([]value, 0, len(o.shape.Dims))
 			if !o.shape.Known {
+				if of := o.shapeOf(); of != "" {
+					return vShapeOf{of: of}
+				}
 				return vUnknown{}
 			}
 			for _, d := range o.shape.Dims {
@@ -408,7 +411,11 @@ func operandDType(v value) npapi.DType {
 
 func operandShape(v value) (Shape, bool) {
 	if o, ok := isArray(v); ok {
-		return o.shape, true
+		sh := o.shape
+		if !sh.Known {
+			sh.Of = o.shapeOf() // an input of unknown rank: its own shape
+		}
+		return sh, true
 	}
 	if _, ok := scalarDType(v); ok {
 		return knownShape(), true

@@ -84,6 +84,9 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 			s.unknownAlloc(c.e, expr, fn.Name+": the size depends on the values", bound)
 			outs[i] = s.newArrayUnsized(shapeOfDims(o.Shape), o.DType, expr, c.e)
 		default:
+			if !sh.Known {
+				sh.Of = shapeOfArgs(fn, c) // np.zeros(x.shape), np.empty_like(x)
+			}
 			res := s.newArray(sh, o.DType, expr, c.e, fn.Fill)
 			res.o.elementwise = fn.Kind == npapi.Ufunc // fused under jax.jit
 			res.o.viewOfCopy = o.ViewOfCopy
@@ -284,4 +287,30 @@ func seqArg(elts []value) npapi.Arg {
 		a.Elems = append(a.Elems, ruleArg(e))
 	}
 	return a
+}
+
+// shapeOfArgs names the input whose shape of unknown rank a creation call's result takes:
+// np.zeros(x.shape) (a shape argument that is x.shape) and np.empty_like(x) or an element-wise
+// function of x (x itself); "" when none.
+func shapeOfArgs(fn *npapi.Func, c *call) string {
+	switch fn.Kind {
+	case npapi.Constructor, npapi.Random:
+		for _, v := range c.args {
+			if sh, ok := v.(vShapeOf); ok {
+				return sh.of
+			}
+		}
+		for _, v := range c.kw {
+			if sh, ok := v.(vShapeOf); ok {
+				return sh.of
+			}
+		}
+	case npapi.Like, npapi.Ufunc:
+		if len(c.args) > 0 {
+			if o, ok := isArray(c.args[0]); ok && !o.shape.Known {
+				return o.shapeOf()
+			}
+		}
+	}
+	return ""
 }

@@ -12,6 +12,9 @@ import (
 type Shape struct {
 	Dims  []npapi.Dim
 	Known bool // the rank is known (each dimension may still be unknown)
+	// Of, for a shape whose rank is not known, names the input whose shape it is (`x` for
+	// np.zeros(x.shape), np.empty_like(x), x + 1): two such shapes of one input are equal.
+	Of string
 }
 
 // intShape returns the shape of known lengths (a negative length is an unknown dimension).
@@ -103,6 +106,15 @@ func (s Shape) List() []*int64 {
 // provably do not broadcast.
 func broadcast(a, b Shape) (Shape, bool) {
 	if !a.Known || !b.Known {
+		// x + 1, x * y with y of x's shape: the shape of x, whatever it is
+		switch {
+		case !a.Known && !b.Known && a.Of != "" && a.Of == b.Of:
+			return Shape{Of: a.Of}, true
+		case !a.Known && b.Known && len(b.Dims) == 0:
+			return Shape{Of: a.Of}, true
+		case !b.Known && a.Known && len(a.Dims) == 0:
+			return Shape{Of: b.Of}, true
+		}
 		return unknownShape, true
 	}
 	n := max(len(a.Dims), len(b.Dims))

@@ -247,6 +247,26 @@ type Obj struct {
 	Data any
 }
 
+// shapeOf names the input whose shape o has when its rank is not known: the shape's Of, or the
+// input itself (a parameter, a load) by its text; "" when neither.
+func (o *Obj) shapeOf() string {
+	if o.shape.Of != "" {
+		return o.shape.Of
+	}
+	if o.base == nil && (o.origin == Param || o.origin == External) && o.label != "" {
+		return o.label
+	}
+	return ""
+}
+
+// ShapeOf names the input whose shape an array of unknown rank has (Shape.Of), or "".
+func (o *Obj) ShapeOf() string {
+	if o.shape.Known {
+		return ""
+	}
+	return o.shapeOf()
+}
+
 // Joined returns, for an array that stands for one array on one path and another on another
 // (Config.Explore), those two; nil otherwise.
 func (o *Obj) Joined() []*Obj { return o.joined }

@@ -113,6 +113,9 @@ type Array struct {
 	// computed elementwise from one) where its shape does not say so: the rank or a dimension is
 	// unknown. See Scales.
 	Data bool
+	// ShapeOf names, for an array whose rank is not known, the input whose shape it has
+	// (np.zeros(x.shape), np.empty_like(x), x * 2 of an input x), or "".
+	ShapeOf string
 }
 
 // Rank returns the number of dimensions, or -1 when unknown.
@@ -179,8 +182,11 @@ func (a *Array) String() string {
 }
 
 // SameShape reports whether a and b are known to have equal shapes (every dimension known and
-// equal, or the same symbol).
+// equal, or the same symbol, or both the shape of one input whose rank is not known).
 func SameShape(a, b *Array) bool {
+	if a.Shape == nil && b.Shape == nil && a.ShapeOf != "" {
+		return a.ShapeOf == b.ShapeOf // both the shape of one input
+	}
 	if a.Shape == nil || b.Shape == nil || len(a.Shape) != len(b.Shape) {
 		return false
 	}

@@ -459,3 +459,27 @@ def h(x: cupy.ndarray):
 		t.Errorf("v = %s, want float64(4, 5) fresh cupy", v)
 	}
 }
+
+// TestShapeOfInput checks that arrays made from an input's shape of unknown rank compare equal:
+// np.zeros(x.shape), np.empty_like(x), x * 2 and np.sqrt(x) all have x's shape; z's differs.
+func TestShapeOfInput(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+def f(x: np.ndarray, z: np.ndarray):
+    k = np.zeros(x.shape)
+    e = np.empty_like(x)
+    y = x * 2
+    r = np.sqrt(x)
+    w = np.zeros(z.shape)
+    return k, e, y, r, w
+`)
+	get := func(name string) *Array { return mustArray(t, info, lastName(f, name), name) }
+	k := get("k")
+	for _, name := range []string{"e", "y", "r"} {
+		if !SameShape(k, get(name)) {
+			t.Errorf("SameShape(k, %s) = false: both have x's shape (%q, %q)", name, k.ShapeOf, get(name).ShapeOf)
+		}
+	}
+	if SameShape(k, get("w")) {
+		t.Errorf("SameShape(k, w) = true: w has z's shape")
+	}
+}
