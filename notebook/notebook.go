@@ -238,8 +238,11 @@ func (s *scanner) top(nb *Notebook) error {
 					cellErr = err
 				}
 				nb.Cells = append(nb.Cells, c)
-			}) && cellErr == nil {
-				cellErr = &Error{Offset: cellsAt, Msg: "notebook `cells` is not a list"}
+			}) {
+				s.skip()
+				if cellErr == nil {
+					cellErr = &Error{Offset: cellsAt, Msg: "notebook `cells` is not a list"}
+				}
 			}
 		case "metadata":
 			s.metadata(nb)
