@@ -246,3 +246,77 @@ func TestNotebookDiscovery(t *testing.T) {
 		t.Errorf("include = 3: exit %d, stderr %q", code, errs)
 	}
 }
+
+// requirePython returns a python3 that imports module, skipping the test without one unless
+// ARRAYLINT_REQUIRE_TOOLS=1 makes that a failure.
+func requirePython(t *testing.T, module string) string {
+	t.Helper()
+	for _, py := range []string{os.Getenv("ARRAYLINT_PYTHON"), "/usr/bin/python3", "python3"} {
+		if py != "" && exec.Command(py, "-c", "import "+module).Run() == nil {
+			return py
+		}
+	}
+	if os.Getenv("ARRAYLINT_REQUIRE_TOOLS") == "1" {
+		t.Fatalf("python3 with %s is required but not installed: run .ci/deps.d/notebook.sh", module)
+	}
+	t.Skipf("python3 with %s not installed; install it with .ci/deps.d/notebook.sh", module)
+	return ""
+}
+
+// TestNotebookMem: `mem` on the notebook names the stencil cell as the peak's, warns about the
+// cell order, and agrees within 10% with the code cells run in order under tracemalloc
+// (testdata/notebooks/measure.py, fed the program `debug notebook` prints).
+func TestNotebookMem(t *testing.T) {
+	code, out, errs := runNB(t, "mem", "--format", "json", heatNotebook)
+	if code != exitOK && code != exitFindings {
+		t.Fatalf("mem: exit %d: %s", code, errs)
+	}
+	var reports []struct {
+		PeakBytes int64  `json:"peak_bytes"`
+		PeakLine  int    `json:"peak_line"`
+		PeakCell  int    `json:"peak_cell"`
+		CellOrder string `json:"cell_order"`
+		Timeline  []struct {
+			Cell int `json:"cell"`
+		} `json:"timeline"`
+	}
+	if err := json.Unmarshal([]byte(out), &reports); err != nil || len(reports) == 0 {
+		t.Fatalf("mem json: %v\n%s", err, out)
+	}
+	r := reports[0]
+	if r.PeakCell != 4 || r.PeakLine != 4 || !strings.Contains(r.CellOrder, "out of order") {
+		t.Errorf("peak at cell %d line %d, note %q; want cell 4 line 4 and the cell-order warning", r.PeakCell, r.PeakLine, r.CellOrder)
+	}
+	if len(r.Timeline) == 0 || r.Timeline[0].Cell != 3 {
+		t.Errorf("timeline not labelled by cell: %+v", r.Timeline)
+	}
+	_, text, _ := runNB(t, "mem", heatNotebook)
+	if !strings.Contains(text, "at cell 4, line 4") {
+		t.Errorf("text report does not name the cell:\n%s", text)
+	}
+	_, html, _ := runNB(t, "mem", "--format", "html", heatNotebook)
+	if !strings.Contains(html, `data-peak-cell="4"`) || !strings.Contains(html, ">cell 4</text>") {
+		t.Error("HTML report not labelled by cell")
+	}
+
+	py := requirePython(t, "numpy")
+	_, prog, _ := runNB(t, "debug", "notebook", heatNotebook)
+	cmd := exec.Command(py, "../../testdata/notebooks/measure.py")
+	cmd.Stdin = strings.NewReader(prog)
+	mout, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("measure: %v", err)
+	}
+	var m struct {
+		PeakBytes int64 `json:"peak_bytes"`
+		PeakCell  int   `json:"peak_cell"`
+	}
+	if err := json.Unmarshal(mout, &m); err != nil {
+		t.Fatalf("measure output %q: %v", mout, err)
+	}
+	rel := float64(r.PeakBytes-m.PeakBytes) / float64(m.PeakBytes)
+	t.Logf("estimate %d B in cell %d, measured %d B in cell %d (%+.3f%%)", r.PeakBytes, r.PeakCell, m.PeakBytes, m.PeakCell, 100*rel)
+	if m.PeakCell != r.PeakCell || rel > 0.10 || rel < -0.10 {
+		t.Errorf("estimate %d B in cell %d, measured %d B in cell %d: want the same cell and within 10%%", r.PeakBytes, r.PeakCell, m.PeakBytes, m.PeakCell)
+	}
+}
