@@ -26,6 +26,8 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	var snap *Snapshot
 	if d != nil {
 		snap = d.snap
+	} else {
+		snap = s.cellSnapshotLocked(uri) // a notebook cell's quick fixes (notebook.go)
 	}
 	versioned := s.client.documentChanges
 	s.mu.Unlock()

@@ -81,7 +81,8 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, protocol.SourceFixAllAL},
 			},
-			InlayHintProvider: &protocol.InlayHintOptions{},
+			InlayHintProvider:    &protocol.InlayHintOptions{},
+			NotebookDocumentSync: notebookSync(),
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "arraylint", Version: s.opts.Version},
 	}

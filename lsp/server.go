@@ -59,14 +59,16 @@ type Server struct {
 	conn *jsonrpc2.Conn
 	exit chan int // receives the exit code when the client sends exit
 
-	mu       sync.Mutex
-	state    serverState
-	client   clientFeatures
-	trace    protocol.TraceValue
-	roots    []string // workspace folder paths
-	docs     map[protocol.DocumentURI]*document
-	configs  *analyzer.ConfigCache
-	settings userSettings
+	mu     sync.Mutex
+	state  serverState
+	client clientFeatures
+	trace  protocol.TraceValue
+	roots  []string // workspace folder paths
+	docs   map[protocol.DocumentURI]*document
+	// notebooks are the open notebooks (notebook.go); each also has a document in docs.
+	notebooks map[protocol.DocumentURI]*openNotebook
+	configs   *analyzer.ConfigCache
+	settings  userSettings
 	// configErrShown records configuration errors already shown, so one bad file is shown once.
 	configErrShown map[string]bool
 
@@ -219,6 +221,10 @@ var handlers = map[string]handlerFunc{
 	protocol.MethodCodeAction:             asyncRequest((*Server).CodeAction),
 	protocol.MethodHover:                  asyncRequest((*Server).Hover),
 	protocol.MethodInlayHint:              asyncRequest((*Server).InlayHint),
+	protocol.MethodNotebookDidOpen:        notification((*Server).NotebookDidOpen),
+	protocol.MethodNotebookDidChange:      notification((*Server).NotebookDidChange),
+	protocol.MethodNotebookDidSave:        notification((*Server).NotebookDidSave),
+	protocol.MethodNotebookDidClose:       notification((*Server).NotebookDidClose),
 }
 
 // decodeParams decodes a message's params into p; absent params decode as the zero value.
