@@ -11,6 +11,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/arraylint/arraylint/notebook"
@@ -28,6 +30,29 @@ type Notebook struct {
 	Program *notebook.Program
 	// lines indexes each cell's source, by the index into NB.Cells, built on first use.
 	lines map[int]*pyparse.LineIndex
+	// progLines indexes the program, built on first use.
+	progLines *pyparse.LineIndex
+}
+
+// programLineRE finds the program line numbers a syntax error message names ("after 'if'
+// statement on line 237", "(detected at line 309)").
+var programLineRE = regexp.MustCompile(`\b(on|at) line (\d+)`)
+
+// cellLineText rewrites the program lines msg names as lines of their cells.
+func (n *Notebook) cellLineText(msg string) string {
+	return programLineRE.ReplaceAllStringFunc(msg, func(m string) string {
+		sub := programLineRE.FindStringSubmatch(m)
+		line, err := strconv.Atoi(sub[2])
+		if n.progLines == nil {
+			n.progLines = pyparse.NewLineIndex(n.Program.Src)
+		}
+		if err != nil || line < 1 || line > n.progLines.LineCount() {
+			return m
+		}
+		o := n.progLines.LineStart(line)
+		cell, _, l, _, _, _ := n.ToCell(pyparse.Range{Start: o, End: o})
+		return fmt.Sprintf("%s line %d of cell %d", sub[1], l, cell)
+	})
 }
 
 // ReadNotebook parses a notebook file. A file that is not a notebook arraylint reads (not valid
@@ -92,6 +117,9 @@ func (n *Notebook) MapFindings(findings []Finding) []Finding {
 			continue
 		}
 		fd.Cell, fd.Range, fd.Line, fd.Col, fd.EndLine, fd.EndCol = n.ToCell(fd.Range)
+		if fd.Code == SyntaxError.Spec.Code {
+			fd.Message = n.cellLineText(fd.Message)
+		}
 		for j := range fd.Related {
 			r := &fd.Related[j]
 			r.Cell, r.Range, r.Line, r.Col, r.EndLine, r.EndCol = n.ToCell(r.Range)

@@ -1,11 +1,13 @@
 package notebook
 
 // This file defines how IPython syntax is masked so that a cell parses as Python: line magics
-// (`%timeit f()`), shell escapes (`!pip install x`), assignments from them (`files = !ls`,
-// `t = %time f()`), help (`np.zeros?`, `??np.zeros`) and cell magics (`%%time` keeps its Python
-// body; `%%bash` and other non-Python cell magics mask the whole cell). Every mask has the length
-// of what it replaces and turns it into a comment (or `0#` for the right side of an assignment),
-// so offsets in the masked text are offsets in the cell's source.
+// (`%timeit f()`), shell escapes (`!pip install x`, continued over lines ending in a backslash),
+// assignments from them (`files = !ls`, `t = %time f()`), help (`np.zeros?`, `??np.zeros`) and
+// cell magics (`%%time` keeps its Python body; `%%bash` and other non-Python cell magics mask the
+// whole cell). Every mask has the length of what it replaces: a magic becomes the statement `0`
+// followed by a comment (`0#timeit f()`), which still fills a block it is alone in; help suffixes
+// and the lines of a non-Python cell become comments. Offsets in the masked text are therefore
+// offsets in the cell's source.
 
 import (
 	"regexp"
@@ -64,31 +66,55 @@ func MaskCell(src string) (string, []Mask) {
 		comment(len(src) - len(first)) // the `%%time` line; the body is Python
 		lines = lines[1:]
 	}
+	// statement masks the magic starting at b[at] as `0#…`: an expression statement, so that a
+	// magic alone in a block (`try:` then `%tensorflow_version 2.x`) still makes a block.
+	statement := func(at, le int) {
+		masks = append(masks, Mask{Offset: at, Orig: src[at : at+1]})
+		b[at] = '0'
+		if at+1 < le && b[at+1] != '\r' {
+			comment(at + 1)
+		}
+	}
 	var st scanState
+	magicCont := false    // the previous line was a magic that goes on: so does this one
+	var magicSt scanState // the brackets and continuation of that magic
 	for _, ls := range lines {
 		le := len(src)
 		if i := strings.IndexByte(src[ls:], '\n'); i >= 0 {
 			le = ls + i
 		}
 		line := src[ls:le]
+		trim := strings.TrimLeft(line, " \t")
+		ind := ls + len(line) - len(trim)
+		if magicCont {
+			if t := strings.TrimRight(trim, "\r"); t != "" {
+				comment(ind)
+			}
+			magicSt.scan(line)
+			magicCont = magicSt.continued()
+			continue
+		}
 		if st.continued() {
 			st.scan(line)
 			continue
 		}
-		trim := strings.TrimLeft(line, " \t")
-		ind := ls + len(line) - len(trim)
 		switch {
-		case trim == "":
-		case trim[0] == '%' || trim[0] == '!' || trim[0] == '?':
-			comment(ind)
-			continue // the rest of the line is not Python: do not let it open a bracket
+		case trim == "" || trim[0] == '\r':
+		case trim[0] == '%' || trim[0] == '!' || trim[0] == '?' || isAutomagic(trim):
+			statement(ind, le)
+			// A backslash at the end, or a bracket left open (`%timeit f(a,` then `b)`),
+			// continues the magic on the next line.
+			var rest scanState
+			rest.scan(line[ind-ls+1:])
+			magicCont = rest.continued()
+			magicSt = rest
+			continue
 		case assignMagic.MatchString(line):
 			at := ls + len(assignMagic.FindString(line)) - 1
-			masks = append(masks, Mask{Offset: at, Orig: src[at : at+1]})
-			b[at] = '0'
-			if at+1 < le {
-				comment(at + 1)
-			}
+			statement(at, le)
+			var rest scanState
+			rest.scan(src[at+1 : le])
+			magicCont, magicSt = rest.continued(), rest
 			continue
 		default:
 			if m := helpSuffix.FindStringSubmatchIndex(line); m != nil {
@@ -99,6 +125,52 @@ func MaskCell(src string) (string, []Mask) {
 		st.scan(line)
 	}
 	return string(b), masks
+}
+
+// automagics are IPython's line magics and shell aliases that run without their `%` when
+// automagic is on (IPython's default): `pip install x`, `ls -l`, `timeit f(x)`.
+var automagics = map[string]bool{
+	"alias": true, "autoreload": true, "bookmark": true, "cat": true, "cd": true, "clear": true,
+	"conda": true, "config": true, "cp": true, "less": true, "man": true, "mv": true, "rm": true,
+	"dhist": true, "env": true, "history": true, "load": true, "load_ext": true, "ls": true,
+	"matplotlib": true, "mkdir": true, "pdb": true, "pip": true, "prun": true, "psearch": true,
+	"pwd": true, "pylab": true, "reload_ext": true, "rmdir": true, "run": true, "store": true,
+	"timeit": true, "who": true, "whos": true, "xmode": true,
+}
+
+// isAutomagic reports whether a line (its indentation removed) is a magic without its `%`: an
+// automagic name, blanks, and then something that cannot continue a Python statement starting
+// with that name (`ls -la`, `pip install x`, `cd ..`), not `ls = []`, `run(x)` or `pwd - 1`.
+func isAutomagic(line string) bool {
+	i := 0
+	for i < len(line) && (line[i] == '_' || 'a' <= line[i] && line[i] <= 'z') {
+		i++
+	}
+	if i == 0 || !automagics[line[:i]] || i == len(line) || (line[i] != ' ' && line[i] != '\t') {
+		return false
+	}
+	rest := strings.TrimLeft(line[i:], " \t")
+	if rest == "" || rest[0] == '\r' || rest[0] == '#' {
+		return false
+	}
+	switch c := rest[0]; {
+	case c == '-':
+		return len(rest) > 1 && (rest[1] == '-' || 'a' <= rest[1] && rest[1] <= 'z' || 'A' <= rest[1] && rest[1] <= 'Z')
+	case c == '.':
+		return strings.HasPrefix(rest, "..") || strings.HasPrefix(rest, "./")
+	case strings.ContainsRune("=([,:;+*/%<>&|^@!", rune(c)):
+		return false
+	}
+	// A keyword after the name makes a Python statement (`ls if x else y`, `pwd in seen`).
+	word := rest
+	if j := strings.IndexAny(word, " \t\r("); j >= 0 {
+		word = word[:j]
+	}
+	switch word {
+	case "if", "else", "in", "is", "and", "or", "not", "for", "as":
+		return false
+	}
+	return true
 }
 
 // lineStarts returns the offset of each line of s.

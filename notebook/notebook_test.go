@@ -34,14 +34,22 @@ func TestParseRejects(t *testing.T) {
 
 func TestMaskCell(t *testing.T) {
 	for _, tc := range []struct{ src, want string }{
-		{"%timeit f(x)\ny = 1\n", "#timeit f(x)\ny = 1\n"},
-		{"!pip install numpy", "#pip install numpy"},
-		{"  !ls\n", "  #ls\n"},
+		{"%timeit f(x)\ny = 1\n", "0#imeit f(x)\ny = 1\n"},
+		{"!pip install numpy", "0#ip install numpy"},
+		{"  !ls\n", "  0#s\n"},
+		{"!\n", "0\n"},
+		{"try:\n    %tensorflow_version 2.x\nexcept Exception:\n    pass\n", "try:\n    0#ensorflow_version 2.x\nexcept Exception:\n    pass\n"},
+		{"!cli show --dir d \\\n      --tag serve\nx = 1\n", "0#li show --dir d \\\n      #-tag serve\nx = 1\n"},
 		{"files = !ls -la\n", "files = 0#s -la\n"},
 		{"a, b = %time f()\n", "a, b = 0#ime f()\n"},
 		{"np.zeros?\n", "np.zeros#\n"},
 		{"np.zeros??\n", "np.zeros#?\n"},
-		{"??np.zeros\n", "#?np.zeros\n"},
+		{"??np.zeros\n", "0#np.zeros\n"},
+		{"%timeit np.fromiter((a for a in x),\n        count=3)\ny = 1\n", "0#imeit np.fromiter((a for a in x),\n        #ount=3)\ny = 1\n"},
+		// Automagic: a magic or alias name used as a command.
+		{"pip install algorithmia==0.9.3\n", "0#p install algorithmia==0.9.3\n"},
+		{"ls scripts/*.py\ncd ..\nls -la\n", "0# scripts/*.py\n0# ..\n0# -la\n"},
+		{"ls = [1]\nrun(x)\npwd - 1\nls\nwho if x else y\n", "ls = [1]\nrun(x)\npwd - 1\nls\nwho if x else y\n"},
 		{"%%time\nx = f()\n", "#%time\nx = f()\n"},
 		{"%%bash\necho hi\n\nls\n", "#%bash\n#cho hi\n\n#s\n"},
 		{"%%writefile a.py\né = 1\n", "#%writefile a.py\n#  = 1\n"},
@@ -123,7 +131,7 @@ func TestProgramAndRewrite(t *testing.T) {
 		t.Fatalf("cells %d, python %v", len(nb.Cells), nb.IsPython())
 	}
 	p := nb.Program()
-	want := "#matplotlib inline\nx = 1 + 0\ny = x * 2\nz = 3\nw = 4\n"
+	want := "0#atplotlib inline\nx = 1 + 0\ny = x * 2\nz = 3\nw = 4\n"
 	if string(p.Src) != want {
 		t.Fatalf("program %q, want %q", p.Src, want)
 	}

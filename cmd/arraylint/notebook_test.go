@@ -320,3 +320,14 @@ func TestNotebookMem(t *testing.T) {
 		t.Errorf("estimate %d B in cell %d, measured %d B in cell %d: want the same cell and within 10%%", r.PeakBytes, r.PeakCell, m.PeakBytes, m.PeakCell)
 	}
 }
+
+// TestNotebookSyntaxError: a syntax error is reported in its cell, and the lines its message
+// names are lines of cells, not of the joined program.
+func TestNotebookSyntaxError(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "e.ipynb")
+	os.WriteFile(p, []byte(`{"nbformat": 4, "cells": [{"cell_type": "code", "source": "x = 1\n"}, {"cell_type": "markdown", "source": "# if"}, {"cell_type": "code", "source": ["if x:\n", "y = 2\n"]}]}`), 0o644)
+	_, out, _ := runNB(t, "check", "--output-format", "concise", "--no-color", p)
+	if !strings.Contains(out, "e.ipynb:cell 3:2:1: AL901 expected an indented block after 'if' statement on line 1 of cell 3") {
+		t.Errorf("got:\n%s", out)
+	}
+}
