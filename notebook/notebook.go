@@ -520,3 +520,39 @@ func appendString(b []byte, s string) []byte {
 	}
 	return append(b, '"')
 }
+
+// FileLine returns the 1-based line of the file that holds line (1-based) of the source of
+// Cells[cell]: the line of the list string the line starts in (nbformat writes one string per
+// line, each on its own line of the file), or the line of the source string. It returns 0 when
+// the cell or line does not exist.
+func (nb *Notebook) FileLine(cell, line int) int {
+	if cell < 0 || cell >= len(nb.Cells) || line < 1 {
+		return 0
+	}
+	c := &nb.Cells[cell]
+	at := c.valStart
+	if c.list {
+		n := 1 // the line of the source the current item starts in
+		found := false
+		for _, it := range c.items {
+			if n >= line {
+				at, found = it.start, true
+				break
+			}
+			n += strings.Count(it.text, "\n")
+			if n > line { // line starts inside this item
+				at, found = it.start, true
+				break
+			}
+		}
+		if !found {
+			if len(c.items) == 0 || n < line {
+				return 0
+			}
+			at = c.items[len(c.items)-1].start
+		}
+	} else if line > strings.Count(c.Source, "\n")+1 {
+		return 0
+	}
+	return bytes.Count(nb.data[:at], []byte("\n")) + 1
+}

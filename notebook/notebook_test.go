@@ -202,3 +202,18 @@ func TestLanguage(t *testing.T) {
 		t.Errorf("language %q python %v err %v", nb.Language, nb.IsPython(), err)
 	}
 }
+
+func TestFileLine(t *testing.T) {
+	nb, err := Parse([]byte(nbJSON))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(nbJSON, "\n")
+	for _, tc := range []struct{ cell, line, want int }{
+		{1, 1, 24}, {1, 2, 25}, {1, 3, 26}, {1, 4, 0}, {2, 1, 32}, {2, 2, 32}, {2, 3, 32}, {2, 4, 0}, {0, 1, 7}, {9, 1, 0},
+	} {
+		if got := nb.FileLine(tc.cell, tc.line); got != tc.want {
+			t.Errorf("FileLine(%d, %d) = %d, want %d (%q)", tc.cell, tc.line, got, tc.want, lines[max(tc.want-1, 0)])
+		}
+	}
+}
