@@ -231,7 +231,7 @@ func (s *scanner) top(nb *Notebook) error {
 				version = -2
 			}
 		case "cells":
-			cellsAt = s.i
+			cellsAt, nb.Cells, cellErr = s.i, nil, nil
 			if !s.array(func() {
 				c, err := s.cell()
 				if err != nil && cellErr == nil {
@@ -314,7 +314,8 @@ func (s *scanner) cell() (Cell, error) {
 				s.skip()
 			}
 		case "source":
-			sawSource = true
+			// A repeated key wins over the earlier one, as in Python's json.
+			sawSource, c.list, c.items, c.Source = true, false, nil, ""
 			c.valStart = s.i
 			switch s.peek() {
 			case '"':
