@@ -34,12 +34,13 @@ type Notebook struct {
 	progLines *pyparse.LineIndex
 }
 
-// programLineRE finds the program line numbers a syntax error message names ("after 'if'
-// statement on line 237", "(detected at line 309)").
-var programLineRE = regexp.MustCompile(`\b(on|at) line (\d+)`)
+// programLineRE finds the program line numbers a message names ("after 'if' statement on line
+// 237", "(detected at line 309)", "Line 12: 14.9 GiB live").
+var programLineRE = regexp.MustCompile(`\b([Ll]ine) (\d+)\b`)
 
-// cellLineText rewrites the program lines msg names as lines of their cells.
-func (n *Notebook) cellLineText(msg string) string {
+// CellLineText rewrites the program lines msg names as lines of their cells: "on line 237"
+// becomes "on line 3 of cell 163".
+func (n *Notebook) CellLineText(msg string) string {
 	return programLineRE.ReplaceAllStringFunc(msg, func(m string) string {
 		sub := programLineRE.FindStringSubmatch(m)
 		line, err := strconv.Atoi(sub[2])
@@ -51,7 +52,7 @@ func (n *Notebook) cellLineText(msg string) string {
 		}
 		o := n.progLines.LineStart(line)
 		cell, _, l, _, _, _ := n.ToCell(pyparse.Range{Start: o, End: o})
-		return fmt.Sprintf("%s line %d of cell %d", sub[1], l, cell)
+		return fmt.Sprintf("%s %d of cell %d", sub[1], l, cell)
 	})
 }
 
@@ -118,7 +119,7 @@ func (n *Notebook) MapFindings(findings []Finding) []Finding {
 		}
 		fd.Cell, fd.Range, fd.Line, fd.Col, fd.EndLine, fd.EndCol = n.ToCell(fd.Range)
 		if fd.Code == SyntaxError.Spec.Code {
-			fd.Message = n.cellLineText(fd.Message)
+			fd.Message = n.CellLineText(fd.Message)
 		}
 		for j := range fd.Related {
 			r := &fd.Related[j]

@@ -26,8 +26,8 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	var snap *Snapshot
 	if d != nil {
 		snap = d.snap
-	} else {
-		snap = s.cellSnapshotLocked(uri) // a notebook cell's quick fixes (notebook.go)
+	} else if ct := s.cellTargetLocked(uri); ct != nil {
+		snap = ct.cell // a notebook cell's quick fixes, in the cell's positions (notebook.go)
 	}
 	versioned := s.client.documentChanges
 	s.mu.Unlock()

@@ -14,6 +14,8 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/protocol"
+	"github.com/arraylint/arraylint/notebook"
+	"github.com/arraylint/arraylint/pyparse"
 )
 
 // nbCell is one cell of an open notebook.
@@ -249,21 +251,126 @@ func (s *Server) publishNotebook(r *run) {
 	}
 }
 
-// cellSnapshotLocked returns a snapshot of the notebook cell document uri as the current
-// version of its notebook holds it, or nil when no open notebook has that cell. The cell's
-// diagnostics carry their fixes in its positions, so code actions work on it as on a document.
-// Call with s.mu held.
-func (s *Server) cellSnapshotLocked(uri protocol.DocumentURI) *Snapshot {
+// notebookProgram is a notebook version's Python program: the snapshot hovers estimate, and the
+// notebook that maps its positions to cells.
+type notebookProgram struct {
+	snap *Snapshot
+	nb   *analyzer.Notebook
+}
+
+// program returns the program of the notebook snapshot snap, made on first use; nil when the
+// notebook has no Python program.
+func (s *Server) program(snap *Snapshot, enc protocol.PositionEncodingKind) *notebookProgram {
+	snap.progOnce.Do(func() {
+		n, _ := analyzer.ReadNotebook(snap.Path, snap.Src, nil)
+		if n == nil {
+			return
+		}
+		ps := newSnapshot(snap.URI, snap.Version, n.Program.Src, enc)
+		ps.Path = snap.Path
+		ps.retire()
+		ps.ctx, ps.retire = context.WithCancel(snap.ctx) // retired with its notebook's version
+		snap.prog = &notebookProgram{snap: ps, nb: n}
+	})
+	return snap.prog
+}
+
+// cellTarget is a notebook cell a position request names: its text, and its notebook's
+// version.
+type cellTarget struct {
+	cell *Snapshot // the cell's text as the notebook's version holds it
+	nb   *Snapshot // that version of the notebook
+	idx  int       // the cell's index in the notebook
+}
+
+// cellTargetLocked returns the cell document uri of an open notebook, or nil. Call with s.mu
+// held.
+func (s *Server) cellTargetLocked(uri protocol.DocumentURI) *cellTarget {
 	for nbURI := range s.notebooks {
 		d := s.docs[nbURI]
 		if d == nil || d.snap == nil {
 			continue
 		}
-		for _, c := range d.snap.cells {
+		for i, c := range d.snap.cells {
 			if c.uri == uri {
-				return newSnapshot(c.uri, c.version, c.text, s.client.encoding)
+				return &cellTarget{cell: newSnapshot(c.uri, c.version, c.text, s.client.encoding), nb: d.snap, idx: i}
 			}
 		}
 	}
 	return nil
+}
+
+// cellHover answers a hover in a notebook cell from the estimate of the notebook's program: the
+// position moves into the program, and the answer's range and the lines it names move back into
+// cells ("allocated at line 3 of cell 3").
+func (s *Server) cellHover(ctx context.Context, ct *cellTarget, pos protocol.Position, markdown bool) (*protocol.Hover, error) {
+	off, err := ct.cell.Mapper.Offset(pos)
+	if err != nil {
+		return nil, nil
+	}
+	s.mu.Lock()
+	enc := s.client.encoding
+	s.mu.Unlock()
+	prog := s.program(ct.nb, enc)
+	if prog == nil {
+		return nil, nil
+	}
+	pc := slices.IndexFunc(prog.nb.Program.Cells, func(c notebook.ProgramCell) bool { return c.Index == ct.idx })
+	if pc < 0 {
+		return nil, nil // a markdown cell, or code in another language
+	}
+	text, kind, at, err := s.hoverAt(ctx, prog.snap, pyparse.Offset(prog.nb.Program.Cells[pc].Start)+off, markdown)
+	if text == "" || err != nil {
+		return nil, err
+	}
+	h := &protocol.Hover{Contents: protocol.MarkupContent{Kind: kind, Value: prog.nb.CellLineText(text)}}
+	if at != nil {
+		if cell, rel, _, _, _, _ := prog.nb.ToCell(*at); cell == ct.idx+1 {
+			r := ct.cell.Mapper.Range(rel)
+			h.Range = &r
+		}
+	}
+	return h, nil
+}
+
+// cellInlayHints answers inlay hints in a notebook cell from the notebook's program: the hints of
+// the cell's lines whose ends lie in rng, moved into the cell, with their tooltips' lines named
+// by cell.
+func (s *Server) cellInlayHints(ctx context.Context, ct *cellTarget, rng protocol.Range) ([]protocol.InlayHint, error) {
+	hints := []protocol.InlayHint{}
+	s.mu.Lock()
+	enc := s.client.encoding
+	s.mu.Unlock()
+	prog := s.program(ct.nb, enc)
+	if prog == nil {
+		return hints, nil
+	}
+	pc := slices.IndexFunc(prog.nb.Program.Cells, func(c notebook.ProgramCell) bool { return c.Index == ct.idx })
+	if pc < 0 {
+		return hints, nil
+	}
+	cell := prog.nb.Program.Cells[pc]
+	m := prog.snap.Mapper
+	all, err := s.inlayHints(ctx, prog.snap, protocol.Range{
+		Start: m.Position(pyparse.Offset(cell.Start)), End: m.Position(pyparse.Offset(cell.End))})
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range all {
+		off, err := m.Offset(h.Position)
+		if err != nil {
+			continue
+		}
+		c, rel, _, _, _, _ := prog.nb.ToCell(pyparse.Range{Start: off, End: off})
+		if c != ct.idx+1 {
+			continue
+		}
+		h.Position = ct.cell.Mapper.Position(rel.Start)
+		if posLess(h.Position, rng.Start) || posLess(rng.End, h.Position) {
+			continue
+		}
+		h.Tooltip = prog.nb.CellLineText(h.Tooltip)
+		hints = append(hints, h)
+	}
+	return hints, nil
 }

@@ -78,6 +78,39 @@ func TestNotebookDiagnostics(t *testing.T) {
 	} else if fixed := applyEdits(t, texts[3], actions[0].Edit.Changes[cellURI(4)], protocol.UTF16); !strings.Contains(fixed, "    lap += u[1:-1, :-2]\n") {
 		t.Errorf("cell 4 after the fix:\n%s", fixed)
 	}
+	// Hovers: on `u` in cell 3 (allocated there), and on a line of the stencil.
+	var h protocol.Hover
+	if err := c.call(protocol.MethodHover, protocol.HoverParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: cellURI(3)}, Position: protocol.Position{Line: 2, Character: 0}}, &h); err != nil {
+		t.Fatal(err)
+	}
+	if v := h.Contents.Value; !strings.Contains(v, "u: float64[2,000 × 2,000]") || !strings.Contains(v, "allocated at line 3 of cell 3") ||
+		h.Range == nil || h.Range.Start != (protocol.Position{Line: 2, Character: 0}) {
+		t.Errorf("hover on u in cell 3: %q at %+v", v, h.Range)
+	}
+	if err := c.call(protocol.MethodHover, protocol.HoverParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: cellURI(4)}, Position: protocol.Position{Line: 3, Character: 60}}, &h); err != nil {
+		t.Fatal(err)
+	}
+	if v := h.Contents.Value; !strings.Contains(v, "Line 4 of cell 4: ") || !strings.Contains(v, "peak of the module 122.0 MiB at line 4 of cell 4") {
+		t.Errorf("hover on the stencil line: %q", v)
+	}
+	// Inlay hints: the 30.5 MiB of `u` at the end of cell 3's line 3, the stencil's in cell 4.
+	var hints []protocol.InlayHint
+	all := protocol.Range{End: protocol.Position{Line: 99}}
+	if err := c.call(protocol.MethodInlayHint, protocol.InlayHintParams{TextDocument: protocol.TextDocumentIdentifier{URI: cellURI(3)}, Range: all}, &hints); err != nil {
+		t.Fatal(err)
+	}
+	if len(hints) != 1 || hints[0].Position != (protocol.Position{Line: 2, Character: 20}) || hints[0].Label != "30.5 MiB" ||
+		!strings.Contains(hints[0].Tooltip, "allocated at line 3 of cell 3") {
+		t.Errorf("cell 3 inlay hints: %+v", hints)
+	}
+	if err := c.call(protocol.MethodInlayHint, protocol.InlayHintParams{TextDocument: protocol.TextDocumentIdentifier{URI: cellURI(4)}, Range: all}, &hints); err != nil {
+		t.Fatal(err)
+	}
+	if len(hints) == 0 || hints[0].Position.Line != 3 {
+		t.Errorf("cell 4 inlay hints: %+v", hints)
+	}
 	for _, i := range []int{2, 3, 5, 6, 7} {
 		if d := c.waitDiags(cellURI(i), 1, nil); len(d.Diagnostics) != 0 {
 			t.Errorf("cell %d (magics, shell escapes, help, display): %v", i, codes(d.Diagnostics))
