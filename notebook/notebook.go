@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -401,8 +402,10 @@ func (nb *Notebook) Rewrite(sources map[int]string) []byte {
 // encodeSource writes src as the JSON value of c's source, in the form c's source had.
 func (nb *Notebook) encodeSource(c *Cell, src string) []byte {
 	old := nb.data[c.valStart:c.valEnd]
+	// A file written with ensure_ascii (no byte above 0x7f, \u escapes) keeps that style.
+	ascii := bytes.IndexFunc(nb.data, func(r rune) bool { return r >= 0x80 }) < 0 && bytes.Contains(nb.data, []byte(`\u`))
 	if !c.list {
-		return appendString(nil, src)
+		return appendString(nil, src, ascii)
 	}
 	rawOf := map[string][]byte{}
 	for _, it := range c.items {
@@ -442,7 +445,7 @@ func (nb *Notebook) encodeSource(c *Cell, src string) []byte {
 		if raw, ok := rawOf[l]; ok {
 			b = append(b, raw...)
 		} else {
-			b = appendString(b, l)
+			b = appendString(b, l, ascii)
 		}
 	}
 	b = append(b, close...)
@@ -490,8 +493,9 @@ func splitLines(s string) []string {
 }
 
 // appendString appends s as a JSON string the way Python's json.dumps(ensure_ascii=False) writes
-// it, which is how nbformat saves notebooks.
-func appendString(b []byte, s string) []byte {
+// it, which is how nbformat saves notebooks; with ascii, as json.dumps(ensure_ascii=True) does
+// (every character above U+007F as \u escapes, in surrogate pairs beyond U+FFFF).
+func appendString(b []byte, s string, ascii bool) []byte {
 	b = append(b, '"')
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -514,6 +518,11 @@ func appendString(b []byte, s string) []byte {
 			b = fmt.Appendf(b, `\u%04x`, r)
 		case r == utf8.RuneError && size == 1:
 			b = append(b, `\ufffd`...)
+		case ascii && r > 0xffff:
+			r1, r2 := utf16.EncodeRune(r)
+			b = fmt.Appendf(b, `\u%04x\u%04x`, r1, r2)
+		case ascii && r >= 0x80:
+			b = fmt.Appendf(b, `\u%04x`, r)
 		default:
 			b = append(b, s[i:i+size]...)
 		}

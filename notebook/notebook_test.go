@@ -189,10 +189,14 @@ func TestProgramAndRewrite(t *testing.T) {
 }
 
 func TestAppendString(t *testing.T) {
-	got := string(appendString(nil, "a\"b\\c\n\t\x01é<>&/"))
+	got := string(appendString(nil, "a\"b\\c\n\t\x01é<>&/", false))
 	want := `"a\"b\\c\n\t\u0001é<>&/"`
 	if got != want {
 		t.Errorf("appendString = %s, want %s", got, want)
+	}
+	// ensure_ascii, as Python: json.dumps("é😀") == '"\\u00e9\\ud83d\\ude00"'
+	if got := string(appendString(nil, "é😀", true)); got != `"\u00e9\ud83d\ude00"` {
+		t.Errorf("appendString(ascii) = %s", got)
 	}
 }
 
