@@ -81,14 +81,14 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.QuickFix, protocol.SourceFixAllAL},
 			},
-			InlayHintProvider:    &protocol.InlayHintOptions{},
-			NotebookDocumentSync: notebookSync(),
+			InlayHintProvider: &protocol.InlayHintOptions{},
 		},
 		ServerInfo: &protocol.ServerInfo{Name: "arraylint", Version: s.opts.Version},
 	}
 	if setErr != nil {
 		s.showf(protocol.MessageError, "arraylint: %v", setErr)
 	}
+	res.Capabilities.NotebookDocumentSync = notebookSync() // notebook.go
 	if cf.pull {
 		res.Capabilities.DiagnosticProvider = &protocol.DiagnosticOptions{Identifier: "arraylint"}
 	}

@@ -59,18 +59,20 @@ type Server struct {
 	conn *jsonrpc2.Conn
 	exit chan int // receives the exit code when the client sends exit
 
-	mu     sync.Mutex
-	state  serverState
-	client clientFeatures
-	trace  protocol.TraceValue
-	roots  []string // workspace folder paths
-	docs   map[protocol.DocumentURI]*document
-	// notebooks are the open notebooks (notebook.go); each also has a document in docs.
-	notebooks map[protocol.DocumentURI]*openNotebook
-	configs   *analyzer.ConfigCache
-	settings  userSettings
+	mu       sync.Mutex
+	state    serverState
+	client   clientFeatures
+	trace    protocol.TraceValue
+	roots    []string // workspace folder paths
+	docs     map[protocol.DocumentURI]*document
+	configs  *analyzer.ConfigCache
+	settings userSettings
 	// configErrShown records configuration errors already shown, so one bad file is shown once.
 	configErrShown map[string]bool
+
+	// notebooks are the open notebooks (notebook.go), guarded by mu; each also has a document
+	// in docs.
+	notebooks map[protocol.DocumentURI]*openNotebook
 
 	handlers map[string]handlerFunc // the methods served: a copy of the package's table
 

@@ -149,12 +149,12 @@ func runMem(_ context.Context, e *env, args []string) int {
 		// An estimate of a program that does not parse would describe another program.
 		for _, pe := range f.Errors {
 			line, col := f.Lines.LineCol(pe.Start)
-			where := fmt.Sprintf("%d:%d", line, col+1)
+			where, msg := fmt.Sprintf("%d:%d", line, col+1), pe.Msg
 			if nb != nil {
 				cell, _, l, c, _, _ := nb.ToCell(pe.Range)
-				where = fmt.Sprintf("cell %d:%d:%d", cell, l, c)
+				where, msg = fmt.Sprintf("cell %d:%d:%d", cell, l, c), nb.CellLineText(msg)
 			}
-			fmt.Fprintf(e.stderr, "arraylint mem: %s:%s: syntax error: %s\n", path, where, pe.Msg)
+			fmt.Fprintf(e.stderr, "arraylint mem: %s:%s: syntax error: %s\n", path, where, msg)
 		}
 		return exitError
 	}
