@@ -374,3 +374,26 @@ func (s *Server) cellInlayHints(ctx context.Context, ct *cellTarget, rng protoco
 	}
 	return hints, nil
 }
+
+// cellFixAll returns source.fixAll.arraylint for a notebook cell: every safe fix of the notebook
+// version (analyzer.Runner.FixSource on the notebook), as one edit of this cell's text; nil when
+// none changes the cell.
+func (s *Server) cellFixAll(ctx context.Context, ct *cellTarget, versioned bool) (*protocol.CodeAction, error) {
+	res, err := s.full.FixSource(ctx, ct.nb.Path, ct.nb.Src, s.configFor(ct.nb.Path), false)
+	if err != nil {
+		return nil, fmt.Errorf("fix all in %s: %w", ct.cell.URI, err)
+	}
+	if res.Applied == 0 {
+		return nil, nil
+	}
+	fixed, err := notebook.Parse(res.Src)
+	if err != nil || ct.idx >= len(fixed.Cells) || fixed.Cells[ct.idx].Source == string(ct.cell.Src) {
+		return nil, nil
+	}
+	edit := minimalEdit(ct.cell, []byte(fixed.Cells[ct.idx].Source))
+	return &protocol.CodeAction{
+		Title: "Fix all auto-fixable arraylint problems",
+		Kind:  protocol.SourceFixAllAL,
+		Edit:  workspaceEdit(ct.cell, []protocol.TextEdit{edit}, versioned),
+	}, nil
+}

@@ -78,6 +78,19 @@ func TestNotebookDiagnostics(t *testing.T) {
 	} else if fixed := applyEdits(t, texts[3], actions[0].Edit.Changes[cellURI(4)], protocol.UTF16); !strings.Contains(fixed, "    lap += u[1:-1, :-2]\n") {
 		t.Errorf("cell 4 after the fix:\n%s", fixed)
 	}
+	// Fix all, asked for by kind in cell 4: the stencil's fix as one edit of the cell.
+	if err := c.call(protocol.MethodCodeAction, protocol.CodeActionParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: cellURI(4)},
+		Context:      protocol.CodeActionContext{Only: []protocol.CodeActionKind{protocol.SourceFixAllAL}},
+	}, &actions); err != nil {
+		t.Fatal(err)
+	}
+	if len(actions) != 1 || actions[0].Edit == nil || len(actions[0].Edit.Changes[cellURI(4)]) != 1 {
+		t.Errorf("cell 4 fix-all: %+v", actions)
+	} else if fixed := applyEdits(t, texts[3], actions[0].Edit.Changes[cellURI(4)], protocol.UTF16); !strings.Contains(fixed, "    lap -= 4 * u[1:-1, 1:-1]\n") {
+		t.Errorf("cell 4 after fix-all:\n%s", fixed)
+	}
+
 	// Hovers: on `u` in cell 3 (allocated there), and on a line of the stencil.
 	var h protocol.Hover
 	if err := c.call(protocol.MethodHover, protocol.HoverParams{
