@@ -20,6 +20,36 @@ import (
 // are counted in skipped. added counts the codes written. The result is re-parsed, and refused
 // if it would have more syntax errors than f.
 func AddNoqa(f *pyparse.File, findings []Finding) (out []byte, added, skipped int, err error) {
+	edits, counts, skipped := noqaEdits(f, findings)
+	if len(edits) == 0 {
+		return f.Src, 0, skipped, nil
+	}
+	for _, n := range counts {
+		added += n
+	}
+	out, err = applyNoqa(f, edits)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return out, added, skipped, nil
+}
+
+// applyNoqa applies AddNoqa's edits to f's source, refusing a result that would not parse.
+func applyNoqa(f *pyparse.File, edits []Edit) ([]byte, error) {
+	out, err := ApplyEdits(f.Src, edits)
+	if err != nil {
+		return nil, err
+	}
+	nf, err := pyparse.Parse(out)
+	if err != nil || len(nf.Errors) > len(f.Errors) {
+		return nil, fmt.Errorf("add noqa: the result would not parse; file left as it was")
+	}
+	return out, nil
+}
+
+// noqaEdits returns AddNoqa's edits, the number of codes each writes, and the number of findings
+// whose line cannot take a comment.
+func noqaEdits(f *pyparse.File, findings []Finding) (edits []Edit, counts []int, skipped int) {
 	byLine := map[int]map[string]bool{}
 	for _, fd := range findings {
 		if unsuppressible(fd.Code) || fd.Code == UnusedNoqa.Spec.Code || fd.Line < 1 {
@@ -31,7 +61,7 @@ func AddNoqa(f *pyparse.File, findings []Finding) (out []byte, added, skipped in
 		byLine[fd.Line][fd.Code] = true
 	}
 	if len(byLine) == 0 {
-		return f.Src, 0, 0, nil
+		return nil, nil, 0
 	}
 	dirs, _ := parseDirectives(f)
 	noqaOn := map[int]*directive{}
@@ -41,7 +71,6 @@ func AddNoqa(f *pyparse.File, findings []Finding) (out []byte, added, skipped in
 		}
 	}
 	open := openSpans(f)
-	var edits []Edit
 	for _, line := range slices.Sorted(maps.Keys(byLine)) {
 		codes := byLine[line]
 		end := f.Lines.LineEnd(line)
@@ -61,7 +90,7 @@ func AddNoqa(f *pyparse.File, findings []Finding) (out []byte, added, skipped in
 			}
 			if len(missing) > 0 {
 				edits = append(edits, Edit{Range: pyparse.Range{Start: d.codesRng.End, End: d.codesRng.End}, NewText: ", " + strings.Join(missing, ", ")})
-				added += len(missing)
+				counts = append(counts, len(missing))
 			}
 			continue
 		}
@@ -75,20 +104,9 @@ func AddNoqa(f *pyparse.File, findings []Finding) (out []byte, added, skipped in
 		}
 		list := slices.Sorted(maps.Keys(codes))
 		edits = append(edits, Edit{Range: pyparse.Range{Start: start, End: end}, NewText: sep + "# noqa: " + strings.Join(list, ", ")})
-		added += len(list)
+		counts = append(counts, len(list))
 	}
-	if len(edits) == 0 {
-		return f.Src, 0, skipped, nil
-	}
-	out, err = ApplyEdits(f.Src, edits)
-	if err != nil {
-		return nil, 0, 0, err
-	}
-	nf, err := pyparse.Parse(out)
-	if err != nil || len(nf.Errors) > len(f.Errors) {
-		return nil, 0, 0, fmt.Errorf("add noqa: the result would not parse; file left as it was")
-	}
-	return out, added, skipped, nil
+	return edits, counts, skipped
 }
 
 // openSpans returns the byte ranges, in order, inside which a line break does not end a logical

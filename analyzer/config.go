@@ -17,7 +17,8 @@ import (
 // pyproject.toml, or the top level of an arraylint.toml, plus command-line overrides.
 //
 // Keys: select, extend-select, ignore (rule codes, names, code prefixes such as "AL3", or "ALL"),
-// exclude (globs), per-file-ignores (glob → codes), respect-gitignore (bool), rules (per-rule
+// exclude (globs), include and extend-include (globs of the files a directory walk checks),
+// per-file-ignores (glob → codes), respect-gitignore (bool), rules (per-rule
 // tables keyed by code or name holding `severity` and the rule's options) and memory (read by the
 // memory estimator through Section). A Config is immutable once loaded.
 type Config struct {
@@ -28,6 +29,8 @@ type Config struct {
 
 	layers           []selection
 	exclude          []*glob
+	include          []*glob // nil: defaultInclude
+	extendInclude    []*glob
 	perFileIgnores   []fileIgnore
 	respectGitignore bool
 	severity         map[string]Severity       // by code
@@ -211,6 +214,40 @@ func (c *Config) enabler(path string) func(*Rule) bool {
 		}
 		return on
 	}
+}
+
+// DefaultInclude are the globs of the files a directory walk checks when the configuration has no
+// `include`: Python sources, stubs and Jupyter notebooks.
+var DefaultInclude = []string{"*.py", "*.pyi", "*.ipynb"}
+
+var defaultInclude = func() []*glob {
+	var gs []*glob
+	for _, s := range DefaultInclude {
+		g, err := compileGlob(s, false)
+		if err != nil {
+			panic(err)
+		}
+		gs = append(gs, g)
+	}
+	return gs
+}()
+
+// Included reports whether a directory walk checks the file at path: it matches an `include` glob
+// (DefaultInclude when there is no `include`) or an `extend-include` glob.
+func (c *Config) Included(path string) bool {
+	inc := c.include
+	if inc == nil {
+		inc = defaultInclude
+	}
+	rel := c.rel(path)
+	for _, gs := range [][]*glob{inc, c.extendInclude} {
+		for _, g := range gs {
+			if g.matchPath(rel, false) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Excluded reports whether path matches an `exclude` glob.
@@ -404,6 +441,21 @@ func (p *configParser) parse(t map[string]any) {
 					continue
 				}
 				p.c.exclude = append(p.c.exclude, g)
+			}
+		case "include", "extend-include":
+			gs := []*glob{}
+			for _, s := range p.strings(k, v) {
+				g, err := compileGlob(s, false)
+				if err != nil {
+					p.fail(k, "%v", err)
+					continue
+				}
+				gs = append(gs, g)
+			}
+			if k == "include" {
+				p.c.include = gs
+			} else {
+				p.c.extendInclude = gs
 			}
 		case "respect-gitignore":
 			b, ok := v.(bool)

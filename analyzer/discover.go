@@ -17,7 +17,8 @@ var skippedDirs = map[string]bool{
 
 // Discover expands the command-line paths into the Python files to check, in a stable order.
 // A file named explicitly is checked even when excluded, unless cc.ForceExclude is set;
-// directories are walked for *.py and *.pyi files,
+// directories are walked for the files the configuration includes (*.py, *.pyi and *.ipynb unless
+// `include` and `extend-include` say otherwise),
 // skipping version-control and cache directories, virtual environments (a directory holding
 // pyvenv.cfg), paths ignored by .gitignore files (when respect-gitignore is on) and paths matched
 // by the configuration's exclude globs.
@@ -171,7 +172,7 @@ func walk(dir, abs string, st ignoreStack, cc *ConfigCache, add func(string), ba
 			}
 			continue
 		}
-		if strings.HasSuffix(name, ".py") || strings.HasSuffix(name, ".pyi") {
+		if cfg.Included(pabs) {
 			add(p)
 		}
 	}

@@ -10,4 +10,9 @@
 // analyzer as an AL900 internal-error finding, turns diagnostics into byte-range Findings, applies
 // suppression comments and the configuration, and reports syntax errors (AL901), unused or
 // unknown suppressions (AL902) and malformed ones (AL903).
+//
+// A Jupyter notebook (IsNotebook: a .ipynb path) is read by package notebook into one Python
+// program of its code cells, checked as any source, and its findings are mapped back to cells
+// (Finding.Cell, positions relative to the cell's source); fixes and noqa directives go back into
+// the cells' `source` values in the file's own bytes (notebook.go).
 package analyzer

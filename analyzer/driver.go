@@ -124,6 +124,14 @@ func CheckSource(ctx context.Context, path string, src []byte, cfg *Config, rule
 
 // Check checks one file; see CheckSource.
 func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Config) ([]Finding, error) {
+	if IsNotebook(path) {
+		return rn.checkNotebook(ctx, path, src, cfg)
+	}
+	return rn.checkPython(ctx, path, src, cfg)
+}
+
+// checkPython is Check for Python source.
+func (rn *Runner) checkPython(ctx context.Context, path string, src []byte, cfg *Config) ([]Finding, error) {
 	if cfg == nil {
 		cfg = Default("")
 	}

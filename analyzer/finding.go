@@ -27,6 +27,10 @@ type Finding struct {
 	// "large" or "known", as "auto" resolved), for the rules that size their findings.
 	Scale string `json:"scale,omitempty"`
 	Fix   *Fix   `json:"fix,omitempty"`
+	// Cell is, in a Jupyter notebook, the 1-based number of the cell the finding is in; Range,
+	// Line and Col are then relative to that cell's source. It is 0 in a Python file, and for
+	// a finding about a notebook file as a whole (one that is not valid JSON).
+	Cell int `json:"cell,omitempty"`
 }
 
 // Related is a secondary location of a finding.
@@ -38,6 +42,7 @@ type Related struct {
 	EndLine int           `json:"end_line"`
 	EndCol  int           `json:"end_col"`
 	Message string        `json:"message"`
+	Cell    int           `json:"cell,omitempty"` // as Finding.Cell
 }
 
 // Fix is a finding's suggested fix: non-overlapping edits of the finding's file.
@@ -56,6 +61,7 @@ type Edit struct {
 	Col     int           `json:"col,omitempty"`
 	EndLine int           `json:"end_line,omitempty"`
 	EndCol  int           `json:"end_col,omitempty"`
+	Cell    int           `json:"cell,omitempty"` // as Finding.Cell
 }
 
 // MarshalText encodes a severity as its name.

@@ -84,13 +84,31 @@ func refusalKey(src []byte, fd *Finding) string {
 // next round; rounds repeat until nothing applies or MaxFixRounds. A fix whose result would have
 // more syntax errors than the original is refused (listed in Refused, never applied) and the
 // others still apply, so fixing never corrupts a file and one bad fix does not block the rest.
+//
+// A notebook (IsNotebook) is fixed cell by cell: Src is the notebook's bytes with only the code
+// cells' sources changed, and findings are in cell positions (Finding.Cell).
 func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *Config, unsafe bool) (*FixResult, error) {
+	if IsNotebook(path) {
+		return rn.fixNotebook(ctx, path, src, cfg, unsafe)
+	}
+	return rn.fixSource(ctx, path, src, cfg, unsafe, nil)
+}
+
+// editGuard vets the fixes fixSource chooses and hears of the edits it applies (a notebook's
+// cell tracker); nil allows everything.
+type editGuard interface {
+	allow(edits []Edit) bool
+	applied(edits []Edit)
+}
+
+// fixSource is FixSource for Python source, with fixes limited by g.
+func (rn *Runner) fixSource(ctx context.Context, path string, src []byte, cfg *Config, unsafe bool, g editGuard) (*FixResult, error) {
 	res := &FixResult{Src: src}
 	// Each source is parsed once: for the syntax-error baseline and then checked as parsed.
 	f, perr := rn.parse(src)
 	if perr != nil {
 		// Not Python source: Check reports why, with no fix to apply.
-		findings, err := rn.Check(ctx, path, src, cfg)
+		findings, err := rn.checkPython(ctx, path, src, cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -115,7 +133,7 @@ func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *C
 			if fd.Fix == nil || fd.Fix.Applicability == DisplayOnly || (fd.Fix.Applicability == Unsafe && !unsafe) {
 				continue
 			}
-			if refused[refusalKey(res.Src, fd)] {
+			if refused[refusalKey(res.Src, fd)] || g != nil && !g.allow(fd.Fix.Edits) {
 				continue
 			}
 			if checkEdits(append(slices.Clip(edits), fd.Fix.Edits...), len(res.Src)) != nil {
@@ -154,6 +172,9 @@ func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *C
 			if n == 0 {
 				return res, nil
 			}
+		}
+		if g != nil {
+			g.applied(edits)
 		}
 		res.Src, f = next, nf
 		res.Applied += n

@@ -24,8 +24,11 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	s.mu.Lock()
 	d := s.docs[uri]
 	var snap *Snapshot
+	var ct *cellTarget
 	if d != nil {
 		snap = d.snap
+	} else if ct = s.cellTargetLocked(uri); ct != nil {
+		snap = ct.cell // a notebook cell's quick fixes, in the cell's positions (notebook.go)
 	}
 	versioned := s.client.documentChanges
 	s.mu.Unlock()
@@ -39,7 +42,13 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	if kindRequested(p.Context.Only, protocol.SourceFixAllAL) {
 		// Wait for the analysis only when the client asked for fix-all by kind (on save); an
 		// unfiltered request (the lightbulb) must not hang on a running analysis.
-		fixAll, err := s.fixAll(ctx, uri, versioned, len(p.Context.Only) > 0)
+		var fixAll *protocol.CodeAction
+		var err error
+		if ct != nil {
+			fixAll, err = s.cellFixAll(ctx, ct, versioned)
+		} else {
+			fixAll, err = s.fixAll(ctx, uri, versioned, len(p.Context.Only) > 0)
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -194,10 +194,13 @@ func (s *Server) check(ctx context.Context, snap *Snapshot, rn *analyzer.Runner)
 	if ctx.Err() != nil {
 		return nil // superseded: File may have refused to parse the retired version
 	}
-	if perr == nil {
+	switch {
+	case snap.cells != nil:
+		findings, err = rn.Check(ctx, snap.Path, snap.Src, cfg) // a notebook: its cells' program
+	case perr == nil:
 		known := map[*analysis.Analyzer]any{memanalyzer.Analyzer: s.sharedEstimate(snap, f)}
 		findings, err = rn.CheckParsedWith(ctx, snap.Path, f, cfg, known)
-	} else {
+	default:
 		findings, err = rn.Check(ctx, snap.Path, snap.Src, cfg) // reports why it is not Python
 	}
 	if err != nil {
@@ -225,6 +228,10 @@ func (s *Server) diagnosticsLocked(r *run) []protocol.Diagnostic {
 // publish sends r's diagnostics if r is still the current run of its document. A client that
 // pulls gets workspace/diagnostic/refresh instead, when it supports it.
 func (s *Server) publish(r *run) {
+	if r.snap.cells != nil {
+		s.publishNotebook(r)
+		return
+	}
 	s.mu.Lock()
 	pull, refresh, full := s.client.pull, s.client.diagRefresh, r.fullOK
 	s.mu.Unlock()

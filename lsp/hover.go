@@ -18,7 +18,14 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	s.mu.Lock()
 	d := s.docs[p.TextDocument.URI]
 	markdown := s.client.markdownHover
+	var ct *cellTarget
+	if d == nil {
+		ct = s.cellTargetLocked(p.TextDocument.URI) // a notebook cell (notebook.go)
+	}
 	s.mu.Unlock()
+	if ct != nil {
+		return s.cellHover(ctx, ct, p.Position, markdown)
+	}
 	if d == nil {
 		return nil, nil
 	}
@@ -27,28 +34,43 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if err != nil {
 		return nil, nil // a position past the end: nothing to show
 	}
-	mf, err := s.memoryFor(ctx, snap)
-	if err != nil {
+	text, kind, at, err := s.hoverAt(ctx, snap, off, markdown)
+	if text == "" || err != nil {
 		return nil, err
 	}
+	var rng *protocol.Range
+	if at != nil {
+		r := snap.Mapper.Range(*at)
+		rng = &r
+	}
+	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: kind, Value: text}, Range: rng}, nil
+}
+
+// hoverAt returns the hover text at offset off of snap, its kind, and the range of the name it
+// describes (nil for a line's memory only); "" when there is nothing to show.
+func (s *Server) hoverAt(ctx context.Context, snap *Snapshot, off pyparse.Offset, markdown bool) (string, protocol.MarkupKind, *pyparse.Range, error) {
+	mf, err := s.memoryFor(ctx, snap)
+	if err != nil {
+		return "", "", nil, err
+	}
 	if mf.file == nil {
-		return nil, nil
+		return "", "", nil, nil
 	}
 	if mf.err != nil {
 		s.logf(protocol.MessageLog, "hover %s: %v", snap.Path, mf.err)
 	}
 	rep := mf.scopeReport(off)
 	if rep == nil {
-		return nil, nil
+		return "", "", nil, nil
 	}
 	mf.scale(s, rep)
 	line := mf.file.Lines.Line(off)
 	var parts []string
-	var rng *protocol.Range
+	var rng *pyparse.Range
 	if nm := nameAt(mf.file.Module, off); nm != nil {
 		if b := bufferFor(rep, nm.ID, line); b != nil {
 			parts = append(parts, describeBuffer(b, markdown)+describeBindings(rep))
-			r := snap.Mapper.Range(pyparse.Range(nm.Span()))
+			r := pyparse.Range(nm.Span())
 			rng = &r
 		}
 	}
@@ -56,14 +78,14 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		parts = append(parts, describeLive(rep, line, live))
 	}
 	if len(parts) == 0 {
-		return nil, nil
+		return "", "", nil, nil
 	}
 	kind := protocol.PlainText
 	sep := "\n"
 	if markdown {
 		kind, sep = protocol.Markdown, "\n\n"
 	}
-	return &protocol.Hover{Contents: protocol.MarkupContent{Kind: kind, Value: strings.Join(parts, sep)}, Range: rng}, nil
+	return strings.Join(parts, sep), kind, rng, nil
 }
 
 // describeBuffer renders one array: "`z`: float32[10,000,000 × 8], 305.2 MiB (320,000,000

@@ -19,12 +19,23 @@ const inlayMinBytes = 1 << 20
 func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
 	s.mu.Lock()
 	d := s.docs[p.TextDocument.URI]
-	s.mu.Unlock()
-	hints := []protocol.InlayHint{}
+	var ct *cellTarget
 	if d == nil {
-		return hints, nil
+		ct = s.cellTargetLocked(p.TextDocument.URI) // a notebook cell (notebook.go)
 	}
-	snap := d.snap
+	s.mu.Unlock()
+	if ct != nil {
+		return s.cellInlayHints(ctx, ct, p.Range)
+	}
+	if d == nil {
+		return []protocol.InlayHint{}, nil
+	}
+	return s.inlayHints(ctx, d.snap, p.Range)
+}
+
+// inlayHints returns the hints of the lines of snap whose ends lie in rng.
+func (s *Server) inlayHints(ctx context.Context, snap *Snapshot, rng protocol.Range) ([]protocol.InlayHint, error) {
+	hints := []protocol.InlayHint{}
 	mf, err := s.memoryFor(ctx, snap)
 	if err != nil {
 		return nil, err
@@ -36,7 +47,7 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	var inRange []*memory.Report
 	for _, r := range mf.reports {
 		for i := range r.Buffers {
-			if l := r.Buffers[i].Line; l >= 1 && l <= mf.file.Lines.LineCount() && !lineOutside(snap, mf.file, l, p.Range) {
+			if l := r.Buffers[i].Line; l >= 1 && l <= mf.file.Lines.LineCount() && !lineOutside(snap, mf.file, l, rng) {
 				inRange = append(inRange, r)
 				break
 			}
@@ -68,7 +79,7 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 		if line < 1 || line > mf.file.Lines.LineCount() {
 			continue
 		}
-		if lineOutside(snap, mf.file, line, p.Range) {
+		if lineOutside(snap, mf.file, line, rng) {
 			continue
 		}
 		pos := snap.Mapper.Position(mf.file.Lines.LineEnd(line))

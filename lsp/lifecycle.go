@@ -88,6 +88,7 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	if setErr != nil {
 		s.showf(protocol.MessageError, "arraylint: %v", setErr)
 	}
+	res.Capabilities.NotebookDocumentSync = notebookSync() // notebook.go
 	if cf.pull {
 		res.Capabilities.DiagnosticProvider = &protocol.DiagnosticOptions{Identifier: "arraylint"}
 	}

@@ -44,6 +44,13 @@ type Snapshot struct {
 	est     *memanalyzer.Result
 	memDone atomic.Bool // mem is computed (memoryFor)
 
+	// cells are, for a notebook (notebook.go), its cells as this version holds them; Src is then
+	// the notebook as an .ipynb text.
+	cells []nbCell
+	// progOnce makes prog, the notebook's Python program as a snapshot, for hovers in cells.
+	progOnce sync.Once
+	prog     *notebookProgram
+
 	// ctx is done once a newer version or a close retires the snapshot: work on it then stops.
 	ctx    context.Context
 	retire context.CancelFunc

@@ -70,6 +70,10 @@ type Server struct {
 	// configErrShown records configuration errors already shown, so one bad file is shown once.
 	configErrShown map[string]bool
 
+	// notebooks are the open notebooks (notebook.go), guarded by mu; each also has a document
+	// in docs.
+	notebooks map[protocol.DocumentURI]*openNotebook
+
 	handlers map[string]handlerFunc // the methods served: a copy of the package's table
 
 	publishMu sync.Mutex    // orders publishDiagnostics notifications
@@ -219,6 +223,10 @@ var handlers = map[string]handlerFunc{
 	protocol.MethodCodeAction:             asyncRequest((*Server).CodeAction),
 	protocol.MethodHover:                  asyncRequest((*Server).Hover),
 	protocol.MethodInlayHint:              asyncRequest((*Server).InlayHint),
+	protocol.MethodNotebookDidOpen:        notification((*Server).NotebookDidOpen),
+	protocol.MethodNotebookDidChange:      notification((*Server).NotebookDidChange),
+	protocol.MethodNotebookDidSave:        notification((*Server).NotebookDidSave),
+	protocol.MethodNotebookDidClose:       notification((*Server).NotebookDidClose),
 }
 
 // decodeParams decodes a message's params into p; absent params decode as the zero value.

@@ -108,11 +108,16 @@ func buildHTMLScope(i int, r *Report) htmlScope {
 		b := top * int64(k) / 4
 		hs.YTicks = append(hs.YTicks, htmlTick{Pos: y(b), Label: FormatBytes(b)})
 	}
-	seen := map[int]bool{}
+	seen := map[[2]int]bool{}
 	for _, p := range r.Timeline {
-		if !seen[p.Line] && len(hs.XTicks) < 12 {
-			seen[p.Line] = true
-			hs.XTicks = append(hs.XTicks, htmlTick{Pos: x(p.Step), Label: fmt.Sprint(p.Line)})
+		// In a notebook the axis is labelled by cell: a tick where each cell's steps begin.
+		key, label := [2]int{0, p.Line}, fmt.Sprint(p.Line)
+		if p.Cell > 0 {
+			key, label = [2]int{p.Cell, 0}, fmt.Sprintf("cell %d", p.Cell)
+		}
+		if !seen[key] && len(hs.XTicks) < 12 {
+			seen[key] = true
+			hs.XTicks = append(hs.XTicks, htmlTick{Pos: x(p.Step), Label: label})
 		}
 	}
 	atPeak := map[int]bool{}
@@ -137,7 +142,7 @@ func buildHTMLScope(i int, r *Report) htmlScope {
 	}
 	hs.Summary = "peak " + r.PeakText()
 	if r.PeakLine > 0 {
-		hs.Summary += fmt.Sprintf(" at line %d", r.PeakLine)
+		hs.Summary += " at " + lineText(r.PeakCell, r.PeakLine)
 	}
 	if r.PercentOfTarget != nil {
 		hs.Summary += fmt.Sprintf(", %.1f%% of %s", *r.PercentOfTarget, r.Target)
@@ -183,28 +188,29 @@ code { font-family: ui-monospace, monospace; background: #f1f3f6; padding: 0 3px
 <body>
 <h1>{{.Title}}</h1>
 {{range .Scopes}}
-<section class="scope" id="scope-{{.Index}}" data-scope="{{.Scope}}" data-peak-bytes="{{.PeakBytes}}" data-peak-line="{{.PeakLine}}">
+<section class="scope" id="scope-{{.Index}}" data-scope="{{.Scope}}" data-peak-bytes="{{.PeakBytes}}" data-peak-line="{{.PeakLine}}"{{if .PeakCell}} data-peak-cell="{{.PeakCell}}"{{end}}>
 <h2>{{.Scope}}{{if .JIT}} (jax.jit){{end}} <small>backend {{.Backend}}</small></h2>
 <div class="summary">{{.Summary}}{{if .Fits}}{{if deref_bool .Fits}} <span class="good">fits</span>{{else}} <span class="bad">does not fit</span>{{end}}{{end}}</div>
+{{if .CellOrder}}<div class="note">note: {{.CellOrder}}</div>{{end}}
 {{if .Scale}}<div class="scale">{{.Scale}}</div>{{end}}{{if .Symbols}}<div class="symbols">{{.Symbols}}</div>{{end}}
 <svg class="chart" id="chart-{{.Index}}" width="900" height="260" viewBox="0 0 900 260" role="img" aria-label="memory vs program order">
 <g class="axis">
 {{range .YTicks}}<line x1="66" x2="70" y1="{{.Pos}}" y2="{{.Pos}}"/><text x="62" y="{{.Pos}}" text-anchor="end" dominant-baseline="middle">{{.Label}}</text>
 {{end}}{{range .XTicks}}<text x="{{.Pos}}" y="238" text-anchor="middle">{{.Label}}</text>
-{{end}}<text x="485" y="255" text-anchor="middle">program order (source line)</text>
+{{end}}<text x="485" y="255" text-anchor="middle">program order ({{if .CellOrder}}notebook cell{{else}}source line{{end}})</text>
 <line x1="70" x2="70" y1="20" y2="220"/><line x1="70" x2="880" y1="220" y2="220"/>
 </g>
 <path class="area" d="{{.Area}}"/>
 <path class="line" id="timeline-{{.Index}}" d="{{.Path}}"/>
 {{if .HasTarget}}<line class="target" x1="70" x2="880" y1="{{.TargetY}}" y2="{{.TargetY}}"><title>target {{.Target}}</title></line>{{end}}
-<line class="peak" id="peak-marker-{{.Index}}" data-line="{{.PeakLine}}" x1="{{.PeakX}}" x2="{{.PeakX}}" y1="20" y2="220"><title>peak {{human .PeakBytes}} at line {{.PeakLine}}</title></line>
+<line class="peak" id="peak-marker-{{.Index}}" data-line="{{.PeakLine}}" x1="{{.PeakX}}" x2="{{.PeakX}}" y1="20" y2="220"><title>peak {{human .PeakBytes}} at {{if .PeakCell}}cell {{.PeakCell}}, {{end}}line {{.PeakLine}}</title></line>
 {{$i := .Index}}{{range .Cards}}<rect class="life" id="life-{{$i}}-{{.ID}}" x="{{.X}}" y="{{.Y}}" width="{{.W}}" height="{{.H}}"/>
 {{end}}</svg>
 {{if .LiveAtPeak}}<h3>Live at the peak</h3>
 <table><tr><th>name</th><th>shape</th><th>dtype</th><th>bytes</th><th>line</th></tr>
-{{range .LiveAtPeak}}<tr><td><code>{{.Name}}</code></td><td>{{shape .Shape}}</td><td>{{.DType}}</td><td class="num">{{commas .Bytes}}</td><td>{{.Line}}</td></tr>
+{{range .LiveAtPeak}}<tr><td><code>{{.Name}}</code></td><td>{{shape .Shape}}</td><td>{{.DType}}</td><td class="num">{{commas .Bytes}}</td><td>{{if .Cell}}cell {{.Cell}}:{{end}}{{.Line}}</td></tr>
 {{end}}</table>{{end}}
-{{with .OOM}}<div class="oom" id="oom-{{$i}}"><b>Out of memory at line {{.Line}}</b>: <code>{{if .Name}}{{.Name}}{{else}}{{.Expr}}{{end}}</code> needs {{commas .RequestBytes}} B in {{.Pool}}; the live buffers hold {{commas .HeldBytes}} of the available {{commas .PoolBytes}} B.
+{{with .OOM}}<div class="oom" id="oom-{{$i}}"><b>Out of memory at {{if .Cell}}cell {{.Cell}}, {{end}}line {{.Line}}</b>: <code>{{if .Name}}{{.Name}}{{else}}{{.Expr}}{{end}}</code> needs {{commas .RequestBytes}} B in {{.Pool}}; the live buffers hold {{commas .HeldBytes}} of the available {{commas .PoolBytes}} B.
 <table>{{range .Live}}<tr><td><code>{{.Name}}</code></td><td class="num">{{commas .Bytes}} B</td><td>line {{.Line}}</td><td>{{if .StoreLine}}store from line {{.StoreLine}}, covering {{.Covering}}{{end}}</td></tr>{{end}}</table></div>{{end}}
 {{if .Unknown}}<h3>Sizes not known before the run</h3><ul>{{range .Unknown}}<li>line {{.Line}}: <code>{{.Expr}}</code>: {{.Reason}}{{if .BoundBytes}} (at most {{human (deref .BoundBytes)}}){{end}}</li>{{end}}</ul>{{end}}
 {{if .Suggestions}}<h3>What would help</h3><ul>{{range .Suggestions}}<li>{{.}}</li>{{end}}</ul>{{end}}

@@ -40,7 +40,7 @@ func writeTextReport(b *strings.Builder, r *Report) {
 	if len(r.freeSymbols()) == 0 || r.PeakExpr == fmt.Sprint(r.PeakBytes) {
 		fmt.Fprintf(b, "  peak %s", r.PeakText())
 		if r.PeakLine > 0 {
-			fmt.Fprintf(b, " at line %d", r.PeakLine)
+			fmt.Fprintf(b, " at %s", lineText(r.PeakCell, r.PeakLine))
 		}
 		if r.TargetBytes != nil {
 			fmt.Fprintf(b, ", %.1f%% of %s (%s B)", *r.PercentOfTarget, r.Target, Commas(*r.TargetBytes))
@@ -51,6 +51,9 @@ func writeTextReport(b *strings.Builder, r *Report) {
 			}
 		}
 		b.WriteString("\n")
+	}
+	if r.CellOrder != "" {
+		fmt.Fprintf(b, "  note: %s\n", r.CellOrder)
 	}
 	if r.PaddingBytes > 0 && r.PeakBytes > 0 {
 		fmt.Fprintf(b, "  padding: %s of the peak (%.0f%%) is TPU tile padding (8 × 128 tiles of the last two dimensions)\n",
@@ -151,7 +154,7 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 		b.WriteString("\n  live at the peak:\n")
 		fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %s\n", "name", "shape", "dtype", "bytes", "line")
 		for _, l := range r.LiveAtPeak {
-			fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %d\n", clip(l.Name, 16), clip(absint.ShapeText(l.Shape), 18), l.DType, Commas(l.Bytes), l.Line)
+			fmt.Fprintf(b, "    %-16s %-18s %-9s %15s  %s\n", clip(l.Name, 16), clip(absint.ShapeText(l.Shape), 18), l.DType, Commas(l.Bytes), lineShort(l.Cell, l.Line))
 		}
 	}
 	if len(r.Timeline) > 0 {
@@ -184,8 +187,8 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 		if name == "" {
 			name = o.Expr
 		}
-		fmt.Fprintf(b, "\n  out of memory at line %d: `%s` needs %s B in %s, but the live buffers hold %s of the available %s B:\n",
-			o.Line, name, Commas(o.RequestBytes), o.Pool, Commas(o.HeldBytes), Commas(o.PoolBytes))
+		fmt.Fprintf(b, "\n  out of memory at %s: `%s` needs %s B in %s, but the live buffers hold %s of the available %s B:\n",
+			lineText(o.Cell, o.Line), name, Commas(o.RequestBytes), o.Pool, Commas(o.HeldBytes), Commas(o.PoolBytes))
 		for _, l := range o.Live {
 			fmt.Fprintf(b, "    %-16s %15s B  made at line %d", clip(l.Name, 16), Commas(l.Bytes), l.Line)
 			if l.StoreLine > 0 {
@@ -258,13 +261,13 @@ func writeChart(b *strings.Builder, r *Report) {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(b, "    %10s └%s\n", "", strings.Repeat("─", width))
-	fmt.Fprintf(b, "    %10s  %s▲ peak, line %d\n", "", strings.Repeat(" ", peakCol), r.PeakLine)
-	first, last := pts[0].Line, pts[len(pts)-1].Line
+	fmt.Fprintf(b, "    %10s  %s▲ peak, %s\n", "", strings.Repeat(" ", peakCol), lineText(r.PeakCell, r.PeakLine))
+	first, last := pts[0], pts[len(pts)-1]
 	steps := "steps"
 	if len(pts) == 1 {
 		steps = "step"
 	}
-	fmt.Fprintf(b, "    %10s  program order: line %d … line %d (%d %s)\n", "", first, last, len(pts), steps)
+	fmt.Fprintf(b, "    %10s  program order: %s … %s (%d %s)\n", "", lineText(first.Cell, first.Line), lineText(last.Cell, last.Line), len(pts), steps)
 }
 
 func clip(s string, n int) string {

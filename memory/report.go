@@ -49,6 +49,12 @@ type Report struct {
 	// PeakLine is the line of the scope's statement that was running at the peak (0 when nothing
 	// was allocated).
 	PeakLine int `json:"peak_line"`
+	// PeakCell is, in a Jupyter notebook, the 1-based number of the cell PeakLine counts in
+	// (see InCells).
+	PeakCell int `json:"peak_cell,omitempty"`
+	// CellOrder is, for a notebook, the warning that the estimate is of one run of the code
+	// cells in order (CellOrderNote).
+	CellOrder string `json:"cell_order,omitempty"`
 	// Target names the device or pools compared against; TargetBytes is what an allocator may
 	// hand out there (null without a target).
 	Target      string `json:"target,omitempty"`
@@ -96,6 +102,8 @@ type Live struct {
 	Expr string `json:"expr,omitempty"`
 	// Note carries backend detail, e.g. a Legate instance's element range.
 	Note string `json:"note,omitempty"`
+	// Cell is, in a notebook, the cell Line counts in (see InCells).
+	Cell int `json:"cell,omitempty"`
 }
 
 // Point is one step of the memory-vs-program-order chart.
@@ -103,6 +111,7 @@ type Point struct {
 	Step  int   `json:"step"`
 	Line  int   `json:"line"`
 	Bytes int64 `json:"bytes"`
+	Cell  int   `json:"cell,omitempty"` // in a notebook, the cell Line counts in
 }
 
 // Lifetime is one buffer's life: allocated at step Alloc, released at step Free (-1 when it is
@@ -152,6 +161,7 @@ type Growth = absint.Growth
 // OOM is the first allocation that does not fit, in the spirit of Legate's out-of-memory report.
 type OOM struct {
 	Line int    `json:"line"`
+	Cell int    `json:"cell,omitempty"` // in a notebook, the cell Line counts in
 	Name string `json:"name"`
 	Expr string `json:"expr,omitempty"`
 	// Pool is the Legate memory kind (SYSTEM_MEM, FBMEM) or "HBM".

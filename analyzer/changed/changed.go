@@ -12,8 +12,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/notebook"
 )
 
 // Changes maps absolute, cleaned file paths to the 1-based lines of the new version that a
@@ -21,6 +23,9 @@ import (
 type Changes struct {
 	files map[string]map[int]bool
 	whole map[string]bool
+
+	nbMu sync.Mutex
+	nbs  map[string]*notebook.Notebook // notebooks read to map cell lines to file lines
 }
 
 // ParsePatch reads a unified diff (git diff, diff -u). Paths in it are taken relative to base.
@@ -249,11 +254,37 @@ func (c *Changes) Keep(f analyzer.Finding) bool {
 	}
 	lines := c.files[p]
 	for l := f.Line; l <= max(f.EndLine, f.Line); l++ {
-		if lines[l] {
+		if lines[c.fileLine(p, f.Cell, l)] {
 			return true
 		}
 	}
 	return false
+}
+
+// fileLine returns the line of the file at path that line of cell (1-based; 0 for a Python file)
+// is on: in a notebook, the line of the JSON string holding the cell's line, so that a finding
+// is kept when the diff changed that line of the cell. A notebook that cannot be read keeps
+// the line as it is.
+func (c *Changes) fileLine(path string, cell, line int) int {
+	if cell <= 0 {
+		return line
+	}
+	c.nbMu.Lock()
+	defer c.nbMu.Unlock()
+	nb, ok := c.nbs[path]
+	if !ok {
+		if data, _, err := analyzer.ReadFile(path); err == nil {
+			nb, _ = notebook.Parse(data)
+		}
+		if c.nbs == nil {
+			c.nbs = map[string]*notebook.Notebook{}
+		}
+		c.nbs[path] = nb
+	}
+	if nb == nil {
+		return line
+	}
+	return nb.FileLine(cell-1, line)
 }
 
 // Filter returns the findings Keep keeps.

@@ -1,6 +1,7 @@
 package changed
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -174,5 +175,38 @@ func TestFromRevAndMergeBase(t *testing.T) {
 	}
 	if _, err := FromRev(dir, "no-such-rev"); err == nil {
 		t.Error("unknown revision accepted")
+	}
+}
+
+// TestKeepNotebook: a finding in a notebook cell is kept when the diff changed the file line
+// that holds its line of the cell (the JSON string of that source line), not the line with the
+// cell-relative number.
+func TestKeepNotebook(t *testing.T) {
+	base := t.TempDir()
+	data, err := os.ReadFile("../../testdata/notebooks/heat.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(base, "heat.ipynb"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// File line 57 is line 4 of cell 4, the stencil; line 4 of the file is nothing of it.
+	if l := strings.Split(string(data), "\n")[56]; !strings.Contains(l, "    lap = u[:-2, 1:-1]") {
+		t.Fatalf("line 57 of heat.ipynb is %q", l)
+	}
+	for _, tc := range []struct {
+		changed int
+		keep    bool
+	}{{57, true}, {4, false}, {56, false}} {
+		p := fmt.Sprintf("--- a/heat.ipynb\n+++ b/heat.ipynb\n@@ -%d,1 +%d,1 @@\n-old\n+new\n", tc.changed, tc.changed)
+		c, err := ParsePatch(strings.NewReader(p), base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := finding(base, "heat.ipynb", 4, 4, "AL304")
+		f.Cell = 4
+		if got := c.Keep(f); got != tc.keep {
+			t.Errorf("file line %d changed: Keep(cell 4 line 4) = %v, want %v", tc.changed, got, tc.keep)
+		}
 	}
 }

@@ -54,7 +54,7 @@ func (checkstylePrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 			rep.Files = append(rep.Files, checkstyleFile{Name: f.Path})
 		}
 		rep.Files[i].Errors = append(rep.Files[i].Errors, checkstyleError{Line: f.Line, Column: f.Col,
-			Severity: checkstyleSeverity(f.Severity), Message: f.Code + " " + f.Message, Source: "arraylint." + f.Code})
+			Severity: checkstyleSeverity(f.Severity), Message: cellPrefix(f.Cell) + f.Code + " " + f.Message, Source: "arraylint." + f.Code})
 	}
 	return writeXML(w, rep)
 }

@@ -15,7 +15,7 @@ type concisePrinter struct{ opts Options }
 func (p *concisePrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range findings {
-		fmt.Fprintf(bw, "%s:%d:%d: %s %s%s\n", paint(p.opts.Color, ansiBold, f.Path), f.Line, f.Col,
+		fmt.Fprintf(bw, "%s: %s %s%s\n", paint(p.opts.Color, ansiBold, where(f.Path, f.Cell, f.Line, f.Col)),
 			paint(p.opts.Color, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), f.Message)
 	}
 	return bw.Flush()

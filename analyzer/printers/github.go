@@ -25,7 +25,7 @@ func (githubPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		}
 		fmt.Fprintf(bw, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", level,
 			ghProperty(f.Path), f.Line, f.Col, f.EndLine, f.EndCol, ghProperty(f.Code+" ("+f.Name+")"),
-			ghData(fmt.Sprintf("%s:%d:%d: %s %s", f.Path, f.Line, f.Col, f.Code, f.Message)))
+			ghData(fmt.Sprintf("%s: %s %s", where(f.Path, f.Cell, f.Line, f.Col), f.Code, f.Message)))
 	}
 	return bw.Flush()
 }

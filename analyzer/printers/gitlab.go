@@ -55,7 +55,7 @@ func (p *gitlabPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	fp := newFingerprinter(p.lines)
 	for _, f := range findings {
 		out = append(out, gitlabIssue{
-			Description: f.Code + " (" + f.Name + "): " + f.Message,
+			Description: cellPrefix(f.Cell) + f.Code + " (" + f.Name + "): " + f.Message,
 			CheckName:   f.Code,
 			Fingerprint: fp.of(f),
 			Severity:    gitlabSeverity(f.Severity),
@@ -103,7 +103,7 @@ func (fp *fingerprinter) of(f analyzer.Finding) string {
 // content is the normalized text a finding flags: its range, or its whole line when the range is
 // empty, with runs of white space made one space; the message when the source is unknown.
 func (fp *fingerprinter) content(f analyzer.Finding) string {
-	_, src := fp.lines.get(f.Path)
+	_, src := fp.lines.getCell(f.Path, f.Cell)
 	start, end := int(f.Range.Start), int(f.Range.End)
 	if src == nil || start < 0 || end > len(src) || start > end {
 		return "message:" + f.Message

@@ -18,8 +18,8 @@ type jsonPrinter struct {
 
 // loc returns the location of byte offset off of path; line and col are the finding's own
 // (byte-column) position, used when the source is unknown.
-func (p jsonPrinter) loc(path string, off pyparse.Offset, line, col int) jsonLocation {
-	if x, _ := p.lines.get(path); x != nil {
+func (p jsonPrinter) loc(path string, cell int, off pyparse.Offset, line, col int) jsonLocation {
+	if x, _ := p.lines.getCell(path, cell); x != nil {
 		l, c := x.LineColRune(off)
 		return jsonLocation{l, c + 1, int(off)}
 	}
@@ -36,6 +36,7 @@ type jsonEdit struct {
 	Content     string       `json:"content"`
 	Location    jsonLocation `json:"location"`
 	EndLocation jsonLocation `json:"end_location"`
+	Cell        int          `json:"cell,omitempty"`
 }
 
 type jsonFix struct {
@@ -49,6 +50,7 @@ type jsonRelated struct {
 	Filename    string       `json:"filename"`
 	Location    jsonLocation `json:"location"`
 	EndLocation jsonLocation `json:"end_location"`
+	Cell        int          `json:"cell,omitempty"`
 }
 
 type jsonFinding struct {
@@ -63,6 +65,8 @@ type jsonFinding struct {
 	Related     []jsonRelated `json:"related"`
 	NoqaRow     int           `json:"noqa_row"`
 	URL         string        `json:"url"`
+	// Cell is, in a notebook, the 1-based number of the cell the location is in (Ruff's field).
+	Cell int `json:"cell,omitempty"`
 }
 
 // Print writes findings in the json format.
@@ -96,23 +100,23 @@ func (p jsonLinesPrinter) Print(w io.Writer, findings []analyzer.Finding) error 
 func (p jsonPrinter) toJSON(f analyzer.Finding) jsonFinding {
 	jf := jsonFinding{
 		Code: f.Code, Name: f.Name, Message: f.Message, Severity: f.Severity.String(), Filename: f.Path,
-		Location:    p.loc(f.Path, f.Range.Start, f.Line, f.Col),
-		EndLocation: p.loc(f.Path, f.Range.End, f.EndLine, f.EndCol),
-		Related:     []jsonRelated{}, NoqaRow: f.Line, URL: analyzer.DocsLink(f.URL),
+		Location:    p.loc(f.Path, f.Cell, f.Range.Start, f.Line, f.Col),
+		EndLocation: p.loc(f.Path, f.Cell, f.Range.End, f.EndLine, f.EndCol),
+		Related:     []jsonRelated{}, NoqaRow: f.Line, URL: analyzer.DocsLink(f.URL), Cell: f.Cell,
 	}
 	if f.Fix != nil {
 		fix := &jsonFix{Applicability: f.Fix.Applicability.String(), Message: f.Fix.Message, Edits: []jsonEdit{}}
 		for _, e := range f.Fix.Edits {
-			fix.Edits = append(fix.Edits, jsonEdit{Content: e.NewText,
-				Location:    p.loc(f.Path, e.Range.Start, e.Line, e.Col),
-				EndLocation: p.loc(f.Path, e.Range.End, e.EndLine, e.EndCol)})
+			fix.Edits = append(fix.Edits, jsonEdit{Content: e.NewText, Cell: e.Cell,
+				Location:    p.loc(f.Path, e.Cell, e.Range.Start, e.Line, e.Col),
+				EndLocation: p.loc(f.Path, e.Cell, e.Range.End, e.EndLine, e.EndCol)})
 		}
 		jf.Fix = fix
 	}
 	for _, r := range f.Related {
-		jf.Related = append(jf.Related, jsonRelated{Message: r.Message, Filename: r.Path,
-			Location:    p.loc(r.Path, r.Range.Start, r.Line, r.Col),
-			EndLocation: p.loc(r.Path, r.Range.End, r.EndLine, r.EndCol)})
+		jf.Related = append(jf.Related, jsonRelated{Message: r.Message, Filename: r.Path, Cell: r.Cell,
+			Location:    p.loc(r.Path, r.Cell, r.Range.Start, r.Line, r.Col),
+			EndLocation: p.loc(r.Path, r.Cell, r.Range.End, r.EndLine, r.EndCol)})
 	}
 	return jf
 }

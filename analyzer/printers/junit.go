@@ -62,9 +62,9 @@ func (p junitPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	}
 	for _, f := range findings {
 		i := add(f.Path)
-		loc := fmt.Sprintf("%s:%d:%d", f.Path, f.Line, f.Col)
+		loc := where(f.Path, f.Cell, f.Line, f.Col)
 		suite.Cases[i].Failures = append(suite.Cases[i].Failures, junitFailure{
-			Message: fmt.Sprintf("%d:%d: %s %s", f.Line, f.Col, f.Code, f.Message),
+			Message: fmt.Sprintf("%s%d:%d: %s %s", cellPrefix(f.Cell), f.Line, f.Col, f.Code, f.Message),
 			Type:    f.Code, Text: fmt.Sprintf("%s: %s %s\nSee %s", loc, f.Code, f.Message, docsLink(f.URL))})
 	}
 	suite.Tests = len(suite.Cases)

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/notebook"
 	"github.com/arraylint/arraylint/pyparse"
 )
 
@@ -76,10 +77,66 @@ type lineCache struct {
 	source func(string) []byte
 	mu     sync.Mutex
 	byPath map[string]*pyparse.LineIndex
+	cells  map[cellKey]cellLines // notebook cells' sources
+}
+
+// cellKey names one cell of a notebook.
+type cellKey struct {
+	path string
+	cell int
+}
+
+type cellLines struct {
+	x   *pyparse.LineIndex
+	src []byte
 }
 
 func newLineCache(source func(string) []byte) *lineCache {
-	return &lineCache{source: source, byPath: map[string]*pyparse.LineIndex{}}
+	return &lineCache{source: source, byPath: map[string]*pyparse.LineIndex{}, cells: map[cellKey]cellLines{}}
+}
+
+// getCell is get for a finding's place: the source of cell (1-based) when the file is a notebook
+// and cell > 0, the whole file otherwise.
+func (c *lineCache) getCell(path string, cell int) (*pyparse.LineIndex, []byte) {
+	if cell <= 0 {
+		return c.get(path)
+	}
+	if c.source == nil {
+		return nil, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := cellKey{path, cell}
+	if cl, ok := c.cells[k]; ok {
+		return cl.x, cl.src
+	}
+	var cl cellLines
+	if data := c.source(path); data != nil {
+		if nb, err := notebook.Parse(data); err == nil && cell <= len(nb.Cells) {
+			cl.src = []byte(nb.Cells[cell-1].Source)
+			cl.x = pyparse.NewLineIndex(cl.src)
+		}
+	}
+	c.cells[k] = cl
+	return cl.x, cl.src
+}
+
+// cellPrefix is "cell N: " for a finding in cell N of a notebook, for formats whose locations have
+// no place for a cell (their lines count in the cell), and "" otherwise.
+func cellPrefix(cell int) string {
+	if cell > 0 {
+		return fmt.Sprintf("cell %d: ", cell)
+	}
+	return ""
+}
+
+// where is the place of a finding as the text formats show it: `path:line:col`, and for a cell of
+// a notebook `path:cell N:line:col`.
+func where(path string, cell, line, col int) string {
+	if cell > 0 {
+		return fmt.Sprintf("%s:cell %d:%d:%d", path, cell, line, col)
+	}
+	return fmt.Sprintf("%s:%d:%d", path, line, col)
 }
 
 // get returns the line index and source of path, or nil when the source is unknown.

@@ -89,14 +89,15 @@ func rdSeverity(s analyzer.Severity) string {
 // (reviewdog offers them as suggested changes on GitHub); display-only fixes do not.
 func toRD(f analyzer.Finding) rdDiagnostic {
 	d := rdDiagnostic{
-		Message:  f.Message,
+		Message:  cellPrefix(f.Cell) + f.Message,
 		Location: rdLocation{Path: f.Path, Range: rdRange{rdPosition{f.Line, f.Col}, rdPosition{f.EndLine, f.EndCol}}},
 		Severity: rdSeverity(f.Severity),
 		Code:     rdCode{Value: f.Code, URL: docsLink(f.URL)},
 		// reviewdog's local reporter prints this line instead of the whole diagnostic.
-		OriginalOutput: fmt.Sprintf("%s:%d:%d: %s %s", f.Path, f.Line, f.Col, f.Code, f.Message),
+		OriginalOutput: fmt.Sprintf("%s: %s %s", where(f.Path, f.Cell, f.Line, f.Col), f.Code, f.Message),
 	}
-	if f.Fix != nil && f.Fix.Applicability != analyzer.DisplayOnly {
+	// A notebook's edits are in cell positions, not the file's: no suggestion to apply.
+	if f.Fix != nil && f.Fix.Applicability != analyzer.DisplayOnly && f.Cell == 0 {
 		for _, e := range f.Fix.Edits {
 			d.Suggestions = append(d.Suggestions, rdSuggest{
 				Range: rdRange{rdPosition{e.Line, e.Col}, rdPosition{e.EndLine, e.EndCol}}, Text: e.NewText})

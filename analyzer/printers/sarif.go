@@ -96,6 +96,13 @@ type sarifRegion struct {
 	StartColumn int `json:"startColumn"`
 	EndLine     int `json:"endLine"`
 	EndColumn   int `json:"endColumn"`
+	// Properties name, in a notebook, the 1-based cell the lines and columns count in.
+	Properties *sarifCell `json:"properties,omitempty"`
+}
+
+// sarifCell is the property bag of a region in a notebook cell.
+type sarifCell struct {
+	Cell int `json:"cell"`
 }
 
 type sarifFix struct {
@@ -132,13 +139,17 @@ func sarifURI(path string) string {
 	return (&url.URL{Path: p}).String()
 }
 
-func (p *sarifPrinter) region(path string, rng pyparse.Range, line, col, endLine, endCol int) sarifRegion {
-	if x, _ := p.lines.get(path); x != nil {
+func (p *sarifPrinter) region(path string, cell int, rng pyparse.Range, line, col, endLine, endCol int) sarifRegion {
+	r := sarifRegion{line, col, endLine, endCol, nil}
+	if x, _ := p.lines.getCell(path, cell); x != nil {
 		l, c := x.LineColRune(rng.Start)
 		el, ec := x.LineColRune(rng.End)
-		return sarifRegion{l, c + 1, el, ec + 1}
+		r = sarifRegion{l, c + 1, el, ec + 1, nil}
 	}
-	return sarifRegion{line, col, endLine, endCol}
+	if cell > 0 {
+		r.Properties = &sarifCell{cell}
+	}
+	return r
 }
 
 // Print writes findings in the sarif format.
@@ -172,18 +183,19 @@ func (p *sarifPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		}
 		res.Locations = []sarifLocation{{PhysicalLocation: sarifPhysicalLocation{
 			ArtifactLocation: sarifArtifact{sarifURI(f.Path)},
-			Region:           p.region(f.Path, f.Range, f.Line, f.Col, f.EndLine, f.EndCol)}}}
+			Region:           p.region(f.Path, f.Cell, f.Range, f.Line, f.Col, f.EndLine, f.EndCol)}}}
 		for i, r := range f.Related {
 			id := i + 1
 			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{ID: &id, Message: &sarifText{r.Message},
 				PhysicalLocation: sarifPhysicalLocation{ArtifactLocation: sarifArtifact{sarifURI(r.Path)},
-					Region: p.region(r.Path, r.Range, r.Line, r.Col, r.EndLine, r.EndCol)}})
+					Region: p.region(r.Path, r.Cell, r.Range, r.Line, r.Col, r.EndLine, r.EndCol)}})
 		}
-		if f.Fix != nil && f.Fix.Applicability != analyzer.DisplayOnly {
+		// A notebook's edits are in cell positions, not the file's: SARIF gets no fix to apply.
+		if f.Fix != nil && f.Fix.Applicability != analyzer.DisplayOnly && f.Cell == 0 {
 			change := sarifArtifactChange{ArtifactLocation: sarifArtifact{sarifURI(f.Path)}}
 			for _, e := range f.Fix.Edits {
 				change.Replacements = append(change.Replacements, sarifReplacement{
-					DeletedRegion:   p.region(f.Path, e.Range, e.Line, e.Col, e.EndLine, e.EndCol),
+					DeletedRegion:   p.region(f.Path, e.Cell, e.Range, e.Line, e.Col, e.EndLine, e.EndCol),
 					InsertedContent: sarifText{e.NewText}})
 			}
 			res.Fixes = []sarifFix{{Description: sarifText{f.Fix.Message}, ArtifactChanges: []sarifArtifactChange{change}}}

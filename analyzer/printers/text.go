@@ -27,12 +27,12 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		if i > 0 {
 			bw.WriteString("\n")
 		}
-		fmt.Fprintf(bw, "%s:%d:%d: %s %s%s\n", paint(c, ansiBold, f.Path), f.Line, f.Col,
+		fmt.Fprintf(bw, "%s: %s %s%s\n", paint(c, ansiBold, where(f.Path, f.Cell, f.Line, f.Col)),
 			paint(c, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), paint(c, ansiBold, f.Message))
 		gutter := len(strconv.Itoa(f.Line))
 		pad := strings.Repeat(" ", gutter)
 		// An I/O error is about the file, not a place in it: no source line.
-		if x, src := p.lines.get(f.Path); x != nil && f.Line >= 1 && f.Line <= x.LineCount() && f.Code != analyzer.IOError.Spec.Code {
+		if x, src := p.lines.getCell(f.Path, f.Cell); x != nil && f.Line >= 1 && f.Line <= x.LineCount() && f.Code != analyzer.IOError.Spec.Code {
 			start, end := x.LineStart(f.Line), x.LineEnd(f.Line)
 			line := string(src[start:end])
 			from := min(max(int(f.Range.Start-start), 0), len(line))
@@ -60,7 +60,7 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 			fmt.Fprintf(bw, "%s %s %s: %s\n", pad, paint(c, ansiBlue, "="), paint(c, ansiCyan, label), f.Fix.Message)
 		}
 		for _, r := range f.Related {
-			fmt.Fprintf(bw, "%s %s note: %s:%d:%d: %s\n", pad, paint(c, ansiBlue, "="), r.Path, r.Line, r.Col, r.Message)
+			fmt.Fprintf(bw, "%s %s note: %s: %s\n", pad, paint(c, ansiBlue, "="), where(r.Path, r.Cell, r.Line, r.Col), r.Message)
 		}
 	}
 	return bw.Flush()

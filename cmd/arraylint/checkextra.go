@@ -142,17 +142,7 @@ func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, c
 			status = exitError
 			continue
 		}
-		f, err := pyparse.Parse(src)
-		if err != nil {
-			continue // not Python source: nothing to annotate
-		}
-		findings, err := rn.CheckParsed(ctx, path, f, cfg)
-		if err != nil {
-			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
-			status = exitError
-			continue
-		}
-		out, n, skip, err := analyzer.AddNoqa(f, findings)
+		out, n, skip, err := addNoqaSource(ctx, rn, path, src, cfg)
 		skipped += skip
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint: %s: %v\n", path, err)
@@ -177,6 +167,23 @@ func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, c
 		}
 	}
 	return status
+}
+
+// addNoqaSource returns path's source with `# noqa` directives added (see analyzer.AddNoqa and,
+// for a notebook, Runner.AddNoqaNotebook); a source that is not Python is returned as it is.
+func addNoqaSource(ctx context.Context, rn *analyzer.Runner, path string, src []byte, cfg *analyzer.Config) (out []byte, added, skipped int, err error) {
+	if analyzer.IsNotebook(path) {
+		return rn.AddNoqaNotebook(ctx, path, src, cfg)
+	}
+	f, err := pyparse.Parse(src)
+	if err != nil {
+		return src, 0, 0, nil // not Python source: nothing to annotate
+	}
+	findings, err := rn.CheckParsed(ctx, path, f, cfg)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return analyzer.AddNoqa(f, findings)
 }
 
 // statistic is one line of --statistics.

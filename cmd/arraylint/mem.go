@@ -113,6 +113,20 @@ func runMem(_ context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
+	// A notebook is estimated as one program of its code cells in order (analyzer.ReadNotebook).
+	var nb *analyzer.Notebook
+	if analyzer.IsNotebook(path) {
+		n, bad := analyzer.ReadNotebook(path, src, nil)
+		if n == nil {
+			msg := "not a Python notebook"
+			if len(bad) > 0 {
+				msg = fmt.Sprintf("%d:%d: %s", bad[0].Line, bad[0].Col, bad[0].Message)
+			}
+			fmt.Fprintf(e.stderr, "arraylint mem: %s: %s\n", path, msg)
+			return exitError
+		}
+		nb, src = n, n.Program.Src
+	}
 	cfg, root, err := memoryConfig(path, config)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
@@ -135,7 +149,12 @@ func runMem(_ context.Context, e *env, args []string) int {
 		// An estimate of a program that does not parse would describe another program.
 		for _, pe := range f.Errors {
 			line, col := f.Lines.LineCol(pe.Start)
-			fmt.Fprintf(e.stderr, "arraylint mem: %s:%d:%d: syntax error: %s\n", path, line, col+1, pe.Msg)
+			where, msg := fmt.Sprintf("%d:%d", line, col+1), pe.Msg
+			if nb != nil {
+				cell, _, l, c, _, _ := nb.ToCell(pe.Range)
+				where, msg = fmt.Sprintf("cell %d:%d:%d", cell, l, c), nb.CellLineText(msg)
+			}
+			fmt.Fprintf(e.stderr, "arraylint mem: %s:%s: syntax error: %s\n", path, where, msg)
 		}
 		return exitError
 	}
@@ -161,6 +180,15 @@ func runMem(_ context.Context, e *env, args []string) int {
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
+	}
+	if nb != nil {
+		memory.InCells(reports, func(line int) (int, int) {
+			if line < 1 || line > f.Lines.LineCount() {
+				return 0, 0
+			}
+			cell, _, l, _, _, _ := nb.ToCell(pyparse.Range{Start: f.Lines.LineStart(line), End: f.Lines.LineStart(line)})
+			return cell, l
+		})
 	}
 	out := e.stdout
 	if output != "" {

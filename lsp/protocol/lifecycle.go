@@ -137,6 +137,8 @@ type ServerCapabilities struct {
 	CodeActionProvider *CodeActionOptions       `json:"codeActionProvider,omitempty"`
 	DiagnosticProvider *DiagnosticOptions       `json:"diagnosticProvider,omitempty"`
 	InlayHintProvider  *InlayHintOptions        `json:"inlayHintProvider,omitempty"`
+	// NotebookDocumentSync announces the notebooks the server follows (LSP 3.17).
+	NotebookDocumentSync *NotebookDocumentSyncOptions `json:"notebookDocumentSync,omitempty"`
 }
 
 // TextDocumentSyncKind says how document changes are sent.
