@@ -44,8 +44,9 @@ if [ "$vsix" = 1 ]; then
 	command -v npm >/dev/null || { echo "release/build.sh: npm is required for the VS Code extension (--no-vsix skips it)" >&2; exit 2; }
 	(
 		cd editors/vscode
-		[ -d node_modules ] || npm ci --no-audit --no-fund
-		npm run --silent package -- --out "../../dist/arraylint-$version.vsix"
+		npm ci --no-audit --no-fund
+		npm run --silent compile
 	)
+	"$py" release/vsix.py editors/vscode "dist/arraylint-$version.vsix"
 fi
 ls -l dist

@@ -1,0 +1,98 @@
+"use strict";
+// This file defines how the extension finds and starts `arraylint server`, without the vscode
+// module, so the headless test (test/headless.js) runs the same code the extension does.
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.wheelBinary = wheelBinary;
+exports.pathBinary = pathBinary;
+exports.resolveServer = resolveServer;
+exports.serverSettings = serverSettings;
+exports.readSettings = readSettings;
+const child_process_1 = require("child_process");
+const fs = require("fs");
+const path = require("path");
+const isWindows = process.platform === "win32";
+/** Asks the interpreter where the arraylint wheel put its binary; undefined when it has none. */
+function wheelBinary(interpreter) {
+    const python = interpreter || (isWindows ? "python" : "python3");
+    const script = "import arraylint; print(arraylint.find_arraylint_bin())";
+    return new Promise((resolve) => {
+        (0, child_process_1.execFile)(python, ["-c", script], { timeout: 20000 }, (err, stdout) => {
+            const bin = stdout.trim();
+            resolve(!err && bin && fs.existsSync(bin) ? bin : undefined);
+        });
+    });
+}
+/** The first `arraylint` on the PATH given, or undefined. */
+function pathBinary(envPath) {
+    const names = isWindows ? ["arraylint.exe", "arraylint.cmd", "arraylint"] : ["arraylint"];
+    for (const dir of (envPath || "").split(path.delimiter)) {
+        for (const n of names) {
+            const p = path.join(dir, n);
+            try {
+                fs.accessSync(p, fs.constants.X_OK);
+                if (fs.statSync(p).isFile()) {
+                    return p;
+                }
+            }
+            catch {
+                // not here
+            }
+        }
+    }
+    return undefined;
+}
+/**
+ * The server command: the `arraylint.path` setting, else the binary of the arraylint wheel in
+ * the `arraylint.interpreter` environment, else `arraylint` on PATH. It throws with what it
+ * looked at when there is none.
+ */
+async function resolveServer(s, envPath = process.env.PATH) {
+    if (s.path) {
+        if (!fs.existsSync(s.path)) {
+            throw new Error(`find arraylint: arraylint.path ${s.path} does not exist`);
+        }
+        return { command: s.path, args: ["server"], source: "setting" };
+    }
+    const wheel = await wheelBinary(s.interpreter);
+    if (wheel) {
+        return { command: wheel, args: ["server"], source: "wheel" };
+    }
+    const onPath = pathBinary(envPath);
+    if (onPath) {
+        return { command: onPath, args: ["server"], source: "PATH" };
+    }
+    throw new Error("find arraylint: no arraylint.path setting, no arraylint wheel for " +
+        (s.interpreter || (isWindows ? "python" : "python3")) +
+        " (pip install arraylint) and no arraylint on PATH");
+}
+/**
+ * The settings the server reads under "arraylint" (initializationOptions and
+ * workspace/didChangeConfiguration; docs/editors.md): empty values are left out, so the
+ * configuration files decide.
+ */
+function serverSettings(s) {
+    const out = {};
+    if (s.target)
+        out.target = s.target;
+    if (s.backend)
+        out.backend = s.backend;
+    if (s.assume && Object.keys(s.assume).length > 0)
+        out.assume = s.assume;
+    if (s.select && s.select.length > 0)
+        out.select = s.select;
+    if (s.ignore && s.ignore.length > 0)
+        out.ignore = s.ignore;
+    return { arraylint: out };
+}
+/** Reads the settings through get, the defaults coming from package.json's declarations. */
+function readSettings(get) {
+    return {
+        path: get("path", ""),
+        interpreter: get("interpreter", ""),
+        target: get("target", ""),
+        backend: get("backend", ""),
+        assume: get("assume", {}),
+        select: get("select", []),
+        ignore: get("ignore", []),
+    };
+}
