@@ -52,10 +52,10 @@ type htmlTick struct {
 // the estimate unrolls giving one (they differ only in their lifetimes, so one card with a count
 // reads better than a hundred alike).
 type htmlCard struct {
-	Lifetime            // the first of them
-	Bars     []htmlBar  // one lifetime bar per buffer
-	Count    int        // buffers on the card
-	Human    string     // the size, or "size unknown"
+	Lifetime           // the first of them
+	Bars     []htmlBar // one lifetime bar per buffer
+	Count    int       // buffers on the card
+	Human    string    // the size, or "size unknown"
 	ShapeStr string
 	AtPeak   bool // one of them is live at the peak
 }
