@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Must-show of issue 28: the .vsix that release/build.sh writes, unpacked as VS Code installs it
-# and driven by the headless test client (editors/vscode/test/headless.js), starts the arraylint
-# of the linux x86-64 wheel (found by the extension as VS Code would: the wheel's binary for the
+# Must-show of issue 28: the .vsix that release/build.sh writes, unpacked as VS Code installs it,
+# activated by the headless test client (editors/vscode/test/activate.js: the extension's own
+# activate() and the real vscode-languageclient LanguageClient, over a stand-in `vscode` module),
+# starts the arraylint of the linux x86-64 wheel (found as in VS Code: the wheel's binary for the
 # python3 on PATH) and shows a diagnostic for a NumPy file; with the target and assume settings,
 # the AL101 memory diagnostic those settings produce.
 #
@@ -32,7 +33,7 @@ printf 'import numpy as np\n\n\ndef f(n):\n    x = np.ones((n, 100_000))\n    re
 
 # The extension finds the wheel's binary through the python3 of the venv, first on PATH, as
 # it would with the venv active; arraylint itself is not on PATH.
-run() { env PATH="$tmp/venv/bin:/usr/bin:/bin" node editors/vscode/test/headless.js "$ext" "$@"; }
+run() { env PATH="$tmp/venv/bin:/usr/bin:/bin" node editors/vscode/test/activate.js "$ext" "$@"; }
 run "$tmp/model.py" AL303 | tee "$tmp/out1"
 grep -q "(from the wheel)" "$tmp/out1" || fail "the extension did not start the wheel's binary"
 grep -q '^7:9 AL303 ' "$tmp/out1" || fail "no AL303 diagnostic at 7:9"

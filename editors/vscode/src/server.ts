@@ -1,5 +1,5 @@
-// This file defines how the extension finds and starts `arraylint server`, without the vscode
-// module, so the headless test (test/headless.js) runs the same code the extension does.
+// This file defines how the extension finds `arraylint server` and what settings it sends, apart
+// from the vscode module.
 
 import { execFile } from "child_process";
 import * as fs from "fs";
