@@ -33,7 +33,8 @@ printf 'import numpy as np\n\n\ndef f(n):\n    x = np.ones((n, 100_000))\n    re
 
 # The extension finds the wheel's binary through the python3 of the venv, first on PATH, as
 # it would with the venv active; arraylint itself is not on PATH.
-run() { env PATH="$tmp/venv/bin:/usr/bin:/bin" node editors/vscode/test/activate.js "$ext" "$@"; }
+node=$(command -v node) || fail "node is required (.ci/deps.d/release.sh installs it)"
+run() { env PATH="$tmp/venv/bin:/usr/bin:/bin" "$node" editors/vscode/test/activate.js "$ext" "$@"; }
 run "$tmp/model.py" AL303 | tee "$tmp/out1"
 grep -q "(from the wheel)" "$tmp/out1" || fail "the extension did not start the wheel's binary"
 grep -q '^7:9 AL303 ' "$tmp/out1" || fail "no AL303 diagnostic at 7:9"
