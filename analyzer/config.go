@@ -480,6 +480,11 @@ func (p *configParser) parse(t map[string]any) {
 		case "rules":
 			p.rules(k, v)
 		default:
+			if tool, ok := v.(map[string]any); ok && k == "tool" && p.prefix == "" && tool["arraylint"] != nil {
+				// arraylint.toml or a --config file holding a pyproject.toml's tables.
+				p.fail(k, "unknown key: only a file named pyproject.toml reads [tool.arraylint]; this file takes the same settings at the top level (`select = …`, [rules.AL301], [memory])")
+				continue
+			}
 			if o, ok := globalOption(k); ok {
 				conv, err := o.convert(v)
 				if err != nil {

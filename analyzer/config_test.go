@@ -32,6 +32,9 @@ func TestConfigErrorsNameFileKeyAndLine(t *testing.T) {
 		{"arraylint.toml", "\n[rules.AL803]\nmax-len = \"wide\"\n", "arraylint.toml:3: key `rules.AL803.max-len`: parse size \"wide\""},
 		{"arraylint.toml", "[rules.test-long-line]\nwidth = 3\n", "arraylint.toml:2: key `rules.test-long-line.width`: rule AL803 (test-long-line) has no option \"width\""},
 		{"arraylint.toml", "[rules.nope]\n", "arraylint.toml:1: key `rules.nope`: unknown rule \"nope\""},
+		// A --config file (any name but pyproject.toml) written as a pyproject.toml: the error says
+		// where its tables go.
+		{"ci.toml", "[tool.arraylint.rules.AL803]\nmax-len = 3\n", "ci.toml:1: key `tool`: unknown key: only a file named pyproject.toml reads [tool.arraylint]; this file takes the same settings at the top level (`select = …`, [rules.AL301], [memory])"},
 		{"arraylint.toml", "[rules]\nAL801 = { severity = \"fatal\" }\n", "arraylint.toml:2: key `rules.AL801.severity`: want \"info\", \"warning\" or \"error\""},
 		{"arraylint.toml", "select = [\n", "arraylint.toml: line 1"},
 		{"arraylint.toml", "memory = 3\n", "arraylint.toml:1: key `memory`: want a table"},

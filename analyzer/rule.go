@@ -99,7 +99,7 @@ type Option struct {
 // RuleSpec describes a rule for MustRule.
 type RuleSpec struct {
 	Code    string // "AL304": AL plus three digits, the hundreds digit the category
-	Name    string // "inplace-rebind": kebab-case
+	Name    string // "missing-out": kebab-case
 	Since   string // version that introduced the rule, e.g. "0.1.0"
 	Summary string // lowercase, no final period, at most 60 letters
 	Doc     string // the embedded doc.md

@@ -33,7 +33,8 @@ var InternalError = MustRule(RuleSpec{
 	Run:      driverReported,
 })
 
-// SyntaxError (AL901) reports each syntax error of a file, and files that are not Python source.
+// SyntaxError (AL901) reports the first syntax error of a file, counting the others, and files
+// that are not Python source.
 var SyntaxError = MustRule(RuleSpec{
 	Code: "AL901", Name: "syntax-error", Since: "0.1.0", Doc: syntaxErrorDoc,
 	Summary:  "file does not parse as Python",
@@ -42,22 +43,23 @@ var SyntaxError = MustRule(RuleSpec{
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 		errs := in.File.Errors
-		for i, e := range errs {
-			if i == MaxSyntaxErrors-1 && len(errs) > MaxSyntaxErrors {
-				pass.Report(in.DiagnosticRange(e.Range, "%s (and %d more syntax errors after this one, not reported: fix these first)",
-					e.Msg, len(errs)-MaxSyntaxErrors))
-				break
+		switch len(errs) {
+		case 0:
+		case 1:
+			pass.Report(in.DiagnosticRange(errs[0].Range, "%s", errs[0].Msg))
+		default:
+			// One finding per file: after the first error the parser's recovery often reports
+			// errors that fixing the first removes, and a file of another language (Python 2)
+			// has hundreds, which would bury every other finding.
+			more := "syntax errors"
+			if len(errs) == 2 {
+				more = "syntax error"
 			}
-			pass.Report(in.DiagnosticRange(e.Range, "%s", e.Msg))
+			pass.Report(in.DiagnosticRange(errs[0].Range, "%s (and %d more %s after it)", errs[0].Msg, len(errs)-1, more))
 		}
 		return nil, nil
 	},
 })
-
-// MaxSyntaxErrors bounds the AL901 findings of one file. The parser recovers from errors, but in
-// a file that is mostly not Python (or after a cascade) each further error says little: the
-// last finding reported counts the rest.
-const MaxSyntaxErrors = 10
 
 // UnusedNoqa (AL902) reports suppression comments that suppress nothing or name unknown rules.
 var UnusedNoqa = MustRule(RuleSpec{

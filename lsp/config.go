@@ -6,17 +6,56 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/protocol"
+	"github.com/arraylint/arraylint/memory"
 )
 
 // userSettings are the editor settings under "arraylint" in workspace/didChangeConfiguration:
-// the same overrides as the command line's --select, --ignore and --config.
+// the same overrides as the command line's --select, --ignore, --config, and the memory
+// estimate's --target, --backend and --assume (the sizes the program runs at).
 type userSettings struct {
-	Select []string `json:"select,omitempty"`
-	Ignore []string `json:"ignore,omitempty"`
-	Config string   `json:"config,omitempty"`
+	Select  []string         `json:"select,omitempty"`
+	Ignore  []string         `json:"ignore,omitempty"`
+	Config  string           `json:"config,omitempty"`
+	Target  string           `json:"target,omitempty"`
+	Backend string           `json:"backend,omitempty"`
+	Assume  map[string]int64 `json:"assume,omitempty"`
+}
+
+// memoryFlags returns the settings' memory overrides as a [tool.arraylint.memory]-shaped table
+// (Config.Flags("memory")), as `check --target --backend --assume` gives them, or nil when the
+// settings have none.
+func (set userSettings) memoryFlags() (map[string]any, error) {
+	out := map[string]any{}
+	if set.Target != "" {
+		if _, err := memory.LookupTarget(set.Target); err != nil {
+			return nil, fmt.Errorf("read arraylint.target setting: %w", err)
+		}
+		out["target"] = set.Target
+	}
+	if set.Backend != "" {
+		if !slices.Contains(memory.Backends, set.Backend) {
+			return nil, fmt.Errorf("read arraylint.backend setting: unknown backend %q (want %s)", set.Backend, strings.Join(memory.Backends, ", "))
+		}
+		out["backend"] = set.Backend
+	}
+	if len(set.Assume) > 0 {
+		binds := map[string]any{}
+		for k, v := range set.Assume {
+			if v < 0 {
+				return nil, fmt.Errorf("read arraylint.assume setting: %s = %d: want a non-negative integer", k, v)
+			}
+			binds[k] = v
+		}
+		out["assume"] = binds
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
 }
 
 // configFor returns the configuration of the file at path: the nearest arraylint.toml or
@@ -52,6 +91,13 @@ func (s *Server) configFor(path string) *analyzer.Config {
 // newConfigCache builds the configuration cache for the current settings.
 func newConfigCache(set userSettings) (*analyzer.ConfigCache, error) {
 	cc := &analyzer.ConfigCache{Select: set.Select, Ignore: set.Ignore}
+	mem, err := set.memoryFlags()
+	if err != nil {
+		return nil, err
+	}
+	if mem != nil {
+		cc.Flags = map[string]map[string]any{"memory": mem}
+	}
 	if set.Config != "" {
 		cfg, err := analyzer.LoadConfigFile(set.Config)
 		if err != nil {

@@ -145,7 +145,7 @@ func describeLive(r *memory.Report, line int, live int64) string {
 		}
 	}
 	if r.TargetBytes == nil {
-		s += " (no memory target: set the AL101 `target` option or a `# arraylint: target` comment)"
+		s += " (no memory target: set `target` in `[tool.arraylint.memory]`, the editor's `arraylint.target` setting or a `# arraylint: target` comment)"
 	}
 	return s
 }

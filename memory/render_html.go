@@ -48,13 +48,63 @@ type htmlTick struct {
 	Label string
 }
 
+// htmlCard is one buffer card: the buffers one allocation site made, each iteration of a loop
+// the estimate unrolls giving one (they differ only in their lifetimes, so one card with a count
+// reads better than a hundred alike).
 type htmlCard struct {
-	Lifetime
-	X, W, Y, H float64
-	Human      string
-	ShapeStr   string
-	AtPeak     bool
+	Lifetime           // the first of them
+	Bars     []htmlBar // one lifetime bar per buffer
+	Count    int       // buffers on the card
+	Human    string    // the size, or "size unknown"
+	ShapeStr string
+	AtPeak   bool // one of them is live at the peak
 }
+
+// htmlBar is one buffer's lifetime bar on the chart.
+type htmlBar struct {
+	ID         int
+	X, W, Y, H float64
+}
+
+// LifeIDs is the space-separated element ids of the card's lifetime bars.
+func (c htmlCard) LifeIDs(scope int) string {
+	ids := make([]string, len(c.Bars))
+	for i, b := range c.Bars {
+		ids[i] = fmt.Sprintf("life-%d-%d", scope, b.ID)
+	}
+	return strings.Join(ids, " ")
+}
+
+// cardKey is what the buffers of one card share: all but their lifetimes and ids.
+type cardKey struct {
+	name, expr, dtype, shape string
+	line, site               int
+	bytes                    int64
+}
+
+// sizeUnknown reports whether a buffer's size was not determined: no bytes and a shape that is
+// missing or has an unknown dimension (an empty array of known shape has a size, 0 B).
+func sizeUnknown(b Lifetime) bool {
+	if b.Bytes != 0 {
+		return false
+	}
+	if b.Shape == nil {
+		return true
+	}
+	for _, d := range b.Shape {
+		if d == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// minTickGap is the room, in SVG units, between two x-axis labels: labels are drawn at 11px,
+// about 7 units a digit.
+const minTickGap = 6
+
+// tickWidth is the approximate width of an x-axis label.
+func tickWidth(label string) float64 { return 7 * float64(len(label)) }
 
 // WriteHTML writes the reports as one self-contained HTML page.
 func WriteHTML(w io.Writer, reports []*Report) error {
@@ -108,26 +158,33 @@ func buildHTMLScope(i int, r *Report) htmlScope {
 		b := top * int64(k) / 4
 		hs.YTicks = append(hs.YTicks, htmlTick{Pos: y(b), Label: FormatBytes(b)})
 	}
+	// One label per source line (per cell in a notebook), at its first step, leaving out any that
+	// would overlap the previous label (steps of a loop body's lines lie a few units apart).
 	seen := map[[2]int]bool{}
 	for _, p := range r.Timeline {
-		// In a notebook the axis is labelled by cell: a tick where each cell's steps begin.
 		key, label := [2]int{0, p.Line}, fmt.Sprint(p.Line)
 		if p.Cell > 0 {
 			key, label = [2]int{p.Cell, 0}, fmt.Sprintf("cell %d", p.Cell)
 		}
-		if !seen[key] && len(hs.XTicks) < 12 {
-			seen[key] = true
-			hs.XTicks = append(hs.XTicks, htmlTick{Pos: x(p.Step), Label: label})
+		if seen[key] || len(hs.XTicks) >= 12 {
+			continue
 		}
+		t := htmlTick{Pos: x(p.Step), Label: label}
+		if n := len(hs.XTicks); n > 0 {
+			prev := hs.XTicks[n-1]
+			if t.Pos-prev.Pos < (tickWidth(prev.Label)+tickWidth(t.Label))/2+minTickGap {
+				continue
+			}
+		}
+		seen[key] = true
+		hs.XTicks = append(hs.XTicks, t)
 	}
 	atPeak := map[int]bool{}
 	for _, l := range r.LiveAtPeak {
 		atPeak[l.ID] = true
 	}
+	cardOf := map[cardKey]int{}
 	for _, b := range r.Buffers {
-		if len(hs.Cards) >= maxHTMLBuf {
-			break
-		}
 		if b.Alloc < 0 {
 			continue // a branch the timeline does not follow
 		}
@@ -136,9 +193,25 @@ func buildHTMLScope(i int, r *Report) htmlScope {
 			free = steps + 1
 		}
 		h := float64(b.Bytes) / float64(top) * svgPlotH
-		hs.Cards = append(hs.Cards, htmlCard{Lifetime: b, X: x(b.Alloc), W: max(x(free)-x(b.Alloc), 2),
-			Y: svgTop + svgPlotH - h, H: max(h, 1), Human: FormatBytes(b.Bytes), ShapeStr: absint.ShapeText(b.Shape),
-			AtPeak: atPeak[b.ID]})
+		bar := htmlBar{ID: b.ID, X: x(b.Alloc), W: max(x(free)-x(b.Alloc), 2), Y: svgTop + svgPlotH - h, H: max(h, 1)}
+		shape := absint.ShapeText(b.Shape)
+		key := cardKey{name: b.Name, expr: b.Expr, dtype: b.DType, shape: shape, line: b.Line, site: b.Site, bytes: b.Bytes}
+		if i, ok := cardOf[key]; ok {
+			c := &hs.Cards[i]
+			c.Bars = append(c.Bars, bar)
+			c.Count++
+			c.AtPeak = c.AtPeak || atPeak[b.ID]
+			continue
+		}
+		if len(hs.Cards) >= maxHTMLBuf {
+			continue
+		}
+		human := FormatBytes(b.Bytes)
+		if sizeUnknown(b) {
+			human = "size unknown"
+		}
+		cardOf[key] = len(hs.Cards)
+		hs.Cards = append(hs.Cards, htmlCard{Lifetime: b, Bars: []htmlBar{bar}, Count: 1, Human: human, ShapeStr: shape, AtPeak: atPeak[b.ID]})
 	}
 	hs.Summary = "peak " + r.PeakText()
 	if r.PeakLine > 0 {
@@ -204,8 +277,8 @@ code { font-family: ui-monospace, monospace; background: #f1f3f6; padding: 0 3px
 <path class="line" id="timeline-{{.Index}}" d="{{.Path}}"/>
 {{if .HasTarget}}<line class="target" x1="70" x2="880" y1="{{.TargetY}}" y2="{{.TargetY}}"><title>target {{.Target}}</title></line>{{end}}
 <line class="peak" id="peak-marker-{{.Index}}" data-line="{{.PeakLine}}" x1="{{.PeakX}}" x2="{{.PeakX}}" y1="20" y2="220"><title>peak {{human .PeakBytes}} at {{if .PeakCell}}cell {{.PeakCell}}, {{end}}line {{.PeakLine}}</title></line>
-{{$i := .Index}}{{range .Cards}}<rect class="life" id="life-{{$i}}-{{.ID}}" x="{{.X}}" y="{{.Y}}" width="{{.W}}" height="{{.H}}"/>
-{{end}}</svg>
+{{$i := .Index}}{{range .Cards}}{{range .Bars}}<rect class="life" id="life-{{$i}}-{{.ID}}" x="{{.X}}" y="{{.Y}}" width="{{.W}}" height="{{.H}}"/>
+{{end}}{{end}}</svg>
 {{if .LiveAtPeak}}<h3>Live at the peak</h3>
 <table><tr><th>name</th><th>shape</th><th>dtype</th><th>bytes</th><th>line</th></tr>
 {{range .LiveAtPeak}}<tr><td><code>{{.Name}}</code></td><td>{{shape .Shape}}</td><td>{{.DType}}</td><td class="num">{{commas .Bytes}}</td><td>{{if .Cell}}cell {{.Cell}}:{{end}}{{.Line}}</td></tr>
@@ -216,17 +289,17 @@ code { font-family: ui-monospace, monospace; background: #f1f3f6; padding: 0 3px
 {{if .Suggestions}}<h3>What would help</h3><ul>{{range .Suggestions}}<li>{{.}}</li>{{end}}</ul>{{end}}
 <h3>Buffers <small>(hover to see the lifetime on the chart)</small></h3>
 <div class="cards">
-{{range .Cards}}<div class="buffer{{if .AtPeak}} peak-live{{end}}" data-life="life-{{$i}}-{{.ID}}" data-bytes="{{.Bytes}}" data-alloc="{{.Alloc}}" data-free="{{.Free}}"><b>{{.Name}}</b> {{.Human}}<br>{{.ShapeStr}} {{.DType}}, line {{.Line}}{{if .Expr}}<br><code>{{.Expr}}</code>{{end}}</div>
+{{range .Cards}}<div class="buffer{{if .AtPeak}} peak-live{{end}}" data-life="{{.LifeIDs $i}}" data-count="{{.Count}}" data-bytes="{{.Bytes}}" data-alloc="{{.Alloc}}" data-free="{{.Free}}"><b>{{.Name}}</b> {{.Human}}{{if gt .Count 1}} <span class="count">× {{.Count}}</span>{{end}}<br>{{.ShapeStr}} {{.DType}}, line {{.Line}}{{if .Expr}}<br><code>{{.Expr}}</code>{{end}}</div>
 {{end}}</div>
 </section>
 {{end}}
 <script>
 document.querySelectorAll('.buffer').forEach(function (card) {
-  var bar = document.getElementById(card.dataset.life);
-  if (!bar) return;
+  var bars = card.dataset.life.split(' ').map(function (id) { return document.getElementById(id); }).filter(Boolean);
+  if (bars.length === 0) return;
   card.dataset.wired = '1';
-  card.addEventListener('mouseenter', function () { bar.classList.add('on'); });
-  card.addEventListener('mouseleave', function () { bar.classList.remove('on'); });
+  card.addEventListener('mouseenter', function () { bars.forEach(function (b) { b.classList.add('on'); }); });
+  card.addEventListener('mouseleave', function () { bars.forEach(function (b) { b.classList.remove('on'); }); });
 });
 </script>
 </body>

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -50,6 +51,7 @@ type checkFlags struct {
 	assume *assumeFlag
 	// scale is --scale: which arrays the sized rules count as large (the `scale` option).
 	scale string
+	watch bool
 }
 
 func runCheck(ctx context.Context, e *env, args []string) int {
@@ -72,6 +74,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
+	fs.BoolVar(&f.watch, "watch", false, "check again whenever a Python or configuration file under the paths changes, until interrupted")
 	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "when the path is - (standard input): the `PATH` the source is reported under, which picks its configuration and per-file ignores")
 	f.conv.register(fs)
 	f.mem = map[string]*string{}
@@ -116,6 +119,18 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	if err := f.conv.validate(&f); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
 		return exitError
+	}
+	if f.watch {
+		if slices.Contains(paths, "-") || f.conv.outputFile != "" {
+			fmt.Fprintf(e.stderr, "arraylint check: --watch checks files and writes to standard output: drop - and --output-file\n")
+			return exitError
+		}
+		_, once := watchArgs(args)
+		roots := slices.Clone(paths)
+		if f.config != "" {
+			roots = append(roots, f.config)
+		}
+		return watchLoop(ctx, e, "check", roots, func() int { return runCheck(ctx, e, once) })
 	}
 	out, closeOut, err := f.conv.redirect(e)
 	if err != nil {

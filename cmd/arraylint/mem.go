@@ -56,7 +56,7 @@ func (a *assumeFlag) Set(s string) error {
 // server choose them: flags, then the file's `# arraylint: target` comment, then
 // [tool.arraylint.memory].
 // Exit status 1 means an allocation does not fit the target.
-func runMem(_ context.Context, e *env, args []string) int {
+func runMem(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet("mem", e)
 	var (
 		t        memory.TargetOptions
@@ -67,6 +67,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 		config   string
 		list     bool
 		solveFor string
+		watch    bool
 	)
 	assume := newAssumeFlag()
 	var legateModel memory.LegateModel
@@ -86,6 +87,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 	fs.StringVar(&output, "o", "", "write the report to this file instead of standard output")
 	fs.StringVar(&config, "config", "", "configuration file to read [tool.arraylint.memory] from")
 	fs.BoolVar(&list, "list-targets", false, "list the target presets and exit")
+	fs.BoolVar(&watch, "watch", false, "estimate again whenever the file or its directory's configuration changes, until interrupted")
 	fs.StringVar(&solveFor, "solve-for", "", "the integer symbol (an argparse option or an assumed `NAME`) to give the peak formula and the largest fitting size in (default: the only one)")
 	args, argv := programArgs(args)
 	files, err := parseInterspersed(fs, args)
@@ -101,6 +103,15 @@ func runMem(_ context.Context, e *env, args []string) int {
 		return exitError
 	}
 	path := files[0]
+	if watch {
+		_, once := watchArgs(args)
+		dir := filepath.Dir(path)
+		roots := []string{path, filepath.Join(dir, "pyproject.toml"), filepath.Join(dir, "arraylint.toml")}
+		if config != "" {
+			roots = append(roots, config)
+		}
+		return watchLoop(ctx, e, "mem", roots, func() int { return runMem(ctx, e, append(once, argvTail(argv)...)) })
+	}
 	write, ok := map[string]func(io.Writer, []*memory.Report) error{
 		"text": memory.WriteText, "json": memory.WriteJSON, "html": memory.WriteHTML,
 	}[format]
@@ -210,6 +221,14 @@ func runMem(_ context.Context, e *env, args []string) int {
 		}
 	}
 	return exitOK
+}
+
+// argvTail gives back the "-- PROGRAM-ARGS" part of mem's arguments that programArgs split off.
+func argvTail(argv []string) []string {
+	if argv == nil {
+		return nil
+	}
+	return append([]string{"--"}, argv...)
 }
 
 // programArgs splits mem's arguments at the first "--": what follows is the command line the

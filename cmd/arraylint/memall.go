@@ -11,6 +11,7 @@ import (
 
 // targetRow is one preset's verdict in `mem --target all`.
 type targetRow struct {
+	Scope       string           `json:"scope"` // "<module>" or --function's name, as mem's reports
 	Target      string           `json:"target"`
 	Device      string           `json:"device"`
 	BudgetBytes int64            `json:"budget_bytes"`
@@ -45,7 +46,7 @@ func memAllTargets(e *env, f *pyparse.File, opts memory.Options, solveFor, forma
 		if formula == nil {
 			formula = r
 		}
-		row := targetRow{Target: p.Name, Device: p.Desc, BudgetBytes: *r.TargetBytes, PeakBytes: r.PeakBytes,
+		row := targetRow{Scope: r.Scope, Target: p.Name, Device: p.Desc, BudgetBytes: *r.TargetBytes, PeakBytes: r.PeakBytes,
 			LowerBound: r.PeakIsLowerBound, Fits: r.Fits != nil && *r.Fits, FitsUpTo: r.FitsUpTo}
 		anyFits = anyFits || row.Fits
 		rows = append(rows, row)
@@ -59,6 +60,10 @@ func memAllTargets(e *env, f *pyparse.File, opts memory.Options, solveFor, forma
 			return exitError
 		}
 	case "text":
+		// The scope the table is for, in the text report's words (`heat.py: <module> — backend numpy`).
+		if formula != nil {
+			fmt.Fprintf(e.stdout, "%s: %s — backend %s, on every target\n", formula.Path, formula.Scope, formula.Backend)
+		}
 		w := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(w, "target\tbudget\tpeak\tfits\tfits up to\t\n")
 		for _, r := range rows {
