@@ -23,6 +23,9 @@ type userSettings struct {
 	Target  string           `json:"target,omitempty"`
 	Backend string           `json:"backend,omitempty"`
 	Assume  map[string]int64 `json:"assume,omitempty"`
+	// Scale is the sized rules' scale setting, as `check --scale` gives it ("" leaves the
+	// configuration's).
+	Scale string `json:"scale,omitempty"`
 }
 
 // memoryFlags returns the settings' memory overrides as a [tool.arraylint.memory]-shaped table
@@ -91,6 +94,12 @@ func (s *Server) configFor(path string) *analyzer.Config {
 // newConfigCache builds the configuration cache for the current settings.
 func newConfigCache(set userSettings) (*analyzer.ConfigCache, error) {
 	cc := &analyzer.ConfigCache{Select: set.Select, Ignore: set.Ignore}
+	if set.Scale != "" {
+		cc.Options = map[string]any{"scale": set.Scale}
+		if _, err := analyzer.Default("").WithOptions(cc.Options); err != nil {
+			return nil, fmt.Errorf("read arraylint.scale setting: %w", err)
+		}
+	}
 	mem, err := set.memoryFlags()
 	if err != nil {
 		return nil, err

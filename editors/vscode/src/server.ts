@@ -11,6 +11,7 @@ export interface Settings {
   interpreter: string;
   target: string;
   backend: string;
+  scale: string;
   assume: Record<string, number>;
   select: string[];
   ignore: string[];
@@ -95,6 +96,7 @@ export function serverSettings(s: Settings): { arraylint: Record<string, unknown
   const out: Record<string, unknown> = {};
   if (s.target) out.target = s.target;
   if (s.backend) out.backend = s.backend;
+  if (s.scale) out.scale = s.scale;
   if (s.assume && Object.keys(s.assume).length > 0) out.assume = s.assume;
   if (s.select && s.select.length > 0) out.select = s.select;
   if (s.ignore && s.ignore.length > 0) out.ignore = s.ignore;
@@ -108,6 +110,7 @@ export function readSettings(get: <T>(key: string, fallback: T) => T): Settings 
     interpreter: get("interpreter", ""),
     target: get("target", ""),
     backend: get("backend", ""),
+    scale: get("scale", ""),
     assume: get("assume", {} as Record<string, number>),
     select: get("select", [] as string[]),
     ignore: get("ignore", [] as string[]),
