@@ -67,6 +67,9 @@ type jsonFinding struct {
 	URL         string        `json:"url"`
 	// Cell is, in a notebook, the 1-based number of the cell the location is in (Ruff's field).
 	Cell int `json:"cell,omitempty"`
+	// Scale is which arrays the rule counted as large here ("large" or "known"; the sized rules
+	// only): the `scale` setting, with "auto" resolved for the file.
+	Scale string `json:"scale,omitempty"`
 }
 
 // Print writes findings in the json format.
@@ -103,6 +106,7 @@ func (p jsonPrinter) toJSON(f analyzer.Finding) jsonFinding {
 		Location:    p.loc(f.Path, f.Cell, f.Range.Start, f.Line, f.Col),
 		EndLocation: p.loc(f.Path, f.Cell, f.Range.End, f.EndLine, f.EndCol),
 		Related:     []jsonRelated{}, NoqaRow: f.Line, URL: analyzer.DocsLink(f.URL), Cell: f.Cell,
+		Scale: f.Scale,
 	}
 	if f.Fix != nil {
 		fix := &jsonFix{Applicability: f.Fix.Applicability.String(), Message: f.Fix.Message, Edits: []jsonEdit{}}

@@ -248,3 +248,30 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// TestJSONScale checks that a sized rule's finding says in JSON which scale applied, and that
+// other findings carry no scale field.
+func TestJSONScale(t *testing.T) {
+	p, err := New("json", Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	fs := []analyzer.Finding{
+		{Path: "a.py", Line: 1, Col: 1, EndLine: 1, EndCol: 2, Code: "AL303", Name: "astype-copy", Message: "m", Scale: "large"},
+		{Path: "a.py", Line: 2, Col: 1, EndLine: 2, EndCol: 2, Code: "AL901", Name: "syntax-error", Message: "m"},
+	}
+	if err := p.Print(&buf, fs); err != nil {
+		t.Fatal(err)
+	}
+	var out []map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if out[0]["scale"] != "large" {
+		t.Errorf("scale = %v, want large", out[0]["scale"])
+	}
+	if _, ok := out[1]["scale"]; ok {
+		t.Errorf("a finding without a scale has a scale field")
+	}
+}
