@@ -1018,7 +1018,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	if a, ok := e.Func.(*ast.Attribute); ok && (a.Attr == "parse_args" || a.Attr == "parse_known_args") &&
 		len(s.argparse()) > 0 { // (the options are read only where a parser's arguments are parsed)
 		ns := s.newNamespace()
-		if a.Attr == "parse_args" {
+		if a.Attr == "parse_args" && !s.optparser(e) {
 			return ns
 		}
 		return vTuple{[]value{ns, vUnknown{}}}

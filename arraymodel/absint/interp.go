@@ -153,7 +153,8 @@ type fileState struct {
 	calls      Calls
 	constLines map[string]int
 	namespaces map[string]bool // names bound to a parsed command line (paramsources.go)
-	parsers    map[string]bool // names bound to an argparse parser (paramsources.go)
+	parsers    map[string]bool // names bound to a command-line parser (paramsources.go)
+	optparsers map[string]bool // those bound to an optparse parser
 	// lambdas are the file's lambdas as functions (lambdaDef), made on first use.
 	lambdas map[*ast.Lambda]*ast.FunctionDef
 	// inits are the __init__ functions of the file's dataclasses (classes.go), made on first use.

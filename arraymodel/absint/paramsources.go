@@ -448,7 +448,8 @@ func (s *Interp) namespaceNames() map[string]bool {
 					m[t.ID] = true
 				}
 			case *ast.Tuple:
-				if first, ok := t.Elts[0].(*ast.Name); ok && at.Attr == "parse_known_args" && len(t.Elts) == 2 {
+				// parse_known_args, and optparse's parse_args: (options, args)
+				if first, ok := t.Elts[0].(*ast.Name); ok && (at.Attr == "parse_known_args" || at.Attr == "parse_args") && len(t.Elts) == 2 {
 					m[first.ID] = true
 				}
 			}
@@ -576,13 +577,14 @@ func (c Calls) Only(mod *ast.Module, def *ast.FunctionDef) (call *ast.Call, in a
 	return call, in, true
 }
 
-// parserNames are the names the file binds to an argparse parser (`parser =
-// argparse.ArgumentParser(…)`), made on first use.
+// parserNames are the names the file binds to a command-line parser (`parser =
+// argparse.ArgumentParser(…)`, `optparse.OptionParser(…)`), made on first use; optparse's are
+// also in fs.optparsers (their parse_args returns a pair).
 func (s *Interp) parserNames() map[string]bool {
 	if s.fs.parsers != nil {
 		return s.fs.parsers
 	}
-	m := map[string]bool{}
+	m, opt := map[string]bool{}, map[string]bool{}
 	if s.file != nil && s.file.Module != nil {
 		ast.Inspect(s.file.Module, func(n ast.Node) bool {
 			asg, ok := n.(*ast.Assign)
@@ -591,14 +593,31 @@ func (s *Interp) parserNames() map[string]bool {
 			}
 			call, ok := asg.Value.(*ast.Call)
 			name, isName := asg.Targets[0].(*ast.Name)
-			if ok && isName && ast.TailName(call.Func) == "ArgumentParser" {
+			if !ok || !isName {
+				return true
+			}
+			switch ast.TailName(call.Func) {
+			case "ArgumentParser":
 				m[name.ID] = true
+			case "OptionParser":
+				m[name.ID], opt[name.ID] = true, true
 			}
 			return true
 		})
 	}
-	s.fs.parsers = m
+	s.fs.parsers, s.fs.optparsers = m, opt
 	return m
+}
+
+// optparser reports whether call's receiver is a name bound to an optparse parser.
+func (s *Interp) optparser(call *ast.Call) bool {
+	at, ok := call.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	n, ok := at.Value.(*ast.Name)
+	s.parserNames()
+	return ok && s.fs.optparsers[n.ID]
 }
 
 // parsesParser reports whether call hands the file's argparse parser to a function that is not

@@ -26,8 +26,12 @@ func (info *Info) SizeSource(n ast.Node, a *Array) string {
 	}
 	var syms []string
 	for _, d := range a.Shape {
-		if d.Sym != nil {
-			for _, s := range d.Sym.Symbols() {
+		p := d.Sym
+		if d.Known {
+			p = d.Form // a known length computed from a bound symbol (n = an option's default)
+		}
+		if p != nil {
+			for _, s := range p.Symbols() {
 				if !slices.Contains(syms, s) {
 					syms = append(syms, s)
 				}
@@ -46,6 +50,9 @@ func (info *Info) SizeSource(n ast.Node, a *Array) string {
 	}
 	if len(parts) == 0 {
 		return ""
+	}
+	if _, known := a.NBytes(); known {
+		return strings.Join(parts, "; ") // the message gives the bytes
 	}
 	if b, ok := bytesWith(a, env); ok && len(env) == len(syms) {
 		parts = append(parts, Bytes(b)+" at the defaults")
@@ -70,9 +77,13 @@ func bytesWith(a *Array, env map[string]int64) (int64, bool) {
 }
 
 // symbolSource follows the parameter name of the function around n to its callers, and gives
-// its value at the program's defaults when nothing on the way rebinds it.
+// its value at the program's defaults when nothing on the way rebinds it. A module-level name
+// bound once is described by what binds it (`n = options.n`: the option).
 func (info *Info) symbolSource(n ast.Node, name string) (desc string, value int64, known bool) {
 	def := info.enclosingDef(n)
+	if def == nil || !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == name }) {
+		return info.moduleSource(name)
+	}
 	var through []string
 	rebound := false
 	for hop := 0; def != nil && hop < maxSourceHops; hop++ {
@@ -159,7 +170,7 @@ func intText(t string) (int64, bool) {
 func (info *Info) option(dest string) (flag, def string, found bool) {
 	ast.Inspect(info.mod, func(n ast.Node) bool {
 		call, ok := n.(*ast.Call)
-		if found || !ok || ast.TailName(call.Func) != "add_argument" {
+		if found || !ok || (ast.TailName(call.Func) != "add_argument" && ast.TailName(call.Func) != "add_option") {
 			return !found
 		}
 		long, d := "", ""
@@ -227,4 +238,59 @@ func (info *Info) enclosingDef(n ast.Node) *ast.FunctionDef {
 func (info *Info) line(n ast.Node) int {
 	l, _ := info.file.Lines.LineCol(n.Span().Start)
 	return l
+}
+
+// moduleSource describes a module-level name bound by one assignment from a command-line option
+// (`n = options.n`, `N = args.size`).
+func (info *Info) moduleSource(name string) (string, int64, bool) {
+	binds := info.imp.Root.Bindings[name]
+	if len(binds) != 1 || binds[0].Kind != imports.BindAssign {
+		return "", 0, false
+	}
+	asg, ok := info.EnclosingStmt(binds[0].Node).(*ast.Assign)
+	if !ok || len(asg.Targets) != 1 {
+		return "", 0, false
+	}
+	at, ok := asg.Value.(*ast.Attribute)
+	if !ok {
+		return "", 0, false
+	}
+	if flag, def, ok := info.option(at.Attr); ok {
+		v, known := intText(strings.TrimSuffix(strings.TrimPrefix(def, "["), "]"))
+		if def == "" {
+			return flag, 0, false
+		}
+		return fmt.Sprintf("%s (default %s)", flag, def), v, known
+	}
+	return "", 0, false
+}
+
+// FormulaExpr renders the size of a, an array of known size, as the formula its lengths were
+// computed from ("4·n·n" with n an option's default), or false when no length has one.
+func FormulaExpr(a *Array) (string, bool) {
+	if a == nil || a.Shape == nil || !a.DType.Known() {
+		return "", false
+	}
+	n := a.DType.ItemSize()
+	var parts []string
+	formed := false
+	for _, d := range a.Shape {
+		switch {
+		case d.Known && d.Form != nil:
+			t := strings.ReplaceAll(d.Form.String(), " ", "")
+			if strings.ContainsAny(t, "+-*/") {
+				t = "(" + t + ")"
+			}
+			parts = append(parts, t)
+			formed = true
+		case d.Known:
+			n *= d.N
+		default:
+			return "", false
+		}
+	}
+	if !formed {
+		return "", false
+	}
+	return Commas(n) + "·" + strings.Join(parts, "·"), true
 }

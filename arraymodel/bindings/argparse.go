@@ -42,7 +42,7 @@ func Argparse(mod *ast.Module) map[string]Binding {
 			return true
 		}
 		attr, ok := call.Func.(*ast.Attribute)
-		if !ok || attr.Attr != "add_argument" {
+		if !ok || !declaresOption(attr.Attr) {
 			return true
 		}
 		b, ok := argparseDefault(call)
@@ -226,11 +226,26 @@ func typeName(e ast.Expr) string {
 	if n, ok := e.(*ast.Name); ok {
 		return n.ID
 	}
+	if s, ok := constStr(e); ok {
+		// optparse names its types: type="int", "float", "string"
+		switch s {
+		case "int", "long":
+			return "int"
+		case "float":
+			return "float"
+		case "string":
+			return "str"
+		}
+	}
 	if e == nil {
 		return ""
 	}
 	return "?"
 }
+
+// declaresOption reports whether a parser method declares an option: argparse's add_argument,
+// optparse's add_option.
+func declaresOption(method string) bool { return method == "add_argument" || method == "add_option" }
 
 func constStr(e ast.Expr) (string, bool) {
 	if c, ok := e.(*ast.Constant); ok && c.Value.Kind == ast.ConstStr {

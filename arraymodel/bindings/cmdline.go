@@ -28,7 +28,7 @@ func (e *CommandLineError) Error() string { return e.Msg }
 func DeclaresOptions(mod *ast.Module) bool {
 	found := false
 	ast.Inspect(mod, func(n ast.Node) bool {
-		if call, ok := n.(*ast.Call); ok && ast.TailName(call.Func) == "add_argument" {
+		if call, ok := n.(*ast.Call); ok && declaresOption(ast.TailName(call.Func)) {
 			found = true
 		}
 		return !found
@@ -178,11 +178,11 @@ func declarations(mod *ast.Module) ([]*option, error) {
 			return err == nil
 		}
 		switch ast.TailName(call.Func) {
-		case "ArgumentParser":
+		case "ArgumentParser", "OptionParser":
 			parsers = append(parsers, call)
 		case "add_subparsers":
 			err = &CommandLineError{Node: call, Msg: "the program's parser has subcommands, which arraylint does not parse; bind the options with --assume"}
-		case "add_argument":
+		case "add_argument", "add_option":
 			var o *option
 			if o, err = declaration(call); err != nil {
 				return false

@@ -128,7 +128,8 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	if res, ok := info.Array(call); ok && res.DType.Known() {
 		item = max(item, res.DType.ItemSize())
 	}
-	return sizepolicy.Size{Bytes: n * item, Known: true}
+	f, _ := arrays.FormulaExpr(src)
+	return sizepolicy.Size{Bytes: n * item, Known: true, Formula: f, Source: info.SizeSource(call, src)}
 }
 
 func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool) (analysis.Diagnostic, bool) {

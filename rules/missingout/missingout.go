@@ -128,8 +128,9 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 	}
 	size, nb, ok := sizeOf(res)
 	size.Small = !size.Known && info.InDataLoop(asg)
-	if !size.Known {
-		size.Source = info.SizeSource(asg, res)
+	size.Source = info.SizeSource(asg, res)
+	if size.Known {
+		size.Formula, _ = arrays.FormulaExpr(res)
 	}
 	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) ||
 		!size.Known && info.EnclosingLoop(asg) == nil && dwarfedOnce(info, asg, res) {

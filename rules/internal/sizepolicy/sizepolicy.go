@@ -132,8 +132,16 @@ func (p Policy) Decide(s Size) Verdict {
 func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
 	switch p.Decide(s) {
 	case Report:
-		if !s.Known && p.Min > 0 {
+		switch {
+		case !s.Known && p.Min > 0:
 			d.Message += p.unknownNote(s)
+		case s.Known && s.Source != "":
+			// a known size computed from an option's default: say which and where
+			note := s.Source
+			if s.Formula != "" {
+				note = s.Formula + " bytes; " + note
+			}
+			d.Message += " (" + note + ")"
 		}
 		d.Category = analyzer.ScaleCategory + p.Scale
 		pass.Report(d)
