@@ -22,11 +22,7 @@ import (
 func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) ([]protocol.CodeAction, error) {
 	uri := p.TextDocument.URI
 	s.mu.Lock()
-	d := s.docs[uri]
-	var snap *Snapshot
-	if d != nil {
-		snap = d.snap
-	}
+	snap := s.snapshotLocked(uri)
 	versioned := s.client.documentChanges
 	s.mu.Unlock()
 	if snap == nil {
@@ -158,7 +154,7 @@ func (s *Server) fixAll(ctx context.Context, uri protocol.DocumentURI, versioned
 		}
 	} else {
 		s.mu.Lock()
-		if d := s.docs[uri]; d != nil && d.run != nil && d.run.fastOK && !d.run.abandoned {
+		if d := s.docs[uri]; d != nil && d.outOfSync == "" && d.run != nil && d.run.fastOK && !d.run.abandoned {
 			r = d.run
 		}
 		s.mu.Unlock()

@@ -16,13 +16,12 @@ import (
 // ("381.5 MiB live, 0.5% of h100 (79.6 GiB); peak 457.8 MiB at line 11").
 func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
 	s.mu.Lock()
-	d := s.docs[p.TextDocument.URI]
+	snap := s.snapshotLocked(p.TextDocument.URI)
 	markdown := s.client.markdownHover
 	s.mu.Unlock()
-	if d == nil {
+	if snap == nil {
 		return nil, nil
 	}
-	snap := d.snap
 	off, err := snap.Mapper.Offset(p.Position)
 	if err != nil {
 		return nil, nil // a position past the end: nothing to show

@@ -18,13 +18,12 @@ const inlayMinBytes = 1 << 20
 // at least 1 MiB of arrays, the size of what it allocates ("7.6 MiB").
 func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
 	s.mu.Lock()
-	d := s.docs[p.TextDocument.URI]
+	snap := s.snapshotLocked(p.TextDocument.URI)
 	s.mu.Unlock()
 	hints := []protocol.InlayHint{}
-	if d == nil {
+	if snap == nil {
 		return hints, nil
 	}
-	snap := d.snap
 	mf, err := s.memoryFor(ctx, snap)
 	if err != nil {
 		return nil, err
