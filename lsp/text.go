@@ -3,6 +3,9 @@ package lsp
 import (
 	"context"
 	"fmt"
+	"runtime/debug"
+
+	"github.com/arraylint/arraylint/analyzer"
 
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
@@ -102,7 +105,20 @@ func (s *Server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 	}
 	d.stop()
 	delete(s.docs, uri)
+	size := len(d.snap.Src)
 	s.mu.Unlock()
 	s.clearDiagnostics(uri)
+	if size >= releaseOnClose {
+		// The collector would keep the document's memory (and the copies its didOpen message
+		// went through: about five times its size) until the heap next doubled, which an idle
+		// server never does: a 100 MB document left 558 MB resident after its close. Collect
+		// now and return the memory to the system.
+		debug.FreeOSMemory()
+	}
 	return nil
 }
+
+// releaseOnClose is the text size from which closing a document returns its memory to the
+// system at once: a document too large to check, where the full collection (a few
+// milliseconds per 100 MB of heap) is small beside what it frees.
+const releaseOnClose = analyzer.MaxFileSize
