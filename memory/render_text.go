@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"io"
 	"strings"
 
@@ -239,6 +240,9 @@ func writeChart(b *strings.Builder, r *Report) {
 		switch row {
 		case chartHeight - 1:
 			label = FormatBytes(top)
+			if top == npapi.Saturated {
+				label = "> 8 EiB" // the axis has 10 columns for its label
+			}
 		case 0:
 			label = "0"
 		}
