@@ -174,6 +174,14 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 		}
 	}
 	for _, g := range r.Growth {
+		if g.Nonlinear {
+			fmt.Fprintf(b, "\n  loop at line %d grows `%s` faster than linearly (by %s in one iteration, more in the next)", g.Line, g.Name, FormatBytes(g.BytesPerIteration))
+			if g.Iterations != nil {
+				fmt.Fprintf(b, " × %s iterations", Commas(*g.Iterations))
+			}
+			b.WriteString(": its growth is not estimated, the peak is a lower bound\n")
+			continue
+		}
 		fmt.Fprintf(b, "\n  loop at line %d grows `%s` by %s per iteration", g.Line, g.Name, FormatBytes(g.BytesPerIteration))
 		if g.Iterations != nil {
 			fmt.Fprintf(b, " × %s iterations", Commas(*g.Iterations))
