@@ -26,7 +26,7 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	var snap *Snapshot
 	var ct *cellTarget
 	if d != nil {
-		snap = d.snap
+		snap = s.snapshotLocked(uri) // nil while the document is out of sync
 	} else if ct = s.cellTargetLocked(uri); ct != nil {
 		snap = ct.cell // a notebook cell's quick fixes, in the cell's positions (notebook.go)
 	}
@@ -167,7 +167,7 @@ func (s *Server) fixAll(ctx context.Context, uri protocol.DocumentURI, versioned
 		}
 	} else {
 		s.mu.Lock()
-		if d := s.docs[uri]; d != nil && d.run != nil && d.run.fastOK && !d.run.abandoned {
+		if d := s.docs[uri]; d != nil && d.outOfSync == "" && d.run != nil && d.run.fastOK && !d.run.abandoned {
 			r = d.run
 		}
 		s.mu.Unlock()

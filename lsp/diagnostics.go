@@ -21,6 +21,29 @@ import (
 type document struct {
 	snap *Snapshot
 	run  *run
+	// outOfSync says why the document's text is no longer the client's (a change that could not
+	// be applied); "" while it is in sync. An out-of-sync document has no run and answers nothing.
+	outOfSync string
+}
+
+// desyncLocked marks d out of sync because of err: its analysis stops and its results are
+// dropped. Call with Server.mu held, then clear its diagnostics.
+func (s *Server) desyncLocked(d *document, err error) {
+	d.outOfSync = err.Error()
+	if d.run != nil {
+		d.run.abandon()
+		d.run = nil
+	}
+}
+
+// snapshotLocked returns the current snapshot of uri, or nil when it is not open or out of sync.
+// Call with Server.mu held.
+func (s *Server) snapshotLocked(uri protocol.DocumentURI) *Snapshot {
+	d := s.docs[uri]
+	if d == nil || d.outOfSync != "" {
+		return nil
+	}
+	return d.snap
 }
 
 // stop abandons the document's analysis and retires its snapshot. Call with Server.mu held.

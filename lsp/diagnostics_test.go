@@ -76,17 +76,20 @@ func TestIncrementalEdits(t *testing.T) {
 	c.change(testURI, 3, protocol.TextDocumentContentChangeEvent{Text: "np.zeros\n"})
 	c.waitDiags(testURI, 3, hasCodes("AL391"))
 
-	// A change for a version that is not newer is rejected and logged; diagnostics stay.
+	// A change for a version that is not newer is rejected and logged, and the document is
+	// out of sync (TestServerOutOfSync) until a change gives its whole text.
 	from := c.mark()
 	c.change(testURI, 3, protocol.TextDocumentContentChangeEvent{Text: "a.copy()\n"})
 	c.waitLog(from, "version 3 is not newer than 3")
+	c.waitLog(from, "out of sync")
+	c.change(testURI, 4, protocol.TextDocumentContentChangeEvent{Text: "np.zeros\n"})
+	c.waitDiags(testURI, 4, hasCodes("AL391"))
 	// A change with a range beyond the document is rejected too.
 	from = c.mark()
-	c.change(testURI, 4, protocol.TextDocumentContentChangeEvent{Range: &protocol.Range{Start: protocol.Position{Line: 9}, End: protocol.Position{Line: 9}}, Text: "x"})
+	c.change(testURI, 5, protocol.TextDocumentContentChangeEvent{Range: &protocol.Range{Start: protocol.Position{Line: 9}, End: protocol.Position{Line: 9}}, Text: "x"})
 	c.waitLog(from, "line out of range")
-	// The document is still version 3 with its text: version 4 applies on top of it.
-	c.change(testURI, 4, protocol.TextDocumentContentChangeEvent{Range: &protocol.Range{Start: protocol.Position{Line: 1}, End: protocol.Position{Line: 1}}, Text: "b.copy()\n"})
-	c.waitDiags(testURI, 4, hasCodes("AL391", "AL392"))
+	c.change(testURI, 6, protocol.TextDocumentContentChangeEvent{Text: "np.zeros\nb.copy()\n"})
+	c.waitDiags(testURI, 6, hasCodes("AL391", "AL392"))
 }
 
 // TestStaleResultsDropped sends many edits without waiting: published versions never go

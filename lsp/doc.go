@@ -21,6 +21,13 @@
 // AL902 (unused noqa) waits for the complete run, since a noqa for a memory rule looks unused
 // before it.
 //
+// A didChange the server cannot apply (a range outside the text, a version not newer) leaves it
+// without the editor's text: the document is out of sync until it is reopened or a change
+// gives its whole text. Its diagnostics are cleared, the user is told (window/showMessage), and
+// no diagnostic, fix, hover or hint is computed from the stale text. Fixes go out as versioned
+// documentChanges when the client supports them, so an editor refuses a fix for a text it no
+// longer has.
+//
 // A client that announces textDocument.diagnostic pulls: the server then does not push (VS Code
 // would show both) and asks for a refresh after the delayed rules when the client supports it.
 // Every other client (Neovim before 0.10, Helix, eglot) gets publishDiagnostics with the version.

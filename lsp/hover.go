@@ -17,6 +17,7 @@ import (
 func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
 	s.mu.Lock()
 	d := s.docs[p.TextDocument.URI]
+	snap := s.snapshotLocked(p.TextDocument.URI) // nil while the document is out of sync
 	markdown := s.client.markdownHover
 	var ct *cellTarget
 	if d == nil {
@@ -26,10 +27,9 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if ct != nil {
 		return s.cellHover(ctx, ct, p.Position, markdown)
 	}
-	if d == nil {
+	if snap == nil {
 		return nil, nil
 	}
-	snap := d.snap
 	off, err := snap.Mapper.Offset(p.Position)
 	if err != nil {
 		return nil, nil // a position past the end: nothing to show

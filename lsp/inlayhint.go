@@ -27,10 +27,11 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	if ct != nil {
 		return s.cellInlayHints(ctx, ct, p.Range)
 	}
-	if d == nil {
+	snap := s.snapshotLocked(p.TextDocument.URI) // nil while the document is out of sync
+	if d == nil || snap == nil {
 		return []protocol.InlayHint{}, nil
 	}
-	return s.inlayHints(ctx, d.snap, p.Range)
+	return s.inlayHints(ctx, snap, p.Range)
 }
 
 // inlayHints returns the hints of the lines of snap whose ends lie in rng.

@@ -40,7 +40,7 @@ func bytesForm(sh Shape, dt npapi.DType) *npapi.Poly {
 			constant = constant && d.Form == nil
 		}
 		if constant {
-			return npapi.Const(n * dt.ItemSize())
+			return npapi.Const(npapi.NBytes(n, dt))
 		}
 	}
 	return npapi.SizeFormula(sh.Dims).Scale(dt.ItemSize())

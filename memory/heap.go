@@ -2,6 +2,8 @@ package memory
 
 import (
 	"fmt"
+	"math"
+	"math/bits"
 	"slices"
 
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -58,8 +60,8 @@ type heap struct {
 	dead      int       // nil entries in live
 	pc        *peakCapture
 	peakEvent int   // the capture event of the peak
-	cur       int64 // total bytes of live buffers
-	foot      int64 // Legate: total footprint (payload + alignment + overhead) of live instances
+	cur       total // total bytes of live buffers
+	foot      total // Legate: total footprint (payload + alignment + overhead) of live instances
 	step      int
 	peak      int64
 	peakLine  int
@@ -71,6 +73,34 @@ type heap struct {
 	largest   *buffer
 	branch    []*buffer // buffers of `if` branches the simulation forked to (not on the timeline)
 	forms     formTrack // the totals as formulas (forms.go)
+}
+
+// total is a running sum of byte counts, kept exactly in 128 bits (two's complement): adding
+// saturated sizes (npapi.Saturated each) never wraps, and releasing what was added restores it.
+type total struct{ hi, lo uint64 }
+
+// add adds n, which may be negative.
+func (t *total) add(n int64) {
+	ext := uint64(0)
+	if n < 0 {
+		ext = math.MaxUint64 // sign extension of n to 128 bits
+	}
+	var carry uint64
+	t.lo, carry = bits.Add64(t.lo, uint64(n), 0)
+	t.hi, _ = bits.Add64(t.hi, ext, carry)
+}
+
+// value returns the sum, saturated to npapi.Saturated (and to math.MinInt64 below).
+func (t total) value() int64 {
+	switch {
+	case t.hi == 0 && t.lo <= math.MaxInt64:
+		return int64(t.lo)
+	case t.hi == math.MaxUint64 && t.lo > math.MaxInt64:
+		return int64(t.lo)
+	case int64(t.hi) < 0:
+		return math.MinInt64
+	}
+	return npapi.Saturated
 }
 
 // allocate makes b live. line is the scope's current line; names resolves the names bound to
@@ -89,31 +119,32 @@ func (h *heap) allocate(b *buffer, line, site int, names namer, pending string) 
 		b.site = site
 	}
 	if h.limit > 0 && h.oom == nil {
-		need, held := b.bytes, h.cur
+		need, held := b.bytes, h.cur.value()
 		if h.footprint {
-			need, held = b.footprint, h.foot
+			need, held = b.footprint, h.foot.value()
 		}
-		if held+need > h.limit {
+		if npapi.SatAdd(held, need) > h.limit {
 			name := b.name
 			if name == "" {
 				name = pending
 			}
 			h.oom = &OOM{Line: line, Name: name, Expr: b.expr, Pool: h.poolName,
-				RequestBytes: b.bytes, HeldBytes: h.cur, PoolBytes: h.limit, Live: h.oomLive(names())}
+				RequestBytes: b.bytes, HeldBytes: h.cur.value(), PoolBytes: h.limit, Live: h.oomLive(names())}
 		}
 	}
 	h.bufs = append(h.bufs, b)
 	b.pos = len(h.live)
 	h.live = append(h.live, b)
-	h.cur += b.bytes
-	h.foot += b.footprint
+	h.cur.add(b.bytes)
+	h.foot.add(b.footprint)
 	h.forms.alloc(b.form)
 	if h.largest == nil || b.bytes > h.largest.bytes {
 		h.largest = b
 	}
-	h.timeline = append(h.timeline, Point{Step: h.step, Line: line, Bytes: h.cur})
-	if h.cur > h.peak {
-		h.peak = h.cur
+	cur := h.cur.value()
+	h.timeline = append(h.timeline, Point{Step: h.step, Line: line, Bytes: cur})
+	if cur > h.peak {
+		h.peak = cur
 		h.peakLine = line
 		h.peakEvent = h.pc.events
 	}
@@ -134,10 +165,10 @@ func (h *heap) release(b *buffer, line int) {
 		h.live[b.pos] = nil
 		h.dead++
 	}
-	h.cur -= b.bytes
-	h.foot -= b.footprint
+	h.cur.add(-b.bytes)
+	h.foot.add(-b.footprint)
 	h.forms.free(b.form)
-	h.timeline = append(h.timeline, Point{Step: h.step, Line: line, Bytes: h.cur})
+	h.timeline = append(h.timeline, Point{Step: h.step, Line: line, Bytes: h.cur.value()})
 }
 
 // liveList returns the live buffers in allocation order, dropping released ones first.

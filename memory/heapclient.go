@@ -139,7 +139,7 @@ func (s *sim) Reuses(_ *absint.Interp, t *absint.Obj, other absint.Value, dt npa
 }
 
 // Held returns the bytes of the live buffers.
-func (s *sim) Held() int64 { return s.h.cur }
+func (s *sim) Held() int64 { return s.h.cur.value() }
 
 // Extrapolate allocates one buffer for the growth of a loop's remaining iterations.
 func (s *sim) Extrapolate(in *absint.Interp, name, expr string, bytes int64) any {

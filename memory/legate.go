@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
 // This file defines the Legate (cuPyNumeric) instance model. A logical store gets physical
@@ -45,9 +46,9 @@ func (s *sim) instantiate(in *absint.Interp, st *store, lo, hi int64) {
 	if !st.dt.Known() {
 		return
 	}
-	payload := (hi - lo) * st.dt.ItemSize()
+	payload := npapi.NBytes(hi-lo, st.dt)
 	if len(st.shape.Dims) > 1 && lo == 0 && hi == st.elems {
-		payload = st.elems * st.dt.ItemSize()
+		payload = npapi.NBytes(st.elems, st.dt)
 	}
 	st.count++
 	b := &buffer{name: st.name, bytes: payload, shape: st.shape, dt: st.dt,

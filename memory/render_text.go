@@ -2,6 +2,7 @@ package memory
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"io"
 	"strings"
 
@@ -176,6 +177,14 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 		}
 	}
 	for _, g := range r.Growth {
+		if g.Nonlinear {
+			fmt.Fprintf(b, "\n  loop at line %d grows `%s` faster than linearly (by %s in one iteration, more in the next)", g.Line, g.Name, FormatBytes(g.BytesPerIteration))
+			if g.Iterations != nil {
+				fmt.Fprintf(b, " × %s iterations", Commas(*g.Iterations))
+			}
+			b.WriteString(": its growth is not estimated, the peak is a lower bound\n")
+			continue
+		}
 		fmt.Fprintf(b, "\n  loop at line %d grows `%s` by %s per iteration", g.Line, g.Name, FormatBytes(g.BytesPerIteration))
 		if g.Iterations != nil {
 			fmt.Fprintf(b, " × %s iterations", Commas(*g.Iterations))
@@ -242,6 +251,9 @@ func writeChart(b *strings.Builder, r *Report) {
 		switch row {
 		case chartHeight - 1:
 			label = FormatBytes(top)
+			if top == npapi.Saturated {
+				label = "> 8 EiB" // the axis has 10 columns for its label
+			}
 		case 0:
 			label = "0"
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
 // Byte units.
@@ -15,6 +16,8 @@ const (
 	MiB int64 = 1 << 20
 	GiB int64 = 1 << 30
 	TiB int64 = 1 << 40
+	PiB int64 = 1 << 50
+	EiB int64 = 1 << 60
 )
 
 // sizeUnits maps a lowercase unit suffix to its multiplier. Decimal SI prefixes (kB, MB, GB, TB)
@@ -84,15 +87,22 @@ func ParseMiB(s string) (int64, error) {
 }
 
 // FormatBytes renders n in the largest binary unit that keeps it at least 1, with one decimal
-// ("8.0 MiB", "200.0 GiB", "512 B").
+// ("8.0 MiB", "200.0 GiB", "6.0 PiB", "512 B"); a saturated size (npapi.Saturated, past what
+// int64 holds) is "more than 8 EiB".
 func FormatBytes(n int64) string {
+	if n == npapi.Saturated {
+		return "more than 8 EiB"
+	}
 	if n < 0 {
+		if n == math.MinInt64 {
+			return "-8.0 EiB"
+		}
 		return "-" + FormatBytes(-n)
 	}
 	units := []struct {
 		name string
 		size int64
-	}{{"TiB", TiB}, {"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB}}
+	}{{"EiB", EiB}, {"PiB", PiB}, {"TiB", TiB}, {"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB}}
 	for _, u := range units {
 		if n >= u.size {
 			return fmt.Sprintf("%.1f %s", float64(n)/float64(u.size), u.name)

@@ -650,6 +650,16 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 	}
 	broke := f.brk
 	extrapolated := len(after) == 2 && run == 2 && (ite.trips < 0 || ite.trips > maxUnroll)
+	if extrapolated && !broke && !f.done && after[1] > after[0] {
+		// A loop that grows runs a third pass, to tell linear growth (a list appended to) from
+		// growth that itself grows (a = concatenate([a, a])), which no per-iteration
+		// extrapolation can follow.
+		s.assign(target, ite.elem(2))
+		s.execBlock(body)
+		f.cont = false
+		after = append(after, s.h.Held())
+		broke = f.brk
+	}
 	if _, isRange := it.(vRange); extrapolated && isRange && ite.trips > 2 && !broke && !f.done && after[1] <= after[0] {
 		// A loop over a long range whose live memory does not grow runs its last iteration
 		// too: what it makes may be sized by the loop variable (y[:k] at k = n - 1), and the
@@ -664,7 +674,7 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 		s.execBlock(orelse)
 	}
 	if extrapolated {
-		s.recordGrowth(st, after[1]-after[0], ite.trips)
+		s.recordGrowth(st, after, ite.trips)
 	}
 	s.decref(it)
 }
@@ -672,7 +682,10 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 func (s *Interp) execWhile(st *ast.While) {
 	f := s.top()
 	var after []int64
-	for i := 0; i < 2; i++ {
+	for i := 0; i < 3; i++ {
+		if i == 2 && after[1] <= after[0] {
+			break // a third pass only tells how a growing loop grows (execFor)
+		}
 		t := s.eval(st.Test)
 		s.decref(t)
 		if truth(t) == 0 {
@@ -686,18 +699,41 @@ func (s *Interp) execWhile(st *ast.While) {
 		}
 	}
 	f.brk = false
-	if len(after) == 2 {
-		s.recordGrowth(st, after[1]-after[0], -1)
+	if len(after) >= 2 {
+		s.recordGrowth(st, after, -1)
 	}
 }
 
-// recordGrowth reports a loop whose live bytes grow per iteration; with a known trip count the
-// remaining iterations' growth is added as one extrapolated buffer held by the list.
-func (s *Interp) recordGrowth(st ast.Stmt, per int64, trips int64) {
+// recordGrowth reports a loop whose live bytes grow per iteration, given the bytes held after
+// each of its first passes (two, or three when it grows). With a known trip count the remaining
+// iterations' growth is added as one extrapolated buffer held by the list. Growth that grows from
+// one pass to the next is not linear: it is not extrapolated, and the loop is listed among the
+// allocations of unknown size, so the peak is a lower bound.
+func (s *Interp) recordGrowth(st ast.Stmt, after []int64, trips int64) {
+	per := after[1] - after[0]
 	if per <= 0 {
 		return
 	}
 	g := Growth{Line: s.lineOf(st), BytesPerIteration: per, Name: s.h.LastNamed()}
+	passes := int64(len(after))
+	if passes == 3 {
+		next := after[2] - after[1]
+		if next > per {
+			g.Nonlinear = true
+			if trips >= 0 {
+				t := trips
+				g.Iterations = &t
+			}
+			reason := "grows faster than linearly (" + npapi.Commas(per) + " B, then " + npapi.Commas(next) + " B in its next iteration)"
+			if trips >= 0 {
+				reason += ": its size after " + npapi.Commas(trips) + " iterations is not estimated"
+			}
+			s.addUnknown(st, g.Name, reason, nil, "")
+			s.growth = append(s.growth, g)
+			return
+		}
+		per, g.BytesPerIteration = next, next
+	}
 	var grown *pyList
 	for _, fr := range s.frames {
 		for _, k := range slices.Sorted(maps.Keys(fr.vars)) {
@@ -709,10 +745,10 @@ func (s *Interp) recordGrowth(st ast.Stmt, per int64, trips int64) {
 	if trips >= 0 {
 		t := trips
 		g.Iterations = &t
-		if extra := per * (trips - 2); extra > 0 {
-			data := s.h.Extrapolate(s, g.Name, "growth × "+npapi.Commas(trips-2)+" more iterations", extra)
+		if extra := npapi.SatMul(per, trips-passes); extra > 0 {
+			data := s.h.Extrapolate(s, g.Name, "growth × "+npapi.Commas(trips-passes)+" more iterations", extra)
 			if grown != nil {
-				grown.elts = append(grown.elts, vArray{&Obj{refs: 1, Data: data, shape: unknownShape, stands: trips - 2}})
+				grown.elts = append(grown.elts, vArray{&Obj{refs: 1, Data: data, shape: unknownShape, stands: trips - passes}})
 			}
 		}
 	}

@@ -487,9 +487,9 @@ func (s *Interp) advancedIndex(o *Obj, ix index, e ast.Node) value {
 				// a[mask]: one element per True, unknown until run time, at most mask.size.
 				var bound *int64
 				if n, ok := m.shape.Size(); ok && o.dt.Known() {
-					b := n * o.dt.ItemSize()
+					b := npapi.NBytes(n, o.dt)
 					if rest, ok := restSize(o.shape, len(m.shape.Dims)); ok {
-						b *= rest
+						b = npapi.SatMul(b, rest)
 						bound = &b
 					}
 				}

@@ -29,4 +29,8 @@ type Growth struct {
 	BytesPerIteration int64  `json:"bytes_per_iteration"`
 	// Iterations is the trip count when known (null otherwise).
 	Iterations *int64 `json:"iterations"`
+	// Nonlinear is set when the growth itself grew from one pass to the next (a doubling
+	// array): BytesPerIteration is then the first pass's growth, nothing is extrapolated, and
+	// the peak is a lower bound.
+	Nonlinear bool `json:"nonlinear,omitempty"`
 }

@@ -58,7 +58,7 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	}
 	// The temporaries are alive while the results are allocated, and die before the call returns.
 	if s.numpyBuffers() {
-		r.TempBytes += npapi.Buffers(fn, rc, r)
+		r.TempBytes = npapi.SatAdd(r.TempBytes, npapi.Buffers(fn, rc, r))
 	}
 	tmp := s.temporaries(r.TempBytes, expr)
 	src, isArr := firstArray(c)
@@ -78,7 +78,7 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 			outs[i] = v
 		case o.Bound != 0: // npapi.Unbounded: no bound
 			var bound *int64
-			if b := o.Bound * o.DType.ItemSize(); b > 0 {
+			if b := npapi.NBytes(o.Bound, o.DType); b > 0 {
 				bound = &b
 			}
 			s.unknownAlloc(c.e, expr, fn.Name+": the size depends on the values", bound)

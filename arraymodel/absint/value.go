@@ -341,7 +341,7 @@ func (o *Obj) nbytes() (int64, bool) {
 	if !ok || !o.dt.Known() {
 		return 0, false
 	}
-	return n * o.dt.ItemSize(), true
+	return npapi.NBytes(n, o.dt), true
 }
 
 // knownFloat returns the known real float x.

@@ -126,23 +126,9 @@ func (a *Array) Rank() int {
 	return len(a.Shape)
 }
 
-// Size returns the number of elements when every dimension is known.
-func (a *Array) Size() (int64, bool) {
-	if a.Shape == nil {
-		return 0, false
-	}
-	n := int64(1)
-	for _, d := range a.Shape {
-		if !d.Known {
-			return 0, false
-		}
-		if d.N != 0 && n > (1<<62)/d.N {
-			return 0, false
-		}
-		n *= d.N
-	}
-	return n, true
-}
+// Size returns the number of elements when every dimension is known, saturating past int64
+// (npapi.Size).
+func (a *Array) Size() (int64, bool) { return npapi.Size(a.Shape) }
 
 // NBytes returns the size of the array's data in bytes when its dtype and shape are known.
 func (a *Array) NBytes() (int64, bool) {
@@ -150,7 +136,7 @@ func (a *Array) NBytes() (int64, bool) {
 	if !ok || !a.DType.Known() {
 		return 0, false
 	}
-	return n * a.DType.ItemSize(), true
+	return npapi.NBytes(n, a.DType), true
 }
 
 // Base returns the array that owns a's data: ViewOf for a view, a itself otherwise.

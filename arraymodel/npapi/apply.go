@@ -625,7 +625,7 @@ func (f *Func) shapes(c *Call) (Result, bool) {
 			prev := clone(s)
 			prev[i] = prev[i].add(1 - n)
 			if m, ok := Size(prev); ok {
-				r.TempBytes = m * a.DType.ItemSize()
+				r.TempBytes = NBytes(m, a.DType)
 			}
 		}
 		return r, true
@@ -1151,7 +1151,7 @@ func tile(s []Dim, dt DType, reps Arg) (Result, bool) {
 		}
 	}
 	if total, ok := Size(out); ok && nonOne >= 2 {
-		res.TempBytes = total / last * dt.ItemSize()
+		res.TempBytes = NBytes(total/last, dt)
 	}
 	return res, true
 }
@@ -1846,7 +1846,7 @@ func Grid(sparse bool, axes []GridAxis, tuple bool) (Result, bool) {
 	}
 	r := Result{Outs: []Out{{Shape: append([]Dim{Int(int64(len(dims)))}, dims...), DType: dt, fixed: true}}}
 	if n, ok := Size(dims); ok && dt.Known() {
-		row := n * dt.ItemSize()
+		row := NBytes(n, dt)
 		r.TempBytes = row
 		if row < MinElideBytes {
 			r.TempBytes = 2 * row

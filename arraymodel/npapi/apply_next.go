@@ -309,7 +309,7 @@ func trapz(_ *Func, c *Call) (Result, bool) {
 	}
 	r, ok := reduce(y.Shape, Arg{Kind: ArgScalar, DType: WeakInt, N: int64(i), Known: true}, Arg{})
 	if n, sized := Size(y.Shape); sized && ok && y.Shape[i].N > 0 {
-		r.TempBytes = n / y.Shape[i].N * (y.Shape[i].N - 1) * y.DType.ItemSize()
+		r.TempBytes = NBytes(n/y.Shape[i].N*(y.Shape[i].N-1), y.DType)
 	}
 	return r, ok
 }
@@ -324,7 +324,7 @@ func nanCum(f *Func, c *Call) (Result, bool) {
 	}
 	r, ok := (&Func{Rule: ShapeCum, AxisArg: f.AxisArg}).shapes(c)
 	if n, sized := Size(a.Shape); ok && sized && (a.DType.Kind() == 'f' || a.DType.Kind() == 'c') {
-		r.TempBytes = n * (a.DType.ItemSize() + 1)
+		r.TempBytes = SatMul(n, a.DType.ItemSize()+1)
 	}
 	return r, ok
 }
@@ -344,7 +344,7 @@ func union1d(_ *Func, c *Call) (Result, bool) {
 	}
 	n := n1 + n2
 	r := Result{Outs: []Out{{Shape: []Dim{{}}, DType: dt, fixed: true, Bound: n}}}
-	r.TempBytes = 2*n*dt.ItemSize() + 2*n
+	r.TempBytes = SatAdd(SatMul(2, NBytes(n, dt)), SatMul(2, n))
 	return r, true
 }
 

@@ -135,7 +135,7 @@ func polyval(c *Call) (Result, bool) {
 	}
 	r := Result{Outs: []Out{{Shape: clone(x.Shape), DType: dt, fixed: true}}}
 	if n, ok := Size(x.Shape); ok {
-		r.TempBytes = nTemps * n * x.DType.ItemSize()
+		r.TempBytes = SatMul(nTemps, NBytes(n, x.DType))
 	}
 	return r, true
 }
@@ -165,9 +165,9 @@ func polyvalC(c *Call) (Result, bool) {
 	r := Result{Outs: []Out{{Shape: clone(x.Shape), DType: dt, fixed: true}}}
 	if n, ok := Size(x.Shape); ok {
 		zero := Promote(x.DType, WeakInt).Default() // x*0
-		r.TempBytes = n * zero.ItemSize()
+		r.TempBytes = NBytes(n, zero)
 		if cn != 1 {
-			r.TempBytes = max(r.TempBytes, 2*n*dt.ItemSize())
+			r.TempBytes = max(r.TempBytes, SatMul(2, NBytes(n, dt)))
 		}
 	}
 	return r, true
@@ -395,7 +395,7 @@ func block(c *Call) (Result, bool) {
 	}
 	r := Result{Outs: []Out{{Shape: out, DType: dt, fixed: true}}}
 	if n, ok := Size(out); ok && depth >= 2 && int64(depth)*n <= 2*512*512 {
-		r.TempBytes = n * dt.ItemSize()
+		r.TempBytes = NBytes(n, dt)
 	}
 	return r, true
 }
@@ -489,7 +489,7 @@ func multiDot(c *Call) (Result, bool) {
 		return max(lp, ls+rp, ls+rs+me), me
 	}
 	peak, size := eval(0, n-1)
-	r.TempBytes = (peak - size) * dt.ItemSize()
+	r.TempBytes = NBytes(peak-size, dt)
 	return r, true
 }
 
@@ -546,7 +546,7 @@ func roots(c *Call) (Result, bool) {
 	}
 	m := n - 1
 	r := Result{Outs: []Out{{Shape: []Dim{{}}, Bound: m}}}
-	r.TempBytes = m * m * (dt.ItemSize() + 1)
+	r.TempBytes = SatMul(SatMul(m, m), dt.ItemSize()+1)
 	return r, true
 }
 
@@ -626,13 +626,13 @@ func lstsq(c *Call) (Result, bool) {
 	if ok1 && ok2 && ok3 {
 		var casts int64
 		if a.DType != work {
-			casts += na * work.ItemSize()
+			casts = SatAdd(casts, NBytes(na, work))
 		}
 		if b.DType != work {
-			casts += nb * work.ItemSize()
+			casts = SatAdd(casts, NBytes(nb, work))
 		}
 		// peak: max(casts + LAPACK's x, LAPACK's x + the result's copy), beyond the results
-		r.TempBytes = nx*work.ItemSize() + max(casts-nx*res.ItemSize(), 0)
+		r.TempBytes = SatAdd(NBytes(nx, work), max(casts-NBytes(nx, res), 0))
 	}
 	return r, true
 }

@@ -169,7 +169,7 @@ func (f *Func) scipyShapes(c *Call) (Result, bool) {
 				return Result{}, false // the input is padded before it is filtered
 			}
 			if sized {
-				r.TempBytes = size * Float64.ItemSize() // spline_filter(..., output=float64)
+				r.TempBytes = NBytes(size, Float64) // spline_filter(..., output=float64)
 			}
 		}
 		switch f.Rule {

@@ -101,7 +101,8 @@ func (d Dim) String() string {
 }
 
 // Size returns the number of elements of a shape (nil: rank unknown), and false when a dimension
-// is not known or the product overflows.
+// is not known. A product past int64 saturates (Saturated): (10**9,)*4 is a known, huge size,
+// not an unknown one.
 func Size(s []Dim) (int64, bool) {
 	if s == nil {
 		return 0, false
@@ -111,10 +112,7 @@ func Size(s []Dim) (int64, bool) {
 		if !d.Known || d.N < 0 {
 			return 0, false
 		}
-		if d.N != 0 && n > (1<<62)/d.N {
-			return 0, false
-		}
-		n *= d.N
+		n = SatMul(n, d.N)
 	}
 	return n, true
 }

@@ -75,7 +75,7 @@ func sigConvolve(f *Func, c *Call) (Result, bool) {
 			method = "fft"
 		}
 	}
-	res := prod(out) * dt.ItemSize()
+	res := NBytes(prod(out), dt)
 	switch method {
 	case "fft":
 		spectra := int64(1)
@@ -89,8 +89,8 @@ func sigConvolve(f *Func, c *Call) (Result, bool) {
 			spectra *= n
 		}
 		cplx := func(d DType) int64 { return 2 * d.ItemSize() }
-		at := spectra*(cplx(a.DType)+cplx(b.DType)+cplx(dt)) + inverse*dt.ItemSize()
-		peak := max(at, inverse*dt.ItemSize()+res)
+		at := SatAdd(SatMul(spectra, cplx(a.DType)+cplx(b.DType)+cplx(dt)), NBytes(inverse, dt))
+		peak := max(at, SatAdd(NBytes(inverse, dt), res))
 		if f.Mode != "fft" {
 			peak = max(peak, 2*res) // convolve's astype copy
 		}
@@ -111,7 +111,7 @@ func sigConvolve(f *Func, c *Call) (Result, bool) {
 			for i := range s1 {
 				full *= s1[i] + s2[i] - 1
 			}
-			r.TempBytes = full * a.DType.ItemSize()
+			r.TempBytes = NBytes(full, a.DType)
 		}
 	default:
 		return Result{}, false

@@ -81,13 +81,13 @@ func lfilter(c *Call) (Result, bool) {
 		return r, true
 	}
 	if x.DType != dt {
-		r.TempBytes += n * dt.ItemSize()
+		r.TempBytes = SatAdd(r.TempBytes, NBytes(n, dt))
 	}
 	if na == 1 && len(x.Shape) == 1 {
 		if nb < 0 {
 			return Result{}, false
 		}
-		r.TempBytes += (n + nb - 1) * dt.ItemSize()
+		r.TempBytes = SatAdd(r.TempBytes, NBytes(SatAdd(n, nb-1), dt))
 	}
 	return r, true
 }
@@ -116,7 +116,7 @@ func sosfilt(c *Call) (Result, bool) {
 	}
 	var moved, state int64
 	if i != 0 && i != len(x.Shape)-1 {
-		moved = n * x.DType.ItemSize()
+		moved = NBytes(n, x.DType)
 	}
 	if k := sos.Shape[0]; k.Known && x.Shape[i].N > 0 {
 		state = k.N * 2 * (n / x.Shape[i].N) * dt.ItemSize()
@@ -230,9 +230,9 @@ func filtfilt(c *Call) (Result, bool) {
 	m := n
 	if pad != "" && edge > 0 {
 		m = n / x.Shape[i].N * (x.Shape[i].N + 2*edge)
-		ext = m * x.DType.ItemSize()
+		ext = NBytes(m, x.DType)
 	}
-	y := m * dt.ItemSize()
+	y := NBytes(m, dt)
 	var cast int64
 	if x.DType != dt {
 		cast = y

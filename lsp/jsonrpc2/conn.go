@@ -108,22 +108,43 @@ func (c *Conn) shutdown() {
 }
 
 func (c *Conn) dispatch(ctx context.Context, body []byte) {
-	var msg wireMessage
-	if err := json.Unmarshal(body, &msg); err != nil {
+	var in incomingMessage
+	if err := json.Unmarshal(body, &in); err != nil {
 		c.writeResponse(nil, nil, Errorf(CodeParseError, "parse message: %v", err))
 		return
+	}
+	msg := wireMessage{JSONRPC: in.JSONRPC, Method: in.Method, Params: in.Params, Result: in.Result, Error: in.Error}
+	isResponse := in.Method == "" && (in.Error != nil || len(in.Result) > 0)
+	idNull := string(in.ID) == "null"
+	if len(in.ID) > 0 && !idNull {
+		var id ID
+		if err := id.UnmarshalJSON(in.ID); err != nil {
+			// JSON-RPC 2.0 ids are strings or numbers (LSP: integers); anything else makes the
+			// message an invalid request, answered with a null id as the id cannot be echoed.
+			if isResponse {
+				c.onError(fmt.Errorf("handle response: %w", err))
+			} else {
+				c.writeResponse(nil, nil, Errorf(CodeInvalidRequest, "invalid request: id %s is not an integer or a string", truncate(string(in.ID))))
+			}
+			return
+		}
+		msg.ID = &id
 	}
 	switch {
 	case msg.JSONRPC != "2.0":
 		c.writeResponse(msg.ID, nil, Errorf(CodeInvalidRequest, "invalid request: jsonrpc is %q, want \"2.0\"", msg.JSONRPC))
 	case msg.Method == "" && msg.ID != nil:
 		c.deliver(&msg)
-	case msg.Method == "" && (msg.Error != nil || len(msg.Result) > 0):
+	case isResponse:
 		// A response with a null id (the peer could not read one of our messages): never
 		// answer a response, or two peers would trade errors forever.
 		if msg.Error != nil {
 			c.onError(fmt.Errorf("handle response with null id: error %d: %s", msg.Error.Code, msg.Error.Message))
 		}
+	case idNull:
+		// A null id is neither a request's id nor a notification's absent one (LSP ids are
+		// integers or strings): answer it as invalid rather than drop it silently.
+		c.writeResponse(nil, nil, Errorf(CodeInvalidRequest, "invalid request: id is null"))
 	case msg.Method == "":
 		c.writeResponse(nil, nil, Errorf(CodeInvalidRequest, "invalid request: no method"))
 	case msg.Method == "$/cancelRequest" && msg.ID == nil:

@@ -68,7 +68,8 @@ type Request struct {
 // IsNotification reports whether r expects no response.
 func (r *Request) IsNotification() bool { return r.ID == nil }
 
-// wireMessage is every JSON-RPC message shape at once, as read from or written to the wire.
+// wireMessage is every JSON-RPC message shape at once, as written to the wire or delivered to a
+// waiting Call.
 type wireMessage struct {
 	JSONRPC string          `json:"jsonrpc"`
 	ID      *ID             `json:"id,omitempty"`
@@ -76,6 +77,17 @@ type wireMessage struct {
 	Params  json.RawMessage `json:"params,omitempty"`
 	Result  json.RawMessage `json:"result,omitempty"`
 	Error   *Error          `json:"error,omitempty"`
+}
+
+// incomingMessage is a message as read from the wire, its id kept raw so that an id of the wrong
+// type (a fraction, an object, null) is told apart from a malformed message.
+type incomingMessage struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Method  string          `json:"method"`
+	Params  json.RawMessage `json:"params"`
+	Result  json.RawMessage `json:"result"`
+	Error   *Error          `json:"error"`
 }
 
 // response is an outgoing response: ID is written even when null and exactly one of Result or
