@@ -160,7 +160,8 @@ func (s *Interp) eval1(e ast.Expr) value {
 	case *ast.IfExp:
 		t := s.eval(e.Test)
 		s.decref(t)
-		if s.cfg.Explore {
+		if s.cfg.Explore && (truth(t) < 0 || !s.readsCommandLine(e.Test)) {
+			// (`int(sys.argv[1]) if len(sys.argv) > 1 else 1000`: the program's default)
 			return joinValues(s.eval(e.Body), s.eval(e.Orelse))
 		}
 		if truth(t) == 0 {
@@ -345,6 +346,9 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 	case vUnread:
 		return b // k.step of a module k that is not read: the call says why
 	case vStdlib:
+		if b.path == "sys" && e.Attr == "argv" {
+			return s.argv()
+		}
 		return stdlibAttr(b, e.Attr)
 	}
 	s.decref(base)

@@ -109,7 +109,7 @@ func (s *Interp) branches(blocks ...[]ast.Stmt) {
 func (s *Interp) exploreIf(st *ast.If) {
 	v := s.eval(st.Test)
 	s.decref(v)
-	if _, literal := st.Test.(*ast.Constant); literal || s.readsOption(st.Test) {
+	if _, literal := st.Test.(*ast.Constant); literal || s.readsCommandLine(st.Test) {
 		switch truth(v) {
 		case 0:
 			s.branches(st.Orelse)
@@ -450,17 +450,14 @@ func (s *Interp) exploreDef(decos []ast.Expr, args *ast.Arguments, bases []ast.E
 	}
 }
 
-// readsOption reports whether e reads an option of the program's parsed command line
-// (`args.P`, with args bound to parse_args() or a harness's parse).
-func (s *Interp) readsOption(e ast.Expr) bool {
+// readsCommandLine reports whether e reads the program's command line: an option of a parsed
+// one (`args.P`, with args bound to parse_args() or a harness's parse) or sys.argv.
+func (s *Interp) readsCommandLine(e ast.Expr) bool {
 	names := s.namespaceNames()
-	if len(names) == 0 {
-		return false
-	}
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if at, ok := n.(*ast.Attribute); ok {
-			if x, ok := at.Value.(*ast.Name); ok && names[x.ID] {
+			if x, ok := at.Value.(*ast.Name); ok && (names[x.ID] || at.Attr == "argv" && x.ID == "sys") {
 				found = true
 			}
 		}

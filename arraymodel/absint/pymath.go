@@ -18,7 +18,7 @@ import (
 type vStdlib struct{ path string }
 
 // stdlibModules are the standard-library modules whose members are evaluated.
-var stdlibModules = map[string]bool{"math": true, "cmath": true, "operator": true, "functools": true, "re": true}
+var stdlibModules = map[string]bool{"math": true, "cmath": true, "operator": true, "functools": true, "re": true, "sys": true}
 
 // operatorFuncs are the operator module's functions of two operands that are a binary operator.
 var operatorFuncs = map[string]ast.Operator{
@@ -304,4 +304,18 @@ func builtinMinMax(name string, c *call) (value, bool) {
 		return knownInt(i.n), true
 	}
 	return knownFloat(bf), true
+}
+
+// argv is sys.argv: the program's name, then the command line the run is given (Config.Argv),
+// none by default — so `int(sys.argv[1]) if len(sys.argv) > 1 else 1000` takes its fallback,
+// as the program run without arguments does.
+func (s *Interp) argv() value {
+	elts := []value{vStr{s: "program.py"}}
+	if s.cfg.Argv != nil {
+		s.shared.argvRead = true
+	}
+	for _, a := range s.cfg.Argv {
+		elts = append(elts, vStr{s: a})
+	}
+	return vList{&pyList{refs: 1, elts: elts}}
 }
