@@ -1,5 +1,5 @@
 # The negative fixture's dead code, under a test that may be true: reported.
-import sys
+import os
 
 import numpy as np
 from numpy import cos, sin
@@ -7,7 +7,7 @@ from numpy import cos, sin
 q = np.arange(0.0003, 1.0, 0.0003)
 R = 100
 
-if len(sys.argv) > 1:
+if os.environ.get("PLOT"):
     qy, qz = np.meshgrid(q, q)
     qr = R * np.sqrt(qy**2 + qz**2)
     P = (3.0 * (sin(qr) - qr * cos(qr)) / qr**3) ** 2  # want "`\\(3.0 \\* \\(sin\\(qr\\) - qr \\* co...` allocates 2 temporaries of 88,871,112 bytes for `3.0 \\* \\(sin\\(qr\\) - qr \\* cos...`; compute it in place"
