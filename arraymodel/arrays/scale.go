@@ -114,7 +114,7 @@ func BytesExpr(a *Array) (string, bool) {
 // it builds are pieces of the data (a voxel's neighbourhood, one record), not the data: were they
 // as large, the loop would be quadratic.
 func (info *Info) InDataLoop(n ast.Node) bool {
-	for loop := info.EnclosingLoop(n); loop != nil; loop = info.EnclosingLoop(loop) {
+	for _, loop := range info.loopsAround(n) {
 		f, ok := loop.(*ast.For)
 		if !ok {
 			continue

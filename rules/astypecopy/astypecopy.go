@@ -58,8 +58,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		size := copySize(info, c.Recv, call)
-		if pol.Decide(size) == sizepolicy.Quiet {
-			continue
+		if size.Known && pol.Decide(size) == sizepolicy.Quiet {
+			continue // (a size not known is decided once there is a finding: it may cost a walk)
 		}
 		if d, ok := check(in, info, call, c.Recv, seeded); ok {
 			pol.Report(pass, size, d)
@@ -119,7 +119,9 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	n, ok := src.Size()
 	if !ok {
 		f, _ := arrays.BytesExpr(src)
-		return sizepolicy.Size{Small: info.InDataLoop(call), Formula: f, Source: info.SizeSource(call, src)}
+		return sizepolicy.Size{Formula: f,
+			SmallIf:  func() bool { return info.InDataLoop(call) },
+			SourceOf: func() string { return info.SizeSource(call, src) }}
 	}
 	item := int64(8)
 	if src.DType.Known() {
@@ -129,7 +131,8 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 		item = max(item, res.DType.ItemSize())
 	}
 	f, _ := arrays.FormulaExpr(src)
-	return sizepolicy.Size{Bytes: n * item, Known: true, Formula: f, Source: info.SizeSource(call, src)}
+	return sizepolicy.Size{Bytes: n * item, Known: true, Formula: f,
+		SourceOf: func() string { return info.SizeSource(call, src) }}
 }
 
 func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool) (analysis.Diagnostic, bool) {

@@ -127,8 +127,8 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	size, nb, ok := sizeOf(res)
-	size.Small = !size.Known && info.InDataLoop(asg)
-	size.Source = info.SizeSource(asg, res)
+	size.SmallIf = func() bool { return info.InDataLoop(asg) }
+	size.SourceOf = func() string { return info.SizeSource(asg, res) }
 	if size.Known {
 		size.Formula, _ = arrays.FormulaExpr(res)
 	}

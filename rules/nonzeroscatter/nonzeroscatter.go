@@ -438,9 +438,9 @@ func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 			return sizepolicy.Size{Bytes: n * 8 * max(rank, 1), Known: true}
 		}
 	}
-	s := sizepolicy.Size{Small: info.InDataLoop(z)}
+	s := sizepolicy.Size{SmallIf: func() bool { return info.InDataLoop(z) }}
 	if m, ok := info.Array(src.mask); ok {
-		s.Source = info.SizeSource(z, m)
+		s.SourceOf = func() string { return info.SizeSource(z, m) }
 		if f, ok := arrays.BytesExpr(m); ok {
 			s.Formula = f + " of mask,"
 		}

@@ -63,12 +63,16 @@ type Size struct {
 	Bytes int64 // the size in bytes, when Known
 	Known bool
 	// Small is set when the code shows the array is small though its size is not known: it is
-	// built once per element of the data (arrays.Info.InDataLoop).
-	Small bool
+	// built once per element of the data (arrays.Info.InDataLoop). SmallIf, when set, is asked
+	// instead, and only when the answer decides (it may cost a walk of the file).
+	Small   bool
+	SmallIf func() bool
 	// Formula is the size as a formula over the program's symbols ("8·N"), when there is one.
 	Formula string
-	// Source says where the formula's symbols come from (arrays.Info.SizeSource), or "".
-	Source string
+	// Source says where the formula's symbols come from (arrays.Info.SizeSource), or "";
+	// SourceOf, when set, gives it, asked only for a finding that is reported.
+	Source   string
+	SourceOf func() string
 }
 
 // Verdict is what the policy says of a finding.
@@ -117,7 +121,7 @@ func (p Policy) Decide(s Size) Verdict {
 		return Report
 	case s.Known && s.Bytes >= p.Min:
 		return Report
-	case s.Known || s.Small:
+	case s.Known || s.Small || s.SmallIf != nil && s.SmallIf():
 		return Quiet
 	case p.Scale == Large:
 		return Report
@@ -132,6 +136,9 @@ func (p Policy) Decide(s Size) Verdict {
 func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
 	switch p.Decide(s) {
 	case Report:
+		if s.SourceOf != nil {
+			s.Source = s.SourceOf()
+		}
 		switch {
 		case !s.Known && p.Min > 0:
 			d.Message += p.unknownNote(s)

@@ -1,0 +1,113 @@
+package arrays
+
+import (
+	"sort"
+
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file finds the loops around a node by descending the module's statements to it, without
+// the parent map of every node (Info.parent), which costs a walk of the whole tree: the sized
+// rules ask it of each finding they are about to make (InDataLoop).
+
+// loopsAround returns the for and while loops around n, innermost first, within the function,
+// class or module body n is in.
+func (info *Info) loopsAround(n ast.Node) []ast.Stmt {
+	var loops []ast.Stmt
+	for _, st := range info.stmtPath(n) {
+		switch st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			loops = loops[:0] // a loop outside a def does not run the def's body
+		case *ast.For, *ast.AsyncFor, *ast.While:
+			if ast.Node(st) != n {
+				loops = append(loops, st) // its body, else clause or header
+			}
+		}
+	}
+	for i, j := 0, len(loops)-1; i < j; i, j = i+1, j-1 {
+		loops[i], loops[j] = loops[j], loops[i]
+	}
+	return loops
+}
+
+// stmtPath returns the statements around n, outermost first, down to the innermost one that
+// holds n (n itself when it is a statement): a descent through the statement lists, each
+// searched by position.
+func (info *Info) stmtPath(n ast.Node) []ast.Stmt {
+	if info.mod == nil || n == nil {
+		return nil
+	}
+	at := n.Span()
+	var path []ast.Stmt
+	body := info.mod.Body
+	for len(body) > 0 {
+		// the last statement starting at or before n
+		i := sort.Search(len(body), func(i int) bool { return body[i].Span().Start > at.Start }) - 1
+		if i < 0 {
+			break
+		}
+		st := body[i]
+		if sp := st.Span(); at.End > sp.End {
+			break
+		}
+		path = append(path, st)
+		if ast.Node(st) == n {
+			break
+		}
+		body = blockAt(bodiesOf(st), at)
+	}
+	return path
+}
+
+// blockAt returns the statement list of blocks that holds the range at, or nil.
+func blockAt(blocks [][]ast.Stmt, at ast.Range) []ast.Stmt {
+	for _, b := range blocks {
+		if len(b) > 0 && b[0].Span().Start <= at.Start && at.End <= b[len(b)-1].Span().End {
+			return b
+		}
+	}
+	return nil
+}
+
+// bodiesOf returns the statement lists directly inside st.
+func bodiesOf(st ast.Stmt) [][]ast.Stmt {
+	switch s := st.(type) {
+	case *ast.FunctionDef:
+		return [][]ast.Stmt{s.Body}
+	case *ast.AsyncFunctionDef:
+		return [][]ast.Stmt{s.Body}
+	case *ast.ClassDef:
+		return [][]ast.Stmt{s.Body}
+	case *ast.If:
+		return [][]ast.Stmt{s.Body, s.Orelse}
+	case *ast.For:
+		return [][]ast.Stmt{s.Body, s.Orelse}
+	case *ast.AsyncFor:
+		return [][]ast.Stmt{s.Body, s.Orelse}
+	case *ast.While:
+		return [][]ast.Stmt{s.Body, s.Orelse}
+	case *ast.With:
+		return [][]ast.Stmt{s.Body}
+	case *ast.AsyncWith:
+		return [][]ast.Stmt{s.Body}
+	case *ast.Try:
+		out := [][]ast.Stmt{s.Body, s.Orelse, s.Finalbody}
+		for _, h := range s.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	case *ast.TryStar:
+		out := [][]ast.Stmt{s.Body, s.Orelse, s.Finalbody}
+		for _, h := range s.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	case *ast.Match:
+		var out [][]ast.Stmt
+		for _, c := range s.Cases {
+			out = append(out, c.Body)
+		}
+		return out
+	}
+	return nil
+}
