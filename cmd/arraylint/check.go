@@ -193,6 +193,10 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		cc.Fixed = cfg
 	}
 	if f.conv.showSettings != "" {
+		if err := f.conv.refuseOutputInput([]string{f.conv.showSettings}, f.config); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+			return exitError
+		}
 		return showSettings(e, cc, f.conv.showSettings)
 	}
 	keep, err := changesFilter(f)
@@ -214,6 +218,10 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 	}
 	if err != nil && !errors.As(err, &unreadable) {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+		return exitError
+	}
+	if err := f.conv.refuseOutputInput(files, f.config, f.newFromPatch); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
 		return exitError
 	}
 	if f.conv.showFiles {
