@@ -22,9 +22,16 @@ package analyzer
 //     afterwards; when it cannot be created at all (a read-only directory), the in-place write
 //     is done directly.
 //
-// Before writing, WriteFile checks that the file still holds what ReadFile read, so a file
-// changed by someone else meanwhile is reported, not overwritten (a file that already holds the
-// fixed content, written by a concurrent run, is left as it is).
+// WriteFile checks that the file still holds what ReadFile read, so a file changed by someone
+// else meanwhile is reported (ErrChanged), not overwritten (a file that already holds the fixed
+// content, written by a concurrent run, is left as it is). The check that counts is the last
+// one, made after the temporary copy is written and synced, on the very inode about to be
+// replaced (or written in place), immediately before the rename or write: an editor that saves
+// while the fix is being written out is seen. Where the system has it (Linux renameat2), the
+// rename is an atomic exchange, and the file it displaced is checked once more afterwards: a
+// save that landed between the check and the exchange is put back and reported too. What
+// remains is a writer that opened the old file before the exchange and writes to it after the
+// second check, a window of microseconds that no rename-based or in-place writer can close.
 //
 // Temporary files of a run killed between steps 2 and 3 are removed by CleanStaleTemps on a later
 // --fix run: only files of our naming whose pid is not a live process and that are older than
@@ -34,6 +41,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -43,6 +51,9 @@ import (
 	"strings"
 	"time"
 )
+
+// errNoExchange is exchange's error where files cannot be swapped atomically.
+var errNoExchange = errors.New("atomic exchange not supported")
 
 // tempMarker is the part of every temporary file name that CleanStaleTemps recognises.
 const tempMarker = ".arraylint-"
@@ -103,6 +114,10 @@ func describeMode(m fs.FileMode) string {
 	return "mode " + m.String()
 }
 
+// ErrChanged is WriteFile's error when the file no longer holds what ReadFile read: someone
+// else changed it while it was being fixed, and it was left as they wrote it.
+var ErrChanged = errors.New("the file changed while it was being fixed; run again")
+
 // WriteFile replaces the content of the file at path with data as described at the top of this
 // file. stamp is what ReadFile returned; the zero stamp skips the change check.
 func WriteFile(path string, data []byte, stamp FileStamp) error {
@@ -118,6 +133,8 @@ func WriteFile(path string, data []byte, stamp FileStamp) error {
 		return fmt.Errorf("write %s: not a regular file", path)
 	}
 	if stamp.valid {
+		// An early look, to skip writing a temporary copy for nothing; the check that counts
+		// is made again just before the file is replaced.
 		now, err := os.ReadFile(target)
 		switch {
 		case err != nil:
@@ -125,27 +142,133 @@ func WriteFile(path string, data []byte, stamp FileStamp) error {
 		case bytes.Equal(now, data):
 			return nil // a concurrent run wrote the same fix
 		case !bytes.Equal(now, stamp.content):
-			return fmt.Errorf("write %s: the file changed while it was being fixed; run again", path)
+			return fmt.Errorf("write %s: %w", path, ErrChanged)
 		}
 	}
 	tmp, err := writeTemp(target, data, info)
 	if err != nil {
 		// No temporary copy (e.g. a read-only directory): write in place directly.
-		if err := writeInPlace(target, data, info); err != nil {
+		if err := writeInPlace(target, data, info, stamp); err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
 		}
 		return nil
 	}
 	if renameKeepsIdentity(target, tmp, info) {
-		if err := os.Rename(tmp, target); err == nil {
+		done, err := replaceChecked(target, tmp, info, stamp)
+		if err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		if done {
 			return nil
 		}
 	}
 	defer os.Remove(tmp)
-	if err := writeInPlace(target, data, info); err != nil {
+	if err := writeInPlace(target, data, info, stamp); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// unchanged reports whether the open file f is still the file ReadFile stamped: the inode that
+// was stat'ed as info, holding stamp's content. The zero stamp accepts any content.
+func unchanged(f *os.File, info fs.FileInfo, stamp FileStamp) (bool, error) {
+	now, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	if !os.SameFile(now, info) {
+		return false, nil // replaced by a rename since it was read
+	}
+	if !stamp.valid {
+		return true, nil
+	}
+	if now.Size() != int64(len(stamp.content)) {
+		return false, nil
+	}
+	got := make([]byte, len(stamp.content)+1)
+	n, err := f.ReadAt(got, 0)
+	if err != nil && err != io.EOF {
+		return false, err
+	}
+	return bytes.Equal(got[:n], stamp.content), nil
+}
+
+// replaceChecked renames tmp over target if target is still the file ReadFile stamped. The
+// content is compared on an open descriptor first; then, as the last step before the rename,
+// one lstat confirms that the path still names that inode. With an atomic exchange the file
+// displaced is checked once more afterwards: if a save reached the path in between, it is put
+// back at once and ErrChanged returned; if a second save replaced the fixed copy before that,
+// the second save is kept next to the file under a name the error gives. done is false when
+// the rename itself failed and target was left untouched: the caller then writes in place.
+// On an error, tmp is gone (or is the kept save the error names).
+func replaceChecked(target, tmp string, info fs.FileInfo, stamp FileStamp) (done bool, err error) {
+	fail := func(err error) (bool, error) {
+		os.Remove(tmp)
+		return false, err
+	}
+	old, err := os.Open(target)
+	if err != nil {
+		return fail(err)
+	}
+	defer old.Close()
+	ours, err := os.Stat(tmp)
+	if err != nil {
+		return fail(err)
+	}
+	if ok, err := unchanged(old, info, stamp); err != nil || !ok {
+		return fail(cmpErr(err))
+	}
+	// The last check, one system call before the rename: the path still names what was read.
+	if now, err := os.Lstat(target); err != nil || !os.SameFile(now, info) {
+		return fail(ErrChanged)
+	}
+	switch err := exchange(tmp, target); {
+	case err == nil:
+	case errors.Is(err, errNoExchange):
+		if err := os.Rename(tmp, target); err != nil {
+			return false, nil
+		}
+		return true, nil
+	default:
+		return false, nil
+	}
+	// tmp now names the displaced file: it must be the inode read, still unchanged (an
+	// appending writer may have written to it since the content check).
+	if displaced, err := os.Lstat(tmp); err == nil && os.SameFile(displaced, info) {
+		if ok, err := unchanged(old, info, stamp); err == nil && ok {
+			os.Remove(tmp)
+			return true, nil
+		}
+	}
+	// A save got in between: put the displaced file back at once. Should a second save have
+	// replaced the fixed copy meanwhile, that one comes out instead and is kept aside.
+	if exchange(tmp, target) != nil {
+		return false, keepAside(target, tmp)
+	}
+	if now, err := os.Lstat(tmp); err == nil && os.SameFile(now, ours) {
+		os.Remove(tmp)
+		return false, ErrChanged
+	}
+	return false, keepAside(target, tmp)
+}
+
+// keepAside renames the file at tmp, a save that met a fix, to a name next to target that no
+// cleanup removes, and returns ErrChanged naming it.
+func keepAside(target, tmp string) error {
+	kept := target + ".arraylint-conflict-" + tmp[strings.LastIndex(tmp, "-")+1:]
+	if os.Rename(tmp, kept) != nil {
+		kept = tmp
+	}
+	return fmt.Errorf("%w (a save made meanwhile is kept in %s)", ErrChanged, kept)
+}
+
+// cmpErr is the error of a failed change check: err itself, or ErrChanged when the check ran
+// and found a change.
+func cmpErr(err error) error {
+	if err != nil {
+		return err
+	}
+	return ErrChanged
 }
 
 // writeTemp writes data to a new temporary file next to target with target's permission bits,
@@ -193,13 +316,19 @@ func keptMode(info fs.FileInfo) fs.FileMode {
 	return info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 }
 
-// writeInPlace overwrites the content of the existing file target with data, keeping its inode.
-// The kernel clears the setuid and setgid bits when someone without CAP_FSETID writes a file;
-// they are set again afterwards (the owner may; anyone else gets an error saying so).
-func writeInPlace(target string, data []byte, info fs.FileInfo) error {
-	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+// writeInPlace overwrites the content of the existing file target with data, keeping its inode,
+// after checking on the open file, immediately before writing, that it is still the inode stat'ed
+// as info and holds stamp's content (ErrChanged otherwise; the zero stamp skips the content
+// check). The kernel clears the setuid and setgid bits when someone without CAP_FSETID writes a
+// file; they are set again afterwards (the owner may; anyone else gets an error saying so).
+func writeInPlace(target string, data []byte, info fs.FileInfo, stamp FileStamp) error {
+	f, err := os.OpenFile(target, os.O_RDWR, 0)
 	if err != nil {
 		return err
+	}
+	if ok, err := unchanged(f, info, stamp); err != nil || !ok {
+		f.Close()
+		return cmpErr(err)
 	}
 	if _, err := f.WriteAt(data, 0); err != nil {
 		f.Close()
