@@ -34,8 +34,9 @@ package analyzer
 // second check, a window of microseconds that no rename-based or in-place writer can close.
 //
 // Temporary files of a run killed between steps 2 and 3 are removed by CleanStaleTemps on a later
-// --fix run: only files of our naming whose pid is not a live process and that are older than
-// staleTempAge, so the temporary file of a concurrent run is never touched.
+// --fix run of the same file: only files of our naming for that file's base name, whose pid is
+// not a live process and that are older than staleTempAge, so the temporary file of a
+// concurrent run, or of another file, is never touched.
 
 import (
 	"bytes"
@@ -351,11 +352,26 @@ func writeInPlace(target string, data []byte, info fs.FileInfo, stamp FileStamp)
 	return f.Close()
 }
 
-// CleanStaleTemps removes, in each of dirs, the temporary files a killed --fix run left behind:
-// names of the form ".<base>.arraylint-<pid>-<hex>" whose pid is not a live process and whose
-// modification time is older than staleTempAge. It returns the names it removed. Errors are
-// ignored: a file that cannot be removed stays, as it did before.
-func CleanStaleTemps(dirs []string) []string {
+// CleanStaleTemps removes the temporary files a killed --fix run left next to files (symlinks
+// resolved to their targets): names ".<base>.arraylint-<pid>-<hex>" of one of those files' base
+// names, whose pid is not a live process and whose modification time is older than
+// staleTempAge. Another file's temporary files in the same directory are left alone: they are
+// for the run fixing that file to clean. It returns the names it removed. Errors are ignored: a
+// file that cannot be removed stays, as it did before.
+func CleanStaleTemps(files []string) []string {
+	bases := map[string]map[string]bool{} // directory -> base names
+	var dirs []string
+	for _, f := range files {
+		if t, err := filepath.EvalSymlinks(f); err == nil {
+			f = t
+		}
+		d, b := filepath.Dir(f), filepath.Base(f)
+		if bases[d] == nil {
+			bases[d] = map[string]bool{}
+			dirs = append(dirs, d)
+		}
+		bases[d][b] = true
+	}
 	var removed []string
 	now := time.Now()
 	for _, d := range dirs {
@@ -364,8 +380,8 @@ func CleanStaleTemps(dirs []string) []string {
 			continue
 		}
 		for _, e := range entries {
-			pid, ok := tempPID(e.Name())
-			if !ok || !e.Type().IsRegular() || processAlive(pid) {
+			base, pid, ok := parseTempName(e.Name())
+			if !ok || !bases[d][base] || !e.Type().IsRegular() || processAlive(pid) {
 				continue
 			}
 			info, err := e.Info()
@@ -381,22 +397,23 @@ func CleanStaleTemps(dirs []string) []string {
 	return removed
 }
 
-// tempPID returns the pid recorded in a temporary file name of ours.
-func tempPID(name string) (int, bool) {
+// parseTempName returns the base name of the file and the pid recorded in a temporary file name
+// of ours, ".<base>.arraylint-<pid>-<12 hex digits>".
+func parseTempName(name string) (base string, pid int, ok bool) {
 	if !strings.HasPrefix(name, ".") {
-		return 0, false
+		return "", 0, false
 	}
 	i := strings.LastIndex(name, tempMarker)
-	if i < 0 {
-		return 0, false
+	if i < 1 {
+		return "", 0, false
 	}
 	pidStr, rnd, ok := strings.Cut(name[i+len(tempMarker):], "-")
 	if !ok || len(rnd) != 12 {
-		return 0, false
+		return "", 0, false
 	}
 	if _, err := hex.DecodeString(rnd); err != nil {
-		return 0, false
+		return "", 0, false
 	}
 	pid, err := strconv.Atoi(pidStr)
-	return pid, err == nil && pid > 0
+	return name[1:i], pid, err == nil && pid > 0
 }

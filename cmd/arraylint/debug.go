@@ -3,8 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/astjson"
 )
@@ -20,7 +20,7 @@ func runDebug(_ context.Context, e *env, args []string) int {
 	}
 	status := exitOK
 	for _, path := range args[1:] {
-		src, err := os.ReadFile(path)
+		src, _, err := analyzer.ReadFile(path) // refuses a pipe or device rather than block on it
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint debug ast: %v\n", err)
 			status = exitError
