@@ -15,8 +15,8 @@ type concisePrinter struct{ opts Options }
 func (p *concisePrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range findings {
-		fmt.Fprintf(bw, "%s:%d:%d: %s %s%s\n", paint(p.opts.Color, ansiBold, f.Path), f.Line, f.Col,
-			paint(p.opts.Color, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), f.Message)
+		fmt.Fprintf(bw, "%s:%d:%d: %s %s%s\n", paint(p.opts.Color, ansiBold, visible(f.Path)), f.Line, f.Col,
+			paint(p.opts.Color, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), visible(f.Message))
 	}
 	return bw.Flush()
 }
