@@ -7,6 +7,8 @@ package bindings
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -175,6 +177,17 @@ func ParseAssumeFlag(s string) (name string, n int64, expr string, err error) {
 	if n, err := evalIntExpr(val); err == nil {
 		return name, n, "", nil
 	}
+	// Integer arithmetic evalIntExpr does not take (parentheses, + and -, a literal past int64)
+	// is still an integer: evaluated exactly, and refused when it does not fit, never passed on
+	// as an expression that nothing evaluates.
+	if e, ok := ParseValueExpr(strings.TrimSpace(val)); ok {
+		if v, isInt := intArith(e); isInt {
+			if v == nil || !v.IsInt64() {
+				return "", 0, "", fmt.Errorf("parse assume %q: %s is out of range (at most %d)", s, strings.TrimSpace(val), int64(math.MaxInt64))
+			}
+			return name, v.Int64(), "", nil
+		}
+	}
 	if !isIdent(name) {
 		return "", 0, "", fmt.Errorf("parse assume %q: the size %s takes an integer", s, name)
 	}
@@ -196,4 +209,73 @@ func ParseValueExpr(src string) (ast.Expr, bool) {
 		return nil, false
 	}
 	return as.Value, true
+}
+
+// intArith evaluates e when it is integer arithmetic: integer literals combined by unary + and
+// -, +, -, *, // and ** (parenthesised as Python allows). isInt is false for anything else; v
+// is nil when the value is too large to compute (past 4096 bits) or divides by zero.
+func intArith(e ast.Expr) (v *big.Int, isInt bool) {
+	const maxBits = 4096
+	switch e := e.(type) {
+	case *ast.Constant:
+		if e.Value.Kind != ast.ConstInt {
+			return nil, false
+		}
+		if e.Value.Big != nil {
+			return new(big.Int).Set(e.Value.Big), true
+		}
+		return big.NewInt(e.Value.Int), true
+	case *ast.UnaryOp:
+		x, ok := intArith(e.Operand)
+		switch {
+		case !ok || e.Op != ast.UAdd && e.Op != ast.USub:
+			return nil, false
+		case x == nil || e.Op == ast.UAdd:
+			return x, true
+		}
+		return x.Neg(x), true
+	case *ast.BinOp:
+		x, okx := intArith(e.Left)
+		y, oky := intArith(e.Right)
+		if !okx || !oky {
+			return nil, false
+		}
+		switch e.Op {
+		case ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Pow:
+		default:
+			return nil, false
+		}
+		if x == nil || y == nil {
+			return nil, true
+		}
+		switch e.Op {
+		case ast.Add:
+			return x.Add(x, y), true
+		case ast.Sub:
+			return x.Sub(x, y), true
+		case ast.Mult:
+			if x.BitLen()+y.BitLen() > maxBits {
+				return nil, true
+			}
+			return x.Mul(x, y), true
+		case ast.FloorDiv:
+			if y.Sign() == 0 {
+				return nil, true
+			}
+			q, m := new(big.Int).DivMod(x, y, new(big.Int))
+			if m.Sign() != 0 && y.Sign() < 0 {
+				q.Sub(q, big.NewInt(1)) // DivMod rounds toward -inf for y > 0 only
+			}
+			return q, true
+		default: // ast.Pow
+			if y.Sign() < 0 {
+				return nil, false // a float in Python
+			}
+			if x.CmpAbs(big.NewInt(1)) > 0 && (!y.IsInt64() || int64(x.BitLen()-1)*y.Int64() > maxBits) {
+				return nil, true
+			}
+			return x.Exp(x, y, nil), true
+		}
+	}
+	return nil, false
 }
