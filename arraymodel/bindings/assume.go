@@ -57,15 +57,31 @@ func InputSize(name string) bool { return sizeNameRE.MatchString(name) }
 
 var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
 
-// AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
+// AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments. A comment that does
+// not parse is left out (AssumeCommentProblems reports it); the error is always nil.
 func AssumeComments(f *pyparse.File) (map[string]int64, error) {
-	out, _, err := assumeComments(f)
-	return out, err
+	out, _, _ := assumeComments(f)
+	return out, nil
 }
 
-// assumeComments is AssumeComments that also returns the line each name is bound on.
-func assumeComments(f *pyparse.File) (map[string]int64, map[string]int, error) {
+// CommentProblem is a `# arraylint:` comment that does not parse: the comment's range and why.
+type CommentProblem struct {
+	Range pyparse.Range
+	Msg   string
+}
+
+// AssumeCommentProblems returns the file's `# arraylint: assume` comments that do not parse,
+// which every reader of the assumptions leaves out.
+func AssumeCommentProblems(f *pyparse.File) []CommentProblem {
+	_, _, bad := assumeComments(f)
+	return bad
+}
+
+// assumeComments is AssumeComments that also returns the line each name is bound on, and the
+// comments left out.
+func assumeComments(f *pyparse.File) (map[string]int64, map[string]int, []CommentProblem) {
 	out, lines := map[string]int64{}, map[string]int{}
+	var bad []CommentProblem
 	for _, c := range f.Comments {
 		m := assumeRE.FindStringSubmatch(c.Text(f.Src))
 		if m == nil {
@@ -74,13 +90,14 @@ func assumeComments(f *pyparse.File) (map[string]int64, map[string]int, error) {
 		line := f.Lines.Line(c.Start)
 		binds, err := ParseAssume(m[1])
 		if err != nil {
-			return nil, nil, fmt.Errorf("line %d: %w", line, err)
+			bad = append(bad, CommentProblem{Range: c.Range, Msg: "`arraylint: assume` comment ignored: " + err.Error()})
+			continue
 		}
 		for k, v := range binds {
 			out[k], lines[k] = v, line
 		}
 	}
-	return out, lines, nil
+	return out, lines, bad
 }
 
 // ParseAssume parses "N=10_000_000, M=1024*1024" (also space-separated) into bindings. Values

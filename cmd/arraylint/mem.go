@@ -185,6 +185,15 @@ func runMem(_ context.Context, e *env, args []string) int {
 		}
 		return exitError
 	}
+	// A `# arraylint: target` or `assume` comment the estimate would leave out (check reports
+	// it as AL903) is an error here: the one file asked about would be estimated without it.
+	if bad := memory.CommentProblems(f); len(bad) > 0 {
+		for _, p := range bad {
+			line, col := f.Lines.LineCol(p.Range.Start)
+			fmt.Fprintf(e.stderr, "arraylint mem: %s:%d:%d: %s\n", path, line, col+1, p.Msg)
+		}
+		return exitError
+	}
 	allTargets := strings.EqualFold(t.Target, "all")
 	if allTargets {
 		t.Target = ""
