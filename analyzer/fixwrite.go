@@ -29,9 +29,10 @@ package analyzer
 // replaced (or written in place), immediately before the rename or write: an editor that saves
 // while the fix is being written out is seen. Where the system has it (Linux renameat2), the
 // rename is an atomic exchange, and the file it displaced is checked once more afterwards: a
-// save that landed between the check and the exchange is put back and reported too. What
-// remains is a writer that opened the old file before the exchange and writes to it after the
-// second check, a window of microseconds that no rename-based or in-place writer can close.
+// save that landed between the check and the exchange is put back and reported too, and so is
+// a file some process still holds open for writing (an appending writer that opened it before
+// the exchange; Linux tells through a read lease, see openForWriting). Without the exchange
+// (other systems) the last check is one system call before the rename.
 //
 // Temporary files of a run killed between steps 2 and 3 are removed by CleanStaleTemps on a later
 // --fix run of the same file: only files of our naming for that file's base name, whose pid is
@@ -233,10 +234,13 @@ func replaceChecked(target, tmp string, info fs.FileInfo, stamp FileStamp) (done
 	default:
 		return false, nil
 	}
-	// tmp now names the displaced file: it must be the inode read, still unchanged (an
-	// appending writer may have written to it since the content check).
+	// tmp now names the displaced file: it must be the inode read, open for writing nowhere (a
+	// writer that opened it before the exchange has yet to write, or to close), and unchanged
+	// (one that wrote and closed meanwhile). The order matters: a writer seen by neither check
+	// opened the path after the exchange, and so writes to the fixed file.
 	if displaced, err := os.Lstat(tmp); err == nil && os.SameFile(displaced, info) {
-		if ok, err := unchanged(old, info, stamp); err == nil && ok {
+		writing, _ := openForWriting(old)
+		if ok, err := unchanged(old, info, stamp); err == nil && ok && !writing {
 			os.Remove(tmp)
 			return true, nil
 		}
