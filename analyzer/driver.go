@@ -28,6 +28,9 @@ type Runner struct {
 	timesMu sync.Mutex
 	times   map[string]time.Duration
 	runs    map[string]int
+
+	// gate bounds the memory of the files checked at once (limits.go).
+	gate memoryGate
 }
 
 // EnableTimings makes the runner add up the time spent parsing and in each analyzer, for Timings.

@@ -387,7 +387,9 @@ func fixFiles(ctx context.Context, rn *analyzer.Runner, files []string, cc *anal
 	for range min(jobs, len(files)) {
 		wg.Go(func() {
 			for i := range next {
+				done := rn.Admit(files[i]) // the memory bound of CheckFiles holds for --fix too
 				r, n, d := fixOne(ctx, rn, files[i], cc, f.unsafeFix, !f.diff)
+				done()
 				results[i], diffs[i] = r, d
 				mu.Lock()
 				total += n
