@@ -207,7 +207,7 @@ func runMem(_ context.Context, e *env, args []string) int {
 	opts.Function, opts.Legate, opts.AssumeExprs, opts.ProjectRoot = function, legateModel, assume.exprs, root
 	opts.Argv = argv
 	if allTargets {
-		return memAllTargets(e, f, opts, solveFor, format)
+		return memAllTargets(e, f, opts, solveFor, format, assume)
 	}
 	reports, err := memory.Estimate(f, opts)
 	if err == nil {

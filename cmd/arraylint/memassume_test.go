@@ -32,6 +32,12 @@ func TestMemAssumeValues(t *testing.T) {
 		{"m=5", exitOK, "", "warning: --assume m: the estimate never reads m", false},
 	} {
 		status, out, errs := runMemCmd(t, "--assume", tc.assume, path)
+		if tc.status == exitOK {
+			// --target all reads the same assumptions, and warns about the same ones.
+			if _, _, allErrs := runMemCmd(t, "--target", "all", "--assume", tc.assume, path); allErrs != errs {
+				t.Errorf("mem --target all --assume %s: stderr %q, want %q", tc.assume, allErrs, errs)
+			}
+		}
 		if status != tc.status || !strings.Contains(out, tc.stdout) ||
 			tc.stderr == "" && errs != "" || !strings.Contains(errs, tc.stderr) {
 			t.Errorf("mem --assume %s: status %d\nstdout:\n%s\nstderr:\n%s", tc.assume, status, out, errs)
