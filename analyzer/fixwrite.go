@@ -200,7 +200,8 @@ func unchanged(f *os.File, info fs.FileInfo, stamp FileStamp) (bool, error) {
 // one lstat confirms that the path still names that inode. With an atomic exchange the file
 // displaced is checked once more afterwards: if a save reached the path in between, it is put
 // back at once and ErrChanged returned; if a second save replaced the fixed copy before that,
-// the second save is kept next to the file under a name the error gives. done is false when
+// the second (newer) save ends at the path and the first next to it, under a name the error
+// gives. done is false when
 // the rename itself failed and target was left untouched: the caller then writes in place.
 // On an error, tmp is gone (or is the kept save the error names).
 func replaceChecked(target, tmp string, info fs.FileInfo, stamp FileStamp) (done bool, err error) {
@@ -246,7 +247,8 @@ func replaceChecked(target, tmp string, info fs.FileInfo, stamp FileStamp) (done
 		}
 	}
 	// A save got in between: put the displaced file back at once. Should a second save have
-	// replaced the fixed copy meanwhile, that one comes out instead and is kept aside.
+	// replaced the fixed copy meanwhile, that one comes out instead: it is put back, as the
+	// newer, and the first kept aside.
 	if exchange(tmp, target) != nil {
 		return false, keepAside(target, tmp)
 	}
@@ -254,6 +256,8 @@ func replaceChecked(target, tmp string, info fs.FileInfo, stamp FileStamp) (done
 		os.Remove(tmp)
 		return false, ErrChanged
 	}
+	// The second save came out: it is the newer, and goes back to the path; the first aside.
+	exchange(tmp, target)
 	return false, keepAside(target, tmp)
 }
 
