@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -329,9 +328,9 @@ func hasArraylintTable(data []byte) bool {
 // LoadConfigFile loads the configuration file at path (arraylint.toml or pyproject.toml, told
 // apart by name) for every file checked, as --config does.
 func LoadConfigFile(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, _, err := ReadFile(path) // a named pipe is refused, not waited on
 	if err != nil {
-		return nil, fmt.Errorf("load config %s: %w", path, err)
+		return nil, fmt.Errorf("load config %s: %w", path, unwrapPathError(err))
 	}
 	return ParseConfig(path, data)
 }

@@ -110,6 +110,9 @@ func TestConfigNotRegularFile(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "not a regular file (a named pipe)") {
 		t.Errorf("a named pipe: got %v", err)
 	}
+	if _, err := LoadConfigFile(filepath.Join(dir, "arraylint.toml")); err == nil || !strings.Contains(err.Error(), "not a regular file (a named pipe)") {
+		t.Errorf("a named pipe as --config: got %v", err)
+	}
 	dir = t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "pyproject.toml"), 0o755); err != nil {
 		t.Fatal(err)
