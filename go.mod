@@ -9,4 +9,4 @@ require (
 	golang.org/x/tools v0.52.0
 )
 
-require golang.org/x/sys v0.49.0 // indirect
+require golang.org/x/sys v0.49.0

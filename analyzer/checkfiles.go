@@ -20,6 +20,8 @@ type FileResult struct {
 // CheckFiles reads and checks paths on workers goroutines (GOMAXPROCS when workers <= 0), each
 // file with its own configuration from cc, and returns the results in the order of paths. A
 // failure on one file (unreadable, bad configuration, a crashing rule) never stops the others.
+// Files start only as their estimated memory fits beside the others' (Runner.Admit): peak
+// memory is bounded by FileMemoryBudget, or by the largest file's, not by workers × either.
 func (rn *Runner) CheckFiles(ctx context.Context, paths []string, cc *ConfigCache, workers int) []FileResult {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -30,7 +32,9 @@ func (rn *Runner) CheckFiles(ctx context.Context, paths []string, cc *ConfigCach
 	for range min(workers, len(paths)) {
 		wg.Go(func() {
 			for i := range next {
+				done := rn.Admit(paths[i])
 				results[i] = rn.checkFile(ctx, paths[i], cc)
+				done()
 			}
 		})
 	}

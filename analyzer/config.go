@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -327,15 +326,18 @@ func LoadConfig(dir string) (*Config, error) {
 }
 
 // loadConfigIn loads the configuration file of directory d, or returns nil, nil if d has none.
+// A configuration file that is there but cannot be read (no permission, a named pipe, a
+// directory) is an error, as it is for Ruff: passing over it would check the files with other
+// settings than the project's without a word.
 func loadConfigIn(d string) (*Config, error) {
 	for _, name := range ConfigFileNames {
 		p := filepath.Join(d, name)
-		data, err := os.ReadFile(p)
-		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
+		data, _, err := ReadFile(p)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("load config %s: %w", p, err)
+			return nil, fmt.Errorf("load config %s: %w", p, unwrapPathError(err))
 		}
 		if name == "pyproject.toml" && !hasArraylintTable(data) {
 			continue
@@ -348,6 +350,16 @@ func loadConfigIn(d string) (*Config, error) {
 	return nil, nil
 }
 
+// unwrapPathError drops the operation and path of an *fs.PathError, which the caller names
+// itself; other errors are returned as they are.
+func unwrapPathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
 // hasArraylintTable is a cheap pre-check that avoids decoding unrelated pyproject.toml files;
 // ParseConfig decides for real.
 func hasArraylintTable(data []byte) bool {
@@ -357,9 +369,9 @@ func hasArraylintTable(data []byte) bool {
 // LoadConfigFile loads the configuration file at path (arraylint.toml or pyproject.toml, told
 // apart by name) for every file checked, as --config does.
 func LoadConfigFile(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, _, err := ReadFile(path) // a named pipe is refused, not waited on
 	if err != nil {
-		return nil, fmt.Errorf("load config %s: %w", path, err)
+		return nil, fmt.Errorf("load config %s: %w", path, unwrapPathError(err))
 	}
 	return ParseConfig(path, data)
 }

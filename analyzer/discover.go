@@ -1,12 +1,14 @@
 package analyzer
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 )
 
 // skippedDirs are never entered when walking a directory.
@@ -134,6 +136,13 @@ func ancestorsIgnores(abs string) ignoreStack {
 
 func walk(dir, abs string, st ignoreStack, cc *ConfigCache, add func(string), bad *UnreadablePaths) error {
 	cfg, err := cc.ForDir(abs)
+	if errors.Is(err, syscall.ENAMETOOLONG) {
+		// A tree deeper than the system's path limit: this directory cannot be reached by
+		// name, which is its one AL904; the rest of the walk goes on.
+		bad.Paths = append(bad.Paths, UnreadablePath{Path: dir, Dir: true,
+			Err: &fs.PathError{Op: "open", Path: dir, Err: syscall.ENAMETOOLONG}})
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -32,6 +32,9 @@ type Runner struct {
 	timesMu sync.Mutex
 	times   map[string]time.Duration
 	runs    map[string]int
+
+	// gate bounds the memory of the files checked at once (limits.go).
+	gate memoryGate
 }
 
 // HeldCategory is the Category of a diagnostic a rule holds back: made on an array the rule's

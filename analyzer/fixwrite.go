@@ -22,18 +22,28 @@ package analyzer
 //     afterwards; when it cannot be created at all (a read-only directory), the in-place write
 //     is done directly.
 //
-// Before writing, WriteFile checks that the file still holds what ReadFile read, so a file
-// changed by someone else meanwhile is reported, not overwritten (a file that already holds the
-// fixed content, written by a concurrent run, is left as it is).
+// WriteFile checks that the file still holds what ReadFile read, so a file changed by someone
+// else meanwhile is reported (ErrChanged), not overwritten (a file that already holds the fixed
+// content, written by a concurrent run, is left as it is). The check that counts is the last
+// one, made after the temporary copy is written and synced, on the very inode about to be
+// replaced (or written in place), immediately before the rename or write: an editor that saves
+// while the fix is being written out is seen. Where the system has it (Linux renameat2), the
+// rename is an atomic exchange, and the file it displaced is checked once more afterwards: a
+// save that landed between the check and the exchange is put back and reported too, and so is
+// a file some process still holds open for writing (an appending writer that opened it before
+// the exchange; Linux tells through a read lease, see openForWriting). Without the exchange
+// (other systems) the last check is one system call before the rename.
 //
 // Temporary files of a run killed between steps 2 and 3 are removed by CleanStaleTemps on a later
-// --fix run: only files of our naming whose pid is not a live process and that are older than
-// staleTempAge, so the temporary file of a concurrent run is never touched.
+// --fix run of the same file: only files of our naming for that file's base name, whose pid is
+// not a live process and that are older than staleTempAge, so the temporary file of a
+// concurrent run, or of another file, is never touched.
 
 import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -43,6 +53,9 @@ import (
 	"strings"
 	"time"
 )
+
+// errNoExchange is exchange's error where files cannot be swapped atomically.
+var errNoExchange = errors.New("atomic exchange not supported")
 
 // tempMarker is the part of every temporary file name that CleanStaleTemps recognises.
 const tempMarker = ".arraylint-"
@@ -103,6 +116,10 @@ func describeMode(m fs.FileMode) string {
 	return "mode " + m.String()
 }
 
+// ErrChanged is WriteFile's error when the file no longer holds what ReadFile read: someone
+// else changed it while it was being fixed, and it was left as they wrote it.
+var ErrChanged = errors.New("the file changed while it was being fixed; run again")
+
 // WriteFile replaces the content of the file at path with data as described at the top of this
 // file. stamp is what ReadFile returned; the zero stamp skips the change check.
 func WriteFile(path string, data []byte, stamp FileStamp) error {
@@ -118,6 +135,8 @@ func WriteFile(path string, data []byte, stamp FileStamp) error {
 		return fmt.Errorf("write %s: not a regular file", path)
 	}
 	if stamp.valid {
+		// An early look, to skip writing a temporary copy for nothing; the check that counts
+		// is made again just before the file is replaced.
 		now, err := os.ReadFile(target)
 		switch {
 		case err != nil:
@@ -125,27 +144,140 @@ func WriteFile(path string, data []byte, stamp FileStamp) error {
 		case bytes.Equal(now, data):
 			return nil // a concurrent run wrote the same fix
 		case !bytes.Equal(now, stamp.content):
-			return fmt.Errorf("write %s: the file changed while it was being fixed; run again", path)
+			return fmt.Errorf("write %s: %w", path, ErrChanged)
 		}
 	}
 	tmp, err := writeTemp(target, data, info)
 	if err != nil {
 		// No temporary copy (e.g. a read-only directory): write in place directly.
-		if err := writeInPlace(target, data, info); err != nil {
+		if err := writeInPlace(target, data, info, stamp); err != nil {
 			return fmt.Errorf("write %s: %w", path, err)
 		}
 		return nil
 	}
 	if renameKeepsIdentity(target, tmp, info) {
-		if err := os.Rename(tmp, target); err == nil {
+		done, err := replaceChecked(target, tmp, info, stamp)
+		if err != nil {
+			return fmt.Errorf("write %s: %w", path, err)
+		}
+		if done {
 			return nil
 		}
 	}
 	defer os.Remove(tmp)
-	if err := writeInPlace(target, data, info); err != nil {
+	if err := writeInPlace(target, data, info, stamp); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return nil
+}
+
+// unchanged reports whether the open file f is still the file ReadFile stamped: the inode that
+// was stat'ed as info, holding stamp's content. The zero stamp accepts any content.
+func unchanged(f *os.File, info fs.FileInfo, stamp FileStamp) (bool, error) {
+	now, err := f.Stat()
+	if err != nil {
+		return false, err
+	}
+	if !os.SameFile(now, info) {
+		return false, nil // replaced by a rename since it was read
+	}
+	if !stamp.valid {
+		return true, nil
+	}
+	if now.Size() != int64(len(stamp.content)) {
+		return false, nil
+	}
+	got := make([]byte, len(stamp.content)+1)
+	n, err := f.ReadAt(got, 0)
+	if err != nil && err != io.EOF {
+		return false, err
+	}
+	return bytes.Equal(got[:n], stamp.content), nil
+}
+
+// replaceChecked renames tmp over target if target is still the file ReadFile stamped. The
+// content is compared on an open descriptor first; then, as the last step before the rename,
+// one lstat confirms that the path still names that inode. With an atomic exchange the file
+// displaced is checked once more afterwards: if a save reached the path in between, it is put
+// back at once and ErrChanged returned; if a second save replaced the fixed copy before that,
+// the second (newer) save ends at the path and the first next to it, under a name the error
+// gives. done is false when
+// the rename itself failed and target was left untouched: the caller then writes in place.
+// On an error, tmp is gone (or is the kept save the error names).
+func replaceChecked(target, tmp string, info fs.FileInfo, stamp FileStamp) (done bool, err error) {
+	fail := func(err error) (bool, error) {
+		os.Remove(tmp)
+		return false, err
+	}
+	old, err := os.Open(target)
+	if err != nil {
+		return fail(err)
+	}
+	defer old.Close()
+	ours, err := os.Stat(tmp)
+	if err != nil {
+		return fail(err)
+	}
+	if ok, err := unchanged(old, info, stamp); err != nil || !ok {
+		return fail(cmpErr(err))
+	}
+	// The last check, one system call before the rename: the path still names what was read.
+	if now, err := os.Lstat(target); err != nil || !os.SameFile(now, info) {
+		return fail(ErrChanged)
+	}
+	switch err := exchange(tmp, target); {
+	case err == nil:
+	case errors.Is(err, errNoExchange):
+		if err := os.Rename(tmp, target); err != nil {
+			return false, nil
+		}
+		return true, nil
+	default:
+		return false, nil
+	}
+	// tmp now names the displaced file: it must be the inode read, open for writing nowhere (a
+	// writer that opened it before the exchange has yet to write, or to close), and unchanged
+	// (one that wrote and closed meanwhile). The order matters: a writer seen by neither check
+	// opened the path after the exchange, and so writes to the fixed file.
+	if displaced, err := os.Lstat(tmp); err == nil && os.SameFile(displaced, info) {
+		writing, _ := openForWriting(old)
+		if ok, err := unchanged(old, info, stamp); err == nil && ok && !writing {
+			os.Remove(tmp)
+			return true, nil
+		}
+	}
+	// A save got in between: put the displaced file back at once. Should a second save have
+	// replaced the fixed copy meanwhile, that one comes out instead: it is put back, as the
+	// newer, and the first kept aside.
+	if exchange(tmp, target) != nil {
+		return false, keepAside(target, tmp)
+	}
+	if now, err := os.Lstat(tmp); err == nil && os.SameFile(now, ours) {
+		os.Remove(tmp)
+		return false, ErrChanged
+	}
+	// The second save came out: it is the newer, and goes back to the path; the first aside.
+	exchange(tmp, target)
+	return false, keepAside(target, tmp)
+}
+
+// keepAside renames the file at tmp, a save that met a fix, to a name next to target that no
+// cleanup removes, and returns ErrChanged naming it.
+func keepAside(target, tmp string) error {
+	kept := target + ".arraylint-conflict-" + tmp[strings.LastIndex(tmp, "-")+1:]
+	if os.Rename(tmp, kept) != nil {
+		kept = tmp
+	}
+	return fmt.Errorf("%w (a save made meanwhile is kept in %s)", ErrChanged, kept)
+}
+
+// cmpErr is the error of a failed change check: err itself, or ErrChanged when the check ran
+// and found a change.
+func cmpErr(err error) error {
+	if err != nil {
+		return err
+	}
+	return ErrChanged
 }
 
 // writeTemp writes data to a new temporary file next to target with target's permission bits,
@@ -193,13 +325,19 @@ func keptMode(info fs.FileInfo) fs.FileMode {
 	return info.Mode() & (fs.ModePerm | fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky)
 }
 
-// writeInPlace overwrites the content of the existing file target with data, keeping its inode.
-// The kernel clears the setuid and setgid bits when someone without CAP_FSETID writes a file;
-// they are set again afterwards (the owner may; anyone else gets an error saying so).
-func writeInPlace(target string, data []byte, info fs.FileInfo) error {
-	f, err := os.OpenFile(target, os.O_WRONLY, 0)
+// writeInPlace overwrites the content of the existing file target with data, keeping its inode,
+// after checking on the open file, immediately before writing, that it is still the inode stat'ed
+// as info and holds stamp's content (ErrChanged otherwise; the zero stamp skips the content
+// check). The kernel clears the setuid and setgid bits when someone without CAP_FSETID writes a
+// file; they are set again afterwards (the owner may; anyone else gets an error saying so).
+func writeInPlace(target string, data []byte, info fs.FileInfo, stamp FileStamp) error {
+	f, err := os.OpenFile(target, os.O_RDWR, 0)
 	if err != nil {
 		return err
+	}
+	if ok, err := unchanged(f, info, stamp); err != nil || !ok {
+		f.Close()
+		return cmpErr(err)
 	}
 	if _, err := f.WriteAt(data, 0); err != nil {
 		f.Close()
@@ -222,11 +360,26 @@ func writeInPlace(target string, data []byte, info fs.FileInfo) error {
 	return f.Close()
 }
 
-// CleanStaleTemps removes, in each of dirs, the temporary files a killed --fix run left behind:
-// names of the form ".<base>.arraylint-<pid>-<hex>" whose pid is not a live process and whose
-// modification time is older than staleTempAge. It returns the names it removed. Errors are
-// ignored: a file that cannot be removed stays, as it did before.
-func CleanStaleTemps(dirs []string) []string {
+// CleanStaleTemps removes the temporary files a killed --fix run left next to files (symlinks
+// resolved to their targets): names ".<base>.arraylint-<pid>-<hex>" of one of those files' base
+// names, whose pid is not a live process and whose modification time is older than
+// staleTempAge. Another file's temporary files in the same directory are left alone: they are
+// for the run fixing that file to clean. It returns the names it removed. Errors are ignored: a
+// file that cannot be removed stays, as it did before.
+func CleanStaleTemps(files []string) []string {
+	bases := map[string]map[string]bool{} // directory -> base names
+	var dirs []string
+	for _, f := range files {
+		if t, err := filepath.EvalSymlinks(f); err == nil {
+			f = t
+		}
+		d, b := filepath.Dir(f), filepath.Base(f)
+		if bases[d] == nil {
+			bases[d] = map[string]bool{}
+			dirs = append(dirs, d)
+		}
+		bases[d][b] = true
+	}
 	var removed []string
 	now := time.Now()
 	for _, d := range dirs {
@@ -235,8 +388,8 @@ func CleanStaleTemps(dirs []string) []string {
 			continue
 		}
 		for _, e := range entries {
-			pid, ok := tempPID(e.Name())
-			if !ok || !e.Type().IsRegular() || processAlive(pid) {
+			base, pid, ok := parseTempName(e.Name())
+			if !ok || !bases[d][base] || !e.Type().IsRegular() || processAlive(pid) {
 				continue
 			}
 			info, err := e.Info()
@@ -252,22 +405,23 @@ func CleanStaleTemps(dirs []string) []string {
 	return removed
 }
 
-// tempPID returns the pid recorded in a temporary file name of ours.
-func tempPID(name string) (int, bool) {
+// parseTempName returns the base name of the file and the pid recorded in a temporary file name
+// of ours, ".<base>.arraylint-<pid>-<12 hex digits>".
+func parseTempName(name string) (base string, pid int, ok bool) {
 	if !strings.HasPrefix(name, ".") {
-		return 0, false
+		return "", 0, false
 	}
 	i := strings.LastIndex(name, tempMarker)
-	if i < 0 {
-		return 0, false
+	if i < 1 {
+		return "", 0, false
 	}
 	pidStr, rnd, ok := strings.Cut(name[i+len(tempMarker):], "-")
 	if !ok || len(rnd) != 12 {
-		return 0, false
+		return "", 0, false
 	}
 	if _, err := hex.DecodeString(rnd); err != nil {
-		return 0, false
+		return "", 0, false
 	}
 	pid, err := strconv.Atoi(pidStr)
-	return pid, err == nil && pid > 0
+	return name[1:i], pid, err == nil && pid > 0
 }

@@ -200,6 +200,9 @@ func TestCleanStaleTemps(t *testing.T) {
 		"x.py" + tempMarker + strconv.Itoa(dead) + "-0123456789ab":         false, // not hidden
 		".y.py" + tempMarker + strconv.Itoa(dead) + "-abcdefabcdef":        true,
 		".z.py" + tempMarker + strconv.Itoa(dead) + "-abcdefabcdef.recent": false,
+		// Another file's, not being fixed: left to the run that fixes it.
+		".other.py" + tempMarker + strconv.Itoa(dead) + "-abcdefabcdef": false,
+		".y" + tempMarker + strconv.Itoa(dead) + "-abcdefabcdef":        false,
 	}
 	for n := range names {
 		p := filepath.Join(dir, n)
@@ -211,7 +214,7 @@ func TestCleanStaleTemps(t *testing.T) {
 	recent := ".w.py" + tempMarker + strconv.Itoa(dead) + "-abcdefabcdef"
 	writeFixture(t, filepath.Join(dir, recent), "tmp", 0o600)
 	names[recent] = false // too young: its run may just have been reaped
-	CleanStaleTemps([]string{dir})
+	CleanStaleTemps([]string{filepath.Join(dir, "x.py"), filepath.Join(dir, "y.py"), filepath.Join(dir, "z.py"), filepath.Join(dir, "w.py")})
 	for n, removed := range names {
 		_, err := os.Stat(filepath.Join(dir, n))
 		if gone := err != nil; gone != removed {

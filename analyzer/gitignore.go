@@ -6,7 +6,6 @@ package analyzer
 import (
 	"bufio"
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -20,7 +19,7 @@ type ignoreFile struct {
 // readIgnoreFile parses the .gitignore in dir; it returns nil when there is none. Lines that do
 // not compile are skipped, as git does.
 func readIgnoreFile(dir string) *ignoreFile {
-	data, err := os.ReadFile(filepath.Join(dir, ".gitignore"))
+	data, _, err := ReadFile(filepath.Join(dir, ".gitignore")) // a named pipe is refused, not waited on
 	if err != nil {
 		return nil
 	}

@@ -165,6 +165,45 @@ func RegisterDirective(names ...string) {
 	}
 }
 
+// DirectiveProblem is a malformed `# arraylint: NAME ...` comment that a component reads (a
+// target the memory estimate does not know, an assumption that is not an integer): the range of
+// the comment and what is wrong with it.
+type DirectiveProblem struct {
+	Range pyparse.Range
+	Msg   string
+}
+
+// DirectiveCheck returns the malformed directives of f that one component reads. The component
+// itself ignores a malformed directive (its other settings stand); the driver reports each one
+// once, as AL903, however many rules read it.
+type DirectiveCheck func(f *pyparse.File) []DirectiveProblem
+
+var directiveChecks struct {
+	sync.RWMutex
+	list []DirectiveCheck
+}
+
+// RegisterDirectiveCheck adds check to those run on every file checked from now on. Call it
+// from an init function, next to RegisterDirective.
+func RegisterDirectiveCheck(check DirectiveCheck) {
+	directiveChecks.Lock()
+	defer directiveChecks.Unlock()
+	directiveChecks.list = append(directiveChecks.list, check)
+}
+
+// directiveProblems runs the registered directive checks on f.
+func directiveProblems(f *pyparse.File) []malformed {
+	directiveChecks.RLock()
+	defer directiveChecks.RUnlock()
+	var out []malformed
+	for _, check := range directiveChecks.list {
+		for _, p := range check(f) {
+			out = append(out, malformed{p.Range, p.Msg})
+		}
+	}
+	return out
+}
+
 func knownDirective(name string) bool {
 	directives.RLock()
 	defer directives.RUnlock()
@@ -193,6 +232,7 @@ type suppressions struct {
 func newSuppressions(f *pyparse.File) *suppressions {
 	s := &suppressions{}
 	s.dirs, s.bad = parseDirectives(f)
+	s.bad = append(s.bad, directiveProblems(f)...)
 	for _, d := range s.dirs {
 		switch d.kind {
 		case skipFile:

@@ -48,10 +48,7 @@ func Resolve(f *pyparse.File, path string, flags, config Settings) (Options, err
 	opts := Options{Path: path, Backend: config.Backend, Assume: binds, AssumeOrigins: origins}
 	t := config.Target
 	if f != nil {
-		fileT, fileBackend, ok, err := TargetComment(f)
-		if err != nil {
-			return Options{}, fmt.Errorf("%s: %w", path, err)
-		}
+		fileT, fileBackend, ok, _ := TargetComment(f) // a bad comment is AL903's, and left out
 		if ok && !flags.Target.namesDevice() {
 			t = t.Overlay(fileT)
 		}

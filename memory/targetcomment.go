@@ -3,9 +3,11 @@ package memory
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/pyparse"
 )
 
@@ -15,21 +17,67 @@ var targetRE = regexp.MustCompile(`#\s*arraylint:\s*target\s+(.*)$`)
 // of `arraylint mem` (--target, --hbm, --fraction, --sysmem, --fbmem, --zcmem, --backend), e.g.
 // `# arraylint: target --backend legate --sysmem 40` or `# arraylint: target h100`. ok is false
 // when the file has none; a later comment overrides an earlier one flag by flag.
+//
+// A comment that does not parse or names something unknown (a preset, a backend, a negative
+// size) is left out as a whole, and CommentProblems reports it: the estimate runs with the
+// other layers of settings rather than not at all, and half of a comment never applies (with
+// `--hbm -5GiB` wrong, `h100` beside it may be wrong too). The error is always nil.
 func TargetComment(f *pyparse.File) (opts TargetOptions, backend string, ok bool, err error) {
+	opts, backend, ok, _ = targetComments(f)
+	return opts, backend, ok, nil
+}
+
+// targetComments is TargetComment that also returns the comments it left out.
+func targetComments(f *pyparse.File) (opts TargetOptions, backend string, ok bool, bad []bindings.CommentProblem) {
 	for _, c := range f.Comments {
 		m := targetRE.FindStringSubmatch(c.Text(f.Src))
 		if m == nil {
 			continue
 		}
+		var o TargetOptions
+		b, err := parseTargetFlags(strings.Fields(m[1]), &o, "")
+		if err == nil {
+			err = o.validate(b)
+		}
+		if err != nil {
+			bad = append(bad, bindings.CommentProblem{Range: c.Range, Msg: "`arraylint: target` comment ignored: " + err.Error()})
+			continue
+		}
 		ok = true
-		line := f.Lines.Line(c.Start)
-		if backend, err = parseTargetFlags(strings.Fields(m[1]), &opts, backend); err != nil {
-			return TargetOptions{}, "", false, fmt.Errorf("line %d: %w", line, err)
+		opts = opts.Overlay(o)
+		if b != "" {
+			backend = b
 		}
 	}
-	return opts, backend, ok, nil
+	return opts, backend, ok, bad
 }
 
+// CommentProblems returns the file's `# arraylint: target` and `# arraylint: assume` comments
+// that the estimate leaves out because they do not parse or name something unknown, in the
+// order of the file; the driver reports each as AL903.
+func CommentProblems(f *pyparse.File) []bindings.CommentProblem {
+	_, _, _, bad := targetComments(f)
+	bad = append(bad, bindings.AssumeCommentProblems(f)...)
+	slices.SortFunc(bad, func(a, b bindings.CommentProblem) int { return int(a.Range.Start - b.Range.Start) })
+	return bad
+}
+
+// validate checks the options of one target comment on their own, as Resolve would check them:
+// a known preset, sizes that parse and are positive, a fraction in (0, 1], and a known backend.
+// A fraction alone is fine: it applies to the target another layer gives.
+func (o TargetOptions) validate(backend string) error {
+	if backend != "" && !strings.EqualFold(backend, "auto") && !slices.Contains(Backends, strings.ToLower(backend)) {
+		return fmt.Errorf("unknown backend %q (want %s)", backend, strings.Join(Backends, ", "))
+	}
+	if o.Fraction != 0 && !o.namesDevice() {
+		o.HBM = "1" // any device, for the fraction to be checked against
+	}
+	_, err := o.Resolve()
+	return err
+}
+
+// parseTargetFlags reads the words of a target comment into o: a bare word is the preset, and
+// --NAME VALUE or --NAME=VALUE one of the flags. It returns the backend the comment names.
 func parseTargetFlags(fields []string, o *TargetOptions, backend string) (string, error) {
 	for i := 0; i < len(fields); i++ {
 		name, val, hasVal := strings.Cut(fields[i], "=")
@@ -37,26 +85,29 @@ func parseTargetFlags(fields []string, o *TargetOptions, backend string) (string
 			o.Target = fields[i]
 			continue
 		}
+		switch name {
+		case "--target", "--hbm", "--sysmem", "--fbmem", "--zcmem", "--backend", "--fraction":
+		default:
+			return backend, fmt.Errorf("unknown flag %s (want --target, --hbm, --fraction, --sysmem, --fbmem, --zcmem or --backend)", name)
+		}
 		if !hasVal {
 			if i+1 >= len(fields) {
-				return backend, fmt.Errorf("parse target comment: %s needs a value", name)
+				return backend, fmt.Errorf("%s needs a value", name)
 			}
 			i++
 			val = fields[i]
 		}
 		switch name {
-		case "--target", "--hbm", "--sysmem", "--fbmem", "--zcmem":
-			o.SetString(name[2:], val)
 		case "--backend":
 			backend = val
 		case "--fraction":
 			f, err := strconv.ParseFloat(val, 64)
 			if err != nil {
-				return backend, fmt.Errorf("parse target comment: --fraction %q: not a number", val)
+				return backend, fmt.Errorf("--fraction %q: not a number", val)
 			}
 			o.Fraction = f
 		default:
-			return backend, fmt.Errorf("parse target comment: unknown flag %s", name)
+			o.SetString(name[2:], val)
 		}
 	}
 	return backend, nil

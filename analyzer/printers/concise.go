@@ -15,8 +15,8 @@ type concisePrinter struct{ opts Options }
 func (p *concisePrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 	bw := bufio.NewWriter(w)
 	for _, f := range findings {
-		fmt.Fprintf(bw, "%s: %s %s%s\n", paint(p.opts.Color, ansiBold, where(f.Path, f.Cell, f.Line, f.Col)),
-			paint(p.opts.Color, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), f.Message)
+		fmt.Fprintf(bw, "%s: %s %s%s\n", paint(p.opts.Color, ansiBold, where(visible(f.Path), f.Cell, f.Line, f.Col)),
+			paint(p.opts.Color, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), visible(f.Message))
 	}
 	return bw.Flush()
 }

@@ -27,8 +27,8 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		if i > 0 {
 			bw.WriteString("\n")
 		}
-		fmt.Fprintf(bw, "%s: %s %s%s\n", paint(c, ansiBold, where(f.Path, f.Cell, f.Line, f.Col)),
-			paint(c, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), paint(c, ansiBold, f.Message))
+		fmt.Fprintf(bw, "%s: %s %s%s\n", paint(c, ansiBold, where(visible(f.Path), f.Cell, f.Line, f.Col)),
+			paint(c, ansiBold+severityColor(f.Severity), f.Code), fixMark(f), paint(c, ansiBold, visible(f.Message)))
 		gutter := len(strconv.Itoa(f.Line))
 		pad := strings.Repeat(" ", gutter)
 		// An I/O error is about the file, not a place in it: no source line.
@@ -41,9 +41,11 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 				to = min(max(int(f.Range.End-start), from), len(line))
 			}
 			line, from, to = snippetWindow(line, from, to)
-			shown := expandTabs(line)
-			lead := width(expandTabs(line[:from]))
-			n := max(width(expandTabs(line[:to]))-lead, 1)
+			// Controls are escaped (see visible) before the columns are counted, so the
+			// carets stay under the range.
+			shown := expandTabs(visible(line))
+			lead := width(expandTabs(visible(line[:from])))
+			n := max(width(expandTabs(visible(line[:to])))-lead, 1)
 			fmt.Fprintf(bw, "%s %s\n", pad, paint(c, ansiBlue, "|"))
 			fmt.Fprintf(bw, "%s %s %s\n", paint(c, ansiBlue, strconv.Itoa(f.Line)), paint(c, ansiBlue, "|"), shown)
 			fmt.Fprintf(bw, "%s %s %s%s\n", pad, paint(c, ansiBlue, "|"), strings.Repeat(" ", lead),
@@ -57,10 +59,10 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 			case analyzer.DisplayOnly:
 				label = "help (not applied)"
 			}
-			fmt.Fprintf(bw, "%s %s %s: %s\n", pad, paint(c, ansiBlue, "="), paint(c, ansiCyan, label), f.Fix.Message)
+			fmt.Fprintf(bw, "%s %s %s: %s\n", pad, paint(c, ansiBlue, "="), paint(c, ansiCyan, label), visible(f.Fix.Message))
 		}
 		for _, r := range f.Related {
-			fmt.Fprintf(bw, "%s %s note: %s: %s\n", pad, paint(c, ansiBlue, "="), where(r.Path, r.Cell, r.Line, r.Col), r.Message)
+			fmt.Fprintf(bw, "%s %s note: %s: %s\n", pad, paint(c, ansiBlue, "="), where(visible(r.Path), r.Cell, r.Line, r.Col), visible(r.Message))
 		}
 	}
 	return bw.Flush()

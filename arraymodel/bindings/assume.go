@@ -7,6 +7,8 @@ package bindings
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"regexp"
 	"strconv"
 	"strings"
@@ -55,15 +57,31 @@ func InputSize(name string) bool { return sizeNameRE.MatchString(name) }
 
 var assumeRE = regexp.MustCompile(`#\s*arraylint:\s*assume\s+(.*)$`)
 
-// AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments.
+// AssumeComments reads `# arraylint: assume N=10_000_000, M=2**20` comments. A comment that does
+// not parse is left out (AssumeCommentProblems reports it); the error is always nil.
 func AssumeComments(f *pyparse.File) (map[string]int64, error) {
-	out, _, err := assumeComments(f)
-	return out, err
+	out, _, _ := assumeComments(f)
+	return out, nil
 }
 
-// assumeComments is AssumeComments that also returns the line each name is bound on.
-func assumeComments(f *pyparse.File) (map[string]int64, map[string]int, error) {
+// CommentProblem is a `# arraylint:` comment that does not parse: the comment's range and why.
+type CommentProblem struct {
+	Range pyparse.Range
+	Msg   string
+}
+
+// AssumeCommentProblems returns the file's `# arraylint: assume` comments that do not parse,
+// which every reader of the assumptions leaves out.
+func AssumeCommentProblems(f *pyparse.File) []CommentProblem {
+	_, _, bad := assumeComments(f)
+	return bad
+}
+
+// assumeComments is AssumeComments that also returns the line each name is bound on, and the
+// comments left out.
+func assumeComments(f *pyparse.File) (map[string]int64, map[string]int, []CommentProblem) {
 	out, lines := map[string]int64{}, map[string]int{}
+	var bad []CommentProblem
 	for _, c := range f.Comments {
 		m := assumeRE.FindStringSubmatch(c.Text(f.Src))
 		if m == nil {
@@ -72,13 +90,14 @@ func assumeComments(f *pyparse.File) (map[string]int64, map[string]int, error) {
 		line := f.Lines.Line(c.Start)
 		binds, err := ParseAssume(m[1])
 		if err != nil {
-			return nil, nil, fmt.Errorf("line %d: %w", line, err)
+			bad = append(bad, CommentProblem{Range: c.Range, Msg: "`arraylint: assume` comment ignored: " + err.Error()})
+			continue
 		}
 		for k, v := range binds {
 			out[k], lines[k] = v, line
 		}
 	}
-	return out, lines, nil
+	return out, lines, bad
 }
 
 // ParseAssume parses "N=10_000_000, M=1024*1024" (also space-separated) into bindings. Values
@@ -175,6 +194,17 @@ func ParseAssumeFlag(s string) (name string, n int64, expr string, err error) {
 	if n, err := evalIntExpr(val); err == nil {
 		return name, n, "", nil
 	}
+	// Integer arithmetic evalIntExpr does not take (parentheses, + and -, a literal past int64)
+	// is still an integer: evaluated exactly, and refused when it does not fit, never passed on
+	// as an expression that nothing evaluates.
+	if e, ok := ParseValueExpr(strings.TrimSpace(val)); ok {
+		if v, isInt := intArith(e); isInt {
+			if v == nil || !v.IsInt64() {
+				return "", 0, "", fmt.Errorf("parse assume %q: %s is out of range (at most %d)", s, strings.TrimSpace(val), int64(math.MaxInt64))
+			}
+			return name, v.Int64(), "", nil
+		}
+	}
 	if !isIdent(name) {
 		return "", 0, "", fmt.Errorf("parse assume %q: the size %s takes an integer", s, name)
 	}
@@ -196,4 +226,73 @@ func ParseValueExpr(src string) (ast.Expr, bool) {
 		return nil, false
 	}
 	return as.Value, true
+}
+
+// intArith evaluates e when it is integer arithmetic: integer literals combined by unary + and
+// -, +, -, *, // and ** (parenthesised as Python allows). isInt is false for anything else; v
+// is nil when the value is too large to compute (past 4096 bits) or divides by zero.
+func intArith(e ast.Expr) (v *big.Int, isInt bool) {
+	const maxBits = 4096
+	switch e := e.(type) {
+	case *ast.Constant:
+		if e.Value.Kind != ast.ConstInt {
+			return nil, false
+		}
+		if e.Value.Big != nil {
+			return new(big.Int).Set(e.Value.Big), true
+		}
+		return big.NewInt(e.Value.Int), true
+	case *ast.UnaryOp:
+		x, ok := intArith(e.Operand)
+		switch {
+		case !ok || e.Op != ast.UAdd && e.Op != ast.USub:
+			return nil, false
+		case x == nil || e.Op == ast.UAdd:
+			return x, true
+		}
+		return x.Neg(x), true
+	case *ast.BinOp:
+		x, okx := intArith(e.Left)
+		y, oky := intArith(e.Right)
+		if !okx || !oky {
+			return nil, false
+		}
+		switch e.Op {
+		case ast.Add, ast.Sub, ast.Mult, ast.FloorDiv, ast.Pow:
+		default:
+			return nil, false
+		}
+		if x == nil || y == nil {
+			return nil, true
+		}
+		switch e.Op {
+		case ast.Add:
+			return x.Add(x, y), true
+		case ast.Sub:
+			return x.Sub(x, y), true
+		case ast.Mult:
+			if x.BitLen()+y.BitLen() > maxBits {
+				return nil, true
+			}
+			return x.Mul(x, y), true
+		case ast.FloorDiv:
+			if y.Sign() == 0 {
+				return nil, true
+			}
+			q, m := new(big.Int).DivMod(x, y, new(big.Int))
+			if m.Sign() != 0 && y.Sign() < 0 {
+				q.Sub(q, big.NewInt(1)) // DivMod rounds toward -inf for y > 0 only
+			}
+			return q, true
+		default: // ast.Pow
+			if y.Sign() < 0 {
+				return nil, false // a float in Python
+			}
+			if x.CmpAbs(big.NewInt(1)) > 0 && (!y.IsInt64() || int64(x.BitLen()-1)*y.Int64() > maxBits) {
+				return nil, true
+			}
+			return x.Exp(x, y, nil), true
+		}
+	}
+	return nil, false
 }

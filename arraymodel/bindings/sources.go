@@ -50,10 +50,7 @@ func ResolveAssumeOrigins(f *pyparse.File, flags, config map[string]int64) (map[
 		origins[k] = Origin{Source: Config}
 	}
 	if f != nil {
-		c, lines, err := assumeComments(f)
-		if err != nil {
-			return nil, nil, err
-		}
+		c, lines, _ := assumeComments(f) // a comment that does not parse is AL903's, and left out
 		maps.Copy(out, c)
 		for k := range c {
 			origins[k] = Origin{Source: Comment, Line: lines[k]}

@@ -218,6 +218,10 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		cc.Fixed = cfg
 	}
 	if f.conv.showSettings != "" {
+		if err := f.conv.refuseOutputInput([]string{f.conv.showSettings}, f.config); err != nil {
+			fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
+			return exitError
+		}
 		return showSettings(e, cc, f.conv.showSettings)
 	}
 	keep, err := changesFilter(f)
@@ -239,6 +243,10 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 	}
 	if err != nil && !errors.As(err, &unreadable) {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
+		return exitError
+	}
+	if err := f.conv.refuseOutputInput(files, f.config, f.newFromPatch); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint check: %v\n", err)
 		return exitError
 	}
 	if f.conv.showFiles {
@@ -405,7 +413,9 @@ func fixFiles(ctx context.Context, rn *analyzer.Runner, files []string, cc *anal
 	for range min(jobs, len(files)) {
 		wg.Go(func() {
 			for i := range next {
+				done := rn.Admit(files[i]) // the memory bound of CheckFiles holds for --fix too
 				r, n, d := fixOne(ctx, rn, files[i], cc, f.unsafeFix, !f.diff)
+				done()
 				results[i], diffs[i] = r, d
 				mu.Lock()
 				total += n

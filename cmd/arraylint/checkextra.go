@@ -28,6 +28,8 @@ type convenienceFlags struct {
 	showSettings string
 	forceExclude bool
 	addNoqa      bool
+	// report is the --output-file writer, once redirect made it.
+	report *lazyFile
 }
 
 // colorModes are the values of --color.
@@ -60,23 +62,97 @@ func (c *convenienceFlags) validate(f *checkFlags) error {
 // redirect returns the environment the run writes its report to: e, or e with standard output
 // going to --output-file (and no colour unless forced), or discarded with --silent. close must
 // be called at the end; its error is a failed write of the output file.
+//
+// The output file is opened (created or truncated) only when the first byte of the report is
+// written, or at close when the report is empty — after every input has been read and checked —
+// so a slip such as `check --output-file main.py` can never empty a source before it is read;
+// refuseOutputInput turns that slip into an error before the run writes anything at all.
 func (c *convenienceFlags) redirect(e *env) (out *env, close func() error, err error) {
 	cp := *e
 	switch {
 	case c.silent:
 		cp.stdout, cp.stdoutIsTTY = io.Discard, false
 	case c.outputFile != "":
-		if err := os.MkdirAll(filepath.Dir(c.outputFile), 0o777); err != nil {
-			return nil, nil, err
-		}
-		file, err := os.Create(c.outputFile)
-		if err != nil {
-			return nil, nil, err
-		}
-		cp.stdout, cp.stdoutIsTTY = file, false
-		return &cp, file.Close, nil
+		lw := &lazyFile{path: c.outputFile}
+		c.report = lw
+		cp.stdout, cp.stdoutIsTTY = lw, false
+		return &cp, lw.Close, nil
 	}
 	return &cp, func() error { return nil }, nil
+}
+
+// lazyFile is a report file opened on its first write: its parent directories are created and
+// the file is created or truncated then, not before.
+type lazyFile struct {
+	path string
+	f    *os.File
+	err  error // the error of opening, returned by every later write
+	// checked is set once the path is known not to be an input: only then does Close create
+	// an empty report (a run stopped by an error before that leaves the path alone).
+	checked bool
+}
+
+func (l *lazyFile) open() error {
+	if l.f != nil || l.err != nil {
+		return l.err
+	}
+	if err := os.MkdirAll(filepath.Dir(l.path), 0o777); err != nil {
+		l.err = err
+		return err
+	}
+	l.f, l.err = os.Create(l.path)
+	return l.err
+}
+
+// Write opens the file if it is not open yet and writes p to it.
+func (l *lazyFile) Write(p []byte) (int, error) {
+	if err := l.open(); err != nil {
+		return 0, err
+	}
+	return l.f.Write(p)
+}
+
+// Close creates the file if nothing was written (an empty report is still a report) and the run
+// got past refuseOutputInput, and closes it.
+func (l *lazyFile) Close() error {
+	if l.f == nil && l.err == nil && !l.checked {
+		return nil
+	}
+	if err := l.open(); err != nil {
+		return err
+	}
+	return l.f.Close()
+}
+
+// refuseOutputInput returns an error when --output-file names one of the files the run reads,
+// directly or through a symbolic or hard link (the same inode): writing the report there would
+// replace the source with the report. files are the discovered inputs and extra any other file
+// the run reads (--config, --new-from-patch).
+func (c *convenienceFlags) refuseOutputInput(files []string, extra ...string) error {
+	if c.report == nil {
+		return nil
+	}
+	out, err := os.Stat(c.outputFile)
+	if err != nil {
+		c.report.checked = true
+		return nil // not there yet (or unreachable): it cannot be one of the inputs
+	}
+	if out.IsDir() {
+		return fmt.Errorf("open %s: is a directory", c.outputFile)
+	}
+	for _, p := range slices.Concat(files, extra) {
+		if p == "" {
+			continue
+		}
+		if in, err := os.Stat(p); err == nil && os.SameFile(in, out) {
+			if p == c.outputFile {
+				return fmt.Errorf("open output file %s: it is also an input of this run; the report would replace it", c.outputFile)
+			}
+			return fmt.Errorf("open output file %s: it is the input %s (the same file); the report would replace it", c.outputFile, p)
+		}
+	}
+	c.report.checked = true
+	return nil
 }
 
 // useColor reports whether output is coloured: --no-color and --color=never turn it off,

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/pyparse"
@@ -25,7 +24,7 @@ func runDebug(_ context.Context, e *env, args []string) int {
 	}
 	status := exitOK
 	for _, path := range args[1:] {
-		src, err := os.ReadFile(path)
+		src, _, err := analyzer.ReadFile(path) // refuses a pipe or device rather than block on it
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint debug ast: %v\n", err)
 			status = exitError
@@ -59,7 +58,7 @@ func debugNotebooks(e *env, paths []string) int {
 	status := exitOK
 	enc := json.NewEncoder(e.stdout)
 	for _, path := range paths {
-		data, err := os.ReadFile(path)
+		data, _, err := analyzer.ReadFile(path) // refuses a pipe or device rather than block on it
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint debug notebook: %v\n", err)
 			status = exitError

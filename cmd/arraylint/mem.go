@@ -4,15 +4,19 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
 func init() {
@@ -50,6 +54,44 @@ func (a *assumeFlag) Set(s string) error {
 		a.ints[name] = n
 	}
 	return nil
+}
+
+// checkExprs refuses a value that is not an integer and that the estimate could never evaluate:
+// a bare name other than an array library (`n=abc`). The estimate evaluates literals and dotted
+// names (numpy.float32, or an attribute of a module the file imports) in the file's module
+// scope, but a bare name would only look itself up again: it would be ignored without a word.
+func (a *assumeFlag) checkExprs() error {
+	for _, name := range slices.Sorted(maps.Keys(a.exprs)) {
+		expr := a.exprs[name]
+		e, ok := bindings.ParseValueExpr(expr)
+		if !ok {
+			return fmt.Errorf("--assume %s=%s: not a Python expression", name, expr)
+		}
+		if n, isName := e.(*ast.Name); isName {
+			if _, _, lib := imports.Classify(n.ID); !lib {
+				return fmt.Errorf("--assume %s=%s: %s is neither an integer nor a value the estimate can evaluate (a literal such as 1.5 or (1000, 3), or a dotted name such as numpy.float32)", name, expr, expr)
+			}
+		}
+	}
+	return nil
+}
+
+// warnUnused warns on standard error about each assumed name that no estimate in reports read:
+// a misspelt name, or one the program sets itself, would otherwise be ignored without a word.
+func (a *assumeFlag) warnUnused(e *env, reports []*memory.Report) {
+	used := map[string]bool{}
+	for _, r := range reports {
+		for _, s := range r.Symbols {
+			used[s.Name] = true
+		}
+	}
+	names := slices.Concat(slices.Collect(maps.Keys(a.ints)), slices.Collect(maps.Keys(a.exprs)))
+	slices.Sort(names)
+	for _, n := range names {
+		if !used[n] {
+			fmt.Fprintf(e.stderr, "arraylint mem: warning: --assume %s: the estimate never reads %s (misspelt, or set by the program itself?)\n", n, n)
+		}
+	}
 }
 
 // runMem is `arraylint mem`: its settings are chosen by memory.Resolve, as `check` and the
@@ -119,6 +161,10 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: unknown --format %q (want text, json or html)\n", format)
 		return exitError
 	}
+	if err := assume.checkExprs(); err != nil {
+		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
+		return exitError
+	}
 	src, _, err := analyzer.ReadFile(path) // refuses a directory or a pipe instead of blocking
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
@@ -169,6 +215,15 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		}
 		return exitError
 	}
+	// A `# arraylint: target` or `assume` comment the estimate would leave out (check reports
+	// it as AL903) is an error here: the one file asked about would be estimated without it.
+	if bad := memory.CommentProblems(f); len(bad) > 0 {
+		for _, p := range bad {
+			line, col := f.Lines.LineCol(p.Range.Start)
+			fmt.Fprintf(e.stderr, "arraylint mem: %s:%d:%d: %s\n", path, line, col+1, p.Msg)
+		}
+		return exitError
+	}
 	allTargets := strings.EqualFold(t.Target, "all")
 	if allTargets {
 		t.Target = ""
@@ -182,7 +237,7 @@ func runMem(ctx context.Context, e *env, args []string) int {
 	opts.Function, opts.Legate, opts.AssumeExprs, opts.ProjectRoot = function, legateModel, assume.exprs, root
 	opts.Argv = argv
 	if allTargets {
-		return memAllTargets(e, f, opts, solveFor, format)
+		return memAllTargets(e, f, opts, solveFor, format, assume)
 	}
 	reports, err := memory.Estimate(f, opts)
 	if err == nil {
@@ -201,6 +256,7 @@ func runMem(ctx context.Context, e *env, args []string) int {
 			return cell, l
 		})
 	}
+	assume.warnUnused(e, reports)
 	out := e.stdout
 	if output != "" {
 		f, err := os.Create(output)

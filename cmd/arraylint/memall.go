@@ -24,7 +24,7 @@ type targetRow struct {
 // memAllTargets estimates the file's first scope (the module, or --function's) against every
 // preset: which devices the run needs, and up to what size each one holds it. Exit status 1 when
 // it fits none.
-func memAllTargets(e *env, f *pyparse.File, opts memory.Options, solveFor, format string) int {
+func memAllTargets(e *env, f *pyparse.File, opts memory.Options, solveFor, format string, assume *assumeFlag) int {
 	if opts.Backend == memory.BackendLegate || (opts.Backend == "" && memory.DetectBackend(f.Module) == memory.BackendLegate) {
 		fmt.Fprintf(e.stderr, "arraylint mem: --target all compares device presets; Legate's pools are sized with --sysmem/--fbmem\n")
 		return exitError
@@ -45,6 +45,7 @@ func memAllTargets(e *env, f *pyparse.File, opts memory.Options, solveFor, forma
 		r := rs[0]
 		if formula == nil {
 			formula = r
+			assume.warnUnused(e, rs) // what the estimate reads does not depend on the preset
 		}
 		row := targetRow{Scope: r.Scope, Target: p.Name, Device: p.Desc, BudgetBytes: *r.TargetBytes, PeakBytes: r.PeakBytes,
 			LowerBound: r.PeakIsLowerBound, Fits: r.Fits != nil && *r.Fits, FitsUpTo: r.FitsUpTo}

@@ -5,7 +5,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -122,17 +121,5 @@ func reportUnreadable(e *env, u *analyzer.UnreadablePaths) int {
 
 // cleanStaleTemps removes the temporary files killed --fix runs left next to files.
 func cleanStaleTemps(files []string) {
-	var dirs []string
-	seen := map[string]bool{}
-	for _, f := range files {
-		d := filepath.Dir(f)
-		if t, err := filepath.EvalSymlinks(f); err == nil {
-			d = filepath.Dir(t)
-		}
-		if !seen[d] {
-			seen[d] = true
-			dirs = append(dirs, d)
-		}
-	}
-	analyzer.CleanStaleTemps(dirs)
+	analyzer.CleanStaleTemps(files)
 }

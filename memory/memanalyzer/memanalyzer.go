@@ -33,8 +33,23 @@ var Analyzer = &analysis.Analyzer{
 	ResultType: reflect.TypeFor[*Result](),
 }
 
-// The [tool.arraylint.memory] table is checked when the configuration loads.
-func init() { analyzer.RegisterSectionCheck("memory", memory.CheckSection) }
+// The [tool.arraylint.memory] table is checked when the configuration loads, and the file's
+// memory comments when it is checked.
+func init() {
+	analyzer.RegisterSectionCheck("memory", memory.CheckSection)
+	analyzer.RegisterDirectiveCheck(commentProblems)
+}
+
+// commentProblems hands the file's bad `# arraylint: target` and `# arraylint: assume` comments,
+// which the estimate leaves out, to the driver: one AL903 each, not an error in every memory
+// rule.
+func commentProblems(f *pyparse.File) []analyzer.DirectiveProblem {
+	var out []analyzer.DirectiveProblem
+	for _, p := range memory.CommentProblems(f) {
+		out = append(out, analyzer.DirectiveProblem{Range: p.Range, Msg: p.Msg})
+	}
+	return out
+}
 
 // Result is the memory estimate of one file.
 type Result struct {
