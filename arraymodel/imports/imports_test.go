@@ -374,9 +374,15 @@ func TestModuleValue(t *testing.T) {
 def run(np, n, D):
     return np.random.random(n).astype(D)
 def two(xp, a):
-    return xp.exp(a) + xp.where(a > 0, a, 0)
+    return xp.exp(xp.asarray(a))
+def funcs(lst, a):
+    lst.insert(0, a)
+    lst.append(a)
+    return lst
 def one(df):
     return df.where(df > 0)
+def param(p):
+    return p.default is p.empty
 def method(self, n):
     return self.zeros(n)
 def arr(x):

@@ -11,10 +11,12 @@ import (
 // the module as a parameter (`def run(np, n)`, cuPyNumeric's examples), as the result of a call
 // (`xp = get_array_module(x)`, covered by namespace.go) or from an object that carries it
 // (`np = harness.np`). Such a name is recognised by what the code does with it, not by its
-// spelling: it is read as an array module — a constructor or a random draw called through it
-// (`np.zeros(n)`, `np.random.random(n)`), a dtype taken from it (`np.float32`), a submodule's
-// function (`xp.linalg.norm`), or two or more other functions that only an array module has
-// (`xp.exp`, `xp.where`) — and it is never bound by an import, a def or a class.
+// spelling: it is read as an array module — a constructor, a conversion or a random draw called
+// through it (`np.zeros(n)`, `xp.asarray(x)`, `np.random.random(n)`), a dtype taken from it
+// (`np.float32`) or a submodule's function called (`xp.linalg.norm(x)`) — and it is never bound
+// by an import, a def or a class. Other functions of the module are not enough, as objects have
+// methods of the same names (a list's insert and append, a DataFrame's where, an
+// inspect.Parameter's empty read without a call: tenth held-out corpus).
 
 // ModuleValue reports whether name, as scope s (or a scope nested in it reading s's binding)
 // sees it, is an array module the code is handed as a value, and which library it is taken as:
@@ -36,17 +38,19 @@ func (info *Info) ModuleValue(s *Scope, name string) (Ref, bool) {
 // TakesModule reports whether some scope of the module handles an array module as a value.
 func (info *Info) TakesModule() bool { return info != nil && len(info.moduleValues) > 0 }
 
-// moduleUse counts how a name is read as an array module.
-type moduleUse struct {
-	strong bool            // a constructor, random draw, dtype or submodule function
-	funcs  map[string]bool // other module-only functions read through it
-}
 
 // indexModuleValues fills moduleValues (after Build has bound every name).
 func (info *Info) indexModuleValues(mod *ast.Module) {
-	uses := map[*Scope]map[string]*moduleUse{}
+	uses := map[*Scope]map[string]bool{}
 	outer := map[*ast.Attribute]*ast.Attribute{} // the attribute read of an attribute read
+	called := map[*ast.Attribute]bool{}          // attributes called (np.zeros in np.zeros(n))
 	ast.Inspect(mod, func(n ast.Node) bool {
+		if c, ok := n.(*ast.Call); ok {
+			if at, ok := c.Func.(*ast.Attribute); ok {
+				called[at] = true // (preorder: the call is visited before its callee)
+			}
+			return true
+		}
 		at, ok := n.(*ast.Attribute)
 		if !ok {
 			return true
@@ -58,8 +62,7 @@ func (info *Info) indexModuleValues(mod *ast.Module) {
 		if !ok || name.ID == "self" || name.ID == "cls" {
 			return true
 		}
-		strong, fn := moduleOnly(at, outer[at])
-		if !strong && fn == "" {
+		if !moduleOnly(at, outer[at], called) {
 			return true
 		}
 		s := info.nameScope[name]
@@ -70,27 +73,14 @@ func (info *Info) indexModuleValues(mod *ast.Module) {
 		if b == nil || !valueBindings(b.Bindings[name.ID]) {
 			return true
 		}
-		m := uses[b]
-		if m == nil {
-			m = map[string]*moduleUse{}
-			uses[b] = m
+		if uses[b] == nil {
+			uses[b] = map[string]bool{}
 		}
-		u := m[name.ID]
-		if u == nil {
-			u = &moduleUse{funcs: map[string]bool{}}
-			m[name.ID] = u
-		}
-		u.strong = u.strong || strong
-		if fn != "" {
-			u.funcs[fn] = true
-		}
+		uses[b][name.ID] = true
 		return true
 	})
 	for s, m := range uses {
-		for name, u := range m {
-			if !u.strong && len(u.funcs) < 2 {
-				continue
-			}
+		for name := range m {
 			qual := "numpy"
 			if q, ok := conventionModules[name]; ok {
 				qual = q
@@ -125,33 +115,30 @@ func valueBindings(bs []Binding) bool {
 // submodules are the NumPy submodules whose functions the table describes.
 var submodules = map[string]bool{"random": true, "linalg": true, "fft": true}
 
-// moduleOnly says how the attribute read at (of a plain name) uses the name as an array module:
-// strong for a constructor, a random draw, a dtype or a function of a submodule (outer is the
-// read of at's attribute, if any); otherwise the name of a function only an array module has
-// (not an ndarray method or attribute), or "".
-func moduleOnly(at *ast.Attribute, outer *ast.Attribute) (strong bool, fn string) {
+// moduleOnly reports whether the attribute read at (of a plain name) uses the name as an array
+// module: a dtype read from it, a constructor, conversion or random draw called through it, or a
+// function of a submodule called through it (outer is the read of at's attribute, if any).
+func moduleOnly(at *ast.Attribute, outer *ast.Attribute, called map[*ast.Attribute]bool) bool {
 	attr := at.Attr
 	if submodules[attr] && outer != nil {
-		if _, ok := npapi.Lookup(attr + "." + outer.Attr); ok {
-			return true, ""
-		}
-		return false, ""
+		_, ok := npapi.Lookup(attr + "." + outer.Attr)
+		return ok && called[outer]
 	}
 	if dtypeAttr(attr) {
-		return true, ""
+		return true
 	}
 	f, ok := npapi.Lookup(attr)
-	if !ok {
-		return false, ""
+	if !ok || !called[at] {
+		return false
 	}
 	if _, method := npapi.Method(attr); method || arrayAttrs[attr] {
-		return false, ""
+		return false
 	}
 	switch f.Kind {
-	case npapi.Constructor, npapi.Like, npapi.Range, npapi.Random:
-		return true, ""
+	case npapi.Constructor, npapi.Like, npapi.Range, npapi.Random, npapi.Convert:
+		return true
 	}
-	return false, attr
+	return false
 }
 
 // arrayAttrs are ndarray attributes that are not methods (an array's `x.T` is no module use).

@@ -120,7 +120,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	if !ok {
 		f, _ := arrays.BytesExpr(src)
 		return sizepolicy.Size{Formula: f,
-			SmallIf:  func() bool { return info.InDataLoop(call) },
+			SmallIf:  func() bool { return arrays.AxesOfLargerInput(src) || info.InDataLoop(call) },
 			SourceOf: func() string { return info.SizeSource(call, src) }}
 	}
 	item := int64(8)

@@ -440,6 +440,9 @@ func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 	}
 	s := sizepolicy.Size{SmallIf: func() bool { return info.InDataLoop(z) }}
 	if m, ok := info.Array(src.mask); ok {
+		s.SmallIf = func() bool { return arrays.AxesOfLargerInput(m) || info.InDataLoop(z) }
+	}
+	if m, ok := info.Array(src.mask); ok {
 		s.SourceOf = func() string { return info.SizeSource(z, m) }
 		if f, ok := arrays.BytesExpr(m); ok {
 			s.Formula = f + " of mask,"

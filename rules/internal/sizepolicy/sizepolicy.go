@@ -7,7 +7,8 @@
 //   - known: an array whose size is known (a constant, or bound through an argparse default, an
 //     `# arraylint: assume` comment, --assume, a call site) and at least the rule's min-bytes;
 //   - large: also every array whose size is not known, unless the code shows it is small (it is
-//     built once per element of the data, in a loop over the data's elements);
+//     built once per element of the data, in a loop over the data's elements, or it runs along
+//     some axes of a larger input, np.linspace(0, 1, vol.shape[2]));
 //   - auto (the default): large in a module written for scale — it imports cuPyNumeric or
 //     Legate, CuPy, jax.numpy or dask.array; it takes the array module as a value (a parameter
 //     read as one, `xp = get_array_module(x)`, `np = harness.np`); or its configuration sets a
@@ -63,8 +64,9 @@ type Size struct {
 	Bytes int64 // the size in bytes, when Known
 	Known bool
 	// Small is set when the code shows the array is small though its size is not known: it is
-	// built once per element of the data (arrays.Info.InDataLoop). SmallIf, when set, is asked
-	// instead, and only when the answer decides (it may cost a walk of the file).
+	// built once per element of the data (arrays.Info.InDataLoop), or it runs along axes of a
+	// larger input (arrays.AxesOfLargerInput). SmallIf, when set, is asked instead, and only
+	// when the answer decides (it may cost a walk of the file).
 	Small   bool
 	SmallIf func() bool
 	// Formula is the size as a formula over the program's symbols ("8·N"), when there is one.

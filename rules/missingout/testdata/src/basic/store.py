@@ -41,3 +41,17 @@ def main():
     parser.add_argument("--steps", type=int, default=10)
     args = parser.parse_args()
     return simulate(args.n, args.steps)
+
+
+def stated(n, steps):
+    # n's only caller states it: 4000, so the grid is 128 MB (a call site is a known size)
+    grid = np.zeros((n, n))
+    for _ in range(steps):
+        new = np.empty_like(grid)
+        new[1:-1, 1:-1] = grid[:-2, 1:-1] + grid[2:, 1:-1]  # want "allocates a new array of 127,872,032 bytes only to copy it into `new\\[1:-1, 1:-1\\]`"
+        grid = new
+    return grid
+
+
+def run_stated():
+    return stated(4000, 10)

@@ -51,20 +51,6 @@ def masked():
     return a
 
 
-def simulate(n, steps):
-    # n's only caller passes a plain integer: its size says nothing
-    grid = np.zeros((n, n))
-    for _ in range(steps):
-        new = np.empty_like(grid)
-        new[1:-1, 1:-1] = grid[:-2, 1:-1] + grid[2:, 1:-1]
-        grid = new
-    return grid
-
-
-def main():
-    return simulate(4000, 10)
-
-
 def rows(r, lmax):
     # rows of the data's length, one per term: a formula size, not known to be large (pyscf's
     # multipoles in bench/precision.md)
