@@ -38,7 +38,6 @@ func (info *Info) ModuleValue(s *Scope, name string) (Ref, bool) {
 // TakesModule reports whether some scope of the module handles an array module as a value.
 func (info *Info) TakesModule() bool { return info != nil && len(info.moduleValues) > 0 }
 
-
 // indexModuleValues fills moduleValues (after Build has bound every name).
 func (info *Info) indexModuleValues(mod *ast.Module) {
 	uses := map[*Scope]map[string]bool{}
