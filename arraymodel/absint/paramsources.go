@@ -509,6 +509,28 @@ func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, b
 		label: p, line: line, data: scales(o) || partlyUnknown(o.shape)}}, true
 }
 
+// callerInt is, for the rules' runs, the integer the only call of def in its file passes for p
+// when the caller's run knows it (`n_time, n_neurons = 500, 16` then `make(n_time, n_neurons)`):
+// a size the code states, as a literal at the call would.
+func (s *Interp) callerInt(def *ast.FunctionDef, p string) (value, bool) {
+	if s.cfg.CallerValue == nil || s.assumes(p) {
+		return nil, false
+	}
+	call, _, ok := s.fs.callsOf(s.file.Module).Only(s.file.Module, def)
+	if !ok {
+		return nil, false
+	}
+	arg := argFor(def, call, p)
+	if arg == nil {
+		return nil, false
+	}
+	v, ok := s.cfg.CallerValue(arg)
+	if i, isInt := v.(vInt); ok && isInt && i.known {
+		return formed(vInt{n: i.n, known: true}, p), true
+	}
+	return nil, false
+}
+
 // callerConstant is, for the rules' runs, the dtype or array module every call of def in its
 // file passes for p, when the calls agree (`generate_random(np, N, 5, 30, D)` three times with
 // the caller's D): which dtype and library the code runs is no size, so it binds as the callers
