@@ -127,6 +127,7 @@ function createShim({ settings, documents, log }) {
     DiagnosticTag: { Unnecessary: 1, Deprecated: 2 },
     ProgressLocation: { SourceControl: 1, Window: 10, Notification: 15 },
     TabInputText, TabInputTextDiff: class {}, TabInputCustom: class {}, TabInputNotebook: class {},
+    NotebookCellKind: { Markup: 1, Code: 2 },
     env: { appName: "arraylint headless test", language: "en", machineId: "test", openExternal: async () => true },
     commands: { registerCommand: () => new Disposable(), executeCommand: async () => undefined },
     window: {
@@ -160,6 +161,10 @@ function createShim({ settings, documents, log }) {
       onDidSaveTextDocument: event(), onWillSaveTextDocument: event(), onDidChangeWorkspaceFolders: event(),
       onDidCreateFiles: event(), onDidDeleteFiles: event(), onDidRenameFiles: event(),
       onWillCreateFiles: event(), onWillDeleteFiles: event(), onWillRenameFiles: event(),
+      // the server syncs notebooks (notebookDocumentSync), so the client asks for these too
+      notebookDocuments: [],
+      onDidOpenNotebookDocument: event(), onDidChangeNotebookDocument: event(),
+      onDidSaveNotebookDocument: event(), onDidCloseNotebookDocument: event(),
       createFileSystemWatcher: () => ({ onDidCreate: event(), onDidChange: event(), onDidDelete: event(), dispose() {} }),
       applyEdit: async () => true,
     },
