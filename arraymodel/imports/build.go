@@ -23,7 +23,7 @@ func Build(mod *ast.Module) *Info {
 		b.stmt(st, info.Root)
 	}
 	info.indexModuleRefs()
-	info.indexModuleValues(mod)
+	info.indexModuleValues(b.reads)
 	info.backends = info.unionBackends()
 	if info.backends&JAX != 0 {
 		info.X64 = EnablesX64(mod)
@@ -39,6 +39,10 @@ type builder struct {
 	// was most of Build's allocations.
 	loadSlab []*ast.Name
 	bindSlab []Binding
+	// callee is the callee of the call being walked (an attribute read that is called);
+	// reads are the attribute reads of plain names, for indexModuleValues.
+	callee ast.Expr
+	reads  []attrRead
 	// try is the innermost try whose body is being walked (nil in the functions defined there);
 	// fallback caches, per try, whether it has a FallbackHandler (asked at its first import).
 	try      *ast.Try
@@ -295,8 +299,10 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 	// The most common expressions visit their children directly, in ast.ForEachChild's order.
 	case *ast.Constant:
 	case *ast.Attribute:
+		b.attrRead(e)
 		b.expr(e.Value, s)
 	case *ast.Call:
+		b.callee = e.Func
 		b.expr(e.Func, s)
 		b.exprs(e.Args, s)
 		for _, k := range e.Keywords {
@@ -436,4 +442,23 @@ func firstPart(dotted string) string {
 		}
 	}
 	return dotted
+}
+
+// attrRead is a read of an attribute of a plain name (`np.zeros`), or of an attribute of one
+// (`np.random.random`: at is `np.random`, outer the whole), and whether it is called.
+type attrRead struct {
+	at, outer *ast.Attribute
+	called    bool // the read (outer, when there is one) is a call's callee
+}
+
+// attrRead records e when it reads an attribute of a plain name or of such an attribute.
+func (b *builder) attrRead(e *ast.Attribute) {
+	switch v := e.Value.(type) {
+	case *ast.Name:
+		b.reads = append(b.reads, attrRead{at: e, called: b.callee == ast.Expr(e)})
+	case *ast.Attribute:
+		if _, ok := v.Value.(*ast.Name); ok {
+			b.reads = append(b.reads, attrRead{at: v, outer: e, called: b.callee == ast.Expr(e)})
+		}
+	}
 }

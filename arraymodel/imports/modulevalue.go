@@ -38,46 +38,28 @@ func (info *Info) ModuleValue(s *Scope, name string) (Ref, bool) {
 // TakesModule reports whether some scope of the module handles an array module as a value.
 func (info *Info) TakesModule() bool { return info != nil && len(info.moduleValues) > 0 }
 
-// indexModuleValues fills moduleValues (after Build has bound every name).
-func (info *Info) indexModuleValues(mod *ast.Module) {
+// indexModuleValues fills moduleValues from the attribute reads of plain names Build recorded
+// (after it has bound every name).
+func (info *Info) indexModuleValues(reads []attrRead) {
 	uses := map[*Scope]map[string]bool{}
-	outer := map[*ast.Attribute]*ast.Attribute{} // the attribute read of an attribute read
-	called := map[*ast.Attribute]bool{}          // attributes called (np.zeros in np.zeros(n))
-	ast.Inspect(mod, func(n ast.Node) bool {
-		if c, ok := n.(*ast.Call); ok {
-			if at, ok := c.Func.(*ast.Attribute); ok {
-				called[at] = true // (preorder: the call is visited before its callee)
-			}
-			return true
-		}
-		at, ok := n.(*ast.Attribute)
-		if !ok {
-			return true
-		}
-		if in, ok := at.Value.(*ast.Attribute); ok {
-			outer[in] = at // (preorder: the outer read is visited first)
-		}
-		name, ok := at.Value.(*ast.Name)
-		if !ok || name.ID == "self" || name.ID == "cls" {
-			return true
-		}
-		if !moduleOnly(at, outer[at], called) {
-			return true
+	for _, r := range reads {
+		name := r.at.Value.(*ast.Name)
+		if name.ID == "self" || name.ID == "cls" || !moduleOnly(r) {
+			continue
 		}
 		s := info.nameScope[name]
 		if s == nil {
-			return true
+			continue
 		}
 		b := s.Lookup(name.ID)
 		if b == nil || !valueBindings(b.Bindings[name.ID]) {
-			return true
+			continue
 		}
 		if uses[b] == nil {
 			uses[b] = map[string]bool{}
 		}
 		uses[b][name.ID] = true
-		return true
-	})
+	}
 	for s, m := range uses {
 		for name := range m {
 			qual := "numpy"
@@ -114,20 +96,20 @@ func valueBindings(bs []Binding) bool {
 // submodules are the NumPy submodules whose functions the table describes.
 var submodules = map[string]bool{"random": true, "linalg": true, "fft": true}
 
-// moduleOnly reports whether the attribute read at (of a plain name) uses the name as an array
+// moduleOnly reports whether an attribute read of a plain name uses the name as an array
 // module: a dtype read from it, a constructor, conversion or random draw called through it, or a
-// function of a submodule called through it (outer is the read of at's attribute, if any).
-func moduleOnly(at *ast.Attribute, outer *ast.Attribute, called map[*ast.Attribute]bool) bool {
-	attr := at.Attr
-	if submodules[attr] && outer != nil {
-		_, ok := npapi.Lookup(attr + "." + outer.Attr)
-		return ok && called[outer]
+// function of a submodule called through it.
+func moduleOnly(r attrRead) bool {
+	attr := r.at.Attr
+	if r.outer != nil {
+		_, ok := npapi.Lookup(attr + "." + r.outer.Attr)
+		return submodules[attr] && ok && r.called
 	}
 	if dtypeAttr(attr) {
 		return true
 	}
 	f, ok := npapi.Lookup(attr)
-	if !ok || !called[at] {
+	if !ok || !r.called {
 		return false
 	}
 	if _, method := npapi.Method(attr); method || arrayAttrs[attr] {

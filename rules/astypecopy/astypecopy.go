@@ -58,7 +58,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		size := copySize(info, c.Recv, call)
-		if size.Known && pol.Decide(size) == sizepolicy.Quiet {
+		if size.Known && pol.Decide(size) == sizepolicy.Quiet || !size.Known && pol.Unknowable() {
 			continue // (a size not known is decided once there is a finding: it may cost a walk)
 		}
 		if d, ok := check(in, info, call, c.Recv, seeded); ok {
@@ -118,10 +118,10 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	}
 	n, ok := src.Size()
 	if !ok {
-		f, _ := arrays.BytesExpr(src)
-		return sizepolicy.Size{Formula: f,
-			SmallIf:  func() bool { return arrays.AxesOfLargerInput(src) || info.InDataLoop(call) },
-			SourceOf: func() string { return info.SizeSource(call, src) }}
+		return sizepolicy.Size{
+			FormulaOf: func() string { f, _ := arrays.BytesExpr(src); return f },
+			SmallIf:   func() bool { return arrays.AxesOfLargerInput(src) || info.InDataLoop(call) },
+			SourceOf:  func() string { return info.SizeSource(call, src) }}
 	}
 	item := int64(8)
 	if src.DType.Known() {
@@ -130,9 +130,9 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	if res, ok := info.Array(call); ok && res.DType.Known() {
 		item = max(item, res.DType.ItemSize())
 	}
-	f, _ := arrays.FormulaExpr(src)
-	return sizepolicy.Size{Bytes: n * item, Known: true, Formula: f,
-		SourceOf: func() string { return info.SizeSource(call, src) }}
+	return sizepolicy.Size{Bytes: n * item, Known: true,
+		FormulaOf: func() string { f, _ := arrays.FormulaExpr(src); return f },
+		SourceOf:  func() string { return info.SizeSource(call, src) }}
 }
 
 func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool) (analysis.Diagnostic, bool) {

@@ -130,7 +130,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 	size.SmallIf = func() bool { return arrays.AxesOfLargerInput(res) || info.InDataLoop(asg) }
 	size.SourceOf = func() string { return info.SizeSource(asg, res) }
 	if size.Known {
-		size.Formula, _ = arrays.FormulaExpr(res)
+		size.FormulaOf = func() string { f, _ := arrays.FormulaExpr(res); return f }
 	}
 	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) ||
 		!size.Known && info.EnclosingLoop(asg) == nil && dwarfedOnce(info, asg, res) {

@@ -69,8 +69,10 @@ type Size struct {
 	// when the answer decides (it may cost a walk of the file).
 	Small   bool
 	SmallIf func() bool
-	// Formula is the size as a formula over the program's symbols ("8·N"), when there is one.
-	Formula string
+	// Formula is the size as a formula over the program's symbols ("8·N"), when there is one;
+	// FormulaOf, when set, gives it, asked only for a finding that is reported.
+	Formula   string
+	FormulaOf func() string
 	// Source says where the formula's symbols come from (arrays.Info.SizeSource), or "";
 	// SourceOf, when set, gives it, asked only for a finding that is reported.
 	Source   string
@@ -97,12 +99,13 @@ type Policy struct {
 	// Min is the rule's min-bytes (0 reports every array).
 	Min   int64
 	Tests bool
-	path  string
+	// test: the file is test code (TestCode), worked out once
+	test bool
 }
 
 // For returns the policy of the pass's rule on its file, with min-bytes min.
 func For(pass *analysis.Pass, path string, info *arrays.Info, min int64) Policy {
-	p := Policy{Scale: Scale.Value(pass), Min: min, Tests: CheckTests.Value(pass), path: path}
+	p := Policy{Scale: Scale.Value(pass), Min: min, Tests: CheckTests.Value(pass), test: TestCode(path)}
 	if p.Scale == Auto {
 		p.Auto = true
 		p.Scale = Known
@@ -115,7 +118,7 @@ func For(pass *analysis.Pass, path string, info *arrays.Info, min int64) Policy 
 
 // Decide says whether a finding on an array of size s is reported.
 func (p Policy) Decide(s Size) Verdict {
-	if !p.Tests && TestCode(p.path) {
+	if !p.Tests && p.test {
 		return Quiet
 	}
 	switch {
@@ -133,6 +136,11 @@ func (p Policy) Decide(s Size) Verdict {
 	return Quiet
 }
 
+// Unknowable reports whether no finding on an array whose size is not known can be reported or
+// held under this policy (scale = "known" set, not resolved from auto): a rule may skip the
+// work of making one.
+func (p Policy) Unknowable() bool { return p.Scale == Known && !p.Auto && p.Min > 0 }
+
 // Report reports d on an array of size s as the policy decides: with the scale it applied, held
 // back (counted) or not at all.
 func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
@@ -140,6 +148,9 @@ func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
 	case Report:
 		if s.SourceOf != nil {
 			s.Source = s.SourceOf()
+		}
+		if s.FormulaOf != nil {
+			s.Formula = s.FormulaOf()
 		}
 		switch {
 		case !s.Known && p.Min > 0:

@@ -5,10 +5,10 @@ import "testing"
 func TestDecide(t *testing.T) {
 	known := func(n int64) Size { return Size{Bytes: n, Known: true} }
 	unknown, small := Size{}, Size{Small: true}
-	large := Policy{Scale: Large, Min: 1 << 20, path: "pkg/mod.py"}
-	autoLarge := Policy{Scale: Large, Auto: true, Why: "this module imports cupy", Min: 1 << 20, path: "pkg/mod.py"}
-	knownOnly := Policy{Scale: Known, Min: 1 << 20, path: "pkg/mod.py"}
-	autoKnown := Policy{Scale: Known, Auto: true, Min: 1 << 20, path: "pkg/mod.py"}
+	large := Policy{Scale: Large, Min: 1 << 20}
+	autoLarge := Policy{Scale: Large, Auto: true, Why: "this module imports cupy", Min: 1 << 20}
+	knownOnly := Policy{Scale: Known, Min: 1 << 20}
+	autoKnown := Policy{Scale: Known, Auto: true, Min: 1 << 20}
 	for _, c := range []struct {
 		name string
 		p    Policy
@@ -26,7 +26,7 @@ func TestDecide(t *testing.T) {
 		{"unknown, auto resolved known: held", autoKnown, unknown, Held},
 		{"small by the code, auto resolved known", autoKnown, small, Quiet},
 		{"known small, auto resolved known", autoKnown, known(100), Quiet},
-		{"min-bytes 0 reports everything", Policy{Scale: Known, path: "pkg/mod.py"}, known(8), Report},
+		{"min-bytes 0 reports everything", Policy{Scale: Known}, known(8), Report},
 	} {
 		if got := c.p.Decide(c.s); got != c.want {
 			t.Errorf("%s: Decide(%+v) = %v, want %v", c.name, c.s, got, c.want)
@@ -35,7 +35,7 @@ func TestDecide(t *testing.T) {
 }
 
 func TestDecideTestCode(t *testing.T) {
-	p := Policy{Scale: Large, Min: 1 << 20, path: "pkg/tests/test_mod.py"}
+	p := Policy{Scale: Large, Min: 1 << 20, test: true}
 	if got := p.Decide(Size{Bytes: 2 << 20, Known: true}); got != Quiet {
 		t.Errorf("a known-large array in a test: %v, want Quiet", got)
 	}
