@@ -205,6 +205,9 @@ func plainImage(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.S
 	}
 	if _, isBool := boolMask(in, info, src.mask); !isBool {
 		if m, ok := info.Array(src.mask); !ok || !m.DType.Known() {
+			if ok && statesOtherDType(info, m) {
+				return ev, false // the code shows a structured or object array: no mask reads `!= 0`
+			}
 			ev.unknownDType = true // numeric unless the code shows otherwise: the fix is unsafe
 		}
 	}
@@ -540,6 +543,37 @@ func syntacticallyBool(info *arrays.Info, e ast.Expr, depth int) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// statesOtherDType reports whether the call that made a (or its base) states a dtype that is no
+// number: a string the table cannot read ('i8,O', 'U10'), a list, tuple or dict of fields, or
+// object or str (numpy's own test of ticket #1299 scatters into a structured array with objects).
+func statesOtherDType(info *arrays.Info, a *arrays.Array) bool {
+	call, ok := a.Base().Alloc.(*ast.Call)
+	if !ok {
+		return false
+	}
+	var dt ast.Expr
+	for _, k := range call.Keywords {
+		if k.Arg == "dtype" {
+			dt = k.Value
+		}
+	}
+	if c, ok := info.Callee(call); dt == nil && ok && c.Func.DTypeArg >= 0 && c.Func.DTypeArg < len(call.Args) {
+		dt = call.Args[c.Func.DTypeArg]
+	}
+	switch d := dt.(type) {
+	case *ast.Constant:
+		_, known := info.DTypeOf(d)
+		return d.Value.Kind == ast.ConstStr && !known
+	case *ast.List, *ast.Tuple, *ast.Dict:
+		return true
+	case *ast.Name:
+		return d.ID == "object" || d.ID == "str"
+	case *ast.Attribute:
+		return d.Attr == "object_" || d.Attr == "str_" || d.Attr == "void"
 	}
 	return false
 }

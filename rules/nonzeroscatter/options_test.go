@@ -37,3 +37,15 @@ func TestScaleOption(t *testing.T) {
 		t.Errorf("array module as a value: findings on lines %v, want [3]", got)
 	}
 }
+
+// TestStructuredMaskQuiet checks, with every array counted (min-bytes 0), that a scatter through
+// the nonzero indices of an array the code makes with a structured dtype holding objects is not
+// reported: no mask reads `x != 0` there (numpy's test of ticket #1299); the same scatter into a
+// plain array of unknown dtype is, with an unsafe fix.
+func TestStructuredMaskQuiet(t *testing.T) {
+	src := []byte("import numpy as np\n\n\ndef f(y):\n    x = np.array([[(0, 'aaaa'), (1, 'bbbb')]], 'i8,O')\n" +
+		"    x[x.nonzero()] = x.ravel()[:1]\n    y[np.nonzero(y)] = 0\n    return x, y\n")
+	if got := analysistest.FindingLines(t, nonzeroscatter.Rule, "pkg/mod.py", src, "[rules.AL301]\nmin-bytes = 0\n"); !slices.Equal(got, []int{7}) {
+		t.Errorf("findings on lines %v, want [7]", got)
+	}
+}

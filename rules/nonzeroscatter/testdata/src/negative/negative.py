@@ -251,3 +251,4 @@ def counted_after_the_scatter():
     idx = np.nonzero(a > 0.5)
     a[idx] = 0.0
     return a, len(idx[0])
+
