@@ -111,3 +111,22 @@ func bodiesOf(st ast.Stmt) [][]ast.Stmt {
 	}
 	return nil
 }
+
+// Statement returns the innermost statement holding n (n itself when it is one), as
+// EnclosingStmt does, by a descent through the statement lists: for a rule that asks of a few
+// nodes, cheaper than the parent map of every node.
+func (info *Info) Statement(n ast.Node) ast.Stmt {
+	if path := info.stmtPath(n); len(path) > 0 {
+		return path[len(path)-1]
+	}
+	return nil
+}
+
+// LoopAround returns the innermost for or while loop around n in its function, class or module
+// body (the statement descent's EnclosingLoop, lambdas aside), or nil.
+func (info *Info) LoopAround(n ast.Node) ast.Stmt {
+	if loops := info.loopsAround(n); len(loops) > 0 {
+		return loops[0]
+	}
+	return nil
+}

@@ -322,18 +322,22 @@ func madeByName(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv as
 	if !ok {
 		return made{}, false
 	}
-	stmt := info.EnclosingStmt(call)
-	s := info.ScopeOf(call)
+	stmt := info.Statement(call)
+	s := info.Imports().ScopeOf(name)
 	if stmt == nil || s == nil {
 		return made{}, false
 	}
-	var def *ast.Assign
-	for _, n := range info.Assignments(s, name.ID) {
-		if n.Span().End <= stmt.Span().Start {
-			def, _ = n.(*ast.Assign)
+	var bound *imports.Binding // the last binding of the name before the cast's statement
+	for i, b := range s.Bindings[name.ID] {
+		if b.Node.Span().End <= stmt.Span().Start {
+			bound = &s.Bindings[name.ID][i]
 		}
 	}
-	if def == nil || len(def.Targets) != 1 || info.EnclosingLoop(def) != info.EnclosingLoop(stmt) {
+	if bound == nil || bound.Kind != imports.BindAssign {
+		return made{}, false
+	}
+	def, ok := info.Statement(bound.Node).(*ast.Assign)
+	if !ok || len(def.Targets) != 1 || info.LoopAround(def) != info.LoopAround(stmt) {
 		return made{}, false
 	}
 	if t, ok := def.Targets[0].(*ast.Name); !ok || t.ID != name.ID {
