@@ -1,10 +1,6 @@
 package absint
 
 import (
-	"strings"
-
-	"github.com/arraylint/arraylint/arraymodel/imports"
-	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -156,98 +152,4 @@ func (s *Interp) arithmeticOnArrayLike(op ast.Operator, l, r value, e ast.Node) 
 			return
 		}
 	}
-}
-
-// sizeNames returns the names fn's body (its nested functions left out) passes as the size of
-// a new array — an argument of a creation or random function that gives the shape: np.zeros((n,
-// m)), np.random.rand(n, n), rng.random(size=n), np.arange(n) — made once per function. Such a
-// name holds an integer, whatever else the code does with it (`A + n * np.eye(n)` scales an
-// array by it).
-func (s *Interp) sizeNames(fn *ast.FunctionDef) map[string]bool {
-	if s.fs.sizeNames == nil {
-		s.fs.sizeNames = map[*ast.FunctionDef]map[string]bool{}
-	}
-	if m, ok := s.fs.sizeNames[fn]; ok {
-		return m
-	}
-	m := map[string]bool{}
-	scope := s.imp.Scopes[fn]
-	add := func(e ast.Expr) {
-		switch e := e.(type) {
-		case *ast.Name:
-			m[e.ID] = true
-		case *ast.Tuple:
-			for _, x := range e.Elts {
-				if n, ok := x.(*ast.Name); ok {
-					m[n.ID] = true
-				}
-			}
-		}
-	}
-	for _, st := range fn.Body {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FunctionDef, *ast.Lambda, *ast.ClassDef:
-				return false
-			case *ast.Call:
-				f, ok := s.creationCallee(scope, n.Func)
-				if !ok {
-					return true
-				}
-				for _, k := range n.Keywords {
-					if k.Arg == "shape" || k.Arg == "size" {
-						add(k.Value)
-					}
-				}
-				switch {
-				case f.Varargs:
-					for _, a := range n.Args {
-						add(a)
-					}
-				case len(n.Args) > 0 && f.Kind != npapi.Random:
-					add(n.Args[0])
-				}
-			}
-			return true
-		})
-	}
-	s.fs.sizeNames[fn] = m
-	return m
-}
-
-// creationCallee returns the table row of a creation, range or random function that callee
-// names through an import or an array module the code is handed.
-func (s *Interp) creationCallee(scope *imports.Scope, callee ast.Expr) (*npapi.Func, bool) {
-	var api string
-	if ref, ok := s.imp.Resolve(callee); ok {
-		api = ref.API
-	} else {
-		var path []string
-		e := callee
-		for {
-			at, ok := e.(*ast.Attribute)
-			if !ok {
-				break
-			}
-			path = append([]string{at.Attr}, path...)
-			e = at.Value
-		}
-		root, ok := e.(*ast.Name)
-		if !ok || len(path) == 0 {
-			return nil, false
-		}
-		if _, ok := s.imp.ModuleValue(scope, root.ID); !ok {
-			return nil, false
-		}
-		api = strings.Join(path, ".")
-	}
-	f, ok := npapi.Lookup(api)
-	if !ok {
-		return nil, false
-	}
-	switch f.Kind {
-	case npapi.Constructor, npapi.Range, npapi.Random:
-		return f, true
-	}
-	return nil, false
 }

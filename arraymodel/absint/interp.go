@@ -161,8 +161,6 @@ type fileState struct {
 	inits map[*ast.ClassDef]*ast.FunctionDef
 	// arrayNames are, per function, the names it uses as arrays (arraylike.go).
 	arrayNames map[*ast.FunctionDef]map[string]bool
-	// sizeNames are, per function, the names it passes as a new array's size (arraylike.go).
-	sizeNames map[*ast.FunctionDef]map[string]bool
 }
 
 // frame is one function activation (or the module, or a class body).

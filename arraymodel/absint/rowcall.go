@@ -33,6 +33,7 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	if fn.Rule == npapi.ShapeNoArray {
 		return vUnknown{} // an object that holds no array data
 	}
+	s.refineSizes(fn, c)
 	rc := s.ruleCall(c)
 	r, ok := npapi.Apply(fn, rc)
 	if !ok && fn.Kind == npapi.Reduction && !holdsArray(c) {
@@ -313,4 +314,57 @@ func shapeOfArgs(fn *npapi.Func, c *call) string {
 		}
 	}
 	return ""
+}
+
+// refineSizes binds, in the rules' runs, a name of unknown value that a creation, range or random
+// call takes as a size (np.random.rand(N, N), np.zeros((n, m)), size=n) to an integer of its
+// symbol from here on: the call raised otherwise, so `A + N * np.eye(N)` after it scales an
+// array by a number.
+func (s *Interp) refineSizes(fn *npapi.Func, c *call) {
+	if !s.cfg.Explore || c.e == nil {
+		return
+	}
+	switch fn.Kind {
+	case npapi.Constructor, npapi.Range, npapi.Random:
+	default:
+		return
+	}
+	refine := func(e ast.Expr) {
+		n, ok := e.(*ast.Name)
+		if !ok {
+			return
+		}
+		v, ok := s.lookup(n)
+		u, unknown := v.(vUnknown)
+		if !ok || !unknown {
+			return
+		}
+		sym := u.sym
+		if sym == nil {
+			sym = npapi.Var(n.ID)
+		}
+		s.bindName(n.ID, vInt{sym: sym})
+	}
+	sizes := func(e ast.Expr) {
+		if t, ok := e.(*ast.Tuple); ok {
+			for _, x := range t.Elts {
+				refine(x)
+			}
+			return
+		}
+		refine(e)
+	}
+	for _, k := range c.e.Keywords {
+		if k.Arg == "shape" || k.Arg == "size" {
+			sizes(k.Value)
+		}
+	}
+	switch {
+	case fn.Varargs:
+		for _, a := range c.e.Args {
+			sizes(a)
+		}
+	case len(c.e.Args) > 0 && fn.Kind != npapi.Random:
+		sizes(c.e.Args[0])
+	}
 }

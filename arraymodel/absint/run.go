@@ -113,9 +113,6 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 	}
 	sym := npapi.Var(p.Arg)
 	if p.Annotation == nil {
-		if s.cfg.NoDefaults && def != nil && s.sizeNames(def)[p.Arg] {
-			return vInt{sym: sym} // np.random.rand(N, N): a size is an integer
-		}
 		if s.cfg.NoDefaults {
 			// a parameter whose default is a number is a number of that kind, its value the
 			// caller's: `linspace(0, 1, 256) * rot` with rot=1 keeps its 256 elements

@@ -126,6 +126,10 @@ func (b *builder) markOptional(s *Scope, name string, st ast.Stmt) {
 func (b *builder) setModule(s *Scope, name, qual string) {
 	bs := s.Bindings[name]
 	bs[len(bs)-1].Module = qual
+	if b.info.modules == nil {
+		b.info.modules = map[string]bool{}
+	}
+	b.info.modules[qual] = true
 }
 
 func (b *builder) stmts(list []ast.Stmt, s *Scope) {

@@ -50,6 +50,8 @@ type Info struct {
 	// moduleRefs holds the resolution of each name that only the module scope binds, and
 	// only by imports of one API name: every read of it in the module resolves the same way.
 	moduleRefs map[string]Ref
+	// modules are the dotted paths the module's imports bind (setModule).
+	modules map[string]bool
 	// moduleValues are, per scope, the names bound there that hold an array module handed to the
 	// code as a value (modulevalue.go).
 	moduleValues map[*Scope]map[string]Ref
@@ -240,4 +242,19 @@ func (info *Info) unionBackends() Backend {
 		walk(info.Root)
 	}
 	return b
+}
+
+// ImportsUnder reports whether an import of the module binds a name to the module path root or
+// to something under it (`import dask.array as da`, `from dask.array import zeros` for
+// "dask.array").
+func (info *Info) ImportsUnder(root string) bool {
+	if info == nil {
+		return false
+	}
+	for m := range info.modules {
+		if m == root || strings.HasPrefix(m, root+".") {
+			return true
+		}
+	}
+	return false
 }

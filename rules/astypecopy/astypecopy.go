@@ -61,7 +61,9 @@ func run(pass *analysis.Pass) (any, error) {
 		if size.Known && pol.Decide(size) == sizepolicy.Quiet || !size.Known && pol.Unknowable() {
 			continue // (a size not known is decided once there is a finding: it may cost a walk)
 		}
-		if d, ok := check(in, info, call, c.Recv, seeded); ok {
+		// a finding on a size not known is only counted under auto's known: no fix to make
+		fixes := size.Known || pol.Scale == sizepolicy.Large || pol.Min <= 0
+		if d, ok := check(in, info, call, c.Recv, seeded, fixes); ok {
 			pol.Report(pass, size, d)
 		}
 	}
@@ -135,7 +137,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 		SourceOf:  func() string { return info.SizeSource(call, src) }}
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool) (analysis.Diagnostic, bool) {
+func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool, fixes bool) (analysis.Diagnostic, bool) {
 	src, _ := info.Array(recv)
 	args, ok := parseArgs(info, call)
 	if !ok {
@@ -164,7 +166,10 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		if n, ok := src.NBytes(); ok {
 			d.Message += fmt.Sprintf(" (%s)", arrays.Bytes(n))
 		}
-		if edit, ok := removeAstype(in, call, recv); ok && !args.extra {
+		if !fixes || args.extra {
+			return d, true
+		}
+		if edit, ok := removeAstype(in, call, recv); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove the redundant `astype`",
 				TextEdits: []analysis.TextEdit{edit}}}
 		}
@@ -191,10 +196,13 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		if n, ok := src.NBytes(); ok {
 			d.Message = fmt.Sprintf("`%s` makes %s (%s) only to cast it to %s", made.name, from, arrays.Bytes(n), args.target)
 		}
-		if made.line > 0 {
+		switch {
+		case made.line > 0:
 			d.Message = strings.Replace(d.Message, "` makes", fmt.Sprintf("` at line %d makes", made.line), 1)
-		} else if fix, ok := dtypeFix(in, info, call, made, args, seeded); ok {
-			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		case fixes:
+			if fix, ok := dtypeFix(in, info, call, made, args, seeded); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
 		}
 		return d, true
 	}

@@ -200,7 +200,7 @@ func writtenForScale(imp *imports.Info, cfg *analyzer.Config) string {
 			return "this module imports " + l.name
 		}
 	}
-	if importsDask(imp.Root) {
+	if imp.ImportsUnder("dask.array") {
 		return "this module imports dask.array"
 	}
 	if imp.TakesModule() {
@@ -214,26 +214,6 @@ func writtenForScale(imp *imports.Info, cfg *analyzer.Config) string {
 		}
 	}
 	return ""
-}
-
-// importsDask reports whether a scope of the module imports dask.array or one of its members.
-func importsDask(s *imports.Scope) bool {
-	if s == nil {
-		return false
-	}
-	for _, bs := range s.Bindings {
-		for _, b := range bs {
-			if b.Kind == imports.BindImport && (b.Module == "dask.array" || strings.HasPrefix(b.Module, "dask.array.")) {
-				return true
-			}
-		}
-	}
-	for _, c := range s.Children {
-		if importsDask(c) {
-			return true
-		}
-	}
-	return false
 }
 
 // TestCode reports whether path is test code as pytest and unittest lay it out: a file named
