@@ -488,15 +488,7 @@ func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, b
 	if v, ok := s.callerConstant(def, p); ok {
 		return v, true
 	}
-	call, _, ok := s.fs.callsOf(s.file.Module).Only(s.file.Module, def)
-	if !ok {
-		return nil, false
-	}
-	arg := argFor(def, call, p)
-	if arg == nil {
-		return nil, false
-	}
-	v, ok := s.cfg.CallerValue(arg)
+	v, ok := s.onlyCallerValue(def, p)
 	if !ok {
 		return nil, false
 	}
@@ -509,13 +501,9 @@ func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, b
 		label: p, line: line, data: scales(o) || partlyUnknown(o.shape)}}, true
 }
 
-// callerInt is, for the rules' runs, the integer the only call of def in its file passes for p
-// when the caller's run knows it (`n_time, n_neurons = 500, 16` then `make(n_time, n_neurons)`):
-// a size the code states, as a literal at the call would.
-func (s *Interp) callerInt(def *ast.FunctionDef, p string) (value, bool) {
-	if s.cfg.CallerValue == nil || s.assumes(p) {
-		return nil, false
-	}
+// onlyCallerValue is what the caller's run saw at the argument the only call of def in its
+// file passes for p (Config.CallerValue).
+func (s *Interp) onlyCallerValue(def *ast.FunctionDef, p string) (value, bool) {
 	call, _, ok := s.fs.callsOf(s.file.Module).Only(s.file.Module, def)
 	if !ok {
 		return nil, false
@@ -524,7 +512,17 @@ func (s *Interp) callerInt(def *ast.FunctionDef, p string) (value, bool) {
 	if arg == nil {
 		return nil, false
 	}
-	v, ok := s.cfg.CallerValue(arg)
+	return s.cfg.CallerValue(arg)
+}
+
+// callerInt is, for the rules' runs, the integer the only call of def in its file passes for p
+// when the caller's run knows it (`n_time, n_neurons = 500, 16` then `make(n_time, n_neurons)`):
+// a size the code states, as a literal at the call would.
+func (s *Interp) callerInt(def *ast.FunctionDef, p string) (value, bool) {
+	if s.cfg.CallerValue == nil || s.assumes(p) {
+		return nil, false
+	}
+	v, ok := s.onlyCallerValue(def, p)
 	if i, isInt := v.(vInt); ok && isInt && i.known {
 		return formed(vInt{n: i.n, known: true}, p), true
 	}
