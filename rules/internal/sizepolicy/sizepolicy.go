@@ -97,7 +97,8 @@ type Policy struct {
 	Auto bool
 	Why  string
 	// Min is the rule's min-bytes (0 reports every array).
-	Min   int64
+	Min int64
+	// Tests is check-tests: test code speaks too.
 	Tests bool
 	// test: the file is test code (TestCode), worked out once
 	test bool
