@@ -43,14 +43,14 @@ type fileStamp struct {
 	modTime time.Time
 }
 
-// watchedName reports whether a file's changes re-run the command: Python sources and the files
-// that configure them.
+// watchedName reports whether a file's changes re-run the command: Python sources, notebooks and
+// the files that configure them.
 func watchedName(name string) bool {
 	switch name {
 	case "pyproject.toml", "arraylint.toml", ".gitignore":
 		return true
 	}
-	return strings.HasSuffix(name, ".py") || strings.HasSuffix(name, ".pyi")
+	return strings.HasSuffix(name, ".py") || strings.HasSuffix(name, ".pyi") || strings.HasSuffix(name, ".ipynb")
 }
 
 // snapshotFiles stamps the watched files under roots: a root that is a file is watched whatever

@@ -123,3 +123,14 @@ func TestWatchRefusesStdin(t *testing.T) {
 		t.Errorf("check --watch -: status %d, stderr %q", code, errOut.String())
 	}
 }
+
+// TestWatchedNames checks which files' changes re-run a watched command: Python sources,
+// notebooks and configuration, not other files.
+func TestWatchedNames(t *testing.T) {
+	for name, want := range map[string]bool{"model.py": true, "stubs.pyi": true, "nb.ipynb": true,
+		"pyproject.toml": true, "arraylint.toml": true, ".gitignore": true, "notes.txt": false, "data.npy": false} {
+		if got := watchedName(name); got != want {
+			t.Errorf("watchedName(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
