@@ -422,59 +422,67 @@ func (s *Interp) inputCallSiteValue(def *ast.FunctionDef, p string) (value, bool
 }
 
 // namespaceNames are the names the file binds to a parsed command line: `args =
-// parser.parse_args()`, `args, rest = parser.parse_known_args()`.
+// parser.parse_args()`, `args, rest = parser.parse_known_args()`, optparse's `(options, args) =
+// parser.parse_args()`, and the first result of a call handed the parser (`args, harness =
+// parse_with_harness(parser)`).
 func (s *Interp) namespaceNames() map[string]bool {
+	s.scanCommandLine()
+	return s.fs.namespaces
+}
+
+// scanCommandLine works out, in one walk of the module's assignments of a call, the names bound
+// to a command-line parser (fs.parsers, optparse's also in fs.optparsers) and to a parsed
+// command line (fs.namespaces).
+func (s *Interp) scanCommandLine() {
 	if s.fs.namespaces != nil {
-		return s.fs.namespaces
+		return
 	}
-	m := map[string]bool{}
-	if s.file != nil && s.file.Module != nil {
-		ast.Inspect(s.file.Module, func(n ast.Node) bool {
-			asg, ok := n.(*ast.Assign)
-			if !ok || len(asg.Targets) != 1 {
-				return true
-			}
-			call, ok := asg.Value.(*ast.Call)
-			if !ok {
-				return true
-			}
-			at, ok := call.Func.(*ast.Attribute)
-			if !ok {
-				return true
-			}
-			switch t := asg.Targets[0].(type) {
-			case *ast.Name:
-				if at.Attr == "parse_args" {
-					m[t.ID] = true
-				}
-			case *ast.Tuple:
-				// parse_known_args, and optparse's parse_args: (options, args)
-				if first, ok := t.Elts[0].(*ast.Name); ok && (at.Attr == "parse_known_args" || at.Attr == "parse_args") && len(t.Elts) == 2 {
-					m[first.ID] = true
-				}
-			}
-			return true
-		})
-		// args, harness = parse_with_harness(parser)
-		parsers := s.parserNames()
-		ast.Inspect(s.file.Module, func(n ast.Node) bool {
-			asg, ok := n.(*ast.Assign)
-			if !ok || len(asg.Targets) != 1 {
-				return true
-			}
-			t, ok := asg.Targets[0].(*ast.Tuple)
-			call, isCall := asg.Value.(*ast.Call)
-			if !ok || !isCall || len(t.Elts) == 0 || !handsParser(call, parsers) {
-				return true
-			}
-			if first, ok := t.Elts[0].(*ast.Name); ok {
-				m[first.ID] = true
-			}
-			return true
-		})
+	ns, parsers, opt := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	s.fs.namespaces, s.fs.parsers, s.fs.optparsers = ns, parsers, opt
+	if s.file == nil || s.file.Module == nil {
+		return
 	}
-	s.fs.namespaces = m
-	return m
+	var calls []*ast.Assign // single-target assignments of a call, in source order
+	ast.Inspect(s.file.Module, func(n ast.Node) bool {
+		if asg, ok := n.(*ast.Assign); ok && len(asg.Targets) == 1 {
+			if _, ok := asg.Value.(*ast.Call); ok {
+				calls = append(calls, asg)
+			}
+		}
+		return true
+	})
+	for _, asg := range calls {
+		if name, ok := asg.Targets[0].(*ast.Name); ok {
+			switch ast.TailName(asg.Value.(*ast.Call).Func) {
+			case "ArgumentParser":
+				parsers[name.ID] = true
+			case "OptionParser":
+				parsers[name.ID], opt[name.ID] = true, true
+			}
+		}
+	}
+	for _, asg := range calls {
+		call := asg.Value.(*ast.Call)
+		method := ""
+		if at, ok := call.Func.(*ast.Attribute); ok {
+			method = at.Attr
+		}
+		switch t := asg.Targets[0].(type) {
+		case *ast.Name:
+			if method == "parse_args" {
+				ns[t.ID] = true
+			}
+		case *ast.Tuple:
+			if len(t.Elts) == 0 {
+				continue
+			}
+			first, ok := t.Elts[0].(*ast.Name)
+			parse := len(t.Elts) == 2 && (method == "parse_known_args" || method == "parse_args")
+			if ok && (parse || handsParser(call, parsers)) {
+				ns[first.ID] = true
+			}
+		}
+	}
 }
 
 // callerArray is, for the rules' runs, the array the only call of def in its file passes for
@@ -597,36 +605,10 @@ func (c Calls) Only(mod *ast.Module, def *ast.FunctionDef) (call *ast.Call, in a
 	return call, in, true
 }
 
-// parserNames are the names the file binds to a command-line parser (`parser =
-// argparse.ArgumentParser(…)`, `optparse.OptionParser(…)`), made on first use; optparse's are
-// also in fs.optparsers (their parse_args returns a pair).
+// parserNames are the names the file binds to a command-line parser (scanCommandLine).
 func (s *Interp) parserNames() map[string]bool {
-	if s.fs.parsers != nil {
-		return s.fs.parsers
-	}
-	m, opt := map[string]bool{}, map[string]bool{}
-	if s.file != nil && s.file.Module != nil {
-		ast.Inspect(s.file.Module, func(n ast.Node) bool {
-			asg, ok := n.(*ast.Assign)
-			if !ok || len(asg.Targets) != 1 {
-				return true
-			}
-			call, ok := asg.Value.(*ast.Call)
-			name, isName := asg.Targets[0].(*ast.Name)
-			if !ok || !isName {
-				return true
-			}
-			switch ast.TailName(call.Func) {
-			case "ArgumentParser":
-				m[name.ID] = true
-			case "OptionParser":
-				m[name.ID], opt[name.ID] = true, true
-			}
-			return true
-		})
-	}
-	s.fs.parsers, s.fs.optparsers = m, opt
-	return m
+	s.scanCommandLine()
+	return s.fs.parsers
 }
 
 // optparser reports whether call's receiver is a name bound to an optparse parser.
@@ -636,7 +618,7 @@ func (s *Interp) optparser(call *ast.Call) bool {
 		return false
 	}
 	n, ok := at.Value.(*ast.Name)
-	s.parserNames()
+	s.scanCommandLine()
 	return ok && s.fs.optparsers[n.ID]
 }
 
