@@ -512,8 +512,10 @@ func cupyDTypeDraw(m made) bool {
 	return !m.callee.Generator && m.callee.Ref.Backend == imports.CuPy && cupyDraws[m.callee.Func.Name]
 }
 
-// withKeyword returns the call's text with keyword kw set to text, added after the last
-// argument (false when the call spreads **kwargs, which may hold it).
+// withKeyword returns the call's text with keyword kw set to text: its value replaced, or the
+// keyword added right after the last argument, so that what follows it (a trailing comma, a
+// comment, the line break before a closing parenthesis of its own line) stays as the user wrote
+// it; false when the call spreads **kwargs, which may hold it.
 func withKeyword(in *pyinspect.Result, call *ast.Call, kw, text string) (string, bool) {
 	for _, k := range call.Keywords {
 		if k.Arg == kw {
@@ -607,11 +609,8 @@ func isInt(info *arrays.Info, e ast.Expr) bool {
 // withDType returns the constructor call's text with dtype set to tText.
 func withDType(in *pyinspect.Result, call *ast.Call, f *npapi.Func, tText string) (string, bool) {
 	for _, k := range call.Keywords {
-		if k.Arg == "dtype" {
-			return replaceIn(in, call, k.Value, tText), true
-		}
-		if k.Arg == "" {
-			return "", false // **kwargs may hold dtype
+		if k.Arg == "dtype" || k.Arg == "" {
+			return withKeyword(in, call, "dtype", tText) // dtype= replaced; **kwargs may hold it
 		}
 	}
 	for i, a := range call.Args {
@@ -622,21 +621,7 @@ func withDType(in *pyinspect.Result, call *ast.Call, f *npapi.Func, tText string
 			return replaceIn(in, call, a, tText), true
 		}
 	}
-	// right after the last argument, so that what follows it (a trailing comma, a comment, the
-	// line break before a closing parenthesis of its own line) stays as the user wrote it
-	last := ast.Offset(-1)
-	for _, a := range call.Args {
-		last = max(last, a.Span().End)
-	}
-	for _, k := range call.Keywords {
-		last = max(last, k.Span().End)
-	}
-	full := in.Text(call)
-	if last < 0 {
-		return full[:len(full)-1] + "dtype=" + tText + ")", true
-	}
-	start := call.Span().Start
-	return full[:last-start] + ", dtype=" + tText + full[last-start:], true
+	return withKeyword(in, call, "dtype", tText)
 }
 
 // replaceIn returns the text of outer with the node inner replaced by text.
