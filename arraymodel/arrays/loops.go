@@ -54,7 +54,7 @@ func (info *Info) stmtPath(n ast.Node) []ast.Stmt {
 		if ast.Node(st) == n {
 			break
 		}
-		body = blockAt(bodiesOf(st), at)
+		body = blockAt(ast.Bodies(st), at)
 	}
 	return path
 }
@@ -65,49 +65,6 @@ func blockAt(blocks [][]ast.Stmt, at ast.Range) []ast.Stmt {
 		if len(b) > 0 && b[0].Span().Start <= at.Start && at.End <= b[len(b)-1].Span().End {
 			return b
 		}
-	}
-	return nil
-}
-
-// bodiesOf returns the statement lists directly inside st.
-func bodiesOf(st ast.Stmt) [][]ast.Stmt {
-	switch s := st.(type) {
-	case *ast.FunctionDef:
-		return [][]ast.Stmt{s.Body}
-	case *ast.AsyncFunctionDef:
-		return [][]ast.Stmt{s.Body}
-	case *ast.ClassDef:
-		return [][]ast.Stmt{s.Body}
-	case *ast.If:
-		return [][]ast.Stmt{s.Body, s.Orelse}
-	case *ast.For:
-		return [][]ast.Stmt{s.Body, s.Orelse}
-	case *ast.AsyncFor:
-		return [][]ast.Stmt{s.Body, s.Orelse}
-	case *ast.While:
-		return [][]ast.Stmt{s.Body, s.Orelse}
-	case *ast.With:
-		return [][]ast.Stmt{s.Body}
-	case *ast.AsyncWith:
-		return [][]ast.Stmt{s.Body}
-	case *ast.Try:
-		out := [][]ast.Stmt{s.Body, s.Orelse, s.Finalbody}
-		for _, h := range s.Handlers {
-			out = append(out, h.Body)
-		}
-		return out
-	case *ast.TryStar:
-		out := [][]ast.Stmt{s.Body, s.Orelse, s.Finalbody}
-		for _, h := range s.Handlers {
-			out = append(out, h.Body)
-		}
-		return out
-	case *ast.Match:
-		var out [][]ast.Stmt
-		for _, c := range s.Cases {
-			out = append(out, c.Body)
-		}
-		return out
 	}
 	return nil
 }

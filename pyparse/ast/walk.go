@@ -20,3 +20,48 @@ func Children(n Node) []Node {
 
 // ForEachChild calls f on each direct child of n in CPython's field order.
 func ForEachChild(n Node, f func(Node)) { forEachChild(n, f) }
+
+// Bodies returns the statement lists directly inside st: the body of a def or class; the body
+// and else clause of if, for and while; a with's body; a try's body, handlers, else and finally
+// clauses; each case of a match. Other statements hold none.
+func Bodies(st Stmt) [][]Stmt {
+	switch s := st.(type) {
+	case *FunctionDef:
+		return [][]Stmt{s.Body}
+	case *AsyncFunctionDef:
+		return [][]Stmt{s.Body}
+	case *ClassDef:
+		return [][]Stmt{s.Body}
+	case *If:
+		return [][]Stmt{s.Body, s.Orelse}
+	case *For:
+		return [][]Stmt{s.Body, s.Orelse}
+	case *AsyncFor:
+		return [][]Stmt{s.Body, s.Orelse}
+	case *While:
+		return [][]Stmt{s.Body, s.Orelse}
+	case *With:
+		return [][]Stmt{s.Body}
+	case *AsyncWith:
+		return [][]Stmt{s.Body}
+	case *Try:
+		out := [][]Stmt{s.Body, s.Orelse, s.Finalbody}
+		for _, h := range s.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	case *TryStar:
+		out := [][]Stmt{s.Body, s.Orelse, s.Finalbody}
+		for _, h := range s.Handlers {
+			out = append(out, h.Body)
+		}
+		return out
+	case *Match:
+		var out [][]Stmt
+		for _, c := range s.Cases {
+			out = append(out, c.Body)
+		}
+		return out
+	}
+	return nil
+}

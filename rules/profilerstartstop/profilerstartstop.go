@@ -154,37 +154,8 @@ func blocks(mod *ast.Module) [][]ast.Stmt {
 	}
 	out := [][]ast.Stmt{mod.Body}
 	ast.Inspect(mod, func(n ast.Node) bool {
-		switch s := n.(type) {
-		case *ast.FunctionDef:
-			out = append(out, s.Body)
-		case *ast.AsyncFunctionDef:
-			out = append(out, s.Body)
-		case *ast.ClassDef:
-			out = append(out, s.Body)
-		case *ast.If:
-			out = append(out, s.Body, s.Orelse)
-		case *ast.For:
-			out = append(out, s.Body, s.Orelse)
-		case *ast.AsyncFor:
-			out = append(out, s.Body, s.Orelse)
-		case *ast.While:
-			out = append(out, s.Body, s.Orelse)
-		case *ast.With:
-			out = append(out, s.Body)
-		case *ast.AsyncWith:
-			out = append(out, s.Body)
-		case *ast.Try:
-			out = append(out, s.Body, s.Orelse, s.Finalbody)
-			for _, h := range s.Handlers {
-				out = append(out, h.Body)
-			}
-		case *ast.TryStar:
-			out = append(out, s.Body, s.Orelse, s.Finalbody)
-			for _, h := range s.Handlers {
-				out = append(out, h.Body)
-			}
-		case *ast.MatchCase:
-			out = append(out, s.Body)
+		if st, ok := n.(ast.Stmt); ok {
+			out = append(out, ast.Bodies(st)...)
 		}
 		return true
 	})
