@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
@@ -55,8 +56,11 @@ func arrValue(a *Array) value { return value{kind: vArray, arr: a} }
 
 // Info is the inferred array facts of one module. Its methods are safe for concurrent use.
 type Info struct {
-	imp *imports.Info
-	mod *ast.Module
+	// options are the command-line options the file declares (sizesource.go), read once.
+	optionsOnce sync.Once
+	options     map[string]bindings.Declared
+	imp         *imports.Info
+	mod         *ast.Module
 	// mayArrays is false when no value in the module can be an array (see mayHoldArrays).
 	mayArrays bool
 	// assume binds names the program leaves unknown to integers (AnalyzeWith).

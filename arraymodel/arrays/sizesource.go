@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -165,37 +166,18 @@ func intText(t string) (int64, bool) {
 	return v, true
 }
 
-// option finds the argparse option whose destination is dest: its longest flag and the source
-// text of its default ("" when it has none).
+// option finds the command-line option whose destination is dest: its longest flag and the
+// source text of its default ("" when it has none). The declarations are read once per file.
 func (info *Info) option(dest string) (flag, def string, found bool) {
-	ast.Inspect(info.mod, func(n ast.Node) bool {
-		call, ok := n.(*ast.Call)
-		if found || !ok || (ast.TailName(call.Func) != "add_argument" && ast.TailName(call.Func) != "add_option") {
-			return !found
-		}
-		long, d := "", ""
-		for _, a := range call.Args {
-			if c, ok := a.(*ast.Constant); ok && c.Value.Kind == ast.ConstStr && len(c.Value.Str) > len(long) {
-				long = c.Value.Str
-			}
-		}
-		name := strings.ReplaceAll(strings.TrimLeft(long, "-"), "-", "_")
-		for _, k := range call.Keywords {
-			switch k.Arg {
-			case "dest":
-				if c, ok := k.Value.(*ast.Constant); ok && c.Value.Kind == ast.ConstStr {
-					name = c.Value.Str
-				}
-			case "default":
-				d = info.text(k.Value)
-			}
-		}
-		if name == dest && long != "" {
-			flag, def, found = "`"+long+"`", d, true
-		}
-		return !found
-	})
-	return flag, def, found
+	info.optionsOnce.Do(func() { info.options = bindings.Declarations(info.mod) })
+	d, ok := info.options[dest]
+	if !ok || d.Flag == "" {
+		return "", "", false
+	}
+	if d.Default != nil {
+		def = info.text(d.Default)
+	}
+	return "`" + d.Flag + "`", def, true
 }
 
 // text returns the source text of n, shortened to 40 bytes.

@@ -263,3 +263,44 @@ func isIdent(s string) bool {
 	}
 	return s != ""
 }
+
+// Declared is what one option declaration of the program says (`parser.add_argument("-n",
+// "--num", default=10, dest="N")`): the option's destination, its longest flag, and the
+// expression of its default (nil when it has none).
+type Declared struct {
+	Dest, Flag string
+	Default    ast.Expr
+}
+
+// Declarations returns the options mod declares with add_argument or add_option, by
+// destination; a declaration whose names cannot be read is left out.
+func Declarations(mod *ast.Module) map[string]Declared {
+	out := map[string]Declared{}
+	if mod == nil {
+		return out
+	}
+	ast.Inspect(mod, func(n ast.Node) bool {
+		call, ok := n.(*ast.Call)
+		if !ok {
+			return true
+		}
+		if at, ok := call.Func.(*ast.Attribute); !ok || !declaresOption(at.Attr) {
+			return true
+		}
+		o, err := declaration(call)
+		if err != nil {
+			return true
+		}
+		d := Declared{Dest: o.dest, Default: o.def}
+		for _, f := range o.flags {
+			if len(f) > len(d.Flag) {
+				d.Flag = f
+			}
+		}
+		if _, seen := out[o.dest]; !seen {
+			out[o.dest] = d
+		}
+		return true
+	})
+	return out
+}
