@@ -192,3 +192,10 @@ func axisOf(sym string) (string, int, bool) {
 	i, err := strconv.Atoi(strings.TrimSuffix(rest, "]"))
 	return x, i, err == nil
 }
+
+// ShownSmall reports whether the code shows a, an array whose size is not known, to be small
+// where n stands: it runs along some axes of a larger input, or it is built once per element of
+// the data (a may be nil: only the second then applies).
+func (info *Info) ShownSmall(a *Array, n ast.Node) bool {
+	return AxesOfLargerInput(a) || info.InDataLoop(n)
+}

@@ -122,7 +122,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	if !ok {
 		return sizepolicy.Size{
 			FormulaOf: func() string { f, _ := arrays.BytesExpr(src); return f },
-			SmallIf:   func() bool { return arrays.AxesOfLargerInput(src) || info.InDataLoop(call) },
+			SmallIf:   func() bool { return info.ShownSmall(src, call) },
 			SourceOf:  func() string { return info.SizeSource(call, src) }}
 	}
 	item := int64(8)

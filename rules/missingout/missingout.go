@@ -127,7 +127,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	size, nb, ok := sizeOf(res)
-	size.SmallIf = func() bool { return arrays.AxesOfLargerInput(res) || info.InDataLoop(asg) }
+	size.SmallIf = func() bool { return info.ShownSmall(res, asg) }
 	size.SourceOf = func() string { return info.SizeSource(asg, res) }
 	if size.Known {
 		size.FormulaOf = func() string { f, _ := arrays.FormulaExpr(res); return f }

@@ -441,14 +441,15 @@ func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 			return sizepolicy.Size{Bytes: n * 8 * max(rank, 1), Known: true}
 		}
 	}
-	s := sizepolicy.Size{SmallIf: func() bool { return info.InDataLoop(z) }}
-	if m, ok := info.Array(src.mask); ok {
-		s.SmallIf = func() bool { return arrays.AxesOfLargerInput(m) || info.InDataLoop(z) }
-	}
-	if m, ok := info.Array(src.mask); ok {
+	m, _ := info.Array(src.mask) // (nil when the mask is no array the run knows)
+	s := sizepolicy.Size{SmallIf: func() bool { return info.ShownSmall(m, z) }}
+	if m != nil {
 		s.SourceOf = func() string { return info.SizeSource(z, m) }
-		if f, ok := arrays.BytesExpr(m); ok {
-			s.Formula = f + " of mask,"
+		s.FormulaOf = func() string {
+			if f, ok := arrays.BytesExpr(m); ok {
+				return f + " of mask,"
+			}
+			return ""
 		}
 	}
 	return s
