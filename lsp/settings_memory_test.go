@@ -15,18 +15,7 @@ import (
 // arraylint.backend and arraylint.assume) reach the memory estimate as check's flags do: a file
 // with no target of its own gets AL101 against the setting's device, at the assumed size.
 func TestMemorySettings(t *testing.T) {
-	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{peakmemory.Rule}, analyzer.ToolRules()...),
-		SlowDelay: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := serve(t, srv)
-	var res protocol.InitializeResult
-	opts := `{"arraylint":{"target":"l4","backend":"cupy","assume":{"n":40000}}}`
-	if err := c.call(protocol.MethodInitialize, protocol.InitializeParams{InitializationOptions: json.RawMessage(opts)}, &res); err != nil {
-		t.Fatal(err)
-	}
-	c.notify(protocol.MethodInitialized, struct{}{})
+	c := serveWithSettings(t, peakmemory.Rule, `{"arraylint":{"target":"l4","backend":"cupy","assume":{"n":40000}}}`)
 	c.open(testURI, 1, "import numpy as np\ndef f(n):\n    x = np.ones((n, 100_000))\n    return x\n")
 	got := c.waitDiags(testURI, 1, hasCodes("AL101"))
 	if msg := got.Diagnostics[0].Message; !strings.Contains(msg, "l4") || !strings.Contains(msg, "n = 40,000 (assumed)") {
@@ -41,4 +30,22 @@ func TestMemorySettingsErrors(t *testing.T) {
 			t.Errorf("newConfigCache(%+v): no error", set)
 		}
 	}
+}
+
+// serveWithSettings starts a server running rule (and the tool rules) whose client sends the
+// settings opts as initializationOptions, and completes the initialization.
+func serveWithSettings(t *testing.T, rule *analyzer.Rule, opts string) *client {
+	t.Helper()
+	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{rule}, analyzer.ToolRules()...),
+		SlowDelay: 10 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := serve(t, srv)
+	var res protocol.InitializeResult
+	if err := c.call(protocol.MethodInitialize, protocol.InitializeParams{InitializationOptions: json.RawMessage(opts)}, &res); err != nil {
+		t.Fatal(err)
+	}
+	c.notify(protocol.MethodInitialized, struct{}{})
+	return c
 }

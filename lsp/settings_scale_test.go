@@ -1,13 +1,9 @@
 package lsp
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/arraylint/arraylint/analyzer"
-	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/rules/astypecopy"
 )
 
@@ -15,17 +11,7 @@ import (
 // as check's --scale does: a NumPy module's cast of an input-sized draw, held back by the
 // default, is reported under "large", with the scale it applied in the message.
 func TestScaleSetting(t *testing.T) {
-	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{astypecopy.Rule}, analyzer.ToolRules()...),
-		SlowDelay: 10 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := serve(t, srv)
-	var res protocol.InitializeResult
-	if err := c.call(protocol.MethodInitialize, protocol.InitializeParams{InitializationOptions: json.RawMessage(`{"arraylint":{"scale":"large"}}`)}, &res); err != nil {
-		t.Fatal(err)
-	}
-	c.notify(protocol.MethodInitialized, struct{}{})
+	c := serveWithSettings(t, astypecopy.Rule, `{"arraylint":{"scale":"large"}}`)
 	c.open(testURI, 1, "import numpy as np\ndef f(n):\n    x = np.random.random(n).astype(np.float32)\n    return x\n")
 	got := c.waitDiags(testURI, 1, hasCodes("AL303"))
 	if msg := got.Diagnostics[0].Message; !strings.Contains(msg, `large by scale = "large"`) {
