@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/arraylint/arraylint/bench/cost"
 )
 
 // configScaleInputs are the configurations of BenchmarkConfigScale, by shape: a table header of
@@ -36,13 +38,13 @@ func BenchmarkConfigScale(b *testing.B) {
 			name, data := configScaleInputs[shape](n)
 			b.Run(fmt.Sprintf("%s/%d", shape, n), func(b *testing.B) {
 				b.SetBytes(int64(len(data)))
-				start := cpuTime()
+				start := cost.CPUTime()
 				for b.Loop() {
 					ParseConfig(name, data)
 				}
 				// CPU time (the collector's included) depends far less on a loaded machine
 				// than wall time.
-				b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+				b.ReportMetric(float64(cost.CPUTime()-start)/float64(b.N), "cpu-ns/op")
 			})
 		}
 	}

@@ -35,7 +35,7 @@ func benchCheck(b *testing.B, cfg *analyzer.Config) {
 		src := Functions(n)
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
-			cpu := cpuTime()
+			cpu := CPUTime()
 			for b.Loop() {
 				fs, err := rn.Check(context.Background(), "gen.py", src, cfg)
 				if err != nil {
@@ -65,7 +65,7 @@ func BenchmarkEstimateFunctions(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			cpu := cpuTime()
+			cpu := CPUTime()
 			for b.Loop() {
 				reps, err := memory.Estimate(f, memory.Options{Path: "gen.py", Target: target})
 				if err != nil || len(reps) != n+1 {
@@ -92,11 +92,11 @@ func TestGenerated(t *testing.T) {
 	}
 }
 
-// report adds the wall and CPU time per function since cpu (cpuTime at the start), the figures
+// report adds the wall and CPU time per function since cpu (CPUTime at the start), the figures
 // to compare along sizes: near-constant means linear cost. CPU time includes the garbage
 // collector's work on the other cores.
 func report(b *testing.B, n int, cpu time.Duration) {
 	per := float64(b.N) * float64(n)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/function")
-	b.ReportMetric(float64((cpuTime()-cpu).Nanoseconds())/per, "cpu-ns/function")
+	b.ReportMetric(float64((CPUTime()-cpu).Nanoseconds())/per, "cpu-ns/function")
 }

@@ -1,15 +1,15 @@
 //go:build unix
 
-package analyzer
+package cost
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime returns the CPU time (user and system) the process has used: unlike wall time, it
+// CPUTime returns the CPU time (user and system) the process has used: unlike wall time, it
 // hardly depends on what else the machine runs.
-func cpuTime() time.Duration {
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
