@@ -121,9 +121,9 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	n, ok := src.Size()
 	if !ok {
 		return sizepolicy.Size{
-			FormulaOf: func() string { f, _ := arrays.BytesExpr(src); return f },
-			SmallIf:   func() bool { return info.ShownSmall(src, call) },
-			SourceOf:  func() string { return info.SizeSource(call, src) }}
+			Formula: func() string { f, _ := arrays.BytesExpr(src); return f },
+			Small:   func() bool { return info.ShownSmall(src, call) },
+			Source:  func() string { return info.SizeSource(call, src) }}
 	}
 	item := int64(8)
 	if src.DType.Known() {
@@ -133,8 +133,8 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 		item = max(item, res.DType.ItemSize())
 	}
 	return sizepolicy.Size{Bytes: n * item, Known: true,
-		FormulaOf: func() string { f, _ := arrays.FormulaExpr(src); return f },
-		SourceOf:  func() string { return info.SizeSource(call, src) }}
+		Formula: func() string { f, _ := arrays.FormulaExpr(src); return f },
+		Source:  func() string { return info.SizeSource(call, src) }}
 }
 
 func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool, fixes bool) (analysis.Diagnostic, bool) {

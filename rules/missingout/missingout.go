@@ -127,10 +127,10 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	size, nb, ok := sizeOf(res)
-	size.SmallIf = func() bool { return info.ShownSmall(res, asg) }
-	size.SourceOf = func() string { return info.SizeSource(asg, res) }
+	size.Small = func() bool { return info.ShownSmall(res, asg) }
+	size.Source = func() string { return info.SizeSource(asg, res) }
 	if size.Known {
-		size.FormulaOf = func() string { f, _ := arrays.FormulaExpr(res); return f }
+		size.Formula = func() string { f, _ := arrays.FormulaExpr(res); return f }
 	}
 	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) ||
 		!size.Known && info.EnclosingLoop(asg) == nil && dwarfedOnce(info, asg, res) {

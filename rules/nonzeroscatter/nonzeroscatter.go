@@ -442,10 +442,10 @@ func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 		}
 	}
 	m, _ := info.Array(src.mask) // (nil when the mask is no array the run knows)
-	s := sizepolicy.Size{SmallIf: func() bool { return info.ShownSmall(m, z) }}
+	s := sizepolicy.Size{Small: func() bool { return info.ShownSmall(m, z) }}
 	if m != nil {
-		s.SourceOf = func() string { return info.SizeSource(z, m) }
-		s.FormulaOf = func() string {
+		s.Source = func() string { return info.SizeSource(z, m) }
+		s.Formula = func() string {
 			if f, ok := arrays.BytesExpr(m); ok {
 				return f + " of mask,"
 			}

@@ -59,24 +59,19 @@ var Scale = analyzer.TypedOption[string]{Option: analyzer.Option{Name: "scale", 
 		return fmt.Errorf(`want "auto", "large" or "known", have %q`, v)
 	}}}
 
-// Size is what a rule knows of the size of the array a finding is about.
+// Size is what a rule knows of the size of the array a finding is about. The other facts are
+// asked only when they decide: Small of a size not known to be large, Formula and Source of a
+// finding that is reported (each may cost a walk of the file).
 type Size struct {
 	Bytes int64 // the size in bytes, when Known
 	Known bool
-	// Small is set when the code shows the array is small though its size is not known: it is
-	// built once per element of the data (arrays.Info.InDataLoop), or it runs along axes of a
-	// larger input (arrays.AxesOfLargerInput). SmallIf, when set, is asked instead, and only
-	// when the answer decides (it may cost a walk of the file).
-	Small   bool
-	SmallIf func() bool
-	// Formula is the size as a formula over the program's symbols ("8·N"), when there is one;
-	// FormulaOf, when set, gives it, asked only for a finding that is reported.
-	Formula   string
-	FormulaOf func() string
-	// Source says where the formula's symbols come from (arrays.Info.SizeSource), or "";
-	// SourceOf, when set, gives it, asked only for a finding that is reported.
-	Source   string
-	SourceOf func() string
+	// Small, when set, says whether the code shows the array small though its size is not
+	// known (arrays.Info.ShownSmall).
+	Small func() bool
+	// Formula, when set, gives the size as a formula over the program's symbols ("8·N"), or "".
+	Formula func() string
+	// Source, when set, says where the formula's symbols come from (arrays.Info.SizeSource).
+	Source func() string
 }
 
 // Verdict is what the policy says of a finding.
@@ -127,7 +122,7 @@ func (p Policy) Decide(s Size) Verdict {
 		return Report
 	case s.Known && s.Bytes >= p.Min:
 		return Report
-	case s.Known || s.Small || s.SmallIf != nil && s.SmallIf():
+	case s.Known || s.Small != nil && s.Small():
 		return Quiet
 	case p.Scale == Large:
 		return Report
@@ -147,20 +142,15 @@ func (p Policy) Unknowable() bool { return p.Scale == Known && !p.Auto && p.Min 
 func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
 	switch p.Decide(s) {
 	case Report:
-		if s.SourceOf != nil {
-			s.Source = s.SourceOf()
-		}
-		if s.FormulaOf != nil {
-			s.Formula = s.FormulaOf()
-		}
+		formula, source := call(s.Formula), call(s.Source)
 		switch {
 		case !s.Known && p.Min > 0:
-			d.Message += p.unknownNote(s)
-		case s.Known && s.Source != "":
+			d.Message += p.unknownNote(formula, source)
+		case s.Known && source != "":
 			// a known size computed from an option's default: say which and where
-			note := s.Source
-			if s.Formula != "" {
-				note = s.Formula + " bytes; " + note
+			note := source
+			if formula != "" {
+				note = formula + " bytes; " + note
 			}
 			d.Message += " (" + note + ")"
 		}
@@ -172,15 +162,15 @@ func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
 	}
 }
 
-// unknownNote says why a finding on an array whose size is not known is made, and gives the size's
-// formula when the message does not (s.Formula).
-func (p Policy) unknownNote(s Size) string {
+// unknownNote says why a finding on an array whose size is not known is made, with the size's
+// formula (when the message does not give it) and its source.
+func (p Policy) unknownNote(formula, source string) string {
 	size := ""
-	if s.Formula != "" {
-		size = s.Formula + " bytes; "
+	if formula != "" {
+		size = formula + " bytes; "
 	}
-	if s.Source != "" {
-		size += s.Source + "; "
+	if source != "" {
+		size += source + "; "
 	}
 	if p.Auto {
 		return fmt.Sprintf(" (%slarge by scale auto: %s)", size, p.Why)
@@ -242,4 +232,12 @@ func TestCode(path string) bool {
 		}
 	}
 	return false
+}
+
+// call returns f's text, or "" when f is nil.
+func call(f func() string) string {
+	if f == nil {
+		return ""
+	}
+	return f()
 }

@@ -4,7 +4,7 @@ import "testing"
 
 func TestDecide(t *testing.T) {
 	known := func(n int64) Size { return Size{Bytes: n, Known: true} }
-	unknown, small := Size{}, Size{Small: true}
+	unknown, small := Size{}, Size{Small: func() bool { return true }}
 	large := Policy{Scale: Large, Min: 1 << 20}
 	autoLarge := Policy{Scale: Large, Auto: true, Why: "this module imports cupy", Min: 1 << 20}
 	knownOnly := Policy{Scale: Known, Min: 1 << 20}
