@@ -109,13 +109,14 @@ func (s *Interp) branches(blocks ...[]ast.Stmt) {
 func (s *Interp) exploreIf(st *ast.If) {
 	v := s.eval(st.Test)
 	s.decref(v)
-	if _, literal := st.Test.(*ast.Constant); literal || s.readsCommandLine(st.Test) {
-		switch truth(v) {
-		case 0:
-			s.branches(st.Orelse)
-			return
-		case 1:
-			s.branches(st.Body)
+	if t := truth(v); t >= 0 {
+		// (the test's walk for a command-line read only when the value decides something)
+		if _, literal := st.Test.(*ast.Constant); literal || s.readsCommandLine(st.Test) {
+			if t == 0 {
+				s.branches(st.Orelse)
+			} else {
+				s.branches(st.Body)
+			}
 			return
 		}
 	}
