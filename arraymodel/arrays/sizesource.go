@@ -138,12 +138,8 @@ func throughText(through []string) string {
 // one element of a list default, an int literal).
 func (info *Info) describeArg(arg ast.Expr, call *ast.Call) (string, int64, bool) {
 	if at, ok := arg.(*ast.Attribute); ok {
-		if flag, def, ok := info.option(at.Attr); ok {
-			if def == "" {
-				return flag, 0, false
-			}
-			v, known := intText(strings.TrimSuffix(strings.TrimPrefix(def, "["), "]"))
-			return fmt.Sprintf("%s (default %s)", flag, def), v, known
+		if desc, v, known, ok := info.describeOption(at.Attr); ok {
+			return desc, v, known
 		}
 	}
 	v, known := intText(info.text(arg))
@@ -237,14 +233,23 @@ func (info *Info) moduleSource(name string) (string, int64, bool) {
 	if !ok {
 		return "", 0, false
 	}
-	if flag, def, ok := info.option(at.Attr); ok {
-		v, known := intText(strings.TrimSuffix(strings.TrimPrefix(def, "["), "]"))
-		if def == "" {
-			return flag, 0, false
-		}
-		return fmt.Sprintf("%s (default %s)", flag, def), v, known
+	desc, v, known, _ := info.describeOption(at.Attr)
+	return desc, v, known
+}
+
+// describeOption renders the command-line option whose destination is dest with its default,
+// and the default's integer value (an int, or the one element of a list); ok is false when the
+// program declares no such option.
+func (info *Info) describeOption(dest string) (desc string, value int64, known, ok bool) {
+	flag, def, ok := info.option(dest)
+	if !ok {
+		return "", 0, false, false
 	}
-	return "", 0, false
+	if def == "" {
+		return flag, 0, false, true
+	}
+	v, known := intText(strings.TrimSuffix(strings.TrimPrefix(def, "["), "]"))
+	return fmt.Sprintf("%s (default %s)", flag, def), v, known, true
 }
 
 // FormulaExpr renders the size of a, an array of known size, as the formula its lengths were
