@@ -225,7 +225,7 @@ func (info *Info) moduleSource(name string) (string, int64, bool) {
 	if len(binds) != 1 || binds[0].Kind != imports.BindAssign {
 		return "", 0, false
 	}
-	asg, ok := info.EnclosingStmt(binds[0].Node).(*ast.Assign)
+	asg, ok := info.Statement(binds[0].Node).(*ast.Assign)
 	if !ok || len(asg.Targets) != 1 {
 		return "", 0, false
 	}
