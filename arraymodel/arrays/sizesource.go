@@ -42,10 +42,10 @@ func (info *Info) SizeSource(n ast.Node, a *Array) string {
 	var parts []string
 	env := map[string]int64{}
 	for _, s := range syms {
-		if d, v, ok := info.symbolSource(n, s); d != "" {
-			parts = append(parts, s+": "+d)
-			if ok {
-				env[s] = v
+		if src := info.symbolSource(n, s); src.desc != "" {
+			parts = append(parts, s+": "+src.desc)
+			if src.known {
+				env[s] = src.value
 			}
 		}
 	}
@@ -77,10 +77,19 @@ func bytesWith(a *Array, env map[string]int64) (int64, bool) {
 	return n, true
 }
 
+// symSource is where a size's symbol comes from: its description for a message, its value at the
+// program's defaults (when known), and whether it reaches a command-line option.
+type symSource struct {
+	desc   string
+	value  int64
+	known  bool
+	option bool
+}
+
 // symbolSource follows the parameter name of the function around n to its callers, and gives
 // its value at the program's defaults when nothing on the way rebinds it. A module-level name
 // bound once is described by what binds it (`n = options.n`: the option).
-func (info *Info) symbolSource(n ast.Node, name string) (desc string, value int64, known bool) {
+func (info *Info) symbolSource(n ast.Node, name string) symSource {
 	def := info.enclosingDef(n)
 	if def == nil || !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == name }) {
 		return info.moduleSource(name)
@@ -89,23 +98,23 @@ func (info *Info) symbolSource(n ast.Node, name string) (desc string, value int6
 	rebound := false
 	for hop := 0; def != nil && hop < maxSourceHops; hop++ {
 		if !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == name }) {
-			return "", 0, false
+			return symSource{}
 		}
 		if info.reboundAt(def, name, nil) > 0 {
 			rebound = true // reassigned in the function itself before the array is made
 		}
 		calls, ok := info.shared.Calls(info.mod).All(info.mod, def)
 		if !ok || len(calls) == 0 {
-			return "", 0, false
+			return symSource{}
 		}
 		arg := absint.ArgFor(def, calls[0], name)
 		for _, c := range calls[1:] {
 			if other := absint.ArgFor(def, c, name); other == nil || arg == nil || absint.ExprText(other) != absint.ExprText(arg) {
-				return "", 0, false // the calls pass different things
+				return symSource{} // the calls pass different things
 			}
 		}
 		if arg == nil {
-			return "", 0, false
+			return symSource{}
 		}
 		caller := info.enclosingDef(calls[0])
 		if v, ok := arg.(*ast.Name); ok && caller != nil {
@@ -118,10 +127,12 @@ func (info *Info) symbolSource(n ast.Node, name string) (desc string, value int6
 			def, name = caller, v.ID
 			continue
 		}
-		desc, v, ok := info.describeArg(arg, calls[0])
-		return desc + throughText(through), v, ok && !rebound
+		src := info.describeArg(arg, calls[0])
+		src.desc += throughText(through)
+		src.known = src.known && !rebound
+		return src
 	}
-	return "", 0, false
+	return symSource{}
 }
 
 // throughText renders the functions a parameter was followed through.
@@ -136,14 +147,14 @@ func throughText(through []string) string {
 // describeArg renders what a call passes — a command-line option with its default, or the
 // expression and its line — and its integer value there when it has one (an int default, the
 // one element of a list default, an int literal).
-func (info *Info) describeArg(arg ast.Expr, call *ast.Call) (string, int64, bool) {
+func (info *Info) describeArg(arg ast.Expr, call *ast.Call) symSource {
 	if at, ok := arg.(*ast.Attribute); ok {
-		if desc, v, known, ok := info.describeOption(at.Attr); ok {
-			return desc, v, known
+		if src, ok := info.describeOption(at.Attr); ok {
+			return src
 		}
 	}
 	v, known := intText(info.text(arg))
-	return fmt.Sprintf("`%s` at line %d", info.text(arg), info.line(call)), v, known
+	return symSource{desc: fmt.Sprintf("`%s` at line %d", info.text(arg), info.line(call)), value: v, known: known}
 }
 
 // intText parses a Python int literal (underscores allowed).
@@ -220,36 +231,55 @@ func (info *Info) line(n ast.Node) int {
 
 // moduleSource describes a module-level name bound by one assignment from a command-line option
 // (`n = options.n`, `N = args.size`).
-func (info *Info) moduleSource(name string) (string, int64, bool) {
+func (info *Info) moduleSource(name string) symSource {
 	binds := info.imp.Root.Bindings[name]
 	if len(binds) != 1 || binds[0].Kind != imports.BindAssign {
-		return "", 0, false
+		return symSource{}
 	}
 	asg, ok := info.Statement(binds[0].Node).(*ast.Assign)
 	if !ok || len(asg.Targets) != 1 {
-		return "", 0, false
+		return symSource{}
 	}
 	at, ok := asg.Value.(*ast.Attribute)
 	if !ok {
-		return "", 0, false
+		return symSource{}
 	}
-	desc, v, known, _ := info.describeOption(at.Attr)
-	return desc, v, known
+	src, _ := info.describeOption(at.Attr)
+	return src
 }
 
 // describeOption renders the command-line option whose destination is dest with its default,
-// and the default's integer value (an int, or the one element of a list); ok is false when the
-// program declares no such option.
-func (info *Info) describeOption(dest string) (desc string, value int64, known, ok bool) {
+// and the default's integer value (an int, or the one element of a list; a tuple of ints, a
+// shape the code splats into a constructor, `rand(*shape)`, counts as its number of elements);
+// ok is false when the program declares no such option.
+func (info *Info) describeOption(dest string) (symSource, bool) {
 	flag, def, ok := info.option(dest)
 	if !ok {
-		return "", 0, false, false
+		return symSource{}, false
 	}
 	if def == "" {
-		return flag, 0, false, true
+		return symSource{desc: flag, option: true}, true
 	}
-	v, known := intText(strings.TrimSuffix(strings.TrimPrefix(def, "["), "]"))
-	return fmt.Sprintf("%s (default %s)", flag, def), v, known, true
+	v, known := defaultValue(strings.TrimSuffix(strings.TrimPrefix(def, "["), "]"))
+	return symSource{desc: fmt.Sprintf("%s (default %s)", flag, def), value: v, known: known, option: true}, true
+}
+
+// defaultValue parses an option's default as a size: an int literal, or a tuple of them (a
+// shape), whose product it is.
+func defaultValue(t string) (int64, bool) {
+	t = strings.TrimSpace(t)
+	if !strings.HasPrefix(t, "(") || !strings.HasSuffix(t, ")") {
+		return intText(t)
+	}
+	n := int64(1)
+	for _, f := range strings.Split(strings.TrimSuffix(t[1:len(t)-1], ","), ",") {
+		v, ok := intText(f)
+		if !ok || v > 0 && n > (1<<62)/v {
+			return 0, false
+		}
+		n *= v
+	}
+	return n, true
 }
 
 // FormulaExpr renders the size of a, an array of known size, as the formula its lengths were

@@ -63,6 +63,19 @@ func (p *Poly) Symbols() []string {
 	return slices.Compact(out)
 }
 
+// Degree returns the highest total degree of p's terms (n*m and n**2 are 2, 3*n + 1 is 1, a
+// constant 0), and false for an unknown p.
+func (p *Poly) Degree() (int, bool) {
+	if p == nil {
+		return 0, false
+	}
+	d := 0
+	for _, t := range p.terms {
+		d = max(d, len(t.vars))
+	}
+	return d, true
+}
+
 // Equal reports whether p and q are known and the same polynomial.
 func (p *Poly) Equal(q *Poly) bool {
 	if p == nil || q == nil || len(p.terms) != len(q.terms) {

@@ -123,6 +123,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 		return sizepolicy.Size{
 			Formula: func() string { f, _ := arrays.BytesExpr(src); return f },
 			Small:   func() bool { return info.ShownSmall(src, call) },
+			Minor:   func() bool { return info.Minor(call, src) },
 			Source:  func() string { return info.SizeSource(call, src) }}
 	}
 	item := int64(8)

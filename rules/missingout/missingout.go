@@ -129,11 +129,12 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 	size, nb, ok := sizeOf(res)
 	size.Small = func() bool { return info.ShownSmall(res, asg) }
 	size.Source = func() string { return info.SizeSource(asg, res) }
+	size.Minor = func() bool { return info.Minor(asg, res) }
 	if size.Known {
 		size.Formula = func() string { f, _ := arrays.FormulaExpr(res); return f }
 	}
 	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) ||
-		!size.Known && info.EnclosingLoop(asg) == nil && dwarfedOnce(info, asg, res) {
+		!size.Known && info.EnclosingLoop(asg) == nil && info.DwarfedBeside(asg, res) {
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
 	ch.final = res
@@ -197,7 +198,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 			valueText, nb, in.Snippet(op.Left, 20), in.Snippet(op.Right, 20)), size, true
 	}
 	if loop := info.EnclosingLoop(asg); loop != nil && !references(asg.Value, tgt.ID) && !keptPerIteration(info, loop, tgt.ID) &&
-		!sizeVaries(info, loop, res) && !dwarfed(info, loop, res) {
+		!sizeVaries(info, loop, res) && !info.DwarfedIn([]ast.Stmt{loop}, res) {
 		return in.Diagnostic(asg, "`%s` allocates %s on every iteration; preallocate and pass `out=`", valueText, nb), size, true
 	}
 	return analysis.Diagnostic{}, sizepolicy.Size{}, false

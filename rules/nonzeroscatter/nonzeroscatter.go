@@ -445,6 +445,7 @@ func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 	s := sizepolicy.Size{Small: func() bool { return info.ShownSmall(m, z) }}
 	if m != nil {
 		s.Source = func() string { return info.SizeSource(z, m) }
+		s.Minor = func() bool { return info.Minor(z, m) }
 		s.Formula = func() string {
 			if f, ok := arrays.BytesExpr(m); ok {
 				return f + " of mask,"

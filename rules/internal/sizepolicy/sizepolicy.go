@@ -12,8 +12,10 @@
 //   - auto (the default): large in a module written for scale — it imports cuPyNumeric or
 //     Legate, CuPy, jax.numpy or dask.array; it takes the array module as a value (a parameter
 //     read as one, `xp = get_array_module(x)`, `np = harness.np`); or its configuration sets a
-//     memory target or backend — and known elsewhere. A finding auto holds back is counted
-//     (analyzer.HeldCategory), so the summary can say how to see it.
+//     memory target or backend — and known elsewhere. Even there, an array minor beside the
+//     code's data (one length of it, such as a coordinate axis, or dwarfed by a larger array the
+//     same function makes: arrays.Info.Minor) is not counted large. A finding auto holds back is
+//     counted (analyzer.HeldCategory), so the summary can say how to see it.
 //
 // A NumPy library's sizes are its callers': nothing in it says whether an array is large, and
 // on real libraries such arrays were mostly small by their domain (bench/precision.md). Code
@@ -72,6 +74,10 @@ type Size struct {
 	Formula func() string
 	// Source, when set, says where the formula's symbols come from (arrays.Info.SizeSource).
 	Source func() string
+	// Minor, when set, says whether the array, its size not known, is minor beside the data of
+	// the code that makes it (arrays.Info.Minor): auto holds a finding on it back, as not worth
+	// making at the sizes the code runs at; scale = "large" reports it.
+	Minor func() bool
 }
 
 // Verdict is what the policy says of a finding.
@@ -124,6 +130,8 @@ func (p Policy) Decide(s Size) Verdict {
 		return Report
 	case s.Known || s.Small != nil && s.Small():
 		return Quiet
+	case p.Auto && p.Scale == Large && s.Minor != nil && s.Minor():
+		return Held
 	case p.Scale == Large:
 		return Report
 	case p.Auto:

@@ -3,10 +3,17 @@ import cupy as cp
 import numpy as np
 
 
-def unknown_sizes(a: np.ndarray, b: np.ndarray, n):
+def unknown_sizes(a: np.ndarray, b: np.ndarray, n, m):
     a = a + b
-    c = np.zeros(n) * 2 + 1  # want "allocates a temporary of 8·n bytes .*large by scale auto: this module imports cupy"
+    c = np.zeros((n, m)) * 2 + 1  # want "allocates a temporary of 8·n·m bytes .*large by scale auto: this module imports cupy"
     return a, c, cp.asarray(c)
+
+
+def one_extent(n):
+    # a vector as long as one length of the data, which nothing in the file sets (a coordinate
+    # axis): minor beside the data, held back by scale auto
+    t = np.zeros(n) * 2 + 1
+    return cp.asarray(t)
 
 
 def diagonal(xp, n):

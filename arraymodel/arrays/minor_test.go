@@ -1,0 +1,75 @@
+package arrays
+
+import "testing"
+
+// TestMinor checks which arrays of unknown size are minor beside the data: one length the file
+// never sets (an axis, one value per view), or dwarfed at the defaults the program states by a
+// larger array of the same function; not the data itself (a product of lengths, a length the
+// command line sets, a vector as long as the open problem size).
+func TestMinor(t *testing.T) {
+	f, info := analyze(t, `import argparse
+import numpy as np
+
+def axes(n_views, n, k):
+    theta = np.linspace(0, 3.14, n_views)
+    poses = np.zeros((n_views, 4, 4))
+    shifted = np.zeros(2 * n + 1)
+    square = np.zeros((n, n))
+    two = np.zeros((n, k))
+    return theta, poses, shifted, square, two
+
+def blur(shape, filter_shape):
+    image = np.random.rand(*shape)
+    psf = np.random.rand(*filter_shape)
+    return image, psf
+
+def fit(n, f):
+    x = np.random.randn(n, f)
+    y = np.random.random(n)
+    return x, y
+
+def draw(N):
+    data = np.random.random(N)
+    return data
+
+def run(n, f):
+    return fit(n * 1000, f)
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--shape", type=int, nargs=3, default=[(20, 20, 20)], dest="shape")
+    parser.add_argument("--filter-shape", type=int, nargs=3, default=[(4, 4, 4)], dest="filter_shape")
+    parser.add_argument("--num", type=int, default=10, dest="N")
+    args = parser.parse_args()
+    blur(args.shape, args.filter_shape)
+    run(args.N, 32)
+    draw(args.N)
+`)
+	for _, c := range []struct {
+		name            string
+		extent, dwarfed bool
+	}{
+		{"theta", true, false},   // one angle per view
+		{"poses", true, false},   // a 4x4 pose per view
+		{"shifted", true, false}, // 2n + 1: still one length
+		{"square", false, false}, // n²: the data
+		{"two", false, false},    // a product of two lengths
+		{"image", false, false},  // the data, 20³ by default
+		{"psf", false, true},     // 4³ by default beside 20³
+		{"x", false, false},
+		{"y", false, false},    // grows with n, which the program leaves open (n * 1000)
+		{"data", false, false}, // N from --num: the problem size
+	} {
+		n := lastName(f, c.name)
+		a := mustArray(t, info, n, c.name)
+		if got := info.OneExtent(n, a); got != c.extent {
+			t.Errorf("OneExtent(%s %s) = %v, want %v", c.name, a, got, c.extent)
+		}
+		if got := info.Dwarfed(n, a); got != c.dwarfed {
+			t.Errorf("Dwarfed(%s %s) = %v, want %v", c.name, a, got, c.dwarfed)
+		}
+		if got := info.Minor(n, a); got != (c.extent || c.dwarfed) {
+			t.Errorf("Minor(%s) = %v, want %v", c.name, got, c.extent || c.dwarfed)
+		}
+	}
+}
