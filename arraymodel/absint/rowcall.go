@@ -1,6 +1,8 @@
 package absint
 
 import (
+	"strings"
+
 	"maps"
 	"slices"
 
@@ -34,6 +36,7 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 		return vUnknown{} // an object that holds no array data
 	}
 	s.refineSizes(fn, c)
+	s.nameCounts(fn, c)
 	rc := s.ruleCall(c)
 	r, ok := npapi.Apply(fn, rc)
 	if !ok && fn.Kind == npapi.Reduction && !holdsArray(c) {
@@ -367,4 +370,74 @@ func (s *Interp) refineSizes(fn *npapi.Func, c *call) {
 	case len(c.e.Args) > 0 && fn.Kind != npapi.Random:
 		sizes(c.e.Args[0])
 	}
+}
+
+// nameCounts gives, in the rules' runs, a size argument of a creation, range or random call that
+// reads an attribute of unknown value (`np.linspace(0, 1, self.npsi)`, `np.zeros((cfg.nx,
+// cfg.ny))`) the symbol of its text, as a parameter has: a count an object holds, so the array's
+// size has a formula and the rules can tell one length of the data from a product of lengths.
+func (s *Interp) nameCounts(fn *npapi.Func, c *call) {
+	if !s.cfg.Explore || c.e == nil || c.spread > 0 {
+		return
+	}
+	switch fn.Kind {
+	case npapi.Constructor, npapi.Range, npapi.Random:
+	default:
+		return
+	}
+	named := func(e ast.Expr, v value) value {
+		u, ok := v.(vUnknown)
+		if _, attr := e.(*ast.Attribute); !ok || !attr || u.sym != nil || u.from != nil {
+			return v
+		}
+		t := s.text(e)
+		if !dottedName(t) {
+			return v
+		}
+		return vInt{sym: npapi.Var(t)}
+	}
+	sizes := func(e ast.Expr, v value) value {
+		t, ok := e.(*ast.Tuple)
+		tv, isTuple := v.(vTuple)
+		if !ok || !isTuple || len(t.Elts) != len(tv.elts) {
+			return named(e, v)
+		}
+		elts := make([]value, len(tv.elts))
+		for i, x := range t.Elts {
+			elts[i] = named(x, tv.elts[i])
+		}
+		return vTuple{elts}
+	}
+	if len(c.args) != len(c.e.Args) {
+		return
+	}
+	for i, a := range c.e.Args {
+		if i == 0 || fn.Varargs || fn.Kind == npapi.Range {
+			c.args[i] = sizes(a, c.args[i])
+		}
+	}
+	for _, k := range c.e.Keywords {
+		if v, ok := c.kw[k.Arg]; ok && (k.Arg == "shape" || k.Arg == "size" || k.Arg == "num") {
+			c.kw[k.Arg] = sizes(k.Value, v)
+		}
+	}
+}
+
+// dottedName reports whether t is a chain of identifiers joined by dots (self.n, cfg.grid.nx).
+func dottedName(t string) bool {
+	parts := strings.Split(t, ".")
+	if len(parts) < 2 {
+		return false
+	}
+	for _, p := range parts {
+		if p == "" {
+			return false
+		}
+		for i, r := range p {
+			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+				return false
+			}
+		}
+	}
+	return true
 }

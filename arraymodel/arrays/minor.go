@@ -1,6 +1,10 @@
 package arrays
 
-import "github.com/arraylint/arraylint/pyparse/ast"
+import (
+	"strings"
+
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
 
 // This file says when an array whose size is not known is minor beside the data of the code
 // that makes it: one length of the data rather than a product of lengths, or dwarfed by a larger
@@ -23,9 +27,9 @@ func (info *Info) Minor(n ast.Node, a *Array) bool {
 }
 
 // OneExtent reports whether a's size is one length of the data and not a product of lengths: a
-// single dimension is a name to the first power (n, 2*n + 1; the others are constants, as
-// (n_views, 4, 4)), and nothing the file shows says where the name comes from — no call passes
-// it, no command-line option sets it. A length a program's command line sets is its problem
+// single dimension is a count to the first power (n, 2*n + 1, self.npsi; the others are
+// constants, as (n_views, 4, 4)), and nothing the file shows says where the count comes from —
+// no call passes it, no command-line option sets it. A length a program's command line sets is its problem
 // size (`np.random.random(N)` with N from `--num`), and one a call passes is followed there.
 func (info *Info) OneExtent(n ast.Node, a *Array) bool {
 	if a == nil || len(a.Shape) == 0 {
@@ -41,12 +45,30 @@ func (info *Info) OneExtent(n ast.Node, a *Array) bool {
 		}
 		syms := d.Sym.Symbols()
 		deg, _ := d.Sym.Degree()
-		if len(syms) != 1 || deg != 1 || !plainName(syms[0]) {
+		if len(syms) != 1 || deg != 1 || !countName(syms[0]) {
 			return false
 		}
 		sym = syms[0]
 	}
-	return sym != "" && info.symbolSource(n, sym).desc == ""
+	if sym == "" {
+		return false
+	}
+	if i := strings.LastIndexByte(sym, '.'); i >= 0 {
+		_, _, option := info.option(sym[i+1:])
+		return !option // args.n: the command line sets it
+	}
+	return info.symbolSource(n, sym).desc == ""
+}
+
+// countName reports whether s names a count: a Python identifier, or an attribute chain of them
+// (self.npsi, cfg.n_views) — not the length of an array (x.shape[0], len(x)).
+func countName(s string) bool {
+	for _, p := range strings.Split(s, ".") {
+		if !plainName(p) {
+			return false
+		}
+	}
+	return true
 }
 
 // plainName reports whether s is a Python identifier (a name, not x.shape[0] or len(x)).

@@ -18,6 +18,17 @@ def axes(n_views, n, k):
     two = np.zeros((n, k))
     return theta, poses, shifted, square, two
 
+class Scan:
+    def grid(self, cfg):
+        u = np.linspace(0, 1, self.nu)
+        views = np.linspace(0, 3.14, cfg.n_views)
+        det = np.zeros((self.nu, self.nv))
+        return u, views, det
+
+def opts(args):
+    m = np.zeros(args.N)
+    return m
+
 def blur(shape, filter_shape):
     image = np.random.rand(*shape)
     psf = np.random.rand(*filter_shape)
@@ -50,6 +61,10 @@ if __name__ == "__main__":
 		extent, dwarfed bool
 	}{
 		{"theta", true, false},   // one angle per view
+		{"u", true, false},       // a count an object holds
+		{"views", true, false},   // a count in a configuration object
+		{"det", false, false},    // a product of two counts
+		{"m", false, false},      // args.N: the command line sets it
 		{"poses", true, false},   // a 4x4 pose per view
 		{"shifted", true, false}, // 2n + 1: still one length
 		{"square", false, false}, // n²: the data
