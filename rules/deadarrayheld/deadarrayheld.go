@@ -13,6 +13,7 @@ import (
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -31,8 +32,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 })
 
 // minBytesOpt is the least the peak must drop for a finding.
-var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
-	"report only when releasing the array lowers the peak by at least this many bytes")
+var minBytesOpt = sizepolicy.MinBytes("report only when releasing the array lowers the peak by at least this many bytes")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)

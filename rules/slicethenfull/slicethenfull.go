@@ -12,6 +12,7 @@ import (
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -30,8 +31,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 })
 
 // minBytesOpt is the smallest extra instance worth a finding.
-var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
-	"report only when the extra instance is at least this many bytes")
+var minBytesOpt = sizepolicy.MinBytes("report only when the extra instance is at least this many bytes")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)

@@ -15,6 +15,7 @@ import (
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -36,7 +37,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 var (
 	minWasteOpt = analyzer.NewOption[float64]("min-waste", 0.2,
 		"report arrays whose padding is at least this share of their tiled size")
-	minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	minBytesOpt = sizepolicy.MinBytes(
 		"report only arrays whose tiled size is at least this many bytes")
 )
 
