@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
@@ -111,6 +110,6 @@ func FormatBytes(n int64) string {
 	return fmt.Sprintf("%d B", n)
 }
 
-// Commas renders n with thousands separators: 33554400 → "33,554,400" (the rules' own
-// arrays.Commas, so both report counts alike).
-func Commas(n int64) string { return arrays.Commas(n) }
+// Commas renders n with thousands separators: 33554400 → "33,554,400" (npapi.Commas, which the
+// rules' arrays.Commas is too, so both report counts alike).
+func Commas(n int64) string { return npapi.Commas(n) }

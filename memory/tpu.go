@@ -1,6 +1,10 @@
 package memory
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/tpu"
+)
 
 // This file defines the TPU facts rules read from the target table: the default scoped VMEM
 // limit of Pallas kernels (AL105) and the tiled layout that pads arrays (AL105, AL106).
@@ -27,46 +31,18 @@ func ScopedVMEMLimit(t *Target) (int64, string) {
 	return best, strings.Join(names, ", ")
 }
 
-// TPUTile is the (sublanes, lanes) tile of 32-bit data in TPU memory: XLA lays the last two
-// dimensions out in 8 × 128 tiles, the `T(8,128)` in layouts such as
-// `bf16[2048,4096]{1,0:T(8,128)(2,1)}` (XLA error E1001) and `u8[327680,327680]{1,0:T(8,128)(4,1)}`
-// (XProf's OOM example). The `(2,1)` and `(4,1)` suffixes pack 16- and 8-bit elements two and four
-// to a 32-bit word along the rows, so their tiles hold 16 and 32 rows.
-var TPUTile = [2]int64{8, 128}
+// TPUTile is the (sublanes, lanes) tile of 32-bit data in TPU memory, 8 × 128 (tpu.Tile, where
+// its source is cited).
+var TPUTile = tpu.Tile
 
 // TileFor returns the (rows, lanes) tile of elements of itemsize bytes on target t (TPUTile when
 // t has no tile of its own).
 func TileFor(t *Target, itemsize int64) (rows, lanes int64) {
-	tile := TPUTile
-	if t != nil && t.Tile[0] > 0 {
+	var tile [2]int64
+	if t != nil {
 		tile = t.Tile
 	}
-	rows, lanes = tile[0], tile[1]
-	if itemsize > 0 && itemsize < 4 {
-		rows *= 4 / itemsize
-	}
-	return rows, lanes
-}
-
-// Tiled returns dims with the last two rounded up to whole tiles (rows, lanes), as a TPU lays the
-// array out; a 1-D shape pads its only dimension to lanes.
-func Tiled(dims []int64, rows, lanes int64) []int64 {
-	out := append([]int64(nil), dims...)
-	n := len(out)
-	if n >= 1 {
-		out[n-1] = roundUp(out[n-1], lanes)
-	}
-	if n >= 2 {
-		out[n-2] = roundUp(out[n-2], rows)
-	}
-	return out
-}
-
-func roundUp(n, m int64) int64 {
-	if m <= 0 {
-		return n
-	}
-	return (n + m - 1) / m * m
+	return tpu.TileFor(tile, itemsize)
 }
 
 // XLATiled returns the shape XLA lays an array out in on TPU target t: the last two dimensions
@@ -81,5 +57,5 @@ func XLATiled(t *Target, dims []int64, itemsize int64) []int64 {
 	if base, _ := TileFor(t, 4); dims[len(dims)-2] < base {
 		rows = 1
 	}
-	return Tiled(dims, rows, lanes)
+	return tpu.Tiled(dims, rows, lanes)
 }

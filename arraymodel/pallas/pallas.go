@@ -12,7 +12,7 @@ import (
 
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
-	"github.com/arraylint/arraylint/memory"
+	"github.com/arraylint/arraylint/arraymodel/tpu"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -75,8 +75,8 @@ type Operand struct {
 
 // Tile returns the (sublane, lane) tile of a dtype in TPU VMEM: 8 × 128 for 32-bit types,
 // with 16-bit types packing two rows per sublane (16 × 128) and 8-bit types four (32 × 128)
-// (memory.TileFor, from the target table's TPU tile).
-func Tile(d npapi.DType) (rows, lanes int64) { return memory.TileFor(nil, d.ItemSize()) }
+// (tpu.TileFor of the default tile, which the memory target table's TPU presets use too).
+func Tile(d npapi.DType) (rows, lanes int64) { return tpu.TileFor(tpu.Tile, d.ItemSize()) }
 
 // Padded returns the block's shape with its last two dimensions rounded up to the dtype's
 // tile (a 1-D block rounds its only dimension to 128 lanes) and its squeezed dimensions
@@ -93,7 +93,7 @@ func (o *Operand) Padded() ([]int64, bool) {
 		dims = append(dims, d.N)
 	}
 	rows, lanes := Tile(o.DType)
-	dims = memory.Tiled(dims, rows, lanes)
+	dims = tpu.Tiled(dims, rows, lanes)
 	return dims, true
 }
 

@@ -8,7 +8,6 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
-	"github.com/arraylint/arraylint/rules/peakmemory"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -27,12 +26,13 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
-	reports, target, err := peakmemory.Estimate(pass)
+	mem := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result)
+	reports, target, err := mem.Estimate()
 	if err != nil || target == nil {
 		return nil, err
 	}
 	seen := map[int]bool{}
-	var stmts peakmemory.StmtIndex // built on the first allocation over the target
+	var stmts pyinspect.StmtIndex // built on the first allocation over the target
 	for _, r := range reports {
 		if r.TargetBytes == nil || *r.TargetBytes <= 0 {
 			continue
@@ -47,7 +47,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if stmts == nil {
-				stmts = peakmemory.NewStmtIndex(in)
+				stmts = in.StmtIndex()
 			}
 			st := stmts.At(line)
 			if st == nil {
@@ -55,7 +55,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			seen[line] = true
 			pass.Report(in.Diagnostic(st, "one allocation of %s (%s B) is larger than %s (%s)%s",
-				memory.FormatBytes(b.Bytes), memory.Commas(b.Bytes), peakmemory.Label(r, target), memory.FormatBytes(limit), r.BindingsNote()))
+				memory.FormatBytes(b.Bytes), memory.Commas(b.Bytes), mem.Label(r), memory.FormatBytes(limit), r.BindingsNote()))
 		}
 	}
 	return nil, nil

@@ -30,14 +30,13 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "array created only to be copied by astype",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option, sizepolicy.Scale.Option},
+	Options:  sizepolicy.Options(minBytes),
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
 
 // minBytes is the size below which a copy is too small to matter.
-var minBytes = analyzer.NewOption[int64]("min-bytes", 1<<20,
-	"stay quiet on copies known to be smaller than this many bytes")
+var minBytes = sizepolicy.MinBytes("stay quiet on copies known to be smaller than this many bytes")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)

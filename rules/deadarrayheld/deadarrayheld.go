@@ -13,7 +13,7 @@ import (
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/peakmemory"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -32,26 +32,25 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 })
 
 // minBytesOpt is the least the peak must drop for a finding.
-var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
-	"report only when releasing the array lowers the peak by at least this many bytes")
+var minBytesOpt = sizepolicy.MinBytes("report only when releasing the array lowers the peak by at least this many bytes")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	reports, _, err := peakmemory.Estimate(pass) // none without a memory target
+	reports, _, err := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result).Estimate() // none without a memory target
 	if err != nil {
 		return nil, err
 	}
 	minBytes := minBytesOpt.Value(pass)
 	seen := map[ast.Node]bool{}
 	var scopes map[scopeKey]*imports.Scope
-	var stmts peakmemory.StmtIndex
+	var stmts pyinspect.StmtIndex
 	for _, r := range reports {
 		if r.PeakBytes == 0 || len(r.Timeline) == 0 {
 			continue
 		}
 		if scopes == nil { // built once: a file of many functions has as many reports
-			scopes, stmts = scopeIndex(in, info), peakmemory.NewStmtIndex(in)
+			scopes, stmts = scopeIndex(in, info), in.StmtIndex()
 		}
 		sc := scopes[scopeKey{r.Scope, r.Line}]
 		if r.Scope == "<module>" {
@@ -124,7 +123,7 @@ func top(stmts []ast.Stmt, o ast.Offset) ast.Stmt {
 	return nil
 }
 
-func held(in *pyinspect.Result, info *arrays.Info, r *memory.Report, sc *imports.Scope, stmtAt peakmemory.StmtIndex, minBytes int64) []finding {
+func held(in *pyinspect.Result, info *arrays.Info, r *memory.Report, sc *imports.Scope, stmtAt pyinspect.StmtIndex, minBytes int64) []finding {
 	if r.PeakBytes == 0 || len(r.Timeline) == 0 {
 		return nil
 	}

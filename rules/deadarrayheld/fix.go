@@ -1,8 +1,6 @@
 package deadarrayheld
 
 import (
-	"strings"
-
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
@@ -21,12 +19,8 @@ func delFix(in *pyinspect.Result, info *arrays.Info, sc *imports.Scope, f findin
 	src := in.File.Src
 	st := f.lastTop
 	start, end := st.Span().Start, st.Span().End
-	ls := start
-	for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
-		ls--
-	}
-	indent := string(src[ls:start])
-	if strings.TrimLeft(indent, " \t") != "" {
+	indent, ok := in.Indent(start)
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	// after the statement's line (its trailing comment included)

@@ -12,6 +12,7 @@ import (
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -47,8 +48,7 @@ var torchCreators = map[string]bool{"zeros": true, "ones": true, "empty": true, 
 	"arange": true, "linspace": true, "eye": true, "rand": true, "randn": true}
 
 // minBytesOpt is the size below which an array is too small to matter.
-var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
-	"skip arrays known to be smaller than this many bytes (arrays of unknown size are reported)")
+var minBytesOpt = sizepolicy.MinBytes("skip arrays known to be smaller than this many bytes (arrays of unknown size are reported)")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)

@@ -21,7 +21,7 @@ import (
 // in-place operator neither fails nor rounds differently) and no later operand reads the buffer.
 
 func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch chain, buf, tgt string, safe bool) (analysis.SuggestedFix, bool) {
-	indent, ok := lineIndent(in.File.Src, asg.Start)
+	indent, ok := in.Indent(asg.Start)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -80,18 +80,4 @@ func operand(in *pyinspect.Result, e ast.Node) string {
 		return "(" + t + ")"
 	}
 	return t
-}
-
-// lineIndent returns the whitespace before offset o on its line; ok is false when anything else
-// precedes o on the line (a statement after `;` or after a compound statement's colon).
-func lineIndent(src []byte, o ast.Offset) (string, bool) {
-	i := int(o)
-	for i > 0 && src[i-1] != '\n' && src[i-1] != '\r' {
-		i--
-	}
-	ws := string(src[i:o])
-	if strings.TrimLeft(ws, " \t") != "" {
-		return "", false
-	}
-	return ws, true
 }

@@ -26,14 +26,13 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "large temporary array where an output buffer would do",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytesOpt.Option, onceMinBytesOpt.Option, sizepolicy.CheckTests.Option, sizepolicy.Scale.Option},
+	Options:  sizepolicy.Options(minBytesOpt, onceMinBytesOpt.Option),
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
 
 // minBytesOpt is the size below which a temporary is too small to matter.
-var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
-	"report only temporaries known to be at least this many bytes")
+var minBytesOpt = sizepolicy.MinBytes("report only temporaries known to be at least this many bytes")
 
 // onceMinBytesOpt is the size below which a temporary allocated once — outside any loop, in
 // code whose memory is the machine's or a whole device's (NumPy, CuPy) — is not worth a rewrite.

@@ -172,13 +172,10 @@ func indexUse(info *arrays.Info, u *ast.Name) (*ast.Subscript, int, bool) {
 func deleteStmt(in *pyinspect.Result, st ast.Stmt) (analysis.TextEdit, bool) {
 	src := in.File.Src
 	sp := st.Span()
-	start := int(sp.Start)
-	for start > 0 && (src[start-1] == ' ' || src[start-1] == '\t') {
-		start--
-	}
-	if start > 0 && src[start-1] != '\n' && src[start-1] != '\r' {
+	if _, ok := in.Indent(sp.Start); !ok {
 		return analysis.TextEdit{}, false
 	}
+	start := int(in.LineStart(sp.Start))
 	end := int(sp.End)
 	for end < len(src) && (src[end] == ' ' || src[end] == '\t') {
 		end++

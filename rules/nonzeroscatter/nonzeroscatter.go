@@ -25,14 +25,13 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "scatter through nonzero() indices instead of a mask",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Options:  []analyzer.Option{minBytes.Option, sizepolicy.CheckTests.Option, sizepolicy.Scale.Option},
+	Options:  sizepolicy.Options(minBytes),
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
 	Run:      run,
 })
 
 // minBytes is the size of index arrays below which the scatter is too small to matter.
-var minBytes = analyzer.NewOption[int64]("min-bytes", 1<<20,
-	"stay quiet when the index arrays are known to be smaller than this many bytes")
+var minBytes = sizepolicy.MinBytes("stay quiet when the index arrays are known to be smaller than this many bytes")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)

@@ -1,6 +1,5 @@
 // Package peakmemory defines rule AL101: the estimated peak of live array memory exceeds the
-// memory target (or a configurable fraction of it). It also holds what AL101 and AL102 share:
-// reading the file's estimate (memanalyzer) and placing findings.
+// memory target (or a configurable fraction of it).
 package peakmemory
 
 import (
@@ -11,6 +10,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
+	"github.com/arraylint/arraylint/pyparse/ast"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -46,17 +46,18 @@ const maxRelated = 8
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
-	reports, target, err := Estimate(pass)
+	mem := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result)
+	reports, target, err := mem.Estimate()
 	if err != nil || target == nil {
 		return nil, err
 	}
 	warn := warnFractionOpt.Value(pass)
 	moduleReported := false
 	for _, r := range reports {
-		if r.Scope != "<module>" && moduleReported && CalledAtModule(in.File.Module, r.Scope) {
+		if r.Scope != "<module>" && moduleReported && calledAtModule(in.File.Module, r.Scope) {
 			continue // the module's finding already covers this call
 		}
-		d, ok := diagnose(in, r, warn, Label(r, target))
+		d, ok := diagnose(in, r, warn, mem.Label(r))
 		if !ok {
 			continue
 		}
@@ -66,14 +67,6 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Report(d)
 	}
 	return nil, nil
-}
-
-// Label names the target in messages: Legate's pool, a preset, or the --hbm flag.
-func Label(r *memory.Report, t *memory.Target) string {
-	if r.Backend == memory.BackendLegate {
-		return r.Target
-	}
-	return t.Label()
 }
 
 func diagnose(in *pyinspect.Result, r *memory.Report, warn float64, target string) (analysis.Diagnostic, bool) {
@@ -101,7 +94,7 @@ func diagnose(in *pyinspect.Result, r *memory.Report, warn float64, target strin
 		return analysis.Diagnostic{}, false
 	}
 	msg += r.BindingsNote()
-	stmts := NewStmtIndex(in)
+	stmts := in.StmtIndex()
 	st := stmts.At(line)
 	if st == nil {
 		return analysis.Diagnostic{}, false
@@ -122,6 +115,26 @@ type related struct {
 	name  string
 	line  int
 	bytes int64
+}
+
+// calledAtModule reports whether the module body (outside defs) calls a function of this name.
+func calledAtModule(mod *ast.Module, name string) bool {
+	called := false
+	for _, st := range mod.Body {
+		switch st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			continue
+		}
+		ast.Inspect(st, func(n ast.Node) bool {
+			if c, ok := n.(*ast.Call); ok {
+				if nm, ok := c.Func.(*ast.Name); ok && nm.ID == name {
+					called = true
+				}
+			}
+			return !called
+		})
+	}
+	return called
 }
 
 func liveNames(ls []memory.Live) []related {

@@ -34,11 +34,11 @@ func withFix(in *pyinspect.Result, info *arrays.Info, block []ast.Stmt, i, j int
 		return analysis.SuggestedFix{}, false
 	}
 	start, stop := block[i], block[j]
-	indent, ok := lineIndent(src, start.Span().Start)
+	indent, ok := in.Indent(start.Span().Start)
 	if !ok || !aloneOnLine(src, start) || !aloneOnLine(src, stop) {
 		return analysis.SuggestedFix{}, false
 	}
-	if _, ok := lineIndent(src, stop.Span().Start); !ok {
+	if _, ok := in.Indent(stop.Span().Start); !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	header := "with " + in.Text(attr.Value) + ".trace" + string(src[call.Func.Span().End:call.End]) + ":"
@@ -59,7 +59,7 @@ func withFix(in *pyinspect.Result, info *arrays.Info, block []ast.Stmt, i, j int
 		}
 	}
 	edits = append(edits, in.Replace(start, header))
-	edits = append(edits, in.ReplaceRange(pyparse.Range{Start: lineStart(src, stop.Span().Start), End: nextLine(src, stop.Span().End)}, ""))
+	edits = append(edits, in.ReplaceRange(pyparse.Range{Start: in.LineStart(stop.Span().Start), End: nextLine(src, stop.Span().End)}, ""))
 	fix := analysis.SuggestedFix{Message: "Use `with " + in.Text(attr.Value) + ".trace(…)`", TextEdits: edits}
 	app := analyzer.Safe
 	if leavesEarly(body) {
@@ -80,7 +80,7 @@ func indentUnit(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, indent str
 		if !ok {
 			continue
 		}
-		outer, ok := lineIndent(in.File.Src, ps.Span().Start)
+		outer, ok := in.Indent(ps.Span().Start)
 		if ok && len(indent) > len(outer) && strings.HasPrefix(indent, outer) {
 			return indent[len(outer):]
 		}
@@ -93,7 +93,7 @@ func indentUnit(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, indent str
 // changes only when the program waits, so the fix is safe.
 func blockFix(in *pyinspect.Result, asg *ast.Assign, name string) (analysis.SuggestedFix, bool) {
 	src := in.File.Src
-	indent, ok := lineIndent(src, asg.Start)
+	indent, ok := in.Indent(asg.Start)
 	if !ok || !aloneOnLine(src, asg) {
 		return analysis.SuggestedFix{}, false
 	}
@@ -139,17 +139,6 @@ func multilineString(f *pyparse.File, from, to pyparse.Offset) bool {
 	return false
 }
 
-// lineIndent returns the whitespace before offset o on its line; ok is false when anything else
-// precedes o on the line.
-func lineIndent(src []byte, o ast.Offset) (string, bool) {
-	ls := lineStart(src, o)
-	ws := string(src[ls:o])
-	if strings.TrimLeft(ws, " \t") != "" {
-		return "", false
-	}
-	return ws, true
-}
-
 // aloneOnLine reports whether nothing but blanks or a comment follows st on its line.
 func aloneOnLine(src []byte, st ast.Node) bool {
 	for o := st.Span().End; int(o) < len(src); o++ {
@@ -162,13 +151,6 @@ func aloneOnLine(src []byte, st ast.Node) bool {
 		}
 	}
 	return true
-}
-
-func lineStart(src []byte, o ast.Offset) ast.Offset {
-	for o > 0 && src[o-1] != '\n' && src[o-1] != '\r' {
-		o--
-	}
-	return o
 }
 
 // nextLine returns the offset just after the line break that ends o's line (len(src) at the end).

@@ -10,7 +10,6 @@ import (
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/peakmemory"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -28,7 +27,7 @@ func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Sub
 		hint = fmt.Sprintf("`%s.stencil_hint(low_offsets=%s, high_offsets=%s)`", name, low, high)
 	}
 	d.Related = append(d.Related, in.Related(st, "call %s before this statement, or touch the whole array first with `np.multiply(%s, 1, out=%s)`", hint, name, name))
-	if full := peakmemory.StmtAt(in, fullLine); full != nil {
+	if full := in.StmtAt(fullLine); full != nil {
 		d.Related = append(d.Related, in.Related(full, "the whole-array use that creates the second instance of `%s`", name))
 	}
 	if ok {
@@ -47,14 +46,9 @@ func hintFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, name, low, hi
 	if info.EnclosingLoop(st) != nil {
 		return analysis.SuggestedFix{}, false
 	}
-	src := in.File.Src
 	start := st.Span().Start
-	ls := start
-	for ls > 0 && src[ls-1] != '\n' && src[ls-1] != '\r' {
-		ls--
-	}
-	indent := string(src[ls:start])
-	if strings.TrimLeft(indent, " \t") != "" {
+	indent, ok := in.Indent(start)
+	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
 	text := fmt.Sprintf("%s.stencil_hint(low_offsets=%s, high_offsets=%s)\n%s", name, low, high, indent)

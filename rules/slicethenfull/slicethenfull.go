@@ -12,7 +12,7 @@ import (
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/peakmemory"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -31,8 +31,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 })
 
 // minBytesOpt is the smallest extra instance worth a finding.
-var minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
-	"report only when the extra instance is at least this many bytes")
+var minBytesOpt = sizepolicy.MinBytes("report only when the extra instance is at least this many bytes")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -54,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	minBytes := minBytesOpt.Value(pass)
 	seen := map[ast.Node]bool{}
-	var stmts peakmemory.StmtIndex // built on the first duplicate
+	var stmts pyinspect.StmtIndex // built on the first duplicate
 	for _, r := range reports {
 		if r.Backend != memory.BackendLegate {
 			continue
@@ -64,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if stmts == nil {
-				stmts = peakmemory.NewStmtIndex(in)
+				stmts = in.StmtIndex()
 			}
 			st := stmts.At(dup.Partial.Line)
 			if st == nil {

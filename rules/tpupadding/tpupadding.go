@@ -15,7 +15,7 @@ import (
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"github.com/arraylint/arraylint/rules/peakmemory"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -37,20 +37,20 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 var (
 	minWasteOpt = analyzer.NewOption[float64]("min-waste", 0.2,
 		"report arrays whose padding is at least this share of their tiled size")
-	minBytesOpt = analyzer.NewOption[int64]("min-bytes", 1<<20,
+	minBytesOpt = sizepolicy.MinBytes(
 		"report only arrays whose tiled size is at least this many bytes")
 )
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	reports, target, err := peakmemory.Estimate(pass)
+	reports, target, err := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result).Estimate()
 	if err != nil || target == nil || target.Kind != memory.KindTPU {
 		return nil, err
 	}
 	minWaste, minBytes := minWasteOpt.Value(pass), minBytesOpt.Value(pass)
 	seen := map[ast.Node]bool{}
-	var stmts peakmemory.StmtIndex // built on the first finding: one walk, not one per buffer
+	var stmts pyinspect.StmtIndex // built on the first finding: one walk, not one per buffer
 	for _, r := range reports {
 		if r.Backend != memory.BackendJAX {
 			continue // NumPy, CuPy and Legate arrays do not live in TPU memory
@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if stmts == nil {
-				stmts = peakmemory.NewStmtIndex(in)
+				stmts = in.StmtIndex()
 			}
 			st := stmts.At(b.Line)
 			if st == nil || seen[st] || hostArray(info, st) {
