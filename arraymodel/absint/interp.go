@@ -1,15 +1,3 @@
-// Package absint is arraylint's one abstract interpreter of Python array programs: the value
-// domain (arrays with shape, dtype, library and view base; Python scalars, tuples, lists,
-// modules, functions; classes and their instances when following one path, classes.go), the
-// expression and call evaluator over the one API table (arraymodel/npapi), and the statement
-// walker (program order, loops, branches on forks, calls into the file's functions and methods
-// inlined). Its clients plug in through hooks: the memory estimator's
-// heap (reference-counted buffers, NumPy temporary elision, Legate instances) implements Heap,
-// and reads what the run found (unknown sizes, symbols, list growth).
-//
-//	in := absint.New(absint.Config{File: f, Imports: imp, Heap: h, Assume: …})
-//	in.RunModule()                 // or in.RunFunction(def) for a function on its own
-//	in.Unknown(), in.Symbols(), in.Growth()
 package absint
 
 import (
