@@ -13,6 +13,9 @@ import (
 // system's limit (PATH_MAX, 4,096 bytes) about 2,000 levels down, gives the files above the
 // limit and one unreadable directory, where the limit is reached; the walk does not stop.
 func TestDiscoverTreeDeeperThanPathLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the 10,000-directory tree; .ci/run runs it in full (go test ./...)")
+	}
 	const depth = 10000
 	root := t.TempDir()
 	writeFixture(t, filepath.Join(root, "top.py"), "x = 1\n", 0o644)

@@ -58,7 +58,7 @@ func requireTool(t *testing.T, tool, why string) string {
 // action through Neovim's own code action path and checks the buffer.
 func TestNeovimEndToEnd(t *testing.T) {
 	if testing.Short() {
-		t.Skip("end-to-end editor test in -short mode")
+		t.Skip("-short skips the Neovim end-to-end suite; .ci/run runs it in full (go test ./...)")
 	}
 	nvim := requireTool(t, "nvim", "the Neovim end-to-end test")
 	ver, err := exec.Command(nvim, "--version").Output()

@@ -75,6 +75,9 @@ func kindOf(src []byte) string {
 // with tracemalloc (testdata/mem/measure.py) and compares the estimate: every program whose sizes
 // the source fixes (all kinds but "unknown") must be within 2% and peak on the same line.
 func TestAccuracy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the NumPy accuracy suite; .ci/run runs it in full (go test ./...)")
+	}
 	py, err := numpyPython()
 	requireTool(t, err)
 	progs, err := filepath.Glob("../testdata/mem/[0-9]*.py")

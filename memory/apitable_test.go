@@ -587,6 +587,9 @@ type resultDesc struct {
 // estimate (within max(5 %, 128 KiB) of the traced peak) and the array model's result shapes and
 // dtypes (exact).
 func TestAPITable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the NumPy API-table suite; .ci/run runs it in full (go test ./...)")
+	}
 	cases := append(append([]apiCase{}, apiCases...), generatedCases()...)
 	checkCoverage(t, append(append([]apiCase{}, cases...), scipyCases...))
 	py, err := numpyPython()
@@ -597,6 +600,9 @@ func TestAPITable(t *testing.T) {
 // TestSciPyTable runs the scipy.ndimage and scipy.signal rows' programs under Debian's SciPy, as
 // TestAPITable does NumPy's. SciPy's modules are imported before the first program is traced.
 func TestSciPyTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the SciPy API-table suite; .ci/run runs it in full (go test ./...)")
+	}
 	py, err := scipyPython()
 	requireTool(t, err)
 	runAPICases(t, py, "from scipy import ndimage, signal", scipyCases)

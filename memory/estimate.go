@@ -202,7 +202,7 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 			}
 		}
 	}
-	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Conventions: true,
+	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Strategy: absint.Simulate,
 		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared, Argv: opts.Argv,
 		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts})
 	return s

@@ -94,6 +94,9 @@ func TestWriteHTMLStatic(t *testing.T) {
 // the chart, the peak marker and a lifetime bar per buffer wired to its card; the screenshot is
 // kept in $ARRAYLINT_ARTIFACT_DIR when set.
 func TestHTMLInChromium(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the Chromium rendering suite; .ci/run runs it in full (go test ./...)")
+	}
 	chromium, err := exec.LookPath("chromium")
 	requireTool(t, err)
 	dir := t.TempDir()

@@ -17,7 +17,7 @@ func TestNoPanicOnRealCode(t *testing.T) {
 		requireTool(t, fmt.Errorf("NumPy sources not found at %s (install python3-numpy)", root))
 	}
 	if testing.Short() {
-		t.Skip("-short")
+		t.Skip("-short skips the real-code robustness suite; .ci/run runs it in full (go test ./...)")
 	}
 	tg, err := TargetOptions{Target: "h100"}.Resolve()
 	if err != nil {

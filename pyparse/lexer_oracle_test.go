@@ -129,6 +129,9 @@ func oracleKind(k TokenKind) string {
 }
 
 func TestLexOracleCPython311(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the CPython tokenize oracle; .ci/run runs it in full (go test ./...)")
+	}
 	python := python311()
 	if python == "" {
 		if requireTools() {

@@ -59,6 +59,9 @@ type literalCase struct {
 }
 
 func TestLiteralOracleCPython(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the CPython literal oracle; .ci/run runs it in full (go test ./...)")
+	}
 	python := python311()
 	if python == "" {
 		if requireTools() {

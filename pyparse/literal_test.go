@@ -185,6 +185,9 @@ func TestIdentifierClasses(t *testing.T) {
 }
 
 func TestIdentifierClassesOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the CPython identifier oracle; .ci/run runs it in full (go test ./...)")
+	}
 	python := python311()
 	if python == "" {
 		if requireTools() {

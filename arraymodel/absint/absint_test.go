@@ -70,7 +70,7 @@ func observed(t *testing.T, src string) map[string]ValueInfo {
 	f := parse(t, src)
 	seen := map[ast.Expr]Value{}
 	var order []ast.Expr
-	cfg := Config{File: f, Explore: true, NoDefaults: true, Observe: func(e ast.Expr, v Value) {
+	cfg := Config{File: f, Strategy: Explore, Observe: func(e ast.Expr, v Value) {
 		if old, ok := seen[e]; ok {
 			v = JoinValues(old, v)
 		} else {

@@ -119,7 +119,7 @@ func sliceInTuple(t *ast.Tuple) bool {
 // when an operand of unknown type is a name the running function uses as an array (once per
 // name), or when it is `a @ b`: it makes an array of a size nothing here says.
 func (s *Interp) arithmeticOnArrayLike(op ast.Operator, l, r value, e ast.Node) {
-	if s.cfg.Explore {
+	if !s.cfg.Strategy.listsGaps() {
 		return
 	}
 	b, ok := e.(*ast.BinOp)

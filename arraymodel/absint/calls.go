@@ -97,7 +97,7 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		}
 		c.kw[k.Arg] = v
 	}
-	local := s.cfg.Explore && onlyLocalArrays(c)
+	local := s.cfg.Strategy.tracksProvenance() && onlyLocalArrays(c)
 	var res value
 	switch f := fn.(type) {
 	case vModule:
@@ -689,7 +689,7 @@ func (s *Interp) apiName(c *call) string {
 func (s *Interp) indexFunc(name string, c *call, expr string) value {
 	a, ok := firstArray(c)
 	if !ok {
-		if s.cfg.Explore && len(c.args) == 1 {
+		if s.cfg.Strategy.infersFromUse() && len(c.args) == 1 {
 			// index arrays of a value of unknown type: their number (its rank) is unknown too,
 			// so one array of unknown shape stands for the result
 			return s.newArrayUnsized(unknownShape, npapi.Int64, expr, c.e)
@@ -831,7 +831,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 					return knownInt(int64(utf8.RuneCountInString(v.s))) // Python counts code points
 				}
 			case vUnknown:
-				if t := ExprText(e.Args[0]); t != "" && !s.cfg.Explore && len(e.Args) == 1 {
+				if t := ExprText(e.Args[0]); t != "" && s.cfg.Strategy.sizesAsSymbols() && len(e.Args) == 1 {
 					// len(X) of a parameter: a size the estimate can be a formula in (it is
 					// no evidence of a large array for the rules: provenance.go)
 					return s.sizeSymbol("len("+t+")", false)
@@ -977,22 +977,22 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 				return s.refValue(m.ref.Member(name.s))
 			}
 		}
-		if !s.cfg.Explore {
+		if s.cfg.Strategy.followsProgram() {
 			if v, ok := s.getattrCall(c); ok {
 				return v
 			}
 		}
 	case "setattr":
-		if !s.cfg.Explore && s.setattrCall(c) {
+		if s.cfg.Strategy.followsProgram() && s.setattrCall(c) {
 			return vNone{}
 		}
 	case "issubclass":
 		// issubclass(np.dtype(dt).type, np.integer): a dtype's scalar type is a dtype here
-		if len(c.args) == 2 && !s.cfg.Explore && isDType(c.args[0]) {
+		if len(c.args) == 2 && s.cfg.Strategy.followsProgram() && isDType(c.args[0]) {
 			return subDType(c.args[0], c.args[1])
 		}
 	case "eval":
-		if len(c.args) == 1 && !s.cfg.Explore {
+		if len(c.args) == 1 && s.cfg.Strategy.followsProgram() {
 			if v, ok := s.evalString(c.args[0]); ok {
 				return v
 			}
@@ -1035,7 +1035,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		return vNone{}
 	}
 	s.useAll(c.args)
-	if a, ok := e.Func.(*ast.Attribute); ok && s.cfg.Explore {
+	if a, ok := e.Func.(*ast.Attribute); ok && s.cfg.Strategy.tracksProvenance() {
 		if f, ok := npapi.Method(a.Attr); ok && f.Kind == npapi.Reduction && !keepsRows(c, f.AxisArg-1) {
 			// x.mean(axis=0) of a value of unknown type: as np.mean(x, axis=0), a reduction
 			// that does not keep the first axis is not an input (provenance.go)

@@ -119,7 +119,7 @@ var customBases = map[string]bool{"Enum": true, "IntEnum": true, "StrEnum": true
 // makeClass runs a class statement: its bases are evaluated, its body runs in a namespace of
 // its own, and the class is returned (unknown when it is not modelled, or in explore mode).
 func (s *Interp) makeClass(st *ast.ClassDef) value {
-	if s.cfg.Explore || s.exhausted || s.depth >= MaxCallDepth {
+	if !s.cfg.Strategy.followsProgram() || s.exhausted || s.depth >= MaxCallDepth {
 		return vUnknown{}
 	}
 	dataclass, init := dataclassDecorator(st.DecoratorList)

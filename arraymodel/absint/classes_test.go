@@ -238,7 +238,7 @@ class S:
 	for _, src := range srcs {
 		f := parse(t, src)
 		New(Config{File: f}).RunModule()
-		New(Config{File: f, Explore: true}).RunModule()
+		New(Config{File: f, Strategy: Strategy{Paths: ExploreAllPaths}}).RunModule()
 	}
 }
 

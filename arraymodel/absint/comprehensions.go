@@ -171,7 +171,7 @@ func (s *Interp) lazyGen(g *ast.GeneratorExp, acc value, fold func(acc, v value)
 // elements one at a time (lazyGen); false for any other call.
 func (s *Interp) lazyConsumer(e *ast.Call) (value, bool) {
 	n, ok := e.Func.(*ast.Name)
-	if !ok || s.cfg.Explore || len(e.Args) == 0 || len(e.Keywords) > 0 {
+	if !ok || s.cfg.Strategy.joinsPaths() || len(e.Args) == 0 || len(e.Keywords) > 0 {
 		return nil, false
 	}
 	g, ok := e.Args[0].(*ast.GeneratorExp)

@@ -130,7 +130,7 @@ func (s *Interp) eval1(e ast.Expr) value {
 				break
 			}
 			t := truth(v)
-			if known && t == stop && !s.cfg.Explore {
+			if known && t == stop && s.cfg.Strategy.followsProgram() {
 				return v // short-circuit: Python never evaluates the rest
 			}
 			if t < 0 {
@@ -160,7 +160,7 @@ func (s *Interp) eval1(e ast.Expr) value {
 	case *ast.IfExp:
 		t := s.eval(e.Test)
 		s.decref(t)
-		if s.cfg.Explore && (truth(t) < 0 || !s.readsCommandLine(e.Test)) {
+		if s.cfg.Strategy.joinsPaths() && (truth(t) < 0 || !s.readsCommandLine(e.Test)) {
 			// (`int(sys.argv[1]) if len(sys.argv) > 1 else 1000`: the program's default)
 			return joinValues(s.eval(e.Body), s.eval(e.Orelse))
 		}
@@ -213,23 +213,23 @@ func (s *Interp) eval1(e ast.Expr) value {
 	case *ast.YieldFrom:
 		s.decref(s.eval(e.Value))
 	case *ast.ListComp:
-		if s.cfg.Explore {
+		if s.cfg.Strategy.joinsPaths() {
 			return s.comprehension(e.Generators, e.Elt)
 		}
 		return s.listComp(e.Elt, e.Generators)
 	case *ast.SetComp:
-		if s.cfg.Explore {
+		if s.cfg.Strategy.joinsPaths() {
 			return s.comprehension(e.Generators, e.Elt)
 		}
 	case *ast.GeneratorExp:
-		if s.cfg.Explore {
+		if s.cfg.Strategy.joinsPaths() {
 			return s.comprehension(e.Generators, e.Elt)
 		}
 		// A generator consumed where it stands (a, b = (… for …), tuple(…), np.stack(…)) makes
 		// all its elements; sum() and the like take them one at a time (lazyGen).
 		return s.listComp(e.Elt, e.Generators)
 	case *ast.DictComp:
-		if s.cfg.Explore {
+		if s.cfg.Strategy.joinsPaths() {
 			return s.comprehension(e.Generators, e.Key, e.Value)
 		}
 	case *ast.Lambda:
@@ -237,7 +237,7 @@ func (s *Interp) eval1(e ast.Expr) value {
 	case *ast.Await:
 		return s.eval(e.Value)
 	case *ast.Slice:
-		if s.cfg.Explore {
+		if s.cfg.Strategy.observesEveryExpr() {
 			// what the bounds hold (indexing reads them again for the lengths)
 			for _, x := range []ast.Expr{e.Lower, e.Upper, e.Step} {
 				if x != nil {
@@ -446,13 +446,13 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 		}
 		s.decref(l)
 		s.decref(r)
-		if f, ok := l.(vStr); ok && op == ast.Mod && !s.cfg.Explore && !f.unknown {
+		if f, ok := l.(vStr); ok && op == ast.Mod && s.cfg.Strategy.followsProgram() && !f.unknown {
 			if out, ok := formatPercent(f.s, r); ok {
 				return vStr{s: out} // "numpy.%s" % args.dtype
 			}
 		}
 		s.arithmeticOnArrayLike(op, l, r, e)
-		if b, ok := e.(*ast.BinOp); ok && op == ast.MatMult && s.cfg.Explore && s.transposedProduct(b.Left) {
+		if b, ok := e.(*ast.BinOp); ok && op == ast.MatMult && s.cfg.Strategy.tracksProvenance() && s.transposedProduct(b.Left) {
 			return vLocal{} // W.T @ W of values of unknown type: not data (provenance.go)
 		}
 		return s.localResult(s.ofNumbers(scalarBinop(op, l, r), l, r), l, r)
@@ -518,7 +518,7 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 // (galpy's `numpy.e ** gammaln(l - m + 1)` over aranges of an integer argument). Explore mode
 // only, as calls.go makes vLocal.
 func (s *Interp) localResult(res value, operands ...value) value {
-	if u, ok := res.(vUnknown); !ok || u.sym != nil || !s.cfg.Explore {
+	if u, ok := res.(vUnknown); !ok || u.sym != nil || !s.cfg.Strategy.tracksProvenance() {
 		return res
 	}
 	local := false
@@ -1082,7 +1082,7 @@ func (s *Interp) unknownAlloc(at ast.Node, expr, reason string, bound *int64) {
 // addUnknown lists an allocation of unknown size once per line and expression; kind says what
 // bound is (ignored when bound is nil).
 func (s *Interp) addUnknown(at ast.Node, expr, reason string, bound *int64, kind string) {
-	if s.cfg.Explore {
+	if !s.cfg.Strategy.listsGaps() {
 		return // an explore run reports what expressions hold, not an estimate's gaps
 	}
 	if bound == nil {
@@ -1097,7 +1097,7 @@ func (s *Interp) addUnknown(at ast.Node, expr, reason string, bound *int64, kind
 
 // addUnknownAt is addUnknown at a line of the analysed file.
 func (s *Interp) addUnknownAt(line int, expr, reason string, bound *int64, kind string) {
-	if s.cfg.Explore {
+	if !s.cfg.Strategy.listsGaps() {
 		return
 	}
 	if bound == nil {

@@ -27,7 +27,7 @@ func (s *Interp) execBlock(stmts []ast.Stmt) {
 				Reason: fmt.Sprintf("simulation budget of %d statements exhausted: the rest of the scope is not estimated", s.budget())})
 			return
 		}
-		if s.cfg.Explore {
+		if !s.cfg.Strategy.countsAtLines() {
 			s.exec(st) // no heap: the lines allocations count at are not needed
 			continue
 		}
@@ -53,7 +53,7 @@ func (s *Interp) exec(st ast.Stmt) {
 			case *ast.Name:
 				s.pending, s.pendingValue = t.ID, st.Value
 			case *ast.Attribute:
-				if !s.cfg.Explore {
+				if s.cfg.Strategy.countsAtLines() {
 					s.pending, s.pendingValue = s.text(t), st.Value // self.grid = np.zeros(…)
 				}
 			}
@@ -95,13 +95,13 @@ func (s *Interp) exec(st ast.Stmt) {
 	case *ast.Raise:
 		f.done, f.raised = true, raisedName(st)
 	case *ast.Import, *ast.ImportFrom:
-		if !s.cfg.Explore && s.imp.Optional(st) {
+		if s.cfg.Strategy.followsProgram() && s.imp.Optional(st) {
 			// a module arraylint does not model, imported where its absence is handled: taken
 			// to be absent, so the fallback the code provides runs (imports/optional.go)
 			f.done, f.raised = true, "ModuleNotFoundError"
 		}
 	case *ast.If:
-		if s.cfg.Explore {
+		if s.cfg.Strategy.joinsPaths() {
 			s.exploreIf(st)
 			return
 		}
@@ -111,13 +111,13 @@ func (s *Interp) exec(st ast.Stmt) {
 	case *ast.AsyncFor:
 		s.execFor(st.Target, st.Iter, st.Body, st.Orelse, st)
 	case *ast.While:
-		if s.cfg.Explore {
+		if s.cfg.Strategy.joinsPaths() {
 			s.exploreLoop(func() { s.decref(s.eval(st.Test)) }, st.Body, st.Orelse)
 			return
 		}
 		s.execWhile(st)
 	case *ast.Match:
-		if s.cfg.Explore {
+		if s.cfg.Strategy.joinsPaths() {
 			s.exploreMatch(st)
 		}
 	case *caseStart:
@@ -139,12 +139,12 @@ func (s *Interp) exec(st ast.Stmt) {
 		s.bindName(st.Name, s.funcValue(st))
 	case *ast.AsyncFunctionDef:
 		s.exploreDef(st.DecoratorList, st.Args, nil)
-		if s.cfg.Explore {
+		if !s.cfg.Strategy.followsProgram() {
 			s.bindName(st.Name, vUnknown{})
 		}
 	case *ast.ClassDef:
 		s.exploreDef(st.DecoratorList, nil, st.Bases)
-		if s.cfg.Explore {
+		if !s.cfg.Strategy.followsProgram() {
 			s.bindName(st.Name, vUnknown{}) // the rules' facts come from each method's own body
 			return
 		}
@@ -165,7 +165,7 @@ func (s *Interp) exec(st ast.Stmt) {
 // execTry runs a try statement: its body, else block and finally block (a run follows the
 // path without exceptions; explore mode runs the handlers too).
 func (s *Interp) execTry(body []ast.Stmt, handlers []*ast.ExceptHandler, orelse, final []ast.Stmt) {
-	if s.cfg.Explore {
+	if s.cfg.Strategy.joinsPaths() {
 		s.exploreTry(body, handlers, orelse, final)
 		return
 	}
@@ -215,10 +215,10 @@ func tupleElts(e ast.Expr) []ast.Expr {
 	return nil
 }
 
-// budget returns how many statements a run may execute: maxSteps, or in explore mode (which
-// runs each statement at most twice per enclosing loop, and no calls) maxExploreSteps.
+// budget returns how many statements a run may execute: maxSteps, or when it joins paths (each
+// statement at most twice per enclosing loop, and no calls) maxExploreSteps.
 func (s *Interp) budget() int {
-	if s.cfg.Explore {
+	if s.cfg.Strategy.joinsPaths() {
 		return maxExploreSteps
 	}
 	return maxSteps
@@ -276,7 +276,7 @@ func (s *Interp) unpack(targets []ast.Expr, v value) {
 		}
 		return
 	case vArray:
-		if o := v.o; o != nil && !o.shape.Known && s.cfg.Explore && !scales(o) {
+		if o := v.o; o != nil && !o.shape.Known && s.cfg.Strategy.tracksProvenance() && !scales(o) {
 			// w, v = np.linalg.eigh(G) of a G the table cannot size: parts of an array that
 			// does not come from the data are not inputs either (provenance.go)
 			for _, t := range targets {
@@ -343,7 +343,7 @@ func (s *Interp) setItem(t *ast.Subscript, v value) {
 		for _, x := range idx.vals {
 			s.usedAsArray(x) // footprint[rows, cols] = 1 with rows, cols = draw.ellipse(…)
 		}
-		if s.cfg.Explore && s.cfg.Observe != nil && basicIndex(idx) {
+		if s.cfg.Strategy.observesEveryExpr() && s.cfg.Observe != nil && basicIndex(idx) {
 			// the rules read the part written as a fact of the target (`new[1:-1, 1:-1] = …`)
 			view := s.indexArray(o, idx, t)
 			s.cfg.Observe(t, view)
@@ -543,7 +543,7 @@ func (s *Interp) execWith(items []*ast.WithItem, body []ast.Stmt) {
 	for _, it := range items {
 		v := s.eval(it.ContextExpr)
 		var entered value = vUnknown{}
-		if inst, ok := v.(vInstance); ok && !s.cfg.Explore {
+		if inst, ok := v.(vInstance); ok && s.cfg.Strategy.followsProgram() {
 			if r, ok := s.callDunder(inst, "__enter__", nil); ok {
 				entered = r
 			}
@@ -560,7 +560,7 @@ func (s *Interp) execWith(items []*ast.WithItem, body []ast.Stmt) {
 		s.decref(v)
 	}
 	s.execBlock(body)
-	if len(exits) > 0 && s.top() == s.root && len(s.lines) > 0 && !s.cfg.Explore {
+	if len(exits) > 0 && s.top() == s.root && len(s.lines) > 0 && s.cfg.Strategy.countsAtLines() {
 		s.cur = s.lines[len(s.lines)-1] // __exit__ runs at the with statement's line, as CPython traces it
 	}
 	for i := len(exits) - 1; i >= 0; i-- {
@@ -625,7 +625,7 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 	f := s.top()
 	it := s.eval(iter)
 	ite := s.iterationOf(it)
-	if s.cfg.Explore {
+	if s.cfg.Strategy.joinsPaths() {
 		i := int64(0)
 		s.exploreLoop(func() { s.assign(target, ite.elem(i)); i++ }, body, orelse)
 		s.decref(it)
@@ -796,8 +796,8 @@ func (s *Interp) callClosureSpread(fn vFunc, args []value, kw map[string]value, 
 	}
 	// Explore mode infers each function from its own body (the run of its scope): a call's
 	// result is unknown there, as a caller cannot know which path the callee took.
-	if s.depth >= MaxCallDepth || recursive || s.exhausted || s.cfg.Explore || s.projectBudgetSpent(def) {
-		if !s.cfg.Explore {
+	if s.depth >= MaxCallDepth || recursive || s.exhausted || !s.cfg.Strategy.followsProgram() || s.projectBudgetSpent(def) {
+		if s.cfg.Strategy.listsGaps() {
 			s.callNotFollowed(def, recursive)
 		}
 		for _, a := range args {

@@ -7,13 +7,13 @@ import (
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
-// This file defines explore mode (Config.Explore), in which a run infers what every expression
-// may hold rather than following one path: both branches of every `if` (and each `match` case,
-// each `except` handler, both arms of a conditional expression) run from the same state and
-// the states are joined after; a loop runs its body twice and is joined with the state before
-// it (it may not run at all); every comprehension is evaluated. Values that differ between
-// paths join into what both have in common (joinValues). The heap of an explore run keeps
-// nothing that must balance (reference counts are not exact there).
+// This file defines explore mode (Strategy.Paths ExploreAllPaths), in which a run infers what
+// every expression may hold rather than following one path: both branches of every `if` (and
+// each `match` case, each `except` handler, both arms of a conditional expression) run from the
+// same state and the states are joined after; a loop runs its body twice and is joined with
+// the state before it (it may not run at all); every comprehension is evaluated. Values that
+// differ between paths join into what both have in common (joinValues). The heap of an explore
+// run keeps nothing that must balance (reference counts are not exact there).
 
 // vars is a frame's bindings.
 type vars = map[string]value
@@ -430,7 +430,7 @@ func (s *Interp) comprehension(gens []*ast.Comprehension, elts ...ast.Expr) valu
 // exploreDef evaluates, in explore mode, what a def or class statement evaluates where it
 // stands: decorators, parameter defaults, base classes (their bodies are scopes of their own).
 func (s *Interp) exploreDef(decos []ast.Expr, args *ast.Arguments, bases []ast.Expr) {
-	if !s.cfg.Explore {
+	if !s.cfg.Strategy.observesEveryExpr() {
 		return
 	}
 	for _, x := range decos {

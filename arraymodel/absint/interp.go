@@ -1,15 +1,3 @@
-// Package absint is arraylint's one abstract interpreter of Python array programs: the value
-// domain (arrays with shape, dtype, library and view base; Python scalars, tuples, lists,
-// modules, functions; classes and their instances when following one path, classes.go), the
-// expression and call evaluator over the one API table (arraymodel/npapi), and the statement
-// walker (program order, loops, branches on forks, calls into the file's functions and methods
-// inlined). Its clients plug in through hooks: the memory estimator's
-// heap (reference-counted buffers, NumPy temporary elision, Legate instances) implements Heap,
-// and reads what the run found (unknown sizes, symbols, list growth).
-//
-//	in := absint.New(absint.Config{File: f, Imports: imp, Heap: h, Assume: …})
-//	in.RunModule()                 // or in.RunFunction(def) for a function on its own
-//	in.Unknown(), in.Symbols(), in.Growth()
 package absint
 
 import (
@@ -35,7 +23,7 @@ const (
 	// maxSteps bounds the statements one scope's run executes (inlined calls and loop
 	// iterations included), so pathological nesting cannot make an analysis hang.
 	maxSteps = 20000
-	// maxExploreSteps is maxSteps for an explore run: its statements cost less (no heap), and a
+	// maxExploreSteps is maxSteps for a run that explores all paths: its statements cost less (no heap), and a
 	// scope's facts stop where its budget ends.
 	maxExploreSteps = 200000
 )
@@ -70,22 +58,19 @@ type Config struct {
 	// Shared is state the runs over one file share (argparse defaults, module constants); nil
 	// gives the run its own.
 	Shared *Shared
-	// Explore runs every path and joins the states where paths meet (explore.go), for what
-	// each expression may hold; otherwise the run follows one path, as a program runs.
-	Explore bool
+	// Strategy is how the run treats what the program leaves open: Simulate (the memory
+	// estimate), Explore (the rules' facts); the zero value follows one path as Simulate does,
+	// without its naming conventions.
+	Strategy Strategy
 	// Observe, when set, is called with each expression the run evaluates in the scope it runs
 	// (not in the functions it inlines) and its value, and with each name it binds.
 	Observe func(e ast.Expr, v Value)
 	// Outer, when set, gives the value of a name the run's scope reads from an enclosing scope.
 	Outer func(name string) (Value, bool)
-	// CallerValue, when set (explore mode), gives what an argument expression of a call held
+	// CallerValue, when set (ExploreAllPaths), gives what an argument expression of a call held
 	// where the call stands, once that scope has run: the rules' run of a top-level function
 	// takes an array parameter from its only call in the file (paramsources.go).
 	CallerValue func(arg ast.Expr) (Value, bool)
-	// Conventions takes, where nothing says which array library a value is, the library its
-	// name stands for (a parameter np, xp, cp, jnp), or that cupy.get_array_module returns for
-	// an argument of unknown type, and lists it among the symbols; otherwise it stays unknown.
-	Conventions bool
 	// Path is the analysed file's path: modules of the project are found from it.
 	Path string
 	// ProjectRoot, when set, lets calls into modules of the project under it run (projectmod.go);
@@ -103,9 +88,6 @@ type Config struct {
 	// argparse options of a file that declares them take its values (bindings.ParseCommandLine)
 	// instead of their defaults; Shared.CommandLine says whether a run read it.
 	Argv []string
-	// NoDefaults leaves a parameter with a default unknown when its function runs on its own
-	// (the default is not what callers pass); otherwise the default is its value.
-	NoDefaults bool
 }
 
 // Shared is what the runs over one file compute once: what is known of the file (fileState),

@@ -20,7 +20,7 @@ func (s *Interp) namespace(c *call, fallback imports.Backend) value {
 		lib = b
 	case hasArray:
 		lib = simulatedLibrary(s.cfg.Backend)
-	case !s.cfg.Conventions:
+	case !s.cfg.Strategy.takesConventions():
 		return vUnknown{} // nothing says which library: no guess
 	}
 	ref, ok := imports.ModuleRef(lib)

@@ -193,7 +193,7 @@ func (s *Interp) member(run *projectRun, m *projModule, name string) (value, boo
 			return vFunc{def: m.defs[i]}, true
 		}
 	}
-	if !s.cfg.Explore {
+	if s.cfg.Strategy.followsProgram() {
 		for i := len(m.classes) - 1; i >= 0; i-- {
 			if m.classes[i].Name == name {
 				return s.projectClass(m, m.classes[i]), true

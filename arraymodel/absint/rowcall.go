@@ -143,7 +143,7 @@ func (s *Interp) temporaries(n int64, expr string) value {
 // iterator buffers: its arrays are NumPy's, whose ufuncs and reductions allocate them
 // (npapi.Buffers).
 func (s *Interp) numpyBuffers() bool {
-	return !s.cfg.Explore &&
+	return s.cfg.Strategy.countsBuffers() &&
 		(s.cfg.Backend == "" || s.cfg.Backend == BackendNumPy) && (s.lib == imports.Unknown || s.lib == imports.NumPy)
 }
 
@@ -324,7 +324,7 @@ func shapeOfArgs(fn *npapi.Func, c *call) string {
 // symbol from here on: the call raised otherwise, so `A + N * np.eye(N)` after it scales an
 // array by a number.
 func (s *Interp) refineSizes(fn *npapi.Func, c *call) {
-	if !s.cfg.Explore || c.e == nil {
+	if !s.cfg.Strategy.infersFromUse() || c.e == nil {
 		return
 	}
 	switch fn.Kind {

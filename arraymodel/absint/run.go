@@ -39,7 +39,7 @@ func (s *Interp) RunModule() {
 }
 
 // RunFunction runs the body of a function of the file on its own: its parameters hold what
-// they hold when nothing calls it (an assumed value, a constant default unless NoDefaults, an
+// they hold when nothing calls it (an assumed value, a constant default when defaults bind, an
 // array of unknown shape for an array annotation, the library an array-module parameter is
 // named for, a symbol of its own otherwise), and it sees the module's constants. It reports
 // whether def is compiled with jax.jit.
@@ -72,7 +72,7 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 	if v, ok := s.assumedValue(p.Arg); ok {
 		return v
 	}
-	if def != nil && !s.cfg.NoDefaults {
+	if def != nil && s.cfg.Strategy.bindsDefaults() {
 		if v, ok := s.callSiteValue(def, p.Arg); ok {
 			return v // what the function's only call passes
 		}
@@ -82,7 +82,7 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 			return v // a command-line option the function's only call passes
 		}
 	}
-	if def != nil && s.cfg.NoDefaults {
+	if def != nil && !s.cfg.Strategy.bindsDefaults() {
 		if v, ok := s.callerArray(def, p.Arg, line); ok {
 			return v // the array the function's only call passes
 		}
@@ -97,12 +97,12 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 		}
 	}
 	if ref, ok := s.moduleParam(def, p); ok {
-		if s.cfg.Conventions {
+		if s.cfg.Strategy.takesConventions() {
 			s.symbols = append(s.symbols, Symbol{Name: p.Arg, Value: ref.Qual, Source: SourceConvention, Line: line})
 		}
 		return vModule{ref}
 	}
-	if !s.cfg.NoDefaults {
+	if s.cfg.Strategy.bindsDefaults() {
 		if v := s.defaultFor(args, p.Arg); !isUnknown(v) {
 			if def != nil {
 				v = formed(v, p.Arg)
@@ -113,7 +113,7 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 	}
 	sym := npapi.Var(p.Arg)
 	if p.Annotation == nil {
-		if s.cfg.NoDefaults {
+		if !s.cfg.Strategy.bindsDefaults() {
 			// a parameter whose default is a number is a number of that kind, its value the
 			// caller's: `linspace(0, 1, 256) * rot` with rot=1 keeps its 256 elements
 			switch v := s.defaultFor(args, p.Arg).(type) {
@@ -287,7 +287,7 @@ func (s *Interp) moduleParam(def *ast.FunctionDef, p *ast.Arg) (imports.Ref, boo
 			return ref, true
 		}
 	}
-	if s.cfg.Conventions {
+	if s.cfg.Strategy.takesConventions() {
 		return imports.ConventionRef(p)
 	}
 	return imports.Ref{}, false

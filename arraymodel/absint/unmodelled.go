@@ -64,7 +64,7 @@ func (s *Interp) usedAsArray(v value) {
 // used as an array, not where a number computed from it is (`bins[h(i) % n] += 1`).
 func (s *Interp) ofNumbers(res value, operands ...value) value {
 	u, ok := res.(vUnknown)
-	if !ok || u.sym != nil || u.from != nil || !s.cfg.Explore {
+	if !ok || u.sym != nil || u.from != nil || !s.cfg.Strategy.tracksProvenance() {
 		return res
 	}
 	var from *madeBy
@@ -130,7 +130,7 @@ func (s *Interp) methodOfValue(e *ast.Call) bool {
 // the size of its largest array input of known size: most array functions return something at
 // least that large, and it is the best figure the estimator has.
 func (s *Interp) unmodelled(c *call, reason string) {
-	if s.cfg.Explore {
+	if !s.cfg.Strategy.listsGaps() {
 		return // an explore run reports what expressions hold, not an estimate's gaps
 	}
 	var bound *int64

@@ -268,7 +268,7 @@ func (o *Obj) ShapeOf() string {
 }
 
 // Joined returns, for an array that stands for one array on one path and another on another
-// (Config.Explore), those two; nil otherwise.
+// (ExploreAllPaths), those two; nil otherwise.
 func (o *Obj) Joined() []*Obj { return o.joined }
 
 // Origin says where an array's data came from.

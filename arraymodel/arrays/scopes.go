@@ -95,7 +95,7 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 	defer delete(info.running, p.scope)
 	info.runCallerFirst(p)
 	in := absint.New(absint.Config{File: info.file, Imports: info.imp, Heap: info.collect,
-		Assume: info.assume, Shared: info.shared, Explore: true, NoDefaults: true,
+		Assume: info.assume, Shared: info.shared, Strategy: absint.Explore,
 		Observe: info.collect.observe, Outer: info.outer(p.scope), CallerValue: info.callerValue})
 	switch {
 	case p.scope == info.imp.Root:

@@ -23,6 +23,9 @@ import (
 // run that overwrote a change would lose that line; every change must survive, and a run that
 // met a change reports AL904 "changed while it was being fixed" instead of writing.
 func TestFixRacesEditorSaves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the editor-save race suite; .ci/run runs it in full (go test ./...)")
+	}
 	for _, tc := range []struct {
 		name  string
 		saves int

@@ -267,6 +267,9 @@ func requirePython(t *testing.T, module string) string {
 // cell order, and agrees within 10% with the code cells run in order under tracemalloc
 // (testdata/notebooks/measure.py, fed the program `debug notebook` prints).
 func TestNotebookMem(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the NumPy notebook measurement; .ci/run runs it in full (go test ./...)")
+	}
 	code, out, errs := runNB(t, "mem", "--format", "json", heatNotebook)
 	if code != exitOK && code != exitFindings {
 		t.Fatalf("mem: exit %d: %s", code, errs)

@@ -15,6 +15,9 @@ import (
 // by path and commit, so pre-commit clones .pre-commit-hooks.yaml and builds arraylint with
 // `go install` exactly as it would from GitHub.
 func TestPreCommitHooks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short skips the pre-commit suite; .ci/run runs it in full (go test ./...)")
+	}
 	lookTool(t, "git", "apt-get install git")
 	lookTool(t, "pre-commit", "apt-get install pre-commit")
 	lookTool(t, "go", "the Go toolchain")

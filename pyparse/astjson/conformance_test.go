@@ -52,6 +52,9 @@ type result struct {
 }
 
 func TestConformance(t *testing.T) {
+	if testing.Short() && *conformanceMode == "sample" {
+		t.Skip("-short skips the CPython AST conformance sample; .ci/run runs it (go test ./...) and the whole corpus (.ci/heavy.d/10-conformance.sh)")
+	}
 	if *conformanceMode == "off" {
 		t.Skip("-conformance=off")
 	}

@@ -1,0 +1,225 @@
+// Package gen writes astjson's per-node encoder (pyparse/astjson/nodes_gen.go) from the schema
+// the syntax tree itself is generated from: the CPython signatures and field names that
+// pyparse/ast/nodes_gen.go records on each node type. A node kind added to the tree gets its
+// encoding by running `go generate ./pyparse/astjson`.
+package gen
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Node is one node type of the tree as its schema describes it.
+type Node struct {
+	Go     string  // the Go type name (ExprStmt)
+	Py     string  // the CPython class name (Expr)
+	Kind   string  // "stmt", "expr", "pattern", "type_param", or "" for the others
+	Fields []Field // the Go struct's fields, in CPython's `_fields` order
+}
+
+// Field is one field of a node: its Go name and its CPython name and ASDL type.
+type Field struct {
+	Go, Py, Type string // Type as in the signature: expr, expr?, expr*, identifier?, …
+}
+
+// sigRE matches a node type's doc comment: `X is CPython's ast.Py: Py(type name, …).`
+var sigRE = regexp.MustCompile(`is CPython's ast\.(\w+): \w+\((.*)\)\.$`)
+
+// markers maps the tree's marker methods to node kinds.
+var markers = map[string]string{"stmtNode": "stmt", "exprNode": "expr", "patternNode": "pattern",
+	"typeParamNode": "type_param"}
+
+// Schema reads the node types of pyparse/ast/nodes_gen.go (its source in src), in file order.
+func Schema(src []byte) ([]Node, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "nodes_gen.go", src, parser.ParseComments)
+	if err != nil {
+		return nil, fmt.Errorf("parse ast nodes: %w", err)
+	}
+	kinds := map[string]string{}
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok || fd.Recv == nil || markers[fd.Name.Name] == "" {
+			continue
+		}
+		if star, ok := fd.Recv.List[0].Type.(*ast.StarExpr); ok {
+			if id, ok := star.X.(*ast.Ident); ok {
+				kinds[id.Name] = markers[fd.Name.Name]
+			}
+		}
+	}
+	var nodes []Node
+	for _, d := range f.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE || gd.Doc == nil {
+			continue
+		}
+		ts := gd.Specs[0].(*ast.TypeSpec)
+		st, ok := ts.Type.(*ast.StructType)
+		if !ok {
+			continue
+		}
+		m := sigRE.FindStringSubmatch(strings.TrimSpace(gd.Doc.Text()))
+		if m == nil {
+			return nil, fmt.Errorf("read ast node %s: no CPython signature in its doc comment", ts.Name.Name)
+		}
+		types := map[string]string{}
+		if m[2] != "" {
+			for _, p := range strings.Split(m[2], ", ") {
+				typ, name, ok := strings.Cut(p, " ")
+				if !ok {
+					return nil, fmt.Errorf("read ast node %s: signature field %q has no type", ts.Name.Name, p)
+				}
+				types[name] = typ
+			}
+		}
+		n := Node{Go: ts.Name.Name, Py: m[1], Kind: kinds[ts.Name.Name]}
+		for _, fl := range st.Fields.List {
+			if len(fl.Names) == 0 {
+				continue // the embedded Range
+			}
+			if fl.Comment == nil {
+				return nil, fmt.Errorf("read ast node %s: field %s has no CPython name comment", n.Go, fl.Names[0].Name)
+			}
+			py := strings.TrimSpace(fl.Comment.Text())
+			typ, ok := types[py]
+			if !ok {
+				return nil, fmt.Errorf("read ast node %s: field %s (%s) is not in the signature", n.Go, fl.Names[0].Name, py)
+			}
+			n.Fields = append(n.Fields, Field{Go: fl.Names[0].Name, Py: py, Type: typ})
+		}
+		nodes = append(nodes, n)
+	}
+	if len(nodes) == 0 {
+		return nil, fmt.Errorf("read ast nodes: no node types")
+	}
+	return nodes, nil
+}
+
+// enums are the ASDL types the tree holds as small enums, written as {"_type": "Name"}.
+var enums = map[string]bool{"expr_context": true, "boolop": true, "operator": true, "unaryop": true}
+
+// sinceVersion are the fields CPython 3.11 does not have, written only when they hold
+// something so that the output still matches the 3.11 oracle: the helper writing each.
+var sinceVersion = map[string]string{"type_params": "typeParams", "default_value": "defaultValue"}
+
+// groups are the encoder's functions, each with the node kinds it takes (the first also takes
+// Module) and the one it hands the rest to; split so that no type switch grows too long.
+var groups = []struct {
+	name, doc, next string
+	kinds           []string
+}{
+	{"fields", "fields appends `{\"_type\":…` and the fields of n, without positions or the closing brace. It\n// returns false, having appended nothing, for a typed nil pointer or an unknown node kind.",
+		"exprFields", []string{"stmt", "module"}},
+	{"exprFields", "exprFields is fields for expressions; it hands the remaining kinds to otherFields.",
+		"otherFields", []string{"expr"}},
+	{"otherFields", "otherFields is fields for the helper nodes, patterns and type parameters.",
+		"", []string{"", "pattern", "type_param"}},
+}
+
+// Encoder returns the source of pyparse/astjson/nodes_gen.go for the tree's nodes.
+func Encoder(nodes []Node) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// Code generated by pyparse/astjson/internal/gennodes from pyparse/ast/nodes_gen.go. DO NOT EDIT.\n\n")
+	b.WriteString("package astjson\n\n")
+	b.WriteString("// This file defines the per-node-kind encoding: fields in CPython's `_fields` order.\n\n")
+	b.WriteString("import \"github.com/arraylint/arraylint/pyparse/ast\"\n")
+	placed := map[string]bool{}
+	for i, g := range groups {
+		fmt.Fprintf(&b, "\n// %s\n", g.doc)
+		if i == 0 {
+			fmt.Fprintf(&b, "func (e *encoder) %s(n ast.Node, inF bool) bool {\n", g.name)
+			b.WriteString("\ttyp := ast.PyName(n)\n\tif typ == \"\" {\n\t\treturn false\n\t}\n")
+		} else {
+			fmt.Fprintf(&b, "func (e *encoder) %s(n ast.Node, typ string, inF bool) bool {\n", g.name)
+		}
+		b.WriteString("\tswitch n := n.(type) {\n")
+		for _, n := range nodes {
+			kind := n.Kind
+			if n.Go == "Module" {
+				kind = "module"
+			}
+			if !slices.Contains(g.kinds, kind) {
+				continue
+			}
+			placed[n.Go] = true
+			if err := writeCase(&b, n); err != nil {
+				return nil, err
+			}
+		}
+		b.WriteString("\tdefault:\n")
+		if g.next != "" {
+			fmt.Fprintf(&b, "\t\treturn e.%s(n, typ, inF)\n", g.next)
+		} else {
+			b.WriteString("\t\treturn false\n")
+		}
+		b.WriteString("\t}\n\treturn true\n}\n")
+	}
+	for _, n := range nodes {
+		if !placed[n.Go] {
+			return nil, fmt.Errorf("generate encoder: node %s of kind %q has no group", n.Go, n.Kind)
+		}
+	}
+	out, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("format encoder: %w", err)
+	}
+	return out, nil
+}
+
+// writeCase writes the case of node n: its nil check, its _type and its fields.
+func writeCase(b *bytes.Buffer, n Node) error {
+	fmt.Fprintf(b, "\tcase *ast.%s:\n\t\tif n == nil {\n\t\t\treturn false\n\t\t}\n\t\te.open(typ)\n", n.Go)
+	for _, f := range n.Fields {
+		line, err := fieldCall(n, f)
+		if err != nil {
+			return err
+		}
+		b.WriteString("\t\t" + line + "\n")
+	}
+	return nil
+}
+
+// fieldCall is the encoder call that writes field f of node n.
+func fieldCall(n Node, f Field) (string, error) {
+	inF := "inF"
+	if n.Py == "JoinedStr" {
+		inF = "true" // positions inside an f-string are CPython's own business
+	}
+	base := strings.TrimRight(f.Type, "?*")
+	seq := strings.HasSuffix(f.Type, "*")
+	opt := strings.HasSuffix(f.Type, "?")
+	switch {
+	case sinceVersion[f.Py] != "" && n.Py != "TypeAlias": // a TypeAlias is 3.12's: all its fields are
+		if seq {
+			return fmt.Sprintf("%s(e, n.%s, %s)", sinceVersion[f.Py], f.Go, inF), nil
+		}
+		return fmt.Sprintf("e.%s(n.%s, %s)", sinceVersion[f.Py], f.Go, inF), nil
+	case base == "identifier" || base == "string":
+		switch {
+		case seq:
+			return fmt.Sprintf("e.idents(%q, n.%s)", f.Py, f.Go), nil
+		case opt:
+			return fmt.Sprintf("e.optIdent(%q, n.%s)", f.Py, f.Go), nil
+		}
+		return fmt.Sprintf("e.ident(%q, n.%s)", f.Py, f.Go), nil
+	case base == "int" && !seq:
+		return fmt.Sprintf("e.int(%q, n.%s)", f.Py, f.Go), nil
+	case base == "constant" && !seq:
+		return fmt.Sprintf("e.constant(%q, &n.%s)", f.Py, f.Go), nil
+	case base == "cmpop" && seq:
+		return fmt.Sprintf("e.cmpops(%q, n.%s)", f.Py, f.Go), nil
+	case enums[base] && !seq:
+		return fmt.Sprintf("e.enum(%q, n.%s.String())", f.Py, f.Go), nil
+	case seq:
+		return fmt.Sprintf("list(e, %q, n.%s, %s)", f.Py, f.Go, inF), nil
+	}
+	return fmt.Sprintf("e.child(%q, n.%s, %s)", f.Py, f.Go, inF), nil
+}
