@@ -377,7 +377,7 @@ func (s *Interp) refineSizes(fn *npapi.Func, c *call) {
 // cfg.ny))`) the symbol of its text, as a parameter has: a count an object holds, so the array's
 // size has a formula and the rules can tell one length of the data from a product of lengths.
 func (s *Interp) nameCounts(fn *npapi.Func, c *call) {
-	if !s.cfg.Explore || c.e == nil || c.spread > 0 {
+	if !s.cfg.Strategy.infersFromUse() || c.e == nil || c.spread > 0 {
 		return
 	}
 	switch fn.Kind {
