@@ -20,12 +20,15 @@ mirror=${MIRROR:-/work/.mirror}
 py=$here/.venv-np2/bin/python
 [ -x "$py" ] || { echo "programs: run bench/truth/setup.sh np2 first" >&2; exit 1; }
 mkdir -p "$src" "$here/results"
+src=$(cd "$src" && pwd)
 manifest=$(mktemp)
 /usr/bin/python3 "$here/programs_sizes.py" --mirror "$mirror" --src "$src" "$here/programs.tsv" >"$manifest"
 bin=$(mktemp -d)/arraylint
 go build -o "$bin" ./cmd/arraylint
-MPLBACKEND=Agg /usr/bin/python3 bench/realprograms/run.py --src "$src" --arraylint "$bin" --python "$py" \
-	--out "$here/results/programs.md" --jsonl "$here/results/programs.jsonl" ${ONLY:+--only "$ONLY"} "$manifest"
+# run from SRC: the programs write their figures (savefig) into the working directory
+root=$PWD
+(cd "$src" && MPLBACKEND=Agg /usr/bin/python3 "$root/bench/realprograms/run.py" --src "$src" --arraylint "$bin" \
+	--python "$py" --out "$here/results/programs.md" --jsonl "$here/results/programs.jsonl" ${ONLY:+--only "$ONLY"} "$manifest")
 /usr/bin/python3 "$here/programs_summary.py" "$here/results/programs.jsonl" >"$here/results/programs-summary.md"
 cat "$here/results/programs-summary.md"
 rm -f "$manifest"
