@@ -17,17 +17,7 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 cd "$here/../.."
-venv=$here/.venv-legate
-[ -x "$venv/bin/legate" ] || { echo "legate_oom: run bench/truth/setup.sh legate first" >&2; exit 1; }
-site=$("$venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
-libs=$site/nvidia/cu13/lib
-[ -e "$libs/libcudart.so.13" ] || "$venv/bin/python" -m pip install -q --disable-pip-version-check nvidia-cuda-runtime==13.5.37
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
-	cc -shared -fPIC -o "$tmp/libcuda.so.1" "$here/libcuda_stub.c" -ldl
-	libs=$tmp:$libs
-fi
+. "$here/legate_env.sh"
 cp memory/testdata/seed/oom.py "$tmp/oom.py"
 out=$here/results/legate-oom.txt
 mkdir -p "$here/results"
@@ -35,13 +25,13 @@ mkdir -p "$here/results"
 	echo "# legate $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("legate"))'), nvidia-cupynumeric $("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("nvidia-cupynumeric"))')"
 	echo "# \$ LEGATE_TEST=1 legate --cpus 1 --gpus 0 --sysmem 40 oom.py"
 	status=0
-	(cd "$tmp" && PATH=$venv/bin:$PATH LD_LIBRARY_PATH=$libs LEGATE_CONFIG=--provenance LEGATE_TEST=1 timeout 300 "$venv/bin/legate" --cpus 1 --gpus 0 --sysmem 40 oom.py 2>&1) |
+	(cd "$tmp" && LEGATE_CONFIG=--provenance LEGATE_TEST=1 timeout 300 "$venv/bin/legate" --cpus 1 --gpus 0 --sysmem 40 oom.py 2>&1) |
 		grep -E '\{legate\.mapper\}|\{gpu\}|^Signal|^LEGATE ERROR: (Legate|Legion) version' | sed "s|$tmp/||g" || status=$?
 	echo "# exit status of the pipeline: $status"
 	echo
 	echo "# \$ legate --cpus 1 --gpus 0 --sysmem 41 oom.py   (arraylint's mitigation A: the pool that holds the peak)"
 	status=0
-	(cd "$tmp" && PATH=$venv/bin:$PATH LD_LIBRARY_PATH=$libs timeout 300 legate --cpus 1 --gpus 0 --sysmem 41 oom.py >/dev/null 2>&1) || status=$?
+	(cd "$tmp" && timeout 300 legate --cpus 1 --gpus 0 --sysmem 41 oom.py >/dev/null 2>&1) || status=$?
 	echo "# exit status: $status"
 	echo
 	echo "# \$ arraylint mem --backend legate --sysmem 40 oom.py"
