@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The truth harness's CI subset (bench/truth/README.md): makes bench/truth/.venv-np1 from PyPI
-# (NumPy 1.26, SciPy; 16 s with pip's cache, 113 s without on a loaded machine) and runs the API table's programs under it
+# (NumPy 1.26, SciPy; 40 s without pip's cache, 113 s once on a loaded machine) and runs the API table's programs under it
 # (TestAPITable, TestSciPyTable), which must pass. NumPy 2, JAX and Legate are bench-only for now
 # (bench/truth/singlecall.sh, jax.sh, legate_oom.sh): the table does not pass under NumPy 2 until
 # the model has a NumPy version. Without PyPI the script skips, or fails when
