@@ -4,11 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory"
 )
@@ -64,7 +64,7 @@ func (set userSettings) memoryFlags() (map[string]any, error) {
 // configFor returns the configuration of the file at path: the nearest arraylint.toml or
 // pyproject.toml with [tool.arraylint], with the editor's overrides. A broken configuration is
 // shown to the user once and the defaults are used meanwhile.
-func (s *Server) configFor(path string) *analyzer.Config {
+func (s *Server) configFor(path string) *driver.Config {
 	s.mu.Lock()
 	cc := s.configs
 	roots := s.roots
@@ -88,15 +88,15 @@ func (s *Server) configFor(path string) *analyzer.Config {
 	if !shown {
 		s.showf(protocol.MessageError, "arraylint: %s (using the default rules)", msg)
 	}
-	return analyzer.Default(dir)
+	return driver.Default(dir)
 }
 
 // newConfigCache builds the configuration cache for the current settings.
-func newConfigCache(set userSettings) (*analyzer.ConfigCache, error) {
-	cc := &analyzer.ConfigCache{Select: set.Select, Ignore: set.Ignore}
+func newConfigCache(set userSettings) (*driver.ConfigCache, error) {
+	cc := &driver.ConfigCache{Select: set.Select, Ignore: set.Ignore}
 	if set.Scale != "" {
 		cc.Options = map[string]any{"scale": set.Scale}
-		if _, err := analyzer.Default("").WithOptions(cc.Options); err != nil {
+		if _, err := driver.Default("").WithOptions(cc.Options); err != nil {
 			return nil, fmt.Errorf("read arraylint.scale setting: %w", err)
 		}
 	}
@@ -108,7 +108,7 @@ func newConfigCache(set userSettings) (*analyzer.ConfigCache, error) {
 		cc.Flags = map[string]map[string]any{"memory": mem}
 	}
 	if set.Config != "" {
-		cfg, err := analyzer.LoadConfigFile(set.Config)
+		cfg, err := driver.LoadConfigFile(set.Config)
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +123,7 @@ func (s *Server) reloadConfig() error {
 	defer s.mu.Unlock()
 	cc, err := newConfigCache(s.settings)
 	if err != nil {
-		cc = &analyzer.ConfigCache{Select: s.settings.Select, Ignore: s.settings.Ignore}
+		cc = &driver.ConfigCache{Select: s.settings.Select, Ignore: s.settings.Ignore}
 	}
 	s.configs = cc
 	clear(s.configErrShown)
@@ -173,7 +173,7 @@ func (s *Server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChan
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
 	for _, ch := range p.Changes {
 		path, ok := uriToPath(ch.URI)
-		if ok && slices.Contains(analyzer.ConfigFileNames, filepath.Base(path)) {
+		if ok && slices.Contains(driver.ConfigFileNames, filepath.Base(path)) {
 			return s.reloadConfig()
 		}
 	}

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"strings"
 
@@ -40,7 +41,7 @@ func (s *Server) toDiagnostic(snap *Snapshot, f analyzer.Finding) protocol.Diagn
 		}
 		d.CodeDescription = &protocol.CodeDescription{Href: href}
 	}
-	if f.Code == analyzer.UnusedNoqa.Spec.Code {
+	if f.Code == driver.UnusedNoqa.Spec.Code {
 		d.Tags = []protocol.DiagnosticTag{protocol.TagUnnecessary}
 	}
 	for _, rel := range f.Related {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"encoding/json"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"strings"
 	"testing"
 	"time"
@@ -36,7 +37,7 @@ func TestMemorySettingsErrors(t *testing.T) {
 // settings opts as initializationOptions, and completes the initialization.
 func serveWithSettings(t *testing.T, rule *analyzer.Rule, opts string) *client {
 	t.Helper()
-	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{rule}, analyzer.ToolRules()...),
+	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{rule}, driver.ToolRules()...),
 		SlowDelay: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

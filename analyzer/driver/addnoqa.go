@@ -5,6 +5,7 @@ package driver
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer"
 	"maps"
 	"slices"
 	"strings"
@@ -19,7 +20,7 @@ import (
 // string or an f-string, or that continues with a backslash, cannot hold a comment: its findings
 // are counted in skipped. added counts the codes written. The result is re-parsed, and refused
 // if it would have more syntax errors than f.
-func AddNoqa(f *pyparse.File, findings []Finding) (out []byte, added, skipped int, err error) {
+func AddNoqa(f *pyparse.File, findings []analyzer.Finding) (out []byte, added, skipped int, err error) {
 	edits, counts, skipped := noqaEdits(f, findings)
 	if len(edits) == 0 {
 		return f.Src, 0, skipped, nil
@@ -35,7 +36,7 @@ func AddNoqa(f *pyparse.File, findings []Finding) (out []byte, added, skipped in
 }
 
 // applyNoqa applies AddNoqa's edits to f's source, refusing a result that would not parse.
-func applyNoqa(f *pyparse.File, edits []Edit) ([]byte, error) {
+func applyNoqa(f *pyparse.File, edits []analyzer.Edit) ([]byte, error) {
 	out, err := ApplyEdits(f.Src, edits)
 	if err != nil {
 		return nil, err
@@ -49,7 +50,7 @@ func applyNoqa(f *pyparse.File, edits []Edit) ([]byte, error) {
 
 // noqaEdits returns AddNoqa's edits, the number of codes each writes, and the number of findings
 // whose line cannot take a comment.
-func noqaEdits(f *pyparse.File, findings []Finding) (edits []Edit, counts []int, skipped int) {
+func noqaEdits(f *pyparse.File, findings []analyzer.Finding) (edits []analyzer.Edit, counts []int, skipped int) {
 	byLine := map[int]map[string]bool{}
 	for _, fd := range findings {
 		if unsuppressible(fd.Code) || fd.Code == UnusedNoqa.Spec.Code || fd.Line < 1 {
@@ -89,7 +90,7 @@ func noqaEdits(f *pyparse.File, findings []Finding) (edits []Edit, counts []int,
 				}
 			}
 			if len(missing) > 0 {
-				edits = append(edits, Edit{Range: pyparse.Range{Start: d.codesRng.End, End: d.codesRng.End}, NewText: ", " + strings.Join(missing, ", ")})
+				edits = append(edits, analyzer.Edit{Range: pyparse.Range{Start: d.codesRng.End, End: d.codesRng.End}, NewText: ", " + strings.Join(missing, ", ")})
 				counts = append(counts, len(missing))
 			}
 			continue
@@ -103,7 +104,7 @@ func noqaEdits(f *pyparse.File, findings []Finding) (edits []Edit, counts []int,
 			sep = ""
 		}
 		list := slices.Sorted(maps.Keys(codes))
-		edits = append(edits, Edit{Range: pyparse.Range{Start: start, End: end}, NewText: sep + "# noqa: " + strings.Join(list, ", ")})
+		edits = append(edits, analyzer.Edit{Range: pyparse.Range{Start: start, End: end}, NewText: sep + "# noqa: " + strings.Join(list, ", ")})
 		counts = append(counts, len(list))
 	}
 	return edits, counts, skipped

@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer"
 	"runtime"
 	"sync"
 )
@@ -11,7 +12,7 @@ import (
 type FileResult struct {
 	Path     string
 	Src      []byte // nil when the file could not be read
-	Findings []Finding
+	Findings []analyzer.Finding
 	// Err is set when reading the file or loading its configuration failed. A file that could
 	// not be read also has its AL904 finding in Findings.
 	Err error
@@ -60,7 +61,7 @@ func (rn *Runner) checkFile(ctx context.Context, path string, cc *ConfigCache) F
 	src, _, err := ReadFile(path)
 	if err != nil {
 		res.Err = fmt.Errorf("check %s: %w", path, err)
-		res.Findings = []Finding{IOErrorFinding(path, "read file", err)}
+		res.Findings = []analyzer.Finding{IOErrorFinding(path, "read file", err)}
 		return res
 	}
 	res.Src = src

@@ -3,6 +3,7 @@ package driver
 import (
 	"errors"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer"
 	"io/fs"
 	"maps"
 	"path/filepath"
@@ -32,8 +33,8 @@ type Config struct {
 	extendInclude    []*glob
 	perFileIgnores   []fileIgnore
 	respectGitignore bool
-	severity         map[string]Severity       // by code
-	options          map[string]map[string]any // by code, then option name
+	severity         map[string]analyzer.Severity // by code
+	options          map[string]map[string]any    // by code, then option name
 	sections         map[string]map[string]any
 	globals          map[string]any            // top-level values of Global rule options, by name
 	flags            map[string]map[string]any // command-line values of sections (WithFlags)
@@ -111,13 +112,13 @@ func (c *Config) WithOptions(opts map[string]any) (*Config, error) {
 	}
 	for name, v := range opts {
 		declared := false
-		for _, r := range Registered() {
-			o, ok := r.option(name)
+		for _, r := range analyzer.Registered() {
+			o, ok := r.DeclaredOption(name)
 			if !ok {
 				continue
 			}
 			declared = true
-			val, err := o.convert(v)
+			val, err := o.Convert(v)
 			if err != nil {
 				return nil, fmt.Errorf("option %s of %s: %w", name, r.Spec.Code, err)
 			}
@@ -156,14 +157,14 @@ var prefixRE = regexp.MustCompile(`^AL[0-9]{0,2}$`)
 
 // checkSelector accepts ALL, a registered code or name, or a code prefix (AL, AL3, AL30).
 func checkSelector(s string) error {
-	if s == "ALL" || prefixRE.MatchString(s) || Lookup(s) != nil {
+	if s == "ALL" || prefixRE.MatchString(s) || analyzer.Lookup(s) != nil {
 		return nil
 	}
 	return fmt.Errorf("unknown rule or prefix %q", s)
 }
 
 // matches reports whether selector s selects rule r.
-func matches(s string, r *Rule) bool {
+func matches(s string, r *analyzer.Rule) bool {
 	if s == "ALL" {
 		return true
 	}
@@ -173,17 +174,17 @@ func matches(s string, r *Rule) bool {
 	return s == r.Spec.Code || s == r.Spec.Name
 }
 
-func matchesAny(ss []string, r *Rule) bool {
+func matchesAny(ss []string, r *analyzer.Rule) bool {
 	return slices.ContainsFunc(ss, func(s string) bool { return matches(s, r) })
 }
 
 // Enabled reports whether rule r runs on path (relative paths are taken relative to the working
 // directory): by default every rule does; each layer may replace the set (select), add to it
 // (extend-select) and remove from it (ignore), and per-file-ignores remove more.
-func (c *Config) Enabled(r *Rule, path string) bool { return c.enabler(path)(r) }
+func (c *Config) Enabled(r *analyzer.Rule, path string) bool { return c.enabler(path)(r) }
 
 // enabler returns Enabled for one path, resolving the path against c.Dir once.
-func (c *Config) enabler(path string) func(*Rule) bool {
+func (c *Config) enabler(path string) func(*analyzer.Rule) bool {
 	var ignores [][]string
 	if len(c.perFileIgnores) > 0 {
 		rel := c.rel(path)
@@ -193,7 +194,7 @@ func (c *Config) enabler(path string) func(*Rule) bool {
 			}
 		}
 	}
-	return func(r *Rule) bool {
+	return func(r *analyzer.Rule) bool {
 		on := true
 		for _, l := range c.layers {
 			if l.selectors != nil {
@@ -279,7 +280,7 @@ func (c *Config) rel(path string) string {
 }
 
 // Severity returns the severity configured for r, or its default.
-func (c *Config) Severity(r *Rule) Severity {
+func (c *Config) Severity(r *analyzer.Rule) analyzer.Severity {
 	if s, ok := c.severity[r.Spec.Code]; ok {
 		return s
 	}
@@ -288,8 +289,8 @@ func (c *Config) Severity(r *Rule) Severity {
 
 // Option returns the configured value of r's option name, or its default. ok is false when r
 // declares no such option.
-func (c *Config) Option(r *Rule, name string) (v any, ok bool) {
-	o, ok := r.option(name)
+func (c *Config) Option(r *analyzer.Rule, name string) (v any, ok bool) {
+	o, ok := r.DeclaredOption(name)
 	if !ok {
 		return nil, false
 	}
@@ -472,13 +473,13 @@ func (p *configParser) parse(t map[string]any) {
 		case "respect-gitignore":
 			b, ok := v.(bool)
 			if !ok {
-				p.fail(k, "want true or false, have %s", describe(v))
+				p.fail(k, "want true or false, have %s", analyzer.DescribeValue(v))
 			}
 			p.c.respectGitignore = b
 		case "per-file-ignores":
 			m, ok := v.(map[string]any)
 			if !ok {
-				p.fail(k, "want a table of glob = [codes], have %s", describe(v))
+				p.fail(k, "want a table of glob = [codes], have %s", analyzer.DescribeValue(v))
 				continue
 			}
 			for _, pat := range slices.Sorted(maps.Keys(m)) {
@@ -498,7 +499,7 @@ func (p *configParser) parse(t map[string]any) {
 				continue
 			}
 			if o, ok := globalOption(k); ok {
-				conv, err := o.convert(v)
+				conv, err := o.Convert(v)
 				if err != nil {
 					p.fail(k, "%v", err)
 					continue
@@ -509,16 +510,16 @@ func (p *configParser) parse(t map[string]any) {
 				p.c.globals[k] = conv
 				continue
 			}
-			if !slices.Contains(sectionNames, k) {
+			if !analyzer.IsSection(k) {
 				p.fail(k, "unknown key")
 				continue
 			}
 			m, ok := v.(map[string]any)
 			if !ok {
-				p.fail(k, "want a table, have %s", describe(v))
+				p.fail(k, "want a table, have %s", analyzer.DescribeValue(v))
 				continue
 			}
-			if check := sectionCheck(k); check != nil {
+			if check := analyzer.SectionCheckOf(k); check != nil {
 				if key, err := check(m); err != nil {
 					if key != "" {
 						key = k + "." + key
@@ -543,14 +544,14 @@ func (p *configParser) parse(t map[string]any) {
 func (p *configParser) strings(key string, v any) []string {
 	list, ok := v.([]any)
 	if !ok {
-		p.fail(key, "want an array of strings, have %s", describe(v))
+		p.fail(key, "want an array of strings, have %s", analyzer.DescribeValue(v))
 		return nil
 	}
 	var out []string
 	for _, e := range list {
 		s, ok := e.(string)
 		if !ok {
-			p.fail(key, "want an array of strings, have an element %s", describe(e))
+			p.fail(key, "want an array of strings, have an element %s", analyzer.DescribeValue(e))
 			return nil
 		}
 		out = append(out, s)
@@ -571,19 +572,19 @@ func (p *configParser) selectors(key string, v any) []string {
 func (p *configParser) rules(key string, v any) {
 	m, ok := v.(map[string]any)
 	if !ok {
-		p.fail(key, "want a table of rule tables, have %s", describe(v))
+		p.fail(key, "want a table of rule tables, have %s", analyzer.DescribeValue(v))
 		return
 	}
 	for _, name := range slices.Sorted(maps.Keys(m)) {
 		rk := key + "." + name
-		r := Lookup(name)
+		r := analyzer.Lookup(name)
 		if r == nil {
 			p.fail(rk, "unknown rule %q", name)
 			continue
 		}
 		t, ok := m[name].(map[string]any)
 		if !ok {
-			p.fail(rk, "want a table, have %s", describe(m[name]))
+			p.fail(rk, "want a table, have %s", analyzer.DescribeValue(m[name]))
 			continue
 		}
 		for _, opt := range slices.Sorted(maps.Keys(t)) {
@@ -591,23 +592,23 @@ func (p *configParser) rules(key string, v any) {
 			val := t[opt]
 			if opt == "severity" {
 				s, _ := val.(string)
-				sev, err := ParseSeverity(s)
+				sev, err := analyzer.ParseSeverity(s)
 				if err != nil {
-					p.fail(ok, "want \"info\", \"warning\" or \"error\", have %s", describe(val))
+					p.fail(ok, "want \"info\", \"warning\" or \"error\", have %s", analyzer.DescribeValue(val))
 					continue
 				}
 				if p.c.severity == nil {
-					p.c.severity = map[string]Severity{}
+					p.c.severity = map[string]analyzer.Severity{}
 				}
 				p.c.severity[r.Spec.Code] = sev
 				continue
 			}
-			o, found := r.option(opt)
+			o, found := r.DeclaredOption(opt)
 			if !found {
 				p.fail(ok, "rule %s (%s) has no option %q", r.Spec.Code, r.Spec.Name, opt)
 				continue
 			}
-			conv, err := o.convert(val)
+			conv, err := o.Convert(val)
 			if err != nil {
 				p.fail(ok, "%v", err)
 				continue
@@ -621,86 +622,6 @@ func (p *configParser) rules(key string, v any) {
 			p.c.options[r.Spec.Code][opt] = conv
 		}
 	}
-}
-
-// convert converts a decoded TOML value to the option's type and validates it with its Check.
-func (o Option) convert(v any) (any, error) {
-	conv, err := convertOption(o.Default, v)
-	if err == nil && o.Check != nil {
-		err = o.Check(conv)
-	}
-	if err != nil {
-		return nil, err
-	}
-	return conv, nil
-}
-
-// convertOption converts a decoded TOML value to the type of the option's default. Integers
-// (counts and sizes) must not be negative.
-func convertOption(def, v any) (any, error) {
-	switch def.(type) {
-	case int64:
-		switch v := v.(type) {
-		case int64:
-			if v < 0 {
-				return nil, fmt.Errorf("want a non-negative integer or size, have %d", v)
-			}
-			return v, nil
-		case string:
-			return ParseSize(v)
-		}
-		return nil, fmt.Errorf("want an integer or a size such as \"1MiB\", have %s", describe(v))
-	case float64:
-		switch v := v.(type) {
-		case float64:
-			return v, nil
-		case int64:
-			return float64(v), nil
-		}
-		return nil, fmt.Errorf("want a number, have %s", describe(v))
-	case bool:
-		if b, ok := v.(bool); ok {
-			return b, nil
-		}
-		return nil, fmt.Errorf("want true or false, have %s", describe(v))
-	case string:
-		if s, ok := v.(string); ok {
-			return s, nil
-		}
-		return nil, fmt.Errorf("want a string, have %s", describe(v))
-	case []string:
-		list, ok := v.([]any)
-		var out []string
-		for _, e := range list {
-			s, isStr := e.(string)
-			ok = ok && isStr
-			out = append(out, s)
-		}
-		if !ok {
-			return nil, fmt.Errorf("want an array of strings, have %s", describe(v))
-		}
-		return out, nil
-	}
-	return nil, fmt.Errorf("option has unsupported type %T", def)
-}
-
-// describe names a decoded TOML value's type for error messages.
-func describe(v any) string {
-	switch v := v.(type) {
-	case string:
-		return fmt.Sprintf("the string %q", v)
-	case int64:
-		return fmt.Sprintf("the integer %d", v)
-	case float64:
-		return fmt.Sprintf("the number %g", v)
-	case bool:
-		return fmt.Sprintf("%t", v)
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "a table"
-	}
-	return fmt.Sprintf("a %T", v)
 }
 
 // ConfigCache finds and caches the configuration of each directory, applying the same
@@ -786,13 +707,13 @@ func (cc *ConfigCache) ForDir(dir string) (*Config, error) {
 func (cc *ConfigCache) ForFile(path string) (*Config, error) { return cc.ForDir(filepath.Dir(path)) }
 
 // globalOption returns the Global option named name that a registered rule declares.
-func globalOption(name string) (Option, bool) {
-	for _, r := range Registered() {
-		if o, ok := r.option(name); ok && o.Global {
+func globalOption(name string) (analyzer.Option, bool) {
+	for _, r := range analyzer.Registered() {
+		if o, ok := r.DeclaredOption(name); ok && o.Global {
 			return o, true
 		}
 	}
-	return Option{}, false
+	return analyzer.Option{}, false
 }
 
 // Global returns the top-level value of the Global rule option name, if the configuration sets it.

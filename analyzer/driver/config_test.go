@@ -2,6 +2,7 @@ package driver
 
 import (
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer"
 	"os"
 	"path/filepath"
 	"slices"
@@ -55,9 +56,9 @@ func TestConfigErrorsNameFileKeyAndLine(t *testing.T) {
 
 // evenOption is a rule whose option has a Check: it must be even. The section "testsection"
 // takes only the key size, of at least 2 (the real sections are checked by their own packages).
-var evenOption = MustRule(RuleSpec{
-	Code: "AL807", Name: "test-even-option", Summary: "has a checked option", Severity: Info,
-	Options: []Option{{Name: "even", Default: int64(2), Doc: "an even number", Check: func(v any) error {
+var evenOption = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL807", Name: "test-even-option", Summary: "has a checked option", Severity: analyzer.Info,
+	Options: []analyzer.Option{{Name: "even", Default: int64(2), Doc: "an even number", Check: func(v any) error {
 		if v.(int64)%2 == 1 {
 			return fmt.Errorf("%d is odd", v)
 		}
@@ -67,8 +68,7 @@ var evenOption = MustRule(RuleSpec{
 })
 
 func init() {
-	sectionNames = append(sectionNames, "testsection")
-	RegisterSectionCheck("testsection", func(m map[string]any) (string, error) {
+	analyzer.RegisterSectionCheck("testsection", func(m map[string]any) (string, error) {
 		for k := range m {
 			if k != "size" {
 				return k, fmt.Errorf("not a size key")
@@ -181,13 +181,13 @@ func TestConfigDiscovery(t *testing.T) {
 
 func TestParseSize(t *testing.T) {
 	for in, want := range map[string]int64{"512": 512, "1MiB": 1 << 20, "1.5 GB": 1_500_000_000, "16KiB": 16384, "2kB": 2000, "7B": 7} {
-		got, err := ParseSize(in)
+		got, err := analyzer.ParseSize(in)
 		if err != nil || got != want {
 			t.Errorf("ParseSize(%q) = %d, %v; want %d", in, got, err, want)
 		}
 	}
 	for _, in := range []string{"", "MiB", "-1", "1 XB", "NaN", "1e300GB"} {
-		if _, err := ParseSize(in); err == nil {
+		if _, err := analyzer.ParseSize(in); err == nil {
 			t.Errorf("ParseSize(%q) accepted", in)
 		}
 	}

@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer"
 	"go/token"
 	"maps"
 	"os"
@@ -21,11 +22,11 @@ import (
 
 // Runner checks files with a fixed set of rules. It is safe for concurrent use.
 type Runner struct {
-	rules  []*Rule
-	byCode map[string]*Rule
+	rules  []*analyzer.Rule
+	byCode map[string]*analyzer.Rule
 	strict bool
 
-	// held counts the findings rules held back (HeldCategory).
+	// held counts the findings rules held back (analyzer.HeldCategory).
 	held atomic.Int64
 
 	timing  bool
@@ -36,15 +37,6 @@ type Runner struct {
 	// gate bounds the memory of the files checked at once (limits.go).
 	gate memoryGate
 }
-
-// HeldCategory is the Category of a diagnostic a rule holds back: made on an array the rule's
-// `scale` does not count as large here, it is counted (Held) instead of reported, so that a
-// summary can say how many findings another scale would show.
-const HeldCategory = "held"
-
-// ScaleCategory is the Category prefix of a diagnostic that says which scale its rule applied
-// ("scale=large"): the driver moves it to Finding.Scale.
-const ScaleCategory = "scale="
 
 // Held returns how many findings the rules held back in the runner's checks so far.
 func (rn *Runner) Held() int64 { return rn.held.Load() }
@@ -92,9 +84,9 @@ func (rn *Runner) addTime(name string, start time.Time) {
 func (rn *Runner) SetStrict(strict bool) { rn.strict = strict }
 
 // NewRunner validates the rules' analyzer graph (analysis.Validate) and returns a Runner.
-func NewRunner(rules []*Rule) (*Runner, error) {
+func NewRunner(rules []*analyzer.Rule) (*Runner, error) {
 	var as []*analysis.Analyzer
-	byCode := map[string]*Rule{}
+	byCode := map[string]*analyzer.Rule{}
 	for _, r := range rules {
 		if r == nil || r.Analyzer == nil {
 			return nil, fmt.Errorf("validate rules: nil rule")
@@ -112,12 +104,12 @@ func NewRunner(rules []*Rule) (*Runner, error) {
 }
 
 // Rules returns the runner's rules.
-func (rn *Runner) Rules() []*Rule { return rn.rules }
+func (rn *Runner) Rules() []*analyzer.Rule { return rn.rules }
 
 // CheckSource checks one file's source with rules under cfg (nil means Default) and returns its
 // findings sorted by position. The error is non-nil only for invalid rules or a cancelled ctx;
 // problems with the file itself are findings.
-func CheckSource(ctx context.Context, path string, src []byte, cfg *Config, rules []*Rule) ([]Finding, error) {
+func CheckSource(ctx context.Context, path string, src []byte, cfg *Config, rules []*analyzer.Rule) ([]analyzer.Finding, error) {
 	rn, err := NewRunner(rules)
 	if err != nil {
 		return nil, err
@@ -126,7 +118,7 @@ func CheckSource(ctx context.Context, path string, src []byte, cfg *Config, rule
 }
 
 // Check checks one file; see CheckSource.
-func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Config) ([]Finding, error) {
+func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Config) ([]analyzer.Finding, error) {
 	if IsNotebook(path) {
 		return rn.checkNotebook(ctx, path, src, cfg)
 	}
@@ -134,7 +126,7 @@ func (rn *Runner) Check(ctx context.Context, path string, src []byte, cfg *Confi
 }
 
 // checkPython is Check for Python source.
-func (rn *Runner) checkPython(ctx context.Context, path string, src []byte, cfg *Config) ([]Finding, error) {
+func (rn *Runner) checkPython(ctx context.Context, path string, src []byte, cfg *Config) ([]analyzer.Finding, error) {
 	if cfg == nil {
 		cfg = Default("")
 	}
@@ -151,11 +143,11 @@ func (rn *Runner) checkPython(ctx context.Context, path string, src []byte, cfg 
 }
 
 // notChecked returns the AL901 finding, at the file's start, of a file that is not analysed.
-func notChecked(path string, cfg *Config, msg string) []Finding {
+func notChecked(path string, cfg *Config, msg string) []analyzer.Finding {
 	if !cfg.Enabled(SyntaxError, path) {
 		return nil
 	}
-	return []Finding{{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: SyntaxError.Spec.Code,
+	return []analyzer.Finding{{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: SyntaxError.Spec.Code,
 		Name: SyntaxError.Spec.Name, URL: SyntaxError.URL, Severity: cfg.Severity(SyntaxError), Message: msg}}
 }
 
@@ -168,14 +160,14 @@ func (rn *Runner) parse(src []byte) (*pyparse.File, error) {
 }
 
 // CheckParsed checks an already parsed file (the LSP keeps parses per document version).
-func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File, cfg *Config) ([]Finding, error) {
+func (rn *Runner) CheckParsed(ctx context.Context, path string, f *pyparse.File, cfg *Config) ([]analyzer.Finding, error) {
 	return rn.CheckParsedWith(ctx, path, f, cfg, nil)
 }
 
 // CheckParsedWith is CheckParsed with results the caller already has for some analyzers of this
 // file (the language server's memory estimate, which its hovers share): those analyzers are not
 // run again.
-func (rn *Runner) CheckParsedWith(ctx context.Context, path string, f *pyparse.File, cfg *Config, known map[*analysis.Analyzer]any) ([]Finding, error) {
+func (rn *Runner) CheckParsedWith(ctx context.Context, path string, f *pyparse.File, cfg *Config, known map[*analysis.Analyzer]any) ([]analyzer.Finding, error) {
 	if cfg == nil {
 		cfg = Default("")
 	}
@@ -186,7 +178,7 @@ func (rn *Runner) CheckParsedWith(ctx context.Context, path string, f *pyparse.F
 		return nil, nil
 	}
 	isEnabled := cfg.enabler(path)
-	var enabled []*Rule
+	var enabled []*analyzer.Rule
 	for _, r := range rn.rules {
 		if isEnabled(r) {
 			enabled = append(enabled, r)
@@ -230,7 +222,7 @@ func (rn *Runner) CheckParsedWith(ctx context.Context, path string, f *pyparse.F
 			}
 		}
 	}
-	slices.SortStableFunc(out, func(a, b Finding) int {
+	slices.SortStableFunc(out, func(a, b analyzer.Finding) int {
 		if a.Range.Start != b.Range.Start {
 			return int(a.Range.Start - b.Range.Start)
 		}
@@ -246,23 +238,22 @@ type fileRun struct {
 	cfg      *Config
 	rn       *Runner
 	in       *pyinspect.Result
-	findings []Finding
+	findings []analyzer.Finding
 	known    map[*analysis.Analyzer]any // results given by the caller
 }
 
 // run executes the Requires DAG of the enabled rules: each analyzer once, dependencies first.
 // An analyzer that panics or fails becomes an AL900 finding; analyzers depending on it are skipped.
-func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*Rule) error {
+func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*analyzer.Rule) error {
 	results := map[*analysis.Analyzer]any{
 		pyinspect.Analyzer: fr.in,
-		contextKey:         &fileContext{cfg: fr.cfg},
 	}
 	failed := map[*analysis.Analyzer]bool{}
-	done := map[*analysis.Analyzer]bool{pyinspect.Analyzer: true, contextKey: true}
+	done := map[*analysis.Analyzer]bool{pyinspect.Analyzer: true, analyzer.StateKey: true}
 	for a, res := range fr.known {
 		results[a], done[a] = res, true
 	}
-	reporting := map[*analysis.Analyzer]*Rule{}
+	reporting := map[*analysis.Analyzer]*analyzer.Rule{}
 	for _, r := range enabled {
 		reporting[r.Analyzer] = r
 	}
@@ -293,6 +284,10 @@ func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*Rule
 			return err
 		}
 		rule := reporting[a]
+		// Each pass gets its own state (settings, fix applicabilities), dropped when it is done.
+		// Passes run one at a time, so the one results map carries the running pass's state.
+		st := analyzer.NewPassState(fr.cfg)
+		results[analyzer.StateKey] = st
 		pass := &analysis.Pass{
 			Analyzer:   a,
 			Fset:       fset,
@@ -302,14 +297,15 @@ func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*Rule
 			Report: func(d analysis.Diagnostic) {
 				switch {
 				case rule == nil:
-				case d.Category == HeldCategory:
+				case d.Category == analyzer.HeldCategory:
 					fr.rn.held.Add(1)
 				default:
-					fr.findings = append(fr.findings, fr.convert(rule, d))
+					fr.findings = append(fr.findings, fr.convert(rule, d, st))
 				}
 			},
 		}
 		res, err := fr.runOne(a, pass)
+		delete(results, analyzer.StateKey)
 		if err != nil {
 			failed[a] = true
 			fr.findings = append(fr.findings, fr.finding(InternalError, pyparse.Range{}, err.Error()))
@@ -352,7 +348,7 @@ func (fr *fileRun) runOne(a *analysis.Analyzer, pass *analysis.Pass) (res any, e
 }
 
 func describeAnalyzer(a *analysis.Analyzer) string {
-	if r := Lookup(a.Name); r != nil && r.Analyzer == a {
+	if r := analyzer.Lookup(a.Name); r != nil && r.Analyzer == a {
 		return fmt.Sprintf("rule %s (%s)", r.Spec.Code, r.Spec.Name)
 	}
 	return "analyzer " + a.Name
@@ -377,24 +373,25 @@ func (fr *fileRun) lineCol(o pyparse.Offset) (int, int) {
 }
 
 // finding builds a finding of rule r at rng.
-func (fr *fileRun) finding(r *Rule, rng pyparse.Range, msg string) Finding {
-	fd := Finding{Path: fr.path, Range: rng, Code: r.Spec.Code, Name: r.Spec.Name, Message: msg,
+func (fr *fileRun) finding(r *analyzer.Rule, rng pyparse.Range, msg string) analyzer.Finding {
+	fd := analyzer.Finding{Path: fr.path, Range: rng, Code: r.Spec.Code, Name: r.Spec.Name, Message: msg,
 		URL: r.URL, Severity: fr.cfg.Severity(r)}
 	fd.Line, fd.Col = fr.lineCol(rng.Start)
 	fd.EndLine, fd.EndCol = fr.lineCol(rng.End)
 	return fd
 }
 
-// convert turns a rule's diagnostic into a finding. Only the first suggested fix is kept; a fix
-// whose edits overlap or leave the file is dropped (analysistest rejects such fixes).
-func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
+// convert turns a rule's diagnostic into a finding, with the applicability st, the state of the
+// pass that reported it, records for its fix. Only the first suggested fix is kept; a fix whose
+// edits overlap or leave the file is dropped (analysistest rejects such fixes).
+func (fr *fileRun) convert(r *analyzer.Rule, d analysis.Diagnostic, st *analyzer.PassState) analyzer.Finding {
 	fd := fr.finding(r, fr.rangeOf(d.Pos, d.End), d.Message)
-	if scale, ok := strings.CutPrefix(d.Category, ScaleCategory); ok {
+	if scale, ok := strings.CutPrefix(d.Category, analyzer.ScaleCategory); ok {
 		fd.Scale = scale
 	}
 	for _, rel := range d.Related {
 		rng := fr.rangeOf(rel.Pos, rel.End)
-		x := Related{Path: fr.path, Range: rng, Message: rel.Message}
+		x := analyzer.Related{Path: fr.path, Range: rng, Message: rel.Message}
 		x.Line, x.Col = fr.lineCol(rng.Start)
 		x.EndLine, x.EndCol = fr.lineCol(rng.End)
 		fd.Related = append(fd.Related, x)
@@ -402,7 +399,7 @@ func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 	if len(d.SuggestedFixes) > 0 {
 		sf := d.SuggestedFixes[0]
 		msg := sf.Message
-		fix := &Fix{Message: msg, Applicability: takeApplicability(sf)}
+		fix := &analyzer.Fix{Message: msg, Applicability: st.Applicability(sf)}
 		n := pyparse.Offset(len(fr.f.Src))
 		eol := lineEnding(fr.f.Src)
 		var bad error
@@ -411,7 +408,7 @@ func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 			if s < 0 || end < s || end > n {
 				bad = fmt.Errorf("edit [%d,%d) outside the %d-byte file", s, end, n)
 			}
-			fix.Edits = append(fix.Edits, Edit{Range: fr.rangeOf(e.Pos, e.End), NewText: withLineEnding(string(e.NewText), eol)})
+			fix.Edits = append(fix.Edits, analyzer.Edit{Range: fr.rangeOf(e.Pos, e.End), NewText: withLineEnding(string(e.NewText), eol)})
 		}
 		editsErr := checkEdits(fix.Edits, len(fr.f.Src))
 		if bad == nil {
@@ -438,15 +435,15 @@ func (fr *fileRun) convert(r *Rule, d analysis.Diagnostic) Finding {
 }
 
 // unusedDirective returns the AL902 finding for a directive that suppressed nothing.
-func (fr *fileRun) unusedDirective(d *directive, enabled []*Rule) (Finding, bool) {
+func (fr *fileRun) unusedDirective(d *directive, enabled []*analyzer.Rule) (analyzer.Finding, bool) {
 	if d.kind == skipFile {
-		return Finding{}, false
+		return analyzer.Finding{}, false
 	}
 	what := d.label
 	if len(d.codes) == 0 {
 		// A bare `# noqa` is shared with every other linter of the file (flake8, Ruff, pylint):
 		// arraylint cannot tell whether it is unused, so it never reports or removes one.
-		return Finding{}, false
+		return analyzer.Finding{}, false
 	}
 	var unused, unknown, keep []string
 	for _, c := range d.codes {
@@ -462,7 +459,7 @@ func (fr *fileRun) unusedDirective(d *directive, enabled []*Rule) (Finding, bool
 		}
 	}
 	if len(unused) == 0 && len(unknown) == 0 {
-		return Finding{}, false
+		return analyzer.Finding{}, false
 	}
 	var parts []string
 	if len(unused) > 0 {
@@ -475,8 +472,8 @@ func (fr *fileRun) unusedDirective(d *directive, enabled []*Rule) (Finding, bool
 	if len(keep) == 0 {
 		fd.Fix = fr.removeDirective(d)
 	} else {
-		fd.Fix = &Fix{Message: "Remove unused codes", Applicability: Safe,
-			Edits: []Edit{{Range: d.codesRng, NewText: strings.Join(keep, ", ")}}}
+		fd.Fix = &analyzer.Fix{Message: "Remove unused codes", Applicability: analyzer.Safe,
+			Edits: []analyzer.Edit{{Range: d.codesRng, NewText: strings.Join(keep, ", ")}}}
 	}
 	return fd, true
 }
@@ -484,7 +481,7 @@ func (fr *fileRun) unusedDirective(d *directive, enabled []*Rule) (Finding, bool
 // removeDirective returns a fix deleting d: a directive that is the whole comment takes the
 // comment (and a line holding nothing else) with it; one that ends a longer comment goes with the
 // blanks before it; one followed by more comment text leaves that text as the comment.
-func (fr *fileRun) removeDirective(d *directive) *Fix {
+func (fr *fileRun) removeDirective(d *directive) *analyzer.Fix {
 	src, lines := fr.f.Src, fr.f.Lines
 	l := lines.Line(d.rng.Start)
 	lineEnd := lines.LineEnd(l)
@@ -507,6 +504,6 @@ func (fr *fileRun) removeDirective(d *directive) *Fix {
 		}
 		newText = " "
 	}
-	return &Fix{Message: "Remove unused suppression", Applicability: Safe,
-		Edits: []Edit{{Range: pyparse.Range{Start: start, End: end}, NewText: newText}}}
+	return &analyzer.Fix{Message: "Remove unused suppression", Applicability: analyzer.Safe,
+		Edits: []analyzer.Edit{{Range: pyparse.Range{Start: start, End: end}, NewText: newText}}}
 }

@@ -1,7 +1,7 @@
 package driver
 
 import (
-	"golang.org/x/tools/go/analysis"
+	"github.com/arraylint/arraylint/analyzer"
 
 	"context"
 	"fmt"
@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-func mustRunner(t *testing.T, rules ...*Rule) *Runner {
+func mustRunner(t *testing.T, rules ...*analyzer.Rule) *Runner {
 	t.Helper()
 	rn, err := NewRunner(rules)
 	if err != nil {
@@ -22,7 +22,7 @@ func mustRunner(t *testing.T, rules ...*Rule) *Runner {
 }
 
 // summary renders findings as "line:col-endline:endcol CODE message" for compact comparisons.
-func summary(fs []Finding) []string {
+func summary(fs []analyzer.Finding) []string {
 	var out []string
 	for _, f := range fs {
 		out = append(out, fmt.Sprintf("%d:%d-%d:%d %s %s", f.Line, f.Col, f.EndLine, f.EndCol, f.Code, f.Message))
@@ -30,12 +30,12 @@ func summary(fs []Finding) []string {
 	return out
 }
 
-func checkFake(t *testing.T, src string, cfg *Config) []Finding {
+func checkFake(t *testing.T, src string, cfg *Config) []analyzer.Finding {
 	t.Helper()
-	return checkWith(t, []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, badWord, boom}, src, cfg)
+	return checkWith(t, []*analyzer.Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, badWord, boom}, src, cfg)
 }
 
-func checkWith(t *testing.T, rules []*Rule, src string, cfg *Config) []Finding {
+func checkWith(t *testing.T, rules []*analyzer.Rule, src string, cfg *Config) []analyzer.Finding {
 	t.Helper()
 	fs, err := mustRunner(t, rules...).CheckParsed(context.Background(), "t.py", fakeFile(src), cfg)
 	if err != nil {
@@ -52,10 +52,10 @@ func TestFindingPositions(t *testing.T) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
 	f := fs[0]
-	if f.Range.Start != 10 || f.Range.End != 13 || f.Name != "test-bad-word" || f.URL != "docs/rules/AL801.md" || f.Severity != Warning {
+	if f.Range.Start != 10 || f.Range.End != 13 || f.Name != "test-bad-word" || f.URL != "docs/rules/AL801.md" || f.Severity != analyzer.Warning {
 		t.Errorf("finding fields wrong: %+v", f)
 	}
-	if f.Fix == nil || f.Fix.Message != "Replace with `good`" || f.Fix.Applicability != Safe || len(f.Fix.Edits) != 1 || f.Fix.Edits[0].NewText != "good" {
+	if f.Fix == nil || f.Fix.Message != "Replace with `good`" || f.Fix.Applicability != analyzer.Safe || len(f.Fix.Edits) != 1 || f.Fix.Edits[0].NewText != "good" {
 		t.Errorf("fix wrong: %+v", f.Fix)
 	}
 }
@@ -111,7 +111,7 @@ func TestUnusedNoqaFixes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var edits []Edit
+		var edits []analyzer.Edit
 		for _, f := range fs {
 			if f.Code == "AL902" && f.Fix != nil {
 				edits = append(edits, f.Fix.Edits...)
@@ -144,10 +144,10 @@ severity = "error"
 	if !slices.Equal(got, want) {
 		t.Fatalf("got %q, want %q", got, want)
 	}
-	if fs[0].Severity != Error {
+	if fs[0].Severity != analyzer.Error {
 		t.Errorf("severity override not applied: %v", fs[0].Severity)
 	}
-	if fs[0].Fix == nil || fs[0].Fix.Applicability != Unsafe || fs[0].Fix.Message != "Truncate the line" {
+	if fs[0].Fix == nil || fs[0].Fix.Applicability != analyzer.Unsafe || fs[0].Fix.Message != "Truncate the line" {
 		t.Errorf("unsafe fix not recorded: %+v", fs[0].Fix)
 	}
 	// The command line replaces select and adds ignores.
@@ -270,36 +270,17 @@ func TestFixSourceWithSyntaxErrors(t *testing.T) {
 }
 
 func TestApplyEditsRejectsOverlap(t *testing.T) {
-	_, err := ApplyEdits([]byte("abcdef"), []Edit{{Range: rng(0, 3), NewText: "x"}, {Range: rng(2, 4), NewText: "y"}})
+	_, err := ApplyEdits([]byte("abcdef"), []analyzer.Edit{{Range: rng(0, 3), NewText: "x"}, {Range: rng(2, 4), NewText: "y"}})
 	if err == nil || !strings.Contains(err.Error(), "overlaps") {
 		t.Errorf("overlap not rejected: %v", err)
 	}
-	_, err = ApplyEdits([]byte("abc"), []Edit{{Range: rng(2, 9)}})
+	_, err = ApplyEdits([]byte("abc"), []analyzer.Edit{{Range: rng(2, 9)}})
 	if err == nil {
 		t.Error("edit past the end accepted")
 	}
-	got, err := ApplyEdits([]byte("abcdef"), []Edit{{Range: rng(4, 5), NewText: "E"}, {Range: rng(0, 1), NewText: "A"}, {Range: rng(2, 2), NewText: "+"}})
+	got, err := ApplyEdits([]byte("abcdef"), []analyzer.Edit{{Range: rng(4, 5), NewText: "E"}, {Range: rng(0, 1), NewText: "A"}, {Range: rng(2, 2), NewText: "+"}})
 	if err != nil || string(got) != "Ab+cdEf" {
 		t.Errorf("got %q, %v", got, err)
-	}
-}
-
-func TestSetApplicability(t *testing.T) {
-	for _, a := range []Applicability{Safe, Unsafe, DisplayOnly} {
-		fix := analysisFix("Do it")
-		fix.TextEdits = []analysis.TextEdit{{Pos: 1, End: 2}}
-		SetApplicability(&fix, Unsafe)
-		SetApplicability(&fix, a) // the last call wins
-		got := FixApplicability(fix)
-		if got != a || fix.Message != "Do it" {
-			t.Errorf("SetApplicability(%v): got %v %q", a, got, fix.Message)
-		}
-		if c := fix; FixApplicability(c) != a {
-			t.Errorf("SetApplicability(%v): a copy of the fix lost it", a)
-		}
-	}
-	if a := FixApplicability(analysisFix("Show it")); a != DisplayOnly {
-		t.Errorf("a fix without edits is %v, want display", a)
 	}
 }
 

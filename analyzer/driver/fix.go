@@ -3,6 +3,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer"
 	"slices"
 	"strings"
 
@@ -13,9 +14,9 @@ import (
 const MaxFixRounds = 10
 
 // checkEdits reports an error when edits overlap or leave a source of n bytes.
-func checkEdits(edits []Edit, n int) error {
+func checkEdits(edits []analyzer.Edit, n int) error {
 	sorted := slices.Clone(edits)
-	slices.SortFunc(sorted, func(a, b Edit) int { return int(a.Range.Start - b.Range.Start) })
+	slices.SortFunc(sorted, func(a, b analyzer.Edit) int { return int(a.Range.Start - b.Range.Start) })
 	for i, e := range sorted {
 		if e.Range.Start < 0 || e.Range.End < e.Range.Start || int(e.Range.End) > n {
 			return fmt.Errorf("check edit %v: outside the %d-byte source", e.Range, n)
@@ -28,12 +29,12 @@ func checkEdits(edits []Edit, n int) error {
 }
 
 // ApplyEdits returns src with edits applied; edits must not overlap.
-func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
+func ApplyEdits(src []byte, edits []analyzer.Edit) ([]byte, error) {
 	if err := checkEdits(edits, len(src)); err != nil {
 		return nil, err
 	}
 	sorted := slices.Clone(edits)
-	slices.SortStableFunc(sorted, func(a, b Edit) int { return int(a.Range.Start - b.Range.Start) })
+	slices.SortStableFunc(sorted, func(a, b analyzer.Edit) int { return int(a.Range.Start - b.Range.Start) })
 	out := make([]byte, 0, len(src))
 	last := 0
 	for _, e := range sorted {
@@ -46,17 +47,17 @@ func ApplyEdits(src []byte, edits []Edit) ([]byte, error) {
 
 // FixResult is the outcome of FixSource.
 type FixResult struct {
-	Src       []byte    // the fixed source (src itself when nothing applied)
-	Applied   int       // fixes applied over all rounds
-	Rounds    int       // rounds that applied at least one fix
-	Remaining []Finding // findings of the final source
+	Src       []byte             // the fixed source (src itself when nothing applied)
+	Applied   int                // fixes applied over all rounds
+	Rounds    int                // rounds that applied at least one fix
+	Remaining []analyzer.Finding // findings of the final source
 	// Refused are findings whose fix was not applied because the result would not parse.
-	Refused []Finding
+	Refused []analyzer.Finding
 }
 
 // applyParses applies edits to src and parses the result; nf is nil when the result has more
 // syntax errors than baseErrs (it would not parse).
-func (rn *Runner) applyParses(src []byte, edits []Edit, baseErrs int) (next []byte, nf *pyparse.File, err error) {
+func (rn *Runner) applyParses(src []byte, edits []analyzer.Edit, baseErrs int) (next []byte, nf *pyparse.File, err error) {
 	next, err = ApplyEdits(src, edits)
 	if err != nil {
 		return nil, nil, err
@@ -70,7 +71,7 @@ func (rn *Runner) applyParses(src []byte, edits []Edit, baseErrs int) (next []by
 
 // refusalKey identifies a fix by its rule, message and the text it replaces and writes, which
 // stay the same when other fixes move it.
-func refusalKey(src []byte, fd *Finding) string {
+func refusalKey(src []byte, fd *analyzer.Finding) string {
 	var b strings.Builder
 	b.WriteString(fd.Code + "\x00" + fd.Fix.Message)
 	for _, e := range fd.Fix.Edits {
@@ -97,8 +98,8 @@ func (rn *Runner) FixSource(ctx context.Context, path string, src []byte, cfg *C
 // editGuard vets the fixes fixSource chooses and hears of the edits it applies (a notebook's
 // cell tracker); nil allows everything.
 type editGuard interface {
-	allow(edits []Edit) bool
-	applied(edits []Edit)
+	allow(edits []analyzer.Edit) bool
+	applied(edits []analyzer.Edit)
 }
 
 // fixSource is FixSource for Python source, with fixes limited by g.
@@ -126,11 +127,11 @@ func (rn *Runner) fixSource(ctx context.Context, path string, src []byte, cfg *C
 		if round == MaxFixRounds {
 			return res, nil
 		}
-		var chosen []*Finding
-		var edits []Edit
+		var chosen []*analyzer.Finding
+		var edits []analyzer.Edit
 		for i := range findings {
 			fd := &findings[i]
-			if fd.Fix == nil || fd.Fix.Applicability == DisplayOnly || (fd.Fix.Applicability == Unsafe && !unsafe) {
+			if fd.Fix == nil || fd.Fix.Applicability == analyzer.DisplayOnly || (fd.Fix.Applicability == analyzer.Unsafe && !unsafe) {
 				continue
 			}
 			if refused[refusalKey(res.Src, fd)] || g != nil && !g.allow(fd.Fix.Edits) {

@@ -10,6 +10,7 @@ package driver
 import (
 	"context"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -59,7 +60,7 @@ func (n *Notebook) CellLineText(msg string) string {
 // ReadNotebook parses a notebook file. A file that is not a notebook arraylint reads (not valid
 // JSON, not nbformat 4) yields its AL901 finding instead, at the offending place in the file, and
 // a notebook whose kernel is not Python yields neither (nothing to check).
-func ReadNotebook(path string, data []byte, cfg *Config) (*Notebook, []Finding) {
+func ReadNotebook(path string, data []byte, cfg *Config) (*Notebook, []analyzer.Finding) {
 	if cfg == nil {
 		cfg = Default("")
 	}
@@ -74,7 +75,7 @@ func ReadNotebook(path string, data []byte, cfg *Config) (*Notebook, []Finding) 
 		}
 		x := pyparse.NewLineIndex(data)
 		l, c := x.LineCol(pyparse.Offset(off))
-		return nil, []Finding{{Path: path, Range: pyparse.Range{Start: pyparse.Offset(off), End: pyparse.Offset(off)},
+		return nil, []analyzer.Finding{{Path: path, Range: pyparse.Range{Start: pyparse.Offset(off), End: pyparse.Offset(off)},
 			Line: l, Col: c + 1, EndLine: l, EndCol: c + 1, Code: SyntaxError.Spec.Code, Name: SyntaxError.Spec.Name,
 			URL: SyntaxError.URL, Severity: cfg.Severity(SyntaxError), Message: err.Error() + "; file not checked"}}
 	}
@@ -111,7 +112,7 @@ func (n *Notebook) ToCell(r pyparse.Range) (cell int, rel pyparse.Range, line, c
 }
 
 // MapFindings rewrites findings of the program in place to their cells' positions.
-func (n *Notebook) MapFindings(findings []Finding) []Finding {
+func (n *Notebook) MapFindings(findings []analyzer.Finding) []analyzer.Finding {
 	for i := range findings {
 		fd := &findings[i]
 		if fd.Cell > 0 {
@@ -136,7 +137,7 @@ func (n *Notebook) MapFindings(findings []Finding) []Finding {
 }
 
 // checkNotebook is Check for a notebook file.
-func (rn *Runner) checkNotebook(ctx context.Context, path string, data []byte, cfg *Config) ([]Finding, error) {
+func (rn *Runner) checkNotebook(ctx context.Context, path string, data []byte, cfg *Config) ([]analyzer.Finding, error) {
 	n, bad := ReadNotebook(path, data, cfg)
 	if n == nil {
 		return bad, nil
@@ -148,7 +149,7 @@ func (rn *Runner) checkNotebook(ctx context.Context, path string, data []byte, c
 // trackerGuard adapts a notebook.Tracker to fixSource's edit guard.
 type trackerGuard struct{ t *notebook.Tracker }
 
-func nbEdits(edits []Edit) []notebook.Edit {
+func nbEdits(edits []analyzer.Edit) []notebook.Edit {
 	out := make([]notebook.Edit, len(edits))
 	for i, e := range edits {
 		out[i] = notebook.Edit{Start: int(e.Range.Start), End: int(e.Range.End), NewLen: len(e.NewText)}
@@ -156,8 +157,8 @@ func nbEdits(edits []Edit) []notebook.Edit {
 	return out
 }
 
-func (g trackerGuard) allow(edits []Edit) bool { return g.t.Allow(nbEdits(edits)) }
-func (g trackerGuard) applied(edits []Edit)    { g.t.Applied(nbEdits(edits)) }
+func (g trackerGuard) allow(edits []analyzer.Edit) bool { return g.t.Allow(nbEdits(edits)) }
+func (g trackerGuard) applied(edits []analyzer.Edit)    { g.t.Applied(nbEdits(edits)) }
 
 // fixNotebook is FixSource for a notebook file: fixes apply to the program, and the fixed cells
 // are written back into the notebook's bytes. Remaining holds the findings of the fixed notebook.
@@ -213,9 +214,9 @@ func (rn *Runner) AddNoqaNotebook(ctx context.Context, path string, data []byte,
 	}
 	all, counts, skipped := noqaEdits(f, findings)
 	t := notebook.NewTracker(n.Program)
-	var edits []Edit
+	var edits []analyzer.Edit
 	for i, e := range all {
-		if t.Allow(nbEdits([]Edit{e})) {
+		if t.Allow(nbEdits([]analyzer.Edit{e})) {
 			edits = append(edits, e)
 			added += counts[i]
 		} else {

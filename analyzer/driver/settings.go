@@ -5,6 +5,7 @@ package driver
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer"
 	"io"
 	"maps"
 	"slices"
@@ -15,7 +16,7 @@ import (
 // came from, the rules enabled for path with their severity and options (configured values and
 // defaults alike), the exclude globs, whether .gitignore files are honoured, the per-file-ignores
 // that match path, and the raw tables such as memory.
-func (c *Config) WriteSettings(w io.Writer, path string, rules []*Rule) error {
+func (c *Config) WriteSettings(w io.Writer, path string, rules []*analyzer.Rule) error {
 	src := c.Path
 	if src == "" {
 		src = "(none: defaults)"

@@ -6,9 +6,9 @@ package driver
 
 import (
 	"bytes"
+	"github.com/arraylint/arraylint/analyzer"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/arraylint/arraylint/pyparse"
 )
@@ -40,7 +40,7 @@ type directive struct {
 // codeRef is one code or name in a directive.
 type codeRef struct {
 	text string
-	rule *Rule // nil if unknown
+	rule *analyzer.Rule // nil if unknown
 	used bool
 	// foreign marks another tool's code or name in a noqa (flake8's E501, pylint's
 	// trailing-whitespace): never reported. Inside `arraylint: ignore[...]` nothing is foreign.
@@ -116,7 +116,7 @@ func parseDirectives(f *pyparse.File) (dirs []*directive, bad []malformed) {
 			}
 		}
 		if !matched {
-			if m := otherDirRE.FindStringSubmatchIndex(text); m != nil && !knownDirective(text[m[2]:m[3]]) {
+			if m := otherDirRE.FindStringSubmatchIndex(text); m != nil && !analyzer.KnownDirective(text[m[2]:m[3]]) {
 				bad = append(bad, malformed{at(m[0], m[1]), "unknown directive `arraylint: " + text[m[2]:m[3]] +
 					"`: want ignore[...], skip-file or file-ignore"})
 			}
@@ -138,7 +138,7 @@ func codeList(list string) ([]codeRef, int) {
 	end := 0
 	for _, m := range wordRE.FindAllStringIndex(list, -1) {
 		w := list[m[0]:m[1]]
-		r := Lookup(w)
+		r := analyzer.Lookup(w)
 		if r == nil && !codeLikeRE.MatchString(w) {
 			break
 		}
@@ -148,73 +148,20 @@ func codeList(list string) ([]codeRef, int) {
 	return out, end
 }
 
-// directives are the `# arraylint: NAME` comments read outside the suppression machinery; the
-// memory estimator reads `target` and `assume`.
-var directives = struct {
-	sync.RWMutex
-	names map[string]bool
-}{names: map[string]bool{"target": true, "assume": true}}
-
-// RegisterDirective declares `# arraylint: NAME ...` comments that some component reads, so that
-// AL903 does not report them as unknown.
-func RegisterDirective(names ...string) {
-	directives.Lock()
-	defer directives.Unlock()
-	for _, n := range names {
-		directives.names[n] = true
-	}
-}
-
-// DirectiveProblem is a malformed `# arraylint: NAME ...` comment that a component reads (a
-// target the memory estimate does not know, an assumption that is not an integer): the range of
-// the comment and what is wrong with it.
-type DirectiveProblem struct {
-	Range pyparse.Range
-	Msg   string
-}
-
-// DirectiveCheck returns the malformed directives of f that one component reads. The component
-// itself ignores a malformed directive (its other settings stand); the driver reports each one
-// once, as AL903, however many rules read it.
-type DirectiveCheck func(f *pyparse.File) []DirectiveProblem
-
-var directiveChecks struct {
-	sync.RWMutex
-	list []DirectiveCheck
-}
-
-// RegisterDirectiveCheck adds check to those run on every file checked from now on. Call it
-// from an init function, next to RegisterDirective.
-func RegisterDirectiveCheck(check DirectiveCheck) {
-	directiveChecks.Lock()
-	defer directiveChecks.Unlock()
-	directiveChecks.list = append(directiveChecks.list, check)
-}
-
 // directiveProblems runs the registered directive checks on f.
 func directiveProblems(f *pyparse.File) []malformed {
-	directiveChecks.RLock()
-	defer directiveChecks.RUnlock()
 	var out []malformed
-	for _, check := range directiveChecks.list {
-		for _, p := range check(f) {
-			out = append(out, malformed{p.Range, p.Msg})
-		}
+	for _, p := range analyzer.DirectiveProblems(f) {
+		out = append(out, malformed{p.Range, p.Msg})
 	}
 	return out
-}
-
-func knownDirective(name string) bool {
-	directives.RLock()
-	defer directives.RUnlock()
-	return directives.names[name]
 }
 
 func refs(list string) []codeRef {
 	var out []codeRef
 	for _, s := range codeSplitRE.Split(strings.TrimSpace(list), -1) {
 		if s != "" {
-			out = append(out, codeRef{text: s, rule: Lookup(s)})
+			out = append(out, codeRef{text: s, rule: analyzer.Lookup(s)})
 		}
 	}
 	return out

@@ -2,6 +2,7 @@ package driver_test
 
 import (
 	"context"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"strings"
 	"testing"
 
@@ -20,7 +21,7 @@ func TestSyntaxErrorsOneFindingPerFile(t *testing.T) {
 		{"clean", "x = 1\n", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			fs, err := analyzer.CheckSource(context.Background(), "m.py", []byte(tc.src), nil, analyzer.ToolRules())
+			fs, err := driver.CheckSource(context.Background(), "m.py", []byte(tc.src), nil, driver.ToolRules())
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"bytes"
+	"github.com/arraylint/arraylint/analyzer"
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -14,8 +15,8 @@ import (
 // the syntax tree, so these tests do not depend on the parser.
 
 // badWord reports every "bad" with a safe fix to "good".
-var badWord = MustRule(RuleSpec{
-	Code: "AL801", Name: "test-bad-word", Summary: "the word bad", Severity: Warning, Fix: FixAlways,
+var badWord = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL801", Name: "test-bad-word", Summary: "the word bad", Severity: analyzer.Warning, Fix: analyzer.FixAlways,
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -36,8 +37,8 @@ var badWord = MustRule(RuleSpec{
 })
 
 // boom panics on files containing "boom".
-var boom = MustRule(RuleSpec{
-	Code: "AL802", Name: "test-boom", Summary: "panics on boom", Severity: Error,
+var boom = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL802", Name: "test-boom", Summary: "panics on boom", Severity: analyzer.Error,
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -49,19 +50,19 @@ var boom = MustRule(RuleSpec{
 })
 
 // longLine reports lines longer than its max-len option, with an unsafe fix that truncates.
-var longLine = MustRule(RuleSpec{
-	Code: "AL803", Name: "test-long-line", Summary: "line longer than max-len", Severity: Info, Fix: FixSometimes,
-	Options:  []Option{{Name: "max-len", Default: int64(20), Doc: "longest allowed line"}},
+var longLine = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL803", Name: "test-long-line", Summary: "line longer than max-len", Severity: analyzer.Info, Fix: analyzer.FixSometimes,
+	Options:  []analyzer.Option{{Name: "max-len", Default: int64(20), Doc: "longest allowed line"}},
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
-		max := OptionValue(pass, "max-len").(int64)
+		max := analyzer.OptionValue(pass, "max-len").(int64)
 		for i := 1; i <= in.File.Lines.LineCount(); i++ {
 			s, e := in.File.Lines.LineStart(i), in.File.Lines.LineEnd(i)
 			if int64(e-s) > max {
 				d := in.DiagnosticRange(pyparse.Range{Start: s, End: e}, "line is %d bytes long", e-s)
 				fix := analysis.SuggestedFix{Message: "Truncate the line", TextEdits: []analysis.TextEdit{in.ReplaceRange(pyparse.Range{Start: s + pyparse.Offset(max), End: e}, "")}}
-				SetApplicability(&fix, Unsafe)
+				analyzer.SetApplicability(pass, &fix, analyzer.Unsafe)
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 				pass.Report(d)
 			}
@@ -72,8 +73,8 @@ var longLine = MustRule(RuleSpec{
 
 // splitWord reports every "split" with a safe fix that inserts a line break after it, as fixes
 // that add statements do; the break is written "\n" whatever the file uses.
-var splitWord = MustRule(RuleSpec{
-	Code: "AL804", Name: "test-split", Summary: "the word split", Severity: Warning, Fix: FixAlways,
+var splitWord = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL804", Name: "test-split", Summary: "the word split", Severity: analyzer.Warning, Fix: analyzer.FixAlways,
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -92,7 +93,7 @@ var splitWord = MustRule(RuleSpec{
 	},
 })
 
-var testRules = []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, badWord, boom, longLine}
+var testRules = []*analyzer.Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, badWord, boom, longLine}
 
 // fakeFile builds a parsed file by hand: an empty module, and a comment from every '#' to the end
 // of its line (test sources put no '#' in strings). It keeps these tests independent of the parser.

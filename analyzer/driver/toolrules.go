@@ -4,6 +4,7 @@ package driver
 
 import (
 	_ "embed"
+	"github.com/arraylint/arraylint/analyzer"
 
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"golang.org/x/tools/go/analysis"
@@ -26,19 +27,19 @@ var (
 func driverReported(*analysis.Pass) (any, error) { return nil, nil }
 
 // InternalError (AL900) reports a rule that panicked or failed on a file.
-var InternalError = MustRule(RuleSpec{
+var InternalError = analyzer.MustRule(analyzer.RuleSpec{
 	Code: "AL900", Name: "internal-error", Since: "0.1.0", Doc: internalErrorDoc,
 	Summary:  "a rule crashed on this file",
-	Severity: Error,
+	Severity: analyzer.Error,
 	Run:      driverReported,
 })
 
 // SyntaxError (AL901) reports the first syntax error of a file, counting the others, and files
 // that are not Python source.
-var SyntaxError = MustRule(RuleSpec{
+var SyntaxError = analyzer.MustRule(analyzer.RuleSpec{
 	Code: "AL901", Name: "syntax-error", Since: "0.1.0", Doc: syntaxErrorDoc,
 	Summary:  "file does not parse as Python",
-	Severity: Error,
+	Severity: analyzer.Error,
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -62,43 +63,43 @@ var SyntaxError = MustRule(RuleSpec{
 })
 
 // UnusedNoqa (AL902) reports suppression comments that suppress nothing or name unknown rules.
-var UnusedNoqa = MustRule(RuleSpec{
+var UnusedNoqa = analyzer.MustRule(analyzer.RuleSpec{
 	Code: "AL902", Name: "unused-noqa", Since: "0.1.0", Doc: unusedNoqaDoc,
 	Summary:  "suppression comment that suppresses nothing",
-	Severity: Warning,
-	Fix:      FixAlways,
+	Severity: analyzer.Warning,
+	Fix:      analyzer.FixAlways,
 	Run:      driverReported,
 })
 
 // InvalidSuppression (AL903) reports malformed suppression comments.
-var InvalidSuppression = MustRule(RuleSpec{
+var InvalidSuppression = analyzer.MustRule(analyzer.RuleSpec{
 	Code: "AL903", Name: "invalid-suppression", Since: "0.1.0", Doc: invalidSuppressionDoc,
 	Summary:  "malformed suppression comment",
-	Severity: Warning,
+	Severity: analyzer.Warning,
 	Run:      driverReported,
 })
 
 // IOError (AL904) reports a file that could not be read, or written back after a fix. Its
 // findings come from the programs that read and write files (CheckFiles, the CLI's --fix), with
 // IOErrorFinding; they are reported whatever the selection.
-var IOError = MustRule(RuleSpec{
+var IOError = analyzer.MustRule(analyzer.RuleSpec{
 	Code: "AL904", Name: "io-error", Since: "0.1.0", Doc: ioErrorDoc,
 	Summary:  "file could not be read or written",
-	Severity: Error,
+	Severity: analyzer.Error,
 	Run:      driverReported,
 })
 
 // IOErrorFinding returns the AL904 finding for path, at line 1, column 1, with the operating
 // system's error; what is "read file" or "write the fixed file".
-func IOErrorFinding(path, what string, err error) Finding {
-	return Finding{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: IOError.Spec.Code,
+func IOErrorFinding(path, what string, err error) analyzer.Finding {
+	return analyzer.Finding{Path: path, Line: 1, Col: 1, EndLine: 1, EndCol: 1, Code: IOError.Spec.Code,
 		Name: IOError.Spec.Name, URL: IOError.URL, Severity: IOError.Spec.Severity,
 		Message: "cannot " + what + ": " + err.Error()}
 }
 
 // ToolRules returns the rules of the tool itself, in code order.
-func ToolRules() []*Rule {
-	return []*Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, IOError}
+func ToolRules() []*analyzer.Rule {
+	return []*analyzer.Rule{InternalError, SyntaxError, UnusedNoqa, InvalidSuppression, IOError}
 }
 
 // unsuppressible lists codes that noqa cannot silence.

@@ -3,6 +3,7 @@ package printers
 import (
 	"bufio"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"io"
 	"strconv"
 	"strings"
@@ -32,7 +33,7 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		gutter := len(strconv.Itoa(f.Line))
 		pad := strings.Repeat(" ", gutter)
 		// An I/O error is about the file, not a place in it: no source line.
-		if x, src := p.lines.getCell(f.Path, f.Cell); x != nil && f.Line >= 1 && f.Line <= x.LineCount() && f.Code != analyzer.IOError.Spec.Code {
+		if x, src := p.lines.getCell(f.Path, f.Cell); x != nil && f.Line >= 1 && f.Line <= x.LineCount() && f.Code != driver.IOError.Spec.Code {
 			start, end := x.LineStart(f.Line), x.LineEnd(f.Line)
 			line := string(src[start:end])
 			from := min(max(int(f.Range.Start-start), 0), len(line))

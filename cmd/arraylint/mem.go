@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"io"
 	"maps"
 	"os"
@@ -10,7 +11,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -165,15 +165,15 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	src, _, err := analyzer.ReadFile(path) // refuses a directory or a pipe instead of blocking
+	src, _, err := driver.ReadFile(path) // refuses a directory or a pipe instead of blocking
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	// A notebook is estimated as one program of its code cells in order (analyzer.ReadNotebook).
-	var nb *analyzer.Notebook
-	if analyzer.IsNotebook(path) {
-		n, bad := analyzer.ReadNotebook(path, src, nil)
+	// A notebook is estimated as one program of its code cells in order (driver.ReadNotebook).
+	var nb *driver.Notebook
+	if driver.IsNotebook(path) {
+		n, bad := driver.ReadNotebook(path, src, nil)
 		if n == nil {
 			msg := "not a Python notebook"
 			if len(bad) > 0 {
@@ -193,7 +193,7 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: --legate-alignment must be positive and --legate-overhead not negative\n")
 		return exitError
 	}
-	if err := analyzer.SizeError(len(src)); err != nil {
+	if err := driver.SizeError(len(src)); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %s not estimated: %v\n", path, err)
 		return exitError
 	}
@@ -312,13 +312,13 @@ func listTargets(e *env) {
 // from file), and returns the project root the estimate may read imported modules under.
 func memoryConfig(path, file string) (memory.Settings, string, error) {
 	var (
-		cfg *analyzer.Config
+		cfg *driver.Config
 		err error
 	)
 	if file != "" {
-		cfg, err = analyzer.LoadConfigFile(file)
+		cfg, err = driver.LoadConfigFile(file)
 	} else {
-		cfg, err = analyzer.LoadConfig(filepath.Dir(path))
+		cfg, err = driver.LoadConfig(filepath.Dir(path))
 	}
 	if err != nil || cfg == nil {
 		return memory.Settings{}, "", err

@@ -104,7 +104,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // New resolves the settings of file f at path under cfg and returns its (lazy) estimate. The
 // language server calls it once per document version and hands the result to the rules' run.
-func New(f *pyparse.File, path string, cfg *analyzer.Config) *Result {
+func New(f *pyparse.File, path string, cfg analyzer.Settings) *Result {
 	r := &Result{file: f}
 	given := maps.Clone(cfg.Flags("memory"))
 	env, _ := given[LegateConfigKey].(string)

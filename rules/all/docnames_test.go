@@ -1,6 +1,7 @@
 package all_test
 
 import (
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -50,7 +51,7 @@ func docFiles(t *testing.T) map[string]string {
 // ruleIndex maps every rule code and name, the tool's own included, to its rule.
 func ruleIndex() map[string]*analyzer.Rule {
 	idx := map[string]*analyzer.Rule{}
-	for _, r := range append(append([]*analyzer.Rule{}, all.Rules...), analyzer.ToolRules()...) {
+	for _, r := range append(append([]*analyzer.Rule{}, all.Rules...), driver.ToolRules()...) {
 		idx[r.Spec.Code] = r
 		idx[r.Spec.Name] = r
 	}

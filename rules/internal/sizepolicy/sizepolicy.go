@@ -181,7 +181,7 @@ func (p Policy) unknownNote(formula, source string) string {
 // writtenForScale says why a module is written to run large arrays, or "": it imports an
 // accelerator array library or dask.array, takes the array module as a value, or its
 // configuration (or the command line) sets a memory target or backend.
-func writtenForScale(imp *imports.Info, cfg *analyzer.Config) string {
+func writtenForScale(imp *imports.Info, cfg analyzer.Settings) string {
 	b := imp.Backends()
 	for _, l := range []struct {
 		b    imports.Backend
