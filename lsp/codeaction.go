@@ -4,12 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/pyparse"
 )

@@ -2,11 +2,11 @@ package lsp
 
 import (
 	"encoding/json"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
 

@@ -3,11 +3,11 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"sync"
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory/memanalyzer"

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"net"
 	"strings"
 	"sync"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"

@@ -3,10 +3,10 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"slices"
 	"time"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
 

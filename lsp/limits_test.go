@@ -2,10 +2,10 @@ package lsp
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )

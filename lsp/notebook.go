@@ -10,9 +10,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"slices"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/notebook"
 	"github.com/arraylint/arraylint/pyparse"

@@ -3,7 +3,6 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"net/url"
 	"path/filepath"
 	"runtime"
@@ -11,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"

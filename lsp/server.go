@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"io"
 	"maps"
 	"runtime"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )

@@ -2,12 +2,12 @@ package lsp
 
 import (
 	"encoding/json"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/rules/peakmemory"
 )

@@ -3,9 +3,9 @@ package lsp
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"runtime/debug"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
 

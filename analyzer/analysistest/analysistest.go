@@ -36,7 +36,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -47,6 +46,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 )
 

@@ -7,7 +7,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"io"
 	"os/exec"
 	"path/filepath"
@@ -16,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/notebook"
 )
 

@@ -5,11 +5,11 @@ package driver
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer"
 	"maps"
 	"slices"
 	"strings"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/pyparse"
 )
 

@@ -3,9 +3,10 @@ package driver
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer"
 	"runtime"
 	"sync"
+
+	"github.com/arraylint/arraylint/analyzer"
 )
 
 // FileResult is the outcome of checking one file with CheckFiles.

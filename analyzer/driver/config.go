@@ -3,7 +3,6 @@ package driver
 import (
 	"errors"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer"
 	"io/fs"
 	"maps"
 	"path/filepath"
@@ -11,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/arraylint/arraylint/analyzer"
 )
 
 // Config is the configuration that applies to a file: the `[tool.arraylint]` table of a

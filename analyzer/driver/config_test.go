@@ -2,13 +2,13 @@ package driver
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"golang.org/x/tools/go/analysis"
 )
 

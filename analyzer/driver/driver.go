@@ -3,7 +3,6 @@ package driver
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer"
 	"go/token"
 	"maps"
 	"os"
@@ -15,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/pyparse"
 	"golang.org/x/tools/go/analysis"

@@ -3,10 +3,10 @@ package driver
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer"
 	"slices"
 	"strings"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/pyparse"
 )
 

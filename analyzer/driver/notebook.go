@@ -10,12 +10,12 @@ package driver
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/notebook"
 	"github.com/arraylint/arraylint/pyparse"
 )

@@ -6,10 +6,10 @@ package driver
 
 import (
 	"bytes"
-	"github.com/arraylint/arraylint/analyzer"
 	"regexp"
 	"strings"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/pyparse"
 )
 

@@ -2,11 +2,11 @@ package driver_test
 
 import (
 	"context"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"strings"
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
 // A file that does not parse gets one AL901 finding, at its first error, counting the others: a

@@ -2,9 +2,9 @@ package driver
 
 import (
 	"bytes"
-	"github.com/arraylint/arraylint/analyzer"
 	"strings"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"

@@ -4,8 +4,8 @@ package driver
 
 import (
 	_ "embed"
-	"github.com/arraylint/arraylint/analyzer"
 
+	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"golang.org/x/tools/go/analysis"
 )

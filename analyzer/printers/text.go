@@ -3,13 +3,13 @@ package printers
 import (
 	"bufio"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"io"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
 // textPrinter writes each finding as Ruff and rustc do: a `path:line:col: CODE message` header,

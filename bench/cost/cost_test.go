@@ -3,10 +3,10 @@ package cost
 import (
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"testing"
 	"time"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/all"

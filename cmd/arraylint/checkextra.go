@@ -7,7 +7,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"io"
 	"maps"
 	"os"
@@ -16,6 +15,7 @@ import (
 	"sort"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 )
 

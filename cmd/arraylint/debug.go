@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/astjson"
 )

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
 // TestMemTooLarge checks that `arraylint mem` refuses a file over driver.MaxFileSize before

@@ -8,10 +8,10 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"io"
 	"slices"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/analyzer/udiff"
 	"github.com/arraylint/arraylint/pyparse"
 )

@@ -4,12 +4,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"io"
 	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
 // runSummary counts what the summary line reports.

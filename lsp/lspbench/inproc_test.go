@@ -2,13 +2,13 @@ package lspbench
 
 import (
 	"context"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"net"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"

@@ -2,10 +2,10 @@ package memanalyzer_test
 
 import (
 	"context"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/allocexceeds"

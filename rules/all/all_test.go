@@ -3,7 +3,6 @@ package all_test
 import (
 	"bytes"
 	"context"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/all"
 	"github.com/arraylint/arraylint/rules/all/internal/gen"

@@ -1,7 +1,6 @@
 package all_test
 
 import (
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/rules/all"
 	"github.com/arraylint/arraylint/rules/all/internal/gen"
 )

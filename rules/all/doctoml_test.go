@@ -1,12 +1,12 @@
 package all_test
 
 import (
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/rules/all/internal/gen"
 	"github.com/pelletier/go-toml/v2"
 )

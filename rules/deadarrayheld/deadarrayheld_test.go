@@ -2,13 +2,13 @@ package deadarrayheld_test
 
 import (
 	"context"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
 

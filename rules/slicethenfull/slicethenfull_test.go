@@ -2,7 +2,6 @@ package slicethenfull_test
 
 import (
 	"context"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/analysistest"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/rules/slicethenfull"
 )
 

@@ -2,7 +2,6 @@ package examples_test
 
 import (
 	"context"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/all"
 )
