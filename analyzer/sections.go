@@ -16,6 +16,7 @@ var sectionChecks struct {
 	sync.RWMutex
 	byName map[string]SectionCheck
 	names  []string // tables the driver passes through to Section
+	keys   map[string][]string
 }
 
 func init() { sectionChecks.names = []string{"memory"} }
@@ -47,4 +48,22 @@ func SectionCheckOf(name string) SectionCheck {
 	sectionChecks.RLock()
 	defer sectionChecks.RUnlock()
 	return sectionChecks.byName[name]
+}
+
+// RegisterSectionKeys declares the keys of the table name in the order --show-settings lists
+// them (keys not declared follow, sorted). Call it from an init function.
+func RegisterSectionKeys(name string, keys ...string) {
+	sectionChecks.Lock()
+	defer sectionChecks.Unlock()
+	if sectionChecks.keys == nil {
+		sectionChecks.keys = map[string][]string{}
+	}
+	sectionChecks.keys[name] = slices.Clone(keys)
+}
+
+// SectionKeys returns the keys RegisterSectionKeys declared for the table name.
+func SectionKeys(name string) []string {
+	sectionChecks.RLock()
+	defer sectionChecks.RUnlock()
+	return slices.Clone(sectionChecks.keys[name])
 }

@@ -4,11 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"path/filepath"
 	"slices"
-	"strings"
 
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory"
 )
@@ -33,17 +32,17 @@ type userSettings struct {
 // settings have none.
 func (set userSettings) memoryFlags() (map[string]any, error) {
 	out := map[string]any{}
-	if set.Target != "" {
-		if _, err := memory.LookupTarget(set.Target); err != nil {
-			return nil, fmt.Errorf("read arraylint.target setting: %w", err)
+	for _, kv := range [][2]string{{"target", set.Target}, {"backend", set.Backend}} {
+		name, v := kv[0], kv[1]
+		o, _ := memory.LookupTargetOption(name, memory.InCheck)
+		if v == "" {
+			continue
 		}
-		out["target"] = set.Target
-	}
-	if set.Backend != "" {
-		if !slices.Contains(memory.Backends, set.Backend) {
-			return nil, fmt.Errorf("read arraylint.backend setting: unknown backend %q (want %s)", set.Backend, strings.Join(memory.Backends, ", "))
+		val, err := o.ParseString(v)
+		if err != nil {
+			return nil, fmt.Errorf("read arraylint.%s setting: %w", name, err)
 		}
-		out["backend"] = set.Backend
+		out[name] = val
 	}
 	if len(set.Assume) > 0 {
 		binds := map[string]any{}

@@ -219,8 +219,8 @@ func (o TargetOptions) Resolve() (*Target, error) {
 		t.Pools = pools
 	}
 	if o.Fraction != 0 {
-		if o.Fraction < 0 || o.Fraction > 1 {
-			return nil, fmt.Errorf("resolve fraction %g: must be in (0, 1]", o.Fraction)
+		if err := CheckFraction(o.Fraction); err != nil {
+			return nil, fmt.Errorf("resolve %w", err)
 		}
 		if t == nil {
 			return nil, fmt.Errorf("resolve fraction %g: no target to apply it to (give --target or --hbm)", o.Fraction)

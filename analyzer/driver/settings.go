@@ -5,17 +5,19 @@ package driver
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer"
 	"io"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/arraylint/arraylint/analyzer"
 )
 
 // WriteSettings writes, as TOML-like text, the configuration that applies to path: the file it
 // came from, the rules enabled for path with their severity and options (configured values and
 // defaults alike), the exclude globs, whether .gitignore files are honoured, the per-file-ignores
-// that match path, and the raw tables such as memory.
+// that match path, and the raw tables such as memory, with the values the command line gives them
+// (marked `# command line`).
 func (c *Config) WriteSettings(w io.Writer, path string, rules []*analyzer.Rule) error {
 	src := c.Path
 	if src == "" {
@@ -62,15 +64,48 @@ func (c *Config) WriteSettings(w io.Writer, path string, rules []*analyzer.Rule)
 			fmt.Fprintf(&b, "%s = %s\n", o.Name, value(v))
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(c.sections)) {
+	names := slices.Collect(maps.Keys(c.sections))
+	for name := range c.flags {
+		if !slices.Contains(names, name) {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	for _, name := range names {
 		fmt.Fprintf(&b, "\n[%s]\n", name)
-		sec := c.sections[name]
-		for _, k := range slices.Sorted(maps.Keys(sec)) {
-			fmt.Fprintf(&b, "%s = %s\n", k, value(sec[k]))
+		sec, flags := c.sections[name], c.flags[name]
+		for _, k := range sectionKeys(name, sec, flags) {
+			if v, ok := flags[k]; ok {
+				fmt.Fprintf(&b, "%s = %s  # command line\n", k, value(v))
+			} else {
+				fmt.Fprintf(&b, "%s = %s\n", k, value(sec[k]))
+			}
 		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// sectionKeys lists the keys set in a section's configuration table or on the command line:
+// first those analyzer.SectionKeys declares, in its order, then the rest sorted. Keys starting
+// with "$" carry the environment (LEGATE_CONFIG), not settings, and are left out.
+func sectionKeys(name string, tables ...map[string]any) []string {
+	set := map[string]bool{}
+	for _, t := range tables {
+		for k := range t {
+			if !strings.HasPrefix(k, "$") {
+				set[k] = true
+			}
+		}
+	}
+	var out []string
+	for _, k := range analyzer.SectionKeys(name) {
+		if set[k] {
+			out = append(out, k)
+			delete(set, k)
+		}
+	}
+	return append(out, slices.Sorted(maps.Keys(set))...)
 }
 
 // quote writes s as a TOML basic string (JSON's escapes are valid TOML).

@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/arraylint/arraylint/analyzer/driver"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -18,8 +17,10 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/changed"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/analyzer/printers"
 	"github.com/arraylint/arraylint/analyzer/udiff"
+	"github.com/arraylint/arraylint/memory"
 )
 
 func init() {
@@ -78,19 +79,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.BoolVar(&f.watch, "watch", false, "check again whenever a Python or configuration file under the paths changes, until interrupted")
 	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "when the path is - (standard input): the `PATH` the source is reported under, which picks its configuration and per-file ignores")
 	f.conv.register(fs)
-	f.mem = map[string]*string{}
-	for _, m := range []struct{ name, usage string }{
-		{"target", "memory target `preset` for AL101/AL102 (see arraylint mem --list-targets)"},
-		{"hbm", "device memory `size` for AL101/AL102, e.g. 80GiB (overrides the preset's)"},
-		{"fraction", "usable `fraction` of the device memory for AL101/AL102 (JAX on GPUs: 0.75)"},
-		{"sysmem", "Legate SYSTEM_MEM pool per rank in `MiB` for AL101/AL102"},
-		{"fbmem", "Legate FBMEM pool per rank in `MiB` for AL101/AL102"},
-		{"zcmem", "Legate ZCMEM pool per rank in `MiB` for AL101/AL102"},
-		{"legate-config", "LEGATE_CONFIG-style `flags` for AL101/AL102, e.g. \"--sysmem 40 --fbmem 1000\""},
-		{"backend", "memory `model` for AL101/AL102: numpy, cupy, legate or jax (default: from the imports)"},
-	} {
-		f.mem[m.name] = fs.String(m.name, "", m.usage)
-	}
+	f.mem = targetFlags(fs.FlagSet, memory.InCheck, func(o memory.TargetOption) string { return "for AL101/AL102: " + o.Doc })
 	fs.StringVar(&f.scale, "scale", "", "which arrays the sized rules (AL301, AL303, AL304) count as large: `auto`, large or known (the scale setting)")
 	f.assume = newAssumeFlag()
 	fs.Var(f.assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000, for every rule (repeatable)")

@@ -37,6 +37,7 @@ var Analyzer = &analysis.Analyzer{
 // memory comments when it is checked.
 func init() {
 	analyzer.RegisterSectionCheck("memory", memory.CheckSection)
+	analyzer.RegisterSectionKeys("memory", memory.SectionKeys()...)
 	analyzer.RegisterDirectiveCheck(commentProblems)
 }
 

@@ -31,6 +31,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/memory"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -198,9 +199,9 @@ func writtenForScale(imp *imports.Info, cfg analyzer.Settings) string {
 		return "this module takes the array module as a value"
 	}
 	for _, m := range []map[string]any{cfg.Section("memory"), cfg.Flags("memory")} {
-		for _, k := range []string{"target", "hbm", "backend", "sysmem", "fbmem"} {
-			if _, ok := m[k]; ok {
-				return "the configuration sets a memory " + k
+		for _, o := range memory.TargetOptionTable(memory.InConfig | memory.InCheck) {
+			if _, ok := m[o.Name]; ok && o.Scale {
+				return "the configuration sets a memory " + o.Name
 			}
 		}
 	}
