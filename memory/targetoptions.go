@@ -48,6 +48,8 @@ type TargetOption struct {
 
 	kind valueKind
 	def  int64 // integerValue: the default
+	// stored, for a text option of TargetOptions, is its field; check and set follow from it.
+	stored func(t *TargetOptions) *string
 	// check validates a value on its own (after conversion); nil accepts any value of the kind.
 	check func(v any) error
 	// set stores a value in the options.
@@ -61,45 +63,48 @@ type OptionValues struct {
 	Model   LegateModel // mem only: legate-alignment, legate-overhead
 }
 
-// resolvesAlone checks a TargetOptions option on its own, as the target it makes would resolve.
-func resolvesAlone(name string) func(v any) error {
+// resolvesAlone checks an option stored in TargetOptions on its own, as the target it makes
+// alone would resolve.
+func resolvesAlone(set func(o *OptionValues, v any)) func(v any) error {
 	return func(v any) error {
-		var t TargetOptions
-		t.SetString(name, v.(string))
-		_, err := t.Resolve()
+		var vals OptionValues
+		set(&vals, v)
+		_, err := vals.Target.Resolve()
 		return err
 	}
 }
 
-// targetText is a row stored in a string field of TargetOptions.
-func targetText(name string) func(o *OptionValues, v any) {
-	return func(o *OptionValues, v any) { o.Target.SetString(name, v.(string)) }
+// storedText is a row stored in a string field of TargetOptions: it sets the field and checks the
+// value by resolving it alone.
+func storedText(field func(t *TargetOptions) *string) (check func(v any) error, set func(o *OptionValues, v any)) {
+	set = func(o *OptionValues, v any) { *field(&o.Target) = v.(string) }
+	return resolvesAlone(set), set
 }
 
 // targetOptions is the table, in the order help, messages and docs list the options.
 var targetOptions = []TargetOption{
 	{Name: "target", Doc: "device `preset` (see arraylint mem --list-targets)",
 		Places: InCheck | InMem | InConfig | InComment, Scale: true,
-		check: resolvesAlone("target"), set: targetText("target")},
+		stored: func(t *TargetOptions) *string { return &t.Target }},
 	{Name: "hbm", Doc: "device memory `size`, e.g. 80GiB (overrides the preset's)",
 		Places: InCheck | InMem | InConfig | InComment, Scale: true,
-		check: resolvesAlone("hbm"), set: targetText("hbm")},
+		stored: func(t *TargetOptions) *string { return &t.HBM }},
 	{Name: "fraction", Doc: "usable `fraction` of the device memory, in (0, 1] (JAX on GPUs: 0.75 by default)",
 		Places: InCheck | InMem | InConfig | InComment, kind: fractionValue,
 		check: func(v any) error { return CheckFraction(v.(float64)) },
 		set:   func(o *OptionValues, v any) { o.Target.Fraction = v.(float64) }},
 	{Name: "sysmem", Doc: "Legate SYSTEM_MEM pool per rank in `MiB`",
 		Places: InCheck | InMem | InConfig | InComment, Scale: true,
-		check: resolvesAlone("sysmem"), set: targetText("sysmem")},
+		stored: func(t *TargetOptions) *string { return &t.SysMem }},
 	{Name: "fbmem", Doc: "Legate FBMEM pool per rank in `MiB`",
 		Places: InCheck | InMem | InConfig | InComment, Scale: true,
-		check: resolvesAlone("fbmem"), set: targetText("fbmem")},
+		stored: func(t *TargetOptions) *string { return &t.FBMem }},
 	{Name: "zcmem", Doc: "Legate ZCMEM pool per rank in `MiB`",
 		Places: InCheck | InMem | InConfig | InComment,
-		check:  resolvesAlone("zcmem"), set: targetText("zcmem")},
+		stored: func(t *TargetOptions) *string { return &t.ZCMem }},
 	{Name: "legate-config", Doc: "LEGATE_CONFIG-style `flags`, e.g. \"--sysmem 40 --fbmem 1000\"",
 		Places: InCheck | InMem | InConfig,
-		check:  resolvesAlone("legate-config"), set: targetText("legate-config")},
+		stored: func(t *TargetOptions) *string { return &t.Legate }},
 	{Name: "backend", Doc: "memory `model`: numpy, cupy, legate or jax (default: from the imports)",
 		Places: InCheck | InMem | InConfig | InComment, Scale: true,
 		check: func(v any) error {
@@ -127,6 +132,15 @@ var targetOptions = []TargetOption{
 			return nil
 		},
 		set: func(o *OptionValues, v any) { o.Model.Overhead = v.(int64) }},
+}
+
+// The text options of TargetOptions get their check and set from their field.
+func init() {
+	for i := range targetOptions {
+		if o := &targetOptions[i]; o.stored != nil {
+			o.check, o.set = storedText(o.stored)
+		}
+	}
 }
 
 // TargetOptionTable returns the rows of the table accepted in any of places, in table order.
