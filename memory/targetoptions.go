@@ -48,7 +48,8 @@ type TargetOption struct {
 
 	kind valueKind
 	def  int64 // integerValue: the default
-	// stored, for a text option of TargetOptions, is its field; check and set follow from it.
+	// stored, for a text option of TargetOptions, is its field: set follows from it, and so does
+	// check unless given (resolving the option alone).
 	stored func(t *TargetOptions) *string
 	// check validates a value on its own (after conversion); nil accepts any value of the kind.
 	check func(v any) error
@@ -134,11 +135,16 @@ var targetOptions = []TargetOption{
 		set: func(o *OptionValues, v any) { o.Model.Overhead = v.(int64) }},
 }
 
-// The text options of TargetOptions get their check and set from their field.
+// The text options of TargetOptions get their set, and unless they have their own, their check
+// from their field.
 func init() {
 	for i := range targetOptions {
 		if o := &targetOptions[i]; o.stored != nil {
-			o.check, o.set = storedText(o.stored)
+			check, set := storedText(o.stored)
+			o.set = set
+			if o.check == nil { // an option that needs another (as fraction a target) checks itself
+				o.check = check
+			}
 		}
 	}
 }
