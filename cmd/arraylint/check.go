@@ -79,7 +79,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.BoolVar(&f.watch, "watch", false, "check again whenever a Python or configuration file under the paths changes, until interrupted")
 	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "when the path is - (standard input): the `PATH` the source is reported under, which picks its configuration and per-file ignores")
 	f.conv.register(fs)
-	f.mem = targetFlags(fs.FlagSet, memory.InCheck, func(o memory.TargetOption) string { return "memory rules: " + o.Doc })
+	f.mem = targetFlags(fs.FlagSet, memory.InCheck, func(o memory.TargetOption) string { return o.Doc })
 	fs.StringVar(&f.scale, "scale", "", "which arrays the sized rules (AL301, AL303, AL304) count as large: `auto`, large or known (the scale setting)")
 	f.assume = newAssumeFlag()
 	fs.Var(f.assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000, for every rule (repeatable)")
