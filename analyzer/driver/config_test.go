@@ -277,3 +277,22 @@ func TestGlob(t *testing.T) {
 		t.Error("unclosed class accepted")
 	}
 }
+
+// --show-settings lists a section's keys in the order declared for it, with the command line's
+// values (marked) over the file's, and leaves out the environment's "$" keys.
+func TestWriteSettingsSections(t *testing.T) {
+	analyzer.RegisterSectionKeys("memory", "target", "hbm", "backend")
+	cfg, err := ParseConfig("arraylint.toml", []byte("[memory]\nbackend = \"numpy\"\nzzz = 1\ntarget = \"h100\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg = cfg.WithFlags(map[string]map[string]any{"memory": {"hbm": "16GiB", "$LEGATE_CONFIG": "--sysmem 4"}})
+	var b strings.Builder
+	if err := cfg.WriteSettings(&b, "x.py", nil); err != nil {
+		t.Fatal(err)
+	}
+	want := "\n[memory]\ntarget = \"h100\"\nhbm = \"16GiB\"  # command line\nbackend = \"numpy\"\nzzz = 1\n"
+	if got := b.String(); !strings.HasSuffix(got, want) {
+		t.Errorf("settings end with\n%s\nwant\n%s", got[strings.LastIndex(got, "\n[memory]"):], want)
+	}
+}
