@@ -2,10 +2,8 @@ package analyzer
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/arraylint/arraylint/pyparse"
-	"golang.org/x/tools/go/analysis"
 )
 
 // Finding is one reported problem, with byte ranges and, at the edges, 1-based line and 1-based
@@ -86,46 +84,4 @@ func (a *Applicability) UnmarshalText(b []byte) error {
 		}
 	}
 	return fmt.Errorf("parse applicability %q: want safe, unsafe or display", b)
-}
-
-// applicabilities records the applicability of every fix SetApplicability marked other than
-// Safe, keyed by the address of the fix's first edit. A SuggestedFix is copied by value on its way
-// to the driver, but the backing array of its TextEdits is shared by every copy, so the key
-// survives the copies; the message stays the rule's own text. The driver takes (reads and
-// deletes) each entry once, when it converts the diagnostic.
-var applicabilities sync.Map // *analysis.TextEdit -> Applicability
-
-// SetApplicability records how a fix may be applied (the default is Safe). Call it last, once the
-// fix holds all its edits: the record follows the edits' backing array, so appending an edit
-// afterwards (which may move the array) would lose it. A fix without edits can only be shown
-// and is DisplayOnly whatever is set.
-func SetApplicability(fix *analysis.SuggestedFix, a Applicability) {
-	if len(fix.TextEdits) == 0 {
-		return
-	}
-	if a == Safe {
-		applicabilities.Delete(&fix.TextEdits[0])
-		return
-	}
-	applicabilities.Store(&fix.TextEdits[0], a)
-}
-
-// FixApplicability returns the applicability SetApplicability recorded for fix.
-func FixApplicability(fix analysis.SuggestedFix) Applicability {
-	if len(fix.TextEdits) == 0 {
-		return DisplayOnly
-	}
-	if a, ok := applicabilities.Load(&fix.TextEdits[0]); ok {
-		return a.(Applicability)
-	}
-	return Safe
-}
-
-// takeApplicability is FixApplicability that also forgets the record (the driver's one read).
-func takeApplicability(fix analysis.SuggestedFix) Applicability {
-	a := FixApplicability(fix)
-	if len(fix.TextEdits) > 0 {
-		applicabilities.Delete(&fix.TextEdits[0])
-	}
-	return a
 }

@@ -3,50 +3,11 @@ package analyzer
 import (
 	"fmt"
 	"math"
-	"reflect"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 )
-
-// fileContext is what the driver knows about the file a pass runs on. It reaches OptionValue
-// through Pass.ResultOf under contextKey, so no global state or locking is involved.
-type fileContext struct {
-	cfg *Config
-}
-
-// contextKey is never run: it only keys the fileContext in Pass.ResultOf.
-var contextKey = &analysis.Analyzer{
-	Name:       "arraylintcontext",
-	Doc:        "per-file driver context (configuration); never run",
-	Run:        func(*analysis.Pass) (any, error) { return nil, nil },
-	ResultType: reflect.TypeFor[*fileContext](),
-}
-
-// OptionValue returns the value of the running rule's option name for the pass's file: the
-// configured value, or the option's default. The value has the Default's type. It panics when the
-// rule declares no such option (a programming error, contained by the driver like any panic).
-func OptionValue(pass *analysis.Pass, name string) any {
-	r := Lookup(pass.Analyzer.Name)
-	if r == nil {
-		panic(fmt.Sprintf("analyzer.OptionValue: %s is not a registered rule", pass.Analyzer.Name))
-	}
-	v, ok := ConfigOf(pass).Option(r, name)
-	if !ok {
-		panic(fmt.Sprintf("analyzer.OptionValue: rule %s declares no option %q", r.Spec.Code, name))
-	}
-	return v
-}
-
-// ConfigOf returns the configuration that applies to the pass's file (nil outside the driver).
-// Rules read raw tables such as Section("memory") from it; Section is nil-safe.
-func ConfigOf(pass *analysis.Pass) *Config {
-	if fc, ok := pass.ResultOf[contextKey].(*fileContext); ok {
-		return fc.cfg
-	}
-	return nil
-}
 
 // sizeUnits maps size suffixes to multipliers: SI (kB, MB, GB, TB) and binary (KiB … TiB).
 var sizeUnits = []struct {
@@ -96,4 +57,85 @@ func NewOption[T OptionType](name string, def T, doc string) TypedOption[T] {
 // has type T.
 func (o TypedOption[T]) Value(pass *analysis.Pass) T {
 	return OptionValue(pass, o.Name).(T)
+}
+
+// Convert converts a decoded configuration (TOML) value or a command-line value to the option's
+// type and validates it with its Check.
+func (o Option) Convert(v any) (any, error) {
+	conv, err := convertOption(o.Default, v)
+	if err == nil && o.Check != nil {
+		err = o.Check(conv)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return conv, nil
+}
+
+// convertOption converts a decoded TOML value to the type of the option's default. Integers
+// (counts and sizes) must not be negative.
+func convertOption(def, v any) (any, error) {
+	switch def.(type) {
+	case int64:
+		switch v := v.(type) {
+		case int64:
+			if v < 0 {
+				return nil, fmt.Errorf("want a non-negative integer or size, have %d", v)
+			}
+			return v, nil
+		case string:
+			return ParseSize(v)
+		}
+		return nil, fmt.Errorf("want an integer or a size such as \"1MiB\", have %s", DescribeValue(v))
+	case float64:
+		switch v := v.(type) {
+		case float64:
+			return v, nil
+		case int64:
+			return float64(v), nil
+		}
+		return nil, fmt.Errorf("want a number, have %s", DescribeValue(v))
+	case bool:
+		if b, ok := v.(bool); ok {
+			return b, nil
+		}
+		return nil, fmt.Errorf("want true or false, have %s", DescribeValue(v))
+	case string:
+		if s, ok := v.(string); ok {
+			return s, nil
+		}
+		return nil, fmt.Errorf("want a string, have %s", DescribeValue(v))
+	case []string:
+		list, ok := v.([]any)
+		var out []string
+		for _, e := range list {
+			s, isStr := e.(string)
+			ok = ok && isStr
+			out = append(out, s)
+		}
+		if !ok {
+			return nil, fmt.Errorf("want an array of strings, have %s", DescribeValue(v))
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("option has unsupported type %T", def)
+}
+
+// DescribeValue names a decoded configuration (TOML) value and its type for error messages.
+func DescribeValue(v any) string {
+	switch v := v.(type) {
+	case string:
+		return fmt.Sprintf("the string %q", v)
+	case int64:
+		return fmt.Sprintf("the integer %d", v)
+	case float64:
+		return fmt.Sprintf("the number %g", v)
+	case bool:
+		return fmt.Sprintf("%t", v)
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	}
+	return fmt.Sprintf("a %T", v)
 }

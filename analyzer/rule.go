@@ -259,8 +259,8 @@ func Registered() []*Rule {
 	return out
 }
 
-// option returns the declared option of r named name.
-func (r *Rule) option(name string) (Option, bool) {
+// DeclaredOption returns the option of r named name, if r declares one.
+func (r *Rule) DeclaredOption(name string) (Option, bool) {
 	for _, o := range r.Spec.Options {
 		if o.Name == name {
 			return o, true

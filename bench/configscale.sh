@@ -9,14 +9,14 @@
 # For each ×10 in size it prints the ratio of the median CPU times (user and system, the
 # collector's included; wall time on a shared machine says more about the neighbours): 10 is
 # linear. Before the
-# decoder of analyzer/config_tomldecode.go and the key-line tree of config_toml.go, 10,000
+# decoder of analyzer/driver/config_tomldecode.go and the key-line tree of config_toml.go, 10,000
 # segments of a header took 3.6 s and 100,000 entries of per-file-ignores 42 s (quadratic).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 count=${1:-5}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-go test ./analyzer -run '^$' -bench 'ConfigScale' -benchtime 1x -benchmem -count "$count" >"$tmp/out.txt"
+go test ./analyzer/driver -run '^$' -bench 'ConfigScale' -benchtime 1x -benchmem -count "$count" >"$tmp/out.txt"
 awk '
 /^BenchmarkConfigScale/ {
 	split($1, p, "/"); shape = p[2]; n = p[3]; sub(/-[0-9]+$/, "", n)

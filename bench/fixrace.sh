@@ -14,7 +14,7 @@
 # Prints, per writer: the changes made, the --fix runs, how many wrote a fix and how many
 # reported AL904, and the changes lost, which must be 0 for each (TestFixRacesEditorSaves
 # asserts the same in one process). An appending writer that opened the file before a fix
-# exchanged it away is seen through a read lease (analyzer/fixwrite_exchange_linux.go).
+# exchanged it away is seen through a read lease (analyzer/driver/fixwrite_exchange_linux.go).
 #
 #   SAVES=3000 bench/fixrace.sh
 #   WRITERS="append" bench/fixrace.sh

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/pyparse"
 )
@@ -74,9 +75,9 @@ func kindRequested(only []protocol.CodeActionKind, k protocol.CodeActionKind) bo
 }
 
 // ignorable reports whether "Ignore on this line" makes sense for a code: a rule's, not one of
-// the tool's own (analyzer.ToolRules).
+// the tool's own (driver.ToolRules).
 func ignorable(code string) bool {
-	return strings.HasPrefix(code, "AL") && !slices.ContainsFunc(analyzer.ToolRules(), func(r *analyzer.Rule) bool { return r.Spec.Code == code })
+	return strings.HasPrefix(code, "AL") && !slices.ContainsFunc(driver.ToolRules(), func(r *analyzer.Rule) bool { return r.Spec.Code == code })
 }
 
 // quickFixes returns the fix and noqa actions of the context's diagnostics. A diagnostic's fix
@@ -156,7 +157,7 @@ func noqaEdit(snap *Snapshot, line int, code string) (protocol.TextEdit, bool) {
 }
 
 // fixAll returns the source.fixAll.arraylint action for the latest version of uri: every safe
-// fix, re-checked and re-applied until nothing changes (analyzer.Runner.FixSource), as one edit
+// fix, re-checked and re-applied until nothing changes (driver.Runner.FixSource), as one edit
 // of the changed span. It returns nil when there is nothing to fix.
 func (s *Server) fixAll(ctx context.Context, uri protocol.DocumentURI, versioned, wait bool) (*protocol.CodeAction, error) {
 	var r *run

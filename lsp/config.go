@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
-	"strings"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory"
 )
@@ -33,17 +32,17 @@ type userSettings struct {
 // settings have none.
 func (set userSettings) memoryFlags() (map[string]any, error) {
 	out := map[string]any{}
-	if set.Target != "" {
-		if _, err := memory.LookupTarget(set.Target); err != nil {
-			return nil, fmt.Errorf("read arraylint.target setting: %w", err)
+	for _, kv := range [][2]string{{"target", set.Target}, {"backend", set.Backend}} {
+		name, v := kv[0], kv[1]
+		o, _ := memory.LookupTargetOption(name, memory.InCheck)
+		if v == "" {
+			continue
 		}
-		out["target"] = set.Target
-	}
-	if set.Backend != "" {
-		if !slices.Contains(memory.Backends, set.Backend) {
-			return nil, fmt.Errorf("read arraylint.backend setting: unknown backend %q (want %s)", set.Backend, strings.Join(memory.Backends, ", "))
+		val, err := o.ParseString(v)
+		if err != nil {
+			return nil, fmt.Errorf("read arraylint.%s setting: %w", name, err)
 		}
-		out["backend"] = set.Backend
+		out[name] = val
 	}
 	if len(set.Assume) > 0 {
 		binds := map[string]any{}
@@ -64,7 +63,7 @@ func (set userSettings) memoryFlags() (map[string]any, error) {
 // configFor returns the configuration of the file at path: the nearest arraylint.toml or
 // pyproject.toml with [tool.arraylint], with the editor's overrides. A broken configuration is
 // shown to the user once and the defaults are used meanwhile.
-func (s *Server) configFor(path string) *analyzer.Config {
+func (s *Server) configFor(path string) *driver.Config {
 	s.mu.Lock()
 	cc := s.configs
 	roots := s.roots
@@ -88,15 +87,15 @@ func (s *Server) configFor(path string) *analyzer.Config {
 	if !shown {
 		s.showf(protocol.MessageError, "arraylint: %s (using the default rules)", msg)
 	}
-	return analyzer.Default(dir)
+	return driver.Default(dir)
 }
 
 // newConfigCache builds the configuration cache for the current settings.
-func newConfigCache(set userSettings) (*analyzer.ConfigCache, error) {
-	cc := &analyzer.ConfigCache{Select: set.Select, Ignore: set.Ignore}
+func newConfigCache(set userSettings) (*driver.ConfigCache, error) {
+	cc := &driver.ConfigCache{Select: set.Select, Ignore: set.Ignore}
 	if set.Scale != "" {
 		cc.Options = map[string]any{"scale": set.Scale}
-		if _, err := analyzer.Default("").WithOptions(cc.Options); err != nil {
+		if _, err := driver.Default("").WithOptions(cc.Options); err != nil {
 			return nil, fmt.Errorf("read arraylint.scale setting: %w", err)
 		}
 	}
@@ -108,7 +107,7 @@ func newConfigCache(set userSettings) (*analyzer.ConfigCache, error) {
 		cc.Flags = map[string]map[string]any{"memory": mem}
 	}
 	if set.Config != "" {
-		cfg, err := analyzer.LoadConfigFile(set.Config)
+		cfg, err := driver.LoadConfigFile(set.Config)
 		if err != nil {
 			return nil, err
 		}
@@ -123,7 +122,7 @@ func (s *Server) reloadConfig() error {
 	defer s.mu.Unlock()
 	cc, err := newConfigCache(s.settings)
 	if err != nil {
-		cc = &analyzer.ConfigCache{Select: s.settings.Select, Ignore: s.settings.Ignore}
+		cc = &driver.ConfigCache{Select: s.settings.Select, Ignore: s.settings.Ignore}
 	}
 	s.configs = cc
 	clear(s.configErrShown)
@@ -173,7 +172,7 @@ func (s *Server) DidChangeConfiguration(ctx context.Context, p *protocol.DidChan
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
 	for _, ch := range p.Changes {
 		path, ok := uriToPath(ch.URI)
-		if ok && slices.Contains(analyzer.ConfigFileNames, filepath.Base(path)) {
+		if ok && slices.Contains(driver.ConfigFileNames, filepath.Base(path)) {
 			return s.reloadConfig()
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
 
@@ -40,7 +41,7 @@ func (s *Server) toDiagnostic(snap *Snapshot, f analyzer.Finding) protocol.Diagn
 		}
 		d.CodeDescription = &protocol.CodeDescription{Href: href}
 	}
-	if f.Code == analyzer.UnusedNoqa.Spec.Code {
+	if f.Code == driver.UnusedNoqa.Spec.Code {
 		d.Tags = []protocol.DiagnosticTag{protocol.TagUnnecessary}
 	}
 	for _, rel := range f.Related {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
@@ -157,7 +158,7 @@ func (s *Server) runFast(ctx context.Context, r *run, prev *run) {
 		// would look unused now.
 		kept := findings[:0]
 		for _, f := range findings {
-			if f.Code != analyzer.UnusedNoqa.Spec.Code {
+			if f.Code != driver.UnusedNoqa.Spec.Code {
 				kept = append(kept, f)
 			}
 		}
@@ -196,7 +197,7 @@ func (s *Server) runFull(ctx context.Context, r *run) {
 
 // check runs a runner's rules on a snapshot with its configuration, reusing the snapshot's
 // parse. Errors and panics are logged and give no findings: the server keeps serving.
-func (s *Server) check(ctx context.Context, snap *Snapshot, rn *analyzer.Runner) (findings []analyzer.Finding) {
+func (s *Server) check(ctx context.Context, snap *Snapshot, rn *driver.Runner) (findings []analyzer.Finding) {
 	defer func() {
 		if v := recover(); v != nil {
 			s.reportPanic(fmt.Sprintf("check %s", snap.Path), v)

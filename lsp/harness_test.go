@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
@@ -60,7 +61,7 @@ var (
 	ruleCopy = textRule("AL392", "test-copy", ".copy()", analyzer.Info,
 		func(pass *analysis.Pass, in *pyinspect.Result, at pyparse.Range) *analysis.SuggestedFix {
 			f := &analysis.SuggestedFix{Message: "Remove the copy", TextEdits: []analysis.TextEdit{in.ReplaceRange(at, "")}}
-			analyzer.SetApplicability(f, analyzer.Unsafe)
+			analyzer.SetApplicability(pass, f, analyzer.Unsafe)
 			return f
 		})
 	// rulePeak is a slow (memory-category) rule reporting np.ones.
@@ -118,7 +119,7 @@ var (
 
 // testRules are the rules most tests run: the test rules and the tool rules.
 func testRules() []*analyzer.Rule {
-	return append([]*analyzer.Rule{ruleZeros, ruleCopy, rulePanic}, analyzer.ToolRules()...)
+	return append([]*analyzer.Rule{ruleZeros, ruleCopy, rulePanic}, driver.ToolRules()...)
 }
 
 // message is a notification or request the server sent to the test client.

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
 
@@ -49,7 +49,7 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	// initializationOptions may carry the same settings as didChangeConfiguration (Helix sends
 	// its `config` table there).
 	set, hasSet, setErr := readSettings(p.InitializationOptions)
-	var configs *analyzer.ConfigCache
+	var configs *driver.ConfigCache
 	if hasSet {
 		configs, setErr = newConfigCache(set)
 	}
@@ -105,7 +105,7 @@ func (s *Server) Initialized(ctx context.Context, _ *struct{}) error {
 		return nil
 	}
 	var watchers []protocol.FileSystemWatcher // the files DidChangeWatchedFiles reloads on
-	for _, name := range analyzer.ConfigFileNames {
+	for _, name := range driver.ConfigFileNames {
 		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: "**/" + name})
 	}
 	go func() { // the response arrives on the read goroutine: never wait for it there

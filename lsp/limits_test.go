@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
@@ -41,7 +41,7 @@ func TestGarbageClosesConnection(t *testing.T) {
 	}
 }
 
-// TestTooLargeDocument opens a document one byte over analyzer.MaxFileSize: it is not parsed,
+// TestTooLargeDocument opens a document one byte over driver.MaxFileSize: it is not parsed,
 // its one diagnostic names the limit, hovers show nothing, and an edit that brings it under the
 // limit is analysed.
 func TestTooLargeDocument(t *testing.T) {
@@ -51,7 +51,7 @@ func TestTooLargeDocument(t *testing.T) {
 	c := start(t, Options{Rules: testRules()})
 	c.initialize(protocol.ClientCapabilities{}, "")
 	head := "a = np.zeros(1)\n"
-	text := head + strings.Repeat("#", analyzer.MaxFileSize-len(head)) + "\n"
+	text := head + strings.Repeat("#", driver.MaxFileSize-len(head)) + "\n"
 	c.open(testURI, 1, text)
 	got := c.waitDiags(testURI, 1, nil)
 	if len(got.Diagnostics) != 1 || got.Diagnostics[0].Code != "AL901" ||

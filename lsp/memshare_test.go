@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/rules/peakmemory"
 )
@@ -13,7 +14,7 @@ import (
 // The server's hovers and the AL101 check of one document version read one memory estimate:
 // the version's memory analyzer result, handed to the driver, whose reports the hover shows.
 func TestHoverAndRulesShareOneEstimate(t *testing.T) {
-	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{peakmemory.Rule}, analyzer.ToolRules()...),
+	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{peakmemory.Rule}, driver.ToolRules()...),
 		SlowDelay: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -12,7 +12,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/notebook"
 	"github.com/arraylint/arraylint/pyparse"
@@ -180,7 +180,7 @@ func (s *Server) analyseNotebookLocked(uri protocol.DocumentURI, nb *openNoteboo
 		return fmt.Errorf("analyse notebook %s: %w", uri, err)
 	}
 	snap := newSnapshot(uri, nb.version, src, s.client.encoding)
-	if !analyzer.IsNotebook(snap.Path) {
+	if !driver.IsNotebook(snap.Path) {
 		snap.Path += ".ipynb" // an untitled notebook: still checked as one
 	}
 	snap.cells = slices.Clone(nb.cells)
@@ -255,14 +255,14 @@ func (s *Server) publishNotebook(r *run) {
 // notebook that maps its positions to cells.
 type notebookProgram struct {
 	snap *Snapshot
-	nb   *analyzer.Notebook
+	nb   *driver.Notebook
 }
 
 // program returns the program of the notebook snapshot snap, made on first use; nil when the
 // notebook has no Python program.
 func (s *Server) program(snap *Snapshot, enc protocol.PositionEncodingKind) *notebookProgram {
 	snap.progOnce.Do(func() {
-		n, _ := analyzer.ReadNotebook(snap.Path, snap.Src, nil)
+		n, _ := driver.ReadNotebook(snap.Path, snap.Src, nil)
 		if n == nil {
 			return
 		}
@@ -376,7 +376,7 @@ func (s *Server) cellInlayHints(ctx context.Context, ct *cellTarget, rng protoco
 }
 
 // cellFixAll returns source.fixAll.arraylint for a notebook cell: every safe fix of the notebook
-// version (analyzer.Runner.FixSource on the notebook), as one edit of this cell's text; nil when
+// version (driver.Runner.FixSource on the notebook), as one edit of this cell's text; nil when
 // none changes the cell.
 func (s *Server) cellFixAll(ctx context.Context, ct *cellTarget, versioned bool) (*protocol.CodeAction, error) {
 	res, err := s.full.FixSource(ctx, ct.nb.Path, ct.nb.Src, s.configFor(ct.nb.Path), false)

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
@@ -67,7 +67,7 @@ func newSnapshot(uri protocol.DocumentURI, version int32, src []byte, enc protoc
 }
 
 // File returns the snapshot's parse (for comments, tokens and the tree), parsing on first use.
-// A text over analyzer.MaxFileSize is not parsed: its error says why, and the analysis reports it.
+// A text over driver.MaxFileSize is not parsed: its error says why, and the analysis reports it.
 func (sn *Snapshot) File() (*pyparse.File, error) {
 	sn.parseMu.Lock()
 	defer sn.parseMu.Unlock()
@@ -76,7 +76,7 @@ func (sn *Snapshot) File() (*pyparse.File, error) {
 			// A retired version is not worth parsing: its analysis and estimate are abandoned.
 			return nil, fmt.Errorf("parse %s (version %d): %w", sn.Path, sn.Version, err)
 		}
-		if err := analyzer.SizeError(len(sn.Src)); err != nil {
+		if err := driver.SizeError(len(sn.Src)); err != nil {
 			sn.parseErr = fmt.Errorf("parse %s: %w", sn.Path, err)
 		} else {
 			sn.file, sn.parseErr = pyparse.Parse(sn.Src)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
@@ -52,8 +53,8 @@ const (
 // Server serves one connection.
 type Server struct {
 	opts    Options
-	fast    *analyzer.Runner // the rules run at once on every change
-	full    *analyzer.Runner // every rule, run after the delay when slow rules exist
+	fast    *driver.Runner // the rules run at once on every change
+	full    *driver.Runner // every rule, run after the delay when slow rules exist
 	hasSlow bool
 
 	conn *jsonrpc2.Conn
@@ -65,7 +66,7 @@ type Server struct {
 	trace    protocol.TraceValue
 	roots    []string // workspace folder paths
 	docs     map[protocol.DocumentURI]*document
-	configs  *analyzer.ConfigCache
+	configs  *driver.ConfigCache
 	settings userSettings
 	// configErrShown records configuration errors already shown, so one bad file is shown once.
 	configErrShown map[string]bool
@@ -106,7 +107,7 @@ func NewServer(opts Options) (*Server, error) {
 		opts:           opts,
 		exit:           make(chan int, 1),
 		docs:           make(map[protocol.DocumentURI]*document),
-		configs:        &analyzer.ConfigCache{},
+		configs:        &driver.ConfigCache{},
 		configErrShown: make(map[string]bool),
 		trace:          protocol.TraceOff,
 		sem:            make(chan struct{}, runtime.GOMAXPROCS(0)),
@@ -121,12 +122,12 @@ func NewServer(opts Options) (*Server, error) {
 		}
 	}
 	var err error
-	if s.full, err = analyzer.NewRunner(opts.Rules); err != nil {
+	if s.full, err = driver.NewRunner(opts.Rules); err != nil {
 		return nil, fmt.Errorf("start server: %w", err)
 	}
 	s.fast = s.full
 	if s.hasSlow {
-		if s.fast, err = analyzer.NewRunner(fastRules); err != nil {
+		if s.fast, err = driver.NewRunner(fastRules); err != nil {
 			return nil, fmt.Errorf("start server: %w", err)
 		}
 	}

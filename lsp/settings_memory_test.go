@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/rules/peakmemory"
 )
@@ -36,7 +37,7 @@ func TestMemorySettingsErrors(t *testing.T) {
 // settings opts as initializationOptions, and completes the initialization.
 func serveWithSettings(t *testing.T, rule *analyzer.Rule, opts string) *client {
 	t.Helper()
-	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{rule}, analyzer.ToolRules()...),
+	srv, err := NewServer(Options{Rules: append([]*analyzer.Rule{rule}, driver.ToolRules()...),
 		SlowDelay: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

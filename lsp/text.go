@@ -5,8 +5,7 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"github.com/arraylint/arraylint/analyzer"
-
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp/protocol"
 )
 
@@ -121,4 +120,4 @@ func (s *Server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentP
 // releaseOnClose is the text size from which closing a document returns its memory to the
 // system at once: a document too large to check, where the full collection (a few
 // milliseconds per 100 MB of heap) is small beside what it frees.
-const releaseOnClose = analyzer.MaxFileSize
+const releaseOnClose = driver.MaxFileSize

@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 )
 
 // CheckSection validates a [tool.arraylint.memory] table: each key on its own (a known target
@@ -28,29 +29,27 @@ func CheckSection(sec map[string]any) (key string, err error) {
 	return "", err
 }
 
-// checkKey validates one key of the table.
+// checkKey validates one key of the table, as its row of the target options table says.
 func checkKey(k string, v any) error {
-	t, backend, assume, err := ConfigSection(map[string]any{k: v})
-	if err != nil {
-		return err
-	}
-	switch k {
-	case "backend":
-		if !slices.Contains(Backends, backend) {
-			return fmt.Errorf("unknown backend %q (want %s)", v, strings.Join(Backends, ", "))
+	if k == "assume" {
+		assume, err := bindings.AssumeTable(v)
+		if err != nil {
+			return fmt.Errorf("read [tool.arraylint.memory] %w", err)
 		}
-	case "fraction":
-		if t.Fraction <= 0 || t.Fraction > 1 {
-			return fmt.Errorf("fraction %v: want a number in (0, 1]", v)
-		}
-	case "assume":
 		for name, n := range assume {
 			if n < 0 {
 				return fmt.Errorf("assume.%s = %d: want a non-negative integer", name, n)
 			}
 		}
-	default:
-		_, err = t.Resolve()
+		return nil
 	}
-	return err
+	o, ok := LookupTargetOption(k, InConfig)
+	if !ok {
+		return fmt.Errorf("read [tool.arraylint.memory]: unknown key %q", k)
+	}
+	val, err := o.ParseConfig(v)
+	if err != nil {
+		return err
+	}
+	return o.Check(val)
 }

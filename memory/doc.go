@@ -46,3 +46,5 @@
 // target (with Legate's out-of-memory report) and suggestions. WriteText, WriteJSON and WriteHTML
 // render them; docs/memory.md documents the JSON schema.
 package memory
+
+//go:generate go run ./internal/gendocs

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
@@ -85,10 +84,9 @@ func parseTargetFlags(fields []string, o *TargetOptions, backend string) (string
 			o.Target = fields[i]
 			continue
 		}
-		switch name {
-		case "--target", "--hbm", "--sysmem", "--fbmem", "--zcmem", "--backend", "--fraction":
-		default:
-			return backend, fmt.Errorf("unknown flag %s (want --target, --hbm, --fraction, --sysmem, --fbmem, --zcmem or --backend)", name)
+		opt, known := LookupTargetOption(strings.TrimPrefix(name, "--"), InComment)
+		if !known {
+			return backend, fmt.Errorf("unknown flag %s (want %s)", name, commentFlags())
 		}
 		if !hasVal {
 			if i+1 >= len(fields) {
@@ -97,18 +95,17 @@ func parseTargetFlags(fields []string, o *TargetOptions, backend string) (string
 			i++
 			val = fields[i]
 		}
-		switch name {
-		case "--backend":
-			backend = val
-		case "--fraction":
-			f, err := strconv.ParseFloat(val, 64)
-			if err != nil {
-				return backend, fmt.Errorf("--fraction %q: not a number", val)
-			}
-			o.Fraction = f
-		default:
-			o.SetString(name[2:], val)
+		if opt.Name == "backend" {
+			backend = val // checked with the comment as a whole (validate), "auto" included
+			continue
 		}
+		v, err := opt.ParseString(val)
+		if err != nil {
+			return backend, err
+		}
+		vals := OptionValues{Target: *o}
+		opt.Set(&vals, v)
+		*o = vals.Target
 	}
 	return backend, nil
 }

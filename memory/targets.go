@@ -133,7 +133,8 @@ func LookupTarget(name string) (Target, error) {
 	return Target{}, fmt.Errorf("look up target %q: unknown (known: %s)", name, strings.Join(names, ", "))
 }
 
-// TargetOptions are the target flags `check` and `mem` share. Zero values mean "not given".
+// TargetOptions are the values of the target options (targetOptions) that make the target.
+// Zero values mean "not given".
 type TargetOptions struct {
 	Target   string  // preset name
 	HBM      string  // explicit device size, e.g. "80GiB"
@@ -142,29 +143,6 @@ type TargetOptions struct {
 	FBMem    string  // Legate --fbmem, MiB
 	ZCMem    string  // Legate --zcmem, MiB
 	Legate   string  // a LEGATE_CONFIG-style flag string ("--sysmem 40 --fbmem 1000")
-}
-
-// SetString sets the string-valued option called name in `arraylint mem`'s flags and in
-// [tool.arraylint.memory]: target, hbm, sysmem, fbmem, zcmem or legate-config. ok is false for
-// any other name.
-func (o *TargetOptions) SetString(name, val string) (ok bool) {
-	switch name {
-	case "target":
-		o.Target = val
-	case "hbm":
-		o.HBM = val
-	case "sysmem":
-		o.SysMem = val
-	case "fbmem":
-		o.FBMem = val
-	case "zcmem":
-		o.ZCMem = val
-	case "legate-config":
-		o.Legate = val
-	default:
-		return false
-	}
-	return true
 }
 
 // Resolve turns the options into a target, or nil when none was given. Explicit pool flags win
@@ -219,8 +197,8 @@ func (o TargetOptions) Resolve() (*Target, error) {
 		t.Pools = pools
 	}
 	if o.Fraction != 0 {
-		if o.Fraction < 0 || o.Fraction > 1 {
-			return nil, fmt.Errorf("resolve fraction %g: must be in (0, 1]", o.Fraction)
+		if err := CheckFraction(o.Fraction); err != nil {
+			return nil, fmt.Errorf("resolve %w", err)
 		}
 		if t == nil {
 			return nil, fmt.Errorf("resolve fraction %g: no target to apply it to (give --target or --hbm)", o.Fraction)

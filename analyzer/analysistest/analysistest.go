@@ -26,7 +26,7 @@
 // Every run also checks the harness invariants: the rule never crashes, messages are one line,
 // fixes carry a message and non-overlapping edits inside the file, and findings carry fixes as
 // the rule's FixAvailability declares. RunWithSuggestedFixes also applies the safe fixes until
-// they converge (at most analyzer.MaxFixRounds rounds), requires every fix to keep the file
+// they converge (at most driver.MaxFixRounds rounds), requires every fix to keep the file
 // parsing, and compares the result with <file>.golden; then it does the same with the unsafe fixes
 // too, against <file>.unsafe.golden (needed when the unsafe fixes change the result of the safe
 // ones). Display-only fixes are never applied.
@@ -46,6 +46,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 )
 
@@ -83,7 +84,7 @@ func RunWithSuggestedFixes(t testing.TB, dir string, rule *analyzer.Rule, pkgs .
 // rule options.
 func RunWithConfig(t testing.TB, dir string, rule *analyzer.Rule, config string, fixes bool, pkgs ...string) []*Result {
 	t.Helper()
-	cfg, err := analyzer.ParseConfig(filepath.Join(dir, "arraylint.toml"), []byte(config))
+	cfg, err := driver.ParseConfig(filepath.Join(dir, "arraylint.toml"), []byte(config))
 	if err != nil {
 		t.Fatalf("analysistest: %v", err)
 		return nil
@@ -98,9 +99,9 @@ func run(t testing.TB, dir string, rule *analyzer.Rule, pkgs []string, fixes boo
 	return runConfig(t, dir, rule, nil, pkgs, fixes)
 }
 
-func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *analyzer.Config, pkgs []string, fixes bool) []*Result {
+func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *driver.Config, pkgs []string, fixes bool) []*Result {
 	t.Helper()
-	rn, err := analyzer.NewRunner([]*analyzer.Rule{rule})
+	rn, err := driver.NewRunner([]*analyzer.Rule{rule})
 	if err != nil {
 		t.Fatalf("analysistest: %v", err)
 		return nil
@@ -119,7 +120,7 @@ func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *analyzer.Conf
 		for _, path := range files {
 			fcfg := cfg
 			if fcfg == nil { // discover pyproject.toml/arraylint.toml beside the file, as check does
-				if fcfg, err = analyzer.LoadConfig(filepath.Dir(path)); err != nil {
+				if fcfg, err = driver.LoadConfig(filepath.Dir(path)); err != nil {
 					t.Errorf("analysistest: %v", err)
 					continue
 				}
@@ -175,7 +176,7 @@ func (r *wantRange) String() string {
 }
 
 // checkFile checks one test file and returns its result and its number of `# want` patterns.
-func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, cfg *analyzer.Config, path string, fixes bool) (*Result, int) {
+func checkFile(t testing.TB, rn *driver.Runner, rule *analyzer.Rule, cfg *driver.Config, path string, fixes bool) (*Result, int) {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	if err != nil {
@@ -203,7 +204,7 @@ func checkFile(t testing.TB, rn *analyzer.Runner, rule *analyzer.Rule, cfg *anal
 	}
 	var own []analyzer.Finding
 	for _, fd := range findings {
-		if fd.Code == analyzer.InternalError.Spec.Code {
+		if fd.Code == driver.InternalError.Spec.Code {
 			t.Errorf("%s:%d:%d: %s", rel, fd.Line, fd.Col, fd.Message)
 			continue
 		}
@@ -253,7 +254,7 @@ func checkFixInvariants(t testing.TB, rule *analyzer.Rule, rel string, fd analyz
 
 // checkFixes applies the safe fixes to a fixed point and compares with the golden file, then the
 // safe and unsafe ones with the unsafe golden.
-func checkFixes(t testing.TB, rn *analyzer.Runner, cfg *analyzer.Config, path, rel string, src []byte) {
+func checkFixes(t testing.TB, rn *driver.Runner, cfg *driver.Config, path, rel string, src []byte) {
 	t.Helper()
 	safe, ok := applyFixes(t, rn, cfg, path, rel, src, false)
 	if !ok {
@@ -269,7 +270,7 @@ func checkFixes(t testing.TB, rn *analyzer.Runner, cfg *analyzer.Config, path, r
 
 // applyFixes applies the fixes (the unsafe ones too when unsafe is set) until they converge and
 // reports any that would break the syntax or never converge.
-func applyFixes(t testing.TB, rn *analyzer.Runner, cfg *analyzer.Config, path, rel string, src []byte, unsafe bool) ([]byte, bool) {
+func applyFixes(t testing.TB, rn *driver.Runner, cfg *driver.Config, path, rel string, src []byte, unsafe bool) ([]byte, bool) {
 	t.Helper()
 	kind := "safe"
 	if unsafe {
@@ -283,10 +284,10 @@ func applyFixes(t testing.TB, rn *analyzer.Runner, cfg *analyzer.Config, path, r
 	for _, fd := range res.Refused {
 		t.Errorf("%s:%d:%d: %s fix %q refused: the result would not parse", rel, fd.Line, fd.Col, kind, fd.Fix.Message)
 	}
-	if res.Rounds == analyzer.MaxFixRounds {
+	if res.Rounds == driver.MaxFixRounds {
 		for _, fd := range res.Remaining {
 			if fd.Fix != nil && (fd.Fix.Applicability == analyzer.Safe || unsafe && fd.Fix.Applicability == analyzer.Unsafe) {
-				t.Errorf("%s: %s fixes did not converge within %d rounds", rel, kind, analyzer.MaxFixRounds)
+				t.Errorf("%s: %s fixes did not converge within %d rounds", rel, kind, driver.MaxFixRounds)
 				break
 			}
 		}
@@ -413,12 +414,12 @@ func parseRange(spec string, line int) (*wantRange, error) {
 // order: for tests of rule options whose expectations change with the configuration.
 func FindingLines(t testing.TB, rule *analyzer.Rule, path string, src []byte, config string) []int {
 	t.Helper()
-	cfg, err := analyzer.ParseConfig("arraylint.toml", []byte(config))
+	cfg, err := driver.ParseConfig("arraylint.toml", []byte(config))
 	if err != nil {
 		t.Fatalf("analysistest: config %q: %v", config, err)
 		return nil
 	}
-	fs, err := analyzer.CheckSource(context.Background(), path, src, cfg, []*analyzer.Rule{rule})
+	fs, err := driver.CheckSource(context.Background(), path, src, cfg, []*analyzer.Rule{rule})
 	if err != nil {
 		t.Fatalf("analysistest: %v", err)
 		return nil

@@ -31,7 +31,7 @@ func (f *fakeT) Errorf(format string, args ...any) {
 func (f *fakeT) Fatalf(format string, args ...any) { f.Errorf(format, args...) }
 
 // wordRule reports each occurrence of "bad"; fix (may be nil) builds its fixes.
-func wordRule(code, name string, avail analyzer.FixAvailability, fix func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix) *analyzer.Rule {
+func wordRule(code, name string, avail analyzer.FixAvailability, fix func(pass *analysis.Pass, in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix) *analyzer.Rule {
 	return analyzer.MustRule(analyzer.RuleSpec{
 		Code: code, Name: name, Summary: "the word bad", Severity: analyzer.Warning, Fix: avail,
 		Requires: []*analysis.Analyzer{pyinspect.Analyzer},
@@ -50,7 +50,7 @@ func wordRule(code, name string, avail analyzer.FixAvailability, fix func(in *py
 				}
 				d := in.DiagnosticRange(rng, "`bad` found")
 				if fix != nil {
-					d.SuggestedFixes = fix(in, rng)
+					d.SuggestedFixes = fix(pass, in, rng)
 				}
 				pass.Report(d)
 			}
@@ -67,8 +67,8 @@ func inComment(f *pyparse.File, o pyparse.Offset) bool {
 	return false
 }
 
-func replaceWith(text string) func(*pyinspect.Result, pyparse.Range) []analysis.SuggestedFix {
-	return func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
+func replaceWith(text string) func(*analysis.Pass, *pyinspect.Result, pyparse.Range) []analysis.SuggestedFix {
+	return func(pass *analysis.Pass, in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
 		return []analysis.SuggestedFix{{Message: "Replace with " + text, TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, text)}}}
 	}
 }
@@ -77,20 +77,20 @@ var (
 	goodRule    = wordRule("AL811", "test-good", analyzer.FixAlways, replaceWith("good"))
 	neverRule   = wordRule("AL812", "test-never", analyzer.FixNever, replaceWith("good"))
 	alwaysRule  = wordRule("AL813", "test-always", analyzer.FixAlways, nil)
-	overlapRule = wordRule("AL814", "test-overlap", analyzer.FixSometimes, func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
+	overlapRule = wordRule("AL814", "test-overlap", analyzer.FixSometimes, func(pass *analysis.Pass, in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
 		return []analysis.SuggestedFix{{Message: "Overlap", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "x"), in.ReplaceRange(pyparse.Range{Start: rng.Start + 1, End: rng.End}, "y")}}}
 	})
 	growRule   = wordRule("AL815", "test-grow", analyzer.FixAlways, replaceWith("badbad"))
 	breakRule  = wordRule("AL816", "test-break", analyzer.FixAlways, replaceWith("bad("))
-	silentRule = wordRule("AL817", "test-nomsg", analyzer.FixAlways, func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
+	silentRule = wordRule("AL817", "test-nomsg", analyzer.FixAlways, func(pass *analysis.Pass, in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
 		return []analysis.SuggestedFix{{TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "good")}}}
 	})
-	unsafeRule = wordRule("AL818", "test-unsafe", analyzer.FixAlways, func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
+	unsafeRule = wordRule("AL818", "test-unsafe", analyzer.FixAlways, func(pass *analysis.Pass, in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
 		fix := analysis.SuggestedFix{Message: "Replace with good", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "good")}}
-		analyzer.SetApplicability(&fix, analyzer.Unsafe)
+		analyzer.SetApplicability(pass, &fix, analyzer.Unsafe)
 		return []analysis.SuggestedFix{fix}
 	})
-	multilineRule = wordRule("AL819", "test-multiline", analyzer.FixSometimes, func(in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
+	multilineRule = wordRule("AL819", "test-multiline", analyzer.FixSometimes, func(pass *analysis.Pass, in *pyinspect.Result, rng pyparse.Range) []analysis.SuggestedFix {
 		return []analysis.SuggestedFix{{Message: "Replace\nwith good", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "good")}}}
 	})
 )

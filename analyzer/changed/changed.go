@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/notebook"
 )
 
@@ -236,7 +237,7 @@ func git(dir string, args ...string) ([]byte, error) {
 // are always kept.
 func (c *Changes) Keep(f analyzer.Finding) bool {
 	switch f.Code {
-	case analyzer.SyntaxError.Spec.Code, analyzer.InternalError.Spec.Code, analyzer.IOError.Spec.Code:
+	case driver.SyntaxError.Spec.Code, driver.InternalError.Spec.Code, driver.IOError.Spec.Code:
 		return true
 	}
 	p, err := filepath.Abs(f.Path)
@@ -273,7 +274,7 @@ func (c *Changes) fileLine(path string, cell, line int) int {
 	defer c.nbMu.Unlock()
 	nb, ok := c.nbs[path]
 	if !ok {
-		if data, _, err := analyzer.ReadFile(path); err == nil {
+		if data, _, err := driver.ReadFile(path); err == nil {
 			nb, _ = notebook.Parse(data)
 		}
 		if c.nbs == nil {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -52,7 +53,7 @@ func render(t *testing.T, format string, opts Options) []byte {
 func TestGolden(t *testing.T) {
 	for _, format := range Formats {
 		t.Run(format, func(t *testing.T) {
-			got := render(t, format, Options{Source: source, Rules: analyzer.ToolRules(), Version: "0.1.0-test",
+			got := render(t, format, Options{Source: source, Rules: driver.ToolRules(), Version: "0.1.0-test",
 				Files: []string{"src/clean.py", "src/example.py"}})
 			if format == "sarif" {
 				got = withoutMarkdown(t, got) // rule docs change on their own; TestSARIFHelp checks them
@@ -117,12 +118,12 @@ func TestSARIFHelp(t *testing.T) {
 			}
 		}
 	}
-	if err := json.Unmarshal(render(t, "sarif", Options{Rules: analyzer.ToolRules()}), &log); err != nil {
+	if err := json.Unmarshal(render(t, "sarif", Options{Rules: driver.ToolRules()}), &log); err != nil {
 		t.Fatal(err)
 	}
 	rules := log.Runs[0].Tool.Driver.Rules
-	if len(rules) != len(analyzer.ToolRules()) {
-		t.Fatalf("%d rules in the SARIF driver, want %d", len(rules), len(analyzer.ToolRules()))
+	if len(rules) != len(driver.ToolRules()) {
+		t.Fatalf("%d rules in the SARIF driver, want %d", len(rules), len(driver.ToolRules()))
 	}
 	for _, r := range rules {
 		want := strings.TrimSpace(analyzer.Lookup(r.ID).Spec.Doc)
@@ -192,7 +193,7 @@ func TestSARIFSchema(t *testing.T) {
 		requireTool(t, "python3 with jsonschema (apt-get install python3-jsonschema)")
 	}
 	out := filepath.Join(t.TempDir(), "out.sarif")
-	if err := os.WriteFile(out, render(t, "sarif", Options{Source: source, Rules: analyzer.ToolRules()}), 0o644); err != nil {
+	if err := os.WriteFile(out, render(t, "sarif", Options{Source: source, Rules: driver.ToolRules()}), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(python, "-c", `import json, sys, jsonschema

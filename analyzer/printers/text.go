@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
 // textPrinter writes each finding as Ruff and rustc do: a `path:line:col: CODE message` header,
@@ -32,7 +33,7 @@ func (p *textPrinter) Print(w io.Writer, findings []analyzer.Finding) error {
 		gutter := len(strconv.Itoa(f.Line))
 		pad := strings.Repeat(" ", gutter)
 		// An I/O error is about the file, not a place in it: no source line.
-		if x, src := p.lines.getCell(f.Path, f.Cell); x != nil && f.Line >= 1 && f.Line <= x.LineCount() && f.Code != analyzer.IOError.Spec.Code {
+		if x, src := p.lines.getCell(f.Path, f.Cell); x != nil && f.Line >= 1 && f.Line <= x.LineCount() && f.Code != driver.IOError.Spec.Code {
 			start, end := x.LineStart(f.Line), x.LineEnd(f.Line)
 			line := string(src[start:end])
 			from := min(max(int(f.Range.Start-start), 0), len(line))

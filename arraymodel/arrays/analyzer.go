@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 // Assumptions returns the bindings of `assume` for file f under cfg, as the memory estimate
 // reads them: `--assume` flags, then the file's `# arraylint: assume` comments, then
 // [tool.arraylint.memory.assume].
-func Assumptions(f *pyparse.File, cfg *analyzer.Config) (map[string]int64, error) {
+func Assumptions(f *pyparse.File, cfg analyzer.Settings) (map[string]int64, error) {
 	var flags, config map[string]int64
 	var err error
 	if v, ok := cfg.Flags("memory")["assume"]; ok {

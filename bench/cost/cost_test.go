@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/all"
@@ -18,16 +18,16 @@ var sizes = []int{10_000, 20_000, 40_000, 80_000, 160_000}
 
 // BenchmarkCheckFunctions checks a module of n small functions with every rule under the default
 // configuration, as `arraylint check FILE` does (no memory target), parse included.
-func BenchmarkCheckFunctions(b *testing.B) { benchCheck(b, analyzer.Default("")) }
+func BenchmarkCheckFunctions(b *testing.B) { benchCheck(b, driver.Default("")) }
 
 // BenchmarkCheckFunctionsTarget is BenchmarkCheckFunctions with a memory target
 // (`check --target h100`): the memory estimate and the rules that read it (AL101–AL106) run too.
 func BenchmarkCheckFunctionsTarget(b *testing.B) {
-	benchCheck(b, analyzer.Default("").WithFlags(map[string]map[string]any{"memory": {"target": "h100"}}))
+	benchCheck(b, driver.Default("").WithFlags(map[string]map[string]any{"memory": {"target": "h100"}}))
 }
 
-func benchCheck(b *testing.B, cfg *analyzer.Config) {
-	rn, err := analyzer.NewRunner(all.Rules)
+func benchCheck(b *testing.B, cfg *driver.Config) {
+	rn, err := driver.NewRunner(all.Rules)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func benchCheck(b *testing.B, cfg *analyzer.Config) {
 					b.Fatal(err)
 				}
 				for _, f := range fs {
-					if f.Code == analyzer.SyntaxError.Spec.Code || f.Code == analyzer.InternalError.Spec.Code {
+					if f.Code == driver.SyntaxError.Spec.Code || f.Code == driver.InternalError.Spec.Code {
 						b.Fatalf("%s: %s", f.Code, f.Message)
 					}
 				}
@@ -84,8 +84,8 @@ func TestGenerated(t *testing.T) {
 	if err != nil || len(f.Errors) != 0 || len(f.Module.Body) != 1001 {
 		t.Fatalf("Functions(1000): %v, %v, %d statements", err, f.Errors, len(f.Module.Body))
 	}
-	if n := len(Functions(160_000)); n < 7_000_000 || n > analyzer.MaxFileSize {
-		t.Errorf("Functions(160000) is %d bytes: the benchmark's file must stay under the %d-byte limit", n, analyzer.MaxFileSize)
+	if n := len(Functions(160_000)); n < 7_000_000 || n > driver.MaxFileSize {
+		t.Errorf("Functions(160000) is %d bytes: the benchmark's file must stay under the %d-byte limit", n, driver.MaxFileSize)
 	}
 	if src := Sized(1 << 20); len(src) < 1<<20 || len(src) > 1<<20+64 {
 		t.Errorf("Sized(1 MiB) is %d bytes", len(src))

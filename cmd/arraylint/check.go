@@ -17,8 +17,10 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/changed"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/analyzer/printers"
 	"github.com/arraylint/arraylint/analyzer/udiff"
+	"github.com/arraylint/arraylint/memory"
 )
 
 func init() {
@@ -77,19 +79,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.BoolVar(&f.watch, "watch", false, "check again whenever a Python or configuration file under the paths changes, until interrupted")
 	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "when the path is - (standard input): the `PATH` the source is reported under, which picks its configuration and per-file ignores")
 	f.conv.register(fs)
-	f.mem = map[string]*string{}
-	for _, m := range []struct{ name, usage string }{
-		{"target", "memory target `preset` for AL101/AL102 (see arraylint mem --list-targets)"},
-		{"hbm", "device memory `size` for AL101/AL102, e.g. 80GiB (overrides the preset's)"},
-		{"fraction", "usable `fraction` of the device memory for AL101/AL102 (JAX on GPUs: 0.75)"},
-		{"sysmem", "Legate SYSTEM_MEM pool per rank in `MiB` for AL101/AL102"},
-		{"fbmem", "Legate FBMEM pool per rank in `MiB` for AL101/AL102"},
-		{"zcmem", "Legate ZCMEM pool per rank in `MiB` for AL101/AL102"},
-		{"legate-config", "LEGATE_CONFIG-style `flags` for AL101/AL102, e.g. \"--sysmem 40 --fbmem 1000\""},
-		{"backend", "memory `model` for AL101/AL102: numpy, cupy, legate or jax (default: from the imports)"},
-	} {
-		f.mem[m.name] = fs.String(m.name, "", m.usage)
-	}
+	f.mem = targetFlags(fs.FlagSet, memory.InCheck, func(o memory.TargetOption) string { return o.Doc })
 	fs.StringVar(&f.scale, "scale", "", "which arrays the sized rules (AL301, AL303, AL304) count as large: `auto`, large or known (the scale setting)")
 	f.assume = newAssumeFlag()
 	fs.Var(f.assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000, for every rule (repeatable)")
@@ -166,7 +156,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 // heap is small (one parse per worker), so collecting at 4x it instead of 2x cut CPU time by a
 // third on the stdlib (4.4 s to 3.0 s user+sys, peak RSS 120 to 260 MiB). The soft limit makes
 // the collector work harder before the heap could pass twice the memory budget of one file
-// (analyzer.FileMemoryBudget). It must stay well above one file's live heap, or the collector
+// (driver.FileMemoryBudget). It must stay well above one file's live heap, or the collector
 // runs back to back: at 400 MiB, the 7.6 MB file of 160,000 functions (806 MB live) took 4.5 s
 // of CPU instead of 1.0 s.
 func tuneGC(e *env) {
@@ -174,7 +164,7 @@ func tuneGC(e *env) {
 		debug.SetGCPercent(400)
 	}
 	if e.getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(2 * analyzer.FileMemoryBudget)
+		debug.SetMemoryLimit(2 * driver.FileMemoryBudget)
 	}
 }
 
@@ -191,8 +181,8 @@ func writeHeapProfile(e *env, path string) {
 }
 
 func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
-	cc := &analyzer.ConfigCache{Select: f.sel, Ignore: f.ignore, Options: map[string]any{}, ForceExclude: f.conv.forceExclude}
-	if _, err := analyzer.Default("").WithOverrides(f.sel, f.ignore); err != nil {
+	cc := &driver.ConfigCache{Select: f.sel, Ignore: f.ignore, Options: map[string]any{}, ForceExclude: f.conv.forceExclude}
+	if _, err := driver.Default("").WithOverrides(f.sel, f.ignore); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint check: --select/--ignore: %v\n", err)
 		return exitError
 	}
@@ -204,13 +194,13 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 	cc.Flags = map[string]map[string]any{"memory": memFlags}
 	if f.scale != "" {
 		cc.Options["scale"] = f.scale
-		if _, err := analyzer.Default("").WithOptions(cc.Options); err != nil {
+		if _, err := driver.Default("").WithOptions(cc.Options); err != nil {
 			fmt.Fprintf(e.stderr, "arraylint check: --scale: %v\n", err)
 			return exitError
 		}
 	}
 	if f.config != "" {
-		cfg, err := analyzer.LoadConfigFile(f.config)
+		cfg, err := driver.LoadConfigFile(f.config)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 			return exitError
@@ -235,11 +225,11 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		return exitError
 	}
 	var files []string
-	var unreadable *analyzer.UnreadablePaths
+	var unreadable *driver.UnreadablePaths
 	if in != nil {
 		files = []string{in.name}
 	} else {
-		files, err = analyzer.Discover(paths, cc)
+		files, err = driver.Discover(paths, cc)
 	}
 	if err != nil && !errors.As(err, &unreadable) {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
@@ -252,7 +242,7 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 	if f.conv.showFiles {
 		return showFiles(e, files, unreadable)
 	}
-	rn, err := analyzer.NewRunner(rules())
+	rn, err := driver.NewRunner(rules())
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: internal error: %v\n", err)
 		return exitError
@@ -265,13 +255,13 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 		defer printTimings(e, rn)
 	}
 
-	var results []analyzer.FileResult
+	var results []driver.FileResult
 	fixed := 0
 	if in != nil {
 		if status, done := in.run(ctx, e, rn, cc, f); done {
 			return status
 		}
-		results, fixed, e = []analyzer.FileResult{in.result}, in.applied, in.reportEnv(e, f)
+		results, fixed, e = []driver.FileResult{in.result}, in.applied, in.reportEnv(e, f)
 	} else if f.fix || f.diff {
 		var diffs [][]byte
 		results, fixed, diffs = fixFiles(ctx, rn, files, cc, f)
@@ -375,7 +365,7 @@ func changesFilter(f *checkFlags) (*changed.Changes, error) {
 
 // printTimings writes the runner's timings, largest first, with their share of the total and
 // how many times each ran (one memory estimate per file: "memory … 3 runs" for 3 files).
-func printTimings(e *env, rn *analyzer.Runner) {
+func printTimings(e *env, rn *driver.Runner) {
 	times := rn.Timings()
 	var total time.Duration
 	names := make([]string, 0, len(times))
@@ -396,11 +386,11 @@ func printTimings(e *env, rn *analyzer.Runner) {
 // fixFiles applies fixes file by file on the runner's workers and, unless --diff, writes changed
 // files atomically. Results carry the findings that remain; with --diff, diffs[i] is the unified
 // diff of file i (nil when unchanged).
-func fixFiles(ctx context.Context, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, f *checkFlags) ([]analyzer.FileResult, int, [][]byte) {
+func fixFiles(ctx context.Context, rn *driver.Runner, files []string, cc *driver.ConfigCache, f *checkFlags) ([]driver.FileResult, int, [][]byte) {
 	if !f.diff {
 		cleanStaleTemps(files)
 	}
-	results := make([]analyzer.FileResult, len(files))
+	results := make([]driver.FileResult, len(files))
 	diffs := make([][]byte, len(files))
 	var mu sync.Mutex
 	total := 0
@@ -431,17 +421,17 @@ func fixFiles(ctx context.Context, rn *analyzer.Runner, files []string, cc *anal
 	return results, total, diffs
 }
 
-func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.ConfigCache, unsafe, write bool) (analyzer.FileResult, int, []byte) {
-	res := analyzer.FileResult{Path: path}
+func fixOne(ctx context.Context, rn *driver.Runner, path string, cc *driver.ConfigCache, unsafe, write bool) (driver.FileResult, int, []byte) {
+	res := driver.FileResult{Path: path}
 	cfg, err := cc.ForFile(path)
 	if err != nil {
 		res.Err = err
 		return res, 0, nil
 	}
-	src, stamp, err := analyzer.ReadFile(path)
+	src, stamp, err := driver.ReadFile(path)
 	if err != nil {
 		res.Err = fmt.Errorf("check %s: %w", path, err)
-		res.Findings = []analyzer.Finding{analyzer.IOErrorFinding(path, "read file", err)}
+		res.Findings = []analyzer.Finding{driver.IOErrorFinding(path, "read file", err)}
 		return res, 0, nil
 	}
 	fr, err := rn.FixSource(ctx, path, src, cfg, unsafe)
@@ -459,21 +449,21 @@ func fixOne(ctx context.Context, rn *analyzer.Runner, path string, cc *analyzer.
 	if !write {
 		return res, fr.Applied, udiff.Unified(path, src, path, fr.Src)
 	}
-	if werr := analyzer.WriteFile(path, fr.Src, stamp); werr != nil {
+	if werr := driver.WriteFile(path, fr.Src, stamp); werr != nil {
 		// The file on disk is as it was: report its findings, and the failed write.
 		res.Err, res.Src = werr, src
 		res.Findings, err = rn.Check(ctx, path, src, cfg)
 		if err != nil {
 			res.Err = err
 		}
-		res.Findings = append([]analyzer.Finding{analyzer.IOErrorFinding(path, "write the fixed file", werr)}, res.Findings...)
+		res.Findings = append([]analyzer.Finding{driver.IOErrorFinding(path, "write the fixed file", werr)}, res.Findings...)
 		return res, 0, nil
 	}
 	return res, fr.Applied, nil
 }
 
 // printDiffs prints --diff's output: the diffs, then how many fixes they hold.
-func printDiffs(e *env, results []analyzer.FileResult, diffs [][]byte, fixes int) int {
+func printDiffs(e *env, results []driver.FileResult, diffs [][]byte, fixes int) int {
 	status := exitOK
 	for i, r := range results {
 		if r.Err != nil {

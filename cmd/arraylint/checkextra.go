@@ -15,6 +15,7 @@ import (
 	"sort"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 )
 
@@ -174,7 +175,7 @@ func useColor(f *checkFlags, e *env) bool {
 }
 
 // showSettings prints the settings that apply to path.
-func showSettings(e *env, cc *analyzer.ConfigCache, path string) int {
+func showSettings(e *env, cc *driver.ConfigCache, path string) int {
 	cfg, err := cc.ForFile(path)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
@@ -189,7 +190,7 @@ func showSettings(e *env, cc *analyzer.ConfigCache, path string) int {
 
 // showFiles prints the files a check would read, one a line, then the unreadable paths on
 // standard error (exit 2 if there are any).
-func showFiles(e *env, files []string, unreadable *analyzer.UnreadablePaths) int {
+func showFiles(e *env, files []string, unreadable *driver.UnreadablePaths) int {
 	for _, f := range slices.Sorted(slices.Values(files)) {
 		fmt.Fprintln(e.stdout, f)
 	}
@@ -197,8 +198,8 @@ func showFiles(e *env, files []string, unreadable *analyzer.UnreadablePaths) int
 }
 
 // addNoqa checks each file and writes `# noqa` directives for its findings (see
-// analyzer.AddNoqa), printing how many it added.
-func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, cc *analyzer.ConfigCache, quiet bool) int {
+// driver.AddNoqa), printing how many it added.
+func addNoqa(ctx context.Context, e *env, rn *driver.Runner, files []string, cc *driver.ConfigCache, quiet bool) int {
 	cleanStaleTemps(files)
 	status, total, skipped := exitOK, 0, 0
 	for _, path := range files {
@@ -212,7 +213,7 @@ func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, c
 			status = exitError
 			continue
 		}
-		src, stamp, err := analyzer.ReadFile(path)
+		src, stamp, err := driver.ReadFile(path)
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint: check %s: %v\n", path, err)
 			status = exitError
@@ -228,7 +229,7 @@ func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, c
 		if n == 0 {
 			continue
 		}
-		if err := analyzer.WriteFile(path, out, stamp); err != nil {
+		if err := driver.WriteFile(path, out, stamp); err != nil {
 			fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 			status = exitError
 			continue
@@ -245,10 +246,10 @@ func addNoqa(ctx context.Context, e *env, rn *analyzer.Runner, files []string, c
 	return status
 }
 
-// addNoqaSource returns path's source with `# noqa` directives added (see analyzer.AddNoqa and,
+// addNoqaSource returns path's source with `# noqa` directives added (see driver.AddNoqa and,
 // for a notebook, Runner.AddNoqaNotebook); a source that is not Python is returned as it is.
-func addNoqaSource(ctx context.Context, rn *analyzer.Runner, path string, src []byte, cfg *analyzer.Config) (out []byte, added, skipped int, err error) {
-	if analyzer.IsNotebook(path) {
+func addNoqaSource(ctx context.Context, rn *driver.Runner, path string, src []byte, cfg *driver.Config) (out []byte, added, skipped int, err error) {
+	if driver.IsNotebook(path) {
 		return rn.AddNoqaNotebook(ctx, path, src, cfg)
 	}
 	f, err := pyparse.Parse(src)
@@ -259,7 +260,7 @@ func addNoqaSource(ctx context.Context, rn *analyzer.Runner, path string, src []
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	return analyzer.AddNoqa(f, findings)
+	return driver.AddNoqa(f, findings)
 }
 
 // statistic is one line of --statistics.

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/astjson"
 )
@@ -24,7 +24,7 @@ func runDebug(_ context.Context, e *env, args []string) int {
 	}
 	status := exitOK
 	for _, path := range args[1:] {
-		src, _, err := analyzer.ReadFile(path) // refuses a pipe or device rather than block on it
+		src, _, err := driver.ReadFile(path) // refuses a pipe or device rather than block on it
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint debug ast: %v\n", err)
 			status = exitError
@@ -58,14 +58,14 @@ func debugNotebooks(e *env, paths []string) int {
 	status := exitOK
 	enc := json.NewEncoder(e.stdout)
 	for _, path := range paths {
-		data, _, err := analyzer.ReadFile(path) // refuses a pipe or device rather than block on it
+		data, _, err := driver.ReadFile(path) // refuses a pipe or device rather than block on it
 		if err != nil {
 			fmt.Fprintf(e.stderr, "arraylint debug notebook: %v\n", err)
 			status = exitError
 			continue
 		}
 		out := debugProgram{Path: path, Cells: []debugCell{}}
-		n, bad := analyzer.ReadNotebook(path, data, nil)
+		n, bad := driver.ReadNotebook(path, data, nil)
 		switch {
 		case n != nil:
 			out.Program = string(n.Program.Src)

@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
-// TestMemTooLarge checks that `arraylint mem` refuses a file over analyzer.MaxFileSize before
+// TestMemTooLarge checks that `arraylint mem` refuses a file over driver.MaxFileSize before
 // parsing it, naming the file and the limit.
 func TestMemTooLarge(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "big.py")
-	src := "import numpy as np\na = np.zeros(10)\n" + strings.Repeat("#", analyzer.MaxFileSize)
+	src := "import numpy as np\na = np.zeros(10)\n" + strings.Repeat("#", driver.MaxFileSize)
 	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}

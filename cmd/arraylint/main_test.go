@@ -27,7 +27,7 @@ func init() {
 
 // textRule builds a test rule that reports every occurrence of word in the source, with an
 // optional fix.
-func textRule(code, name, word string, fix func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix) *analyzer.Rule {
+func textRule(code, name, word string, fix func(pass *analysis.Pass, rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix) *analyzer.Rule {
 	avail := analyzer.FixNever
 	if fix != nil {
 		avail = analyzer.FixAlways
@@ -46,7 +46,7 @@ func textRule(code, name, word string, fix func(rng pyparse.Range, in *pyinspect
 				rng := pyparse.Range{Start: pyparse.Offset(off + i), End: pyparse.Offset(off + i + len(word))}
 				d := in.DiagnosticRange(rng, "`%s` found", word)
 				if fix != nil {
-					d.SuggestedFixes = []analysis.SuggestedFix{*fix(rng, in)}
+					d.SuggestedFixes = []analysis.SuggestedFix{*fix(pass, rng, in)}
 				}
 				pass.Report(d)
 				off += i + len(word)
@@ -57,7 +57,7 @@ func textRule(code, name, word string, fix func(rng pyparse.Range, in *pyinspect
 
 var (
 	// badWordRule: "bad" with a safe fix to "good".
-	badWordRule = textRule("AL801", "test-bad-word", "bad", func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
+	badWordRule = textRule("AL801", "test-bad-word", "bad", func(pass *analysis.Pass, rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
 		return &analysis.SuggestedFix{Message: "Replace with `good`", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "good")}}
 	})
 	// boomRule panics on files containing "boom".
@@ -72,13 +72,13 @@ var (
 		},
 	})
 	// breakRule: "corrupt" with a safe fix that breaks the syntax.
-	breakRule = textRule("AL803", "test-corrupt", "corrupt", func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
+	breakRule = textRule("AL803", "test-corrupt", "corrupt", func(pass *analysis.Pass, rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
 		return &analysis.SuggestedFix{Message: "Break the file", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "corrupt(")}}
 	})
 	// shoutRule: "quiet" with an unsafe fix to "QUIET".
-	shoutRule = textRule("AL804", "test-shout", "quiet", func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
+	shoutRule = textRule("AL804", "test-shout", "quiet", func(pass *analysis.Pass, rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
 		fix := &analysis.SuggestedFix{Message: "Shout", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "QUIET")}}
-		analyzer.SetApplicability(fix, analyzer.Unsafe)
+		analyzer.SetApplicability(pass, fix, analyzer.Unsafe)
 		return fix
 	})
 )
@@ -105,7 +105,7 @@ var (
 		},
 	})
 	// splitRule: "split" with a safe fix that inserts a line break written "\n".
-	splitRule = textRule("AL806", "test-split", "split", func(rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
+	splitRule = textRule("AL806", "test-split", "split", func(pass *analysis.Pass, rng pyparse.Range, in *pyinspect.Result) *analysis.SuggestedFix {
 		return &analysis.SuggestedFix{Message: "Split the line", TextEdits: []analysis.TextEdit{in.ReplaceRange(rng, "done\ny = 2")}}
 	})
 )

@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -101,8 +101,6 @@ func (a *assumeFlag) warnUnused(e *env, reports []*memory.Report) {
 func runMem(ctx context.Context, e *env, args []string) int {
 	fs := newFlagSet("mem", e)
 	var (
-		t        memory.TargetOptions
-		backend  string
 		function string
 		format   string
 		output   string
@@ -112,17 +110,12 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		watch    bool
 	)
 	assume := newAssumeFlag()
-	var legateModel memory.LegateModel
-	fs.StringVar(&t.Target, "target", "", "device `preset` (see --list-targets), or all: one row per preset")
-	fs.StringVar(&t.HBM, "hbm", "", "device memory size, e.g. 80GiB (overrides the preset's)")
-	fs.Float64Var(&t.Fraction, "fraction", 0, "usable fraction of the device memory (JAX on GPUs: 0.75 by default)")
-	fs.StringVar(&t.SysMem, "sysmem", "", "Legate SYSTEM_MEM pool per rank in MiB")
-	fs.StringVar(&t.FBMem, "fbmem", "", "Legate FBMEM pool per rank in MiB")
-	fs.StringVar(&t.ZCMem, "zcmem", "", "Legate ZCMEM pool per rank in MiB")
-	fs.StringVar(&t.Legate, "legate-config", "", "LEGATE_CONFIG-style flags, e.g. \"--sysmem 40 --fbmem 1000\"")
-	fs.Int64Var(&legateModel.Alignment, "legate-alignment", memory.DefaultLegateModel.Alignment, "Legate model: bytes each instance's payload is rounded up to")
-	fs.Int64Var(&legateModel.Overhead, "legate-overhead", memory.DefaultLegateModel.Overhead, "Legate model: bytes of descriptor added per instance")
-	fs.StringVar(&backend, "backend", "", "memory model: "+strings.Join(memory.Backends, ", ")+" (default: from the imports)")
+	targetFlags := targetFlags(fs.FlagSet, memory.InMem, func(o memory.TargetOption) string {
+		if o.Name == "target" {
+			return o.Doc + ", or all: one row per preset"
+		}
+		return o.Doc
+	})
 	fs.StringVar(&function, "function", "", "analyse only this top-level function")
 	fs.Var(assume, "assume", "bind a name the program leaves unknown, e.g. N=10_000_000 (repeatable)")
 	fs.StringVar(&format, "format", "text", "output format: text, json or html")
@@ -139,6 +132,16 @@ func runMem(ctx context.Context, e *env, args []string) int {
 	if list {
 		listTargets(e)
 		return exitOK
+	}
+	given := flagTexts(targetFlags)
+	allTargets := strings.EqualFold(given["target"], "all") // one row per preset: memAllTargets
+	if allTargets {
+		given["target"] = ""
+	}
+	vals, _, err := memory.ParseFlags(given, memory.InMem)
+	if err != nil {
+		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
+		return exitError
 	}
 	if len(files) != 1 {
 		fmt.Fprintf(e.stderr, "arraylint mem: want one FILE, have %d\n", len(files))
@@ -165,15 +168,15 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	src, _, err := analyzer.ReadFile(path) // refuses a directory or a pipe instead of blocking
+	src, _, err := driver.ReadFile(path) // refuses a directory or a pipe instead of blocking
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	// A notebook is estimated as one program of its code cells in order (analyzer.ReadNotebook).
-	var nb *analyzer.Notebook
-	if analyzer.IsNotebook(path) {
-		n, bad := analyzer.ReadNotebook(path, src, nil)
+	// A notebook is estimated as one program of its code cells in order (driver.ReadNotebook).
+	var nb *driver.Notebook
+	if driver.IsNotebook(path) {
+		n, bad := driver.ReadNotebook(path, src, nil)
 		if n == nil {
 			msg := "not a Python notebook"
 			if len(bad) > 0 {
@@ -189,11 +192,7 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	if legateModel.Alignment <= 0 || legateModel.Overhead < 0 {
-		fmt.Fprintf(e.stderr, "arraylint mem: --legate-alignment must be positive and --legate-overhead not negative\n")
-		return exitError
-	}
-	if err := analyzer.SizeError(len(src)); err != nil {
+	if err := driver.SizeError(len(src)); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %s not estimated: %v\n", path, err)
 		return exitError
 	}
@@ -224,17 +223,13 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		}
 		return exitError
 	}
-	allTargets := strings.EqualFold(t.Target, "all")
-	if allTargets {
-		t.Target = ""
-	}
-	flags := memory.Settings{Target: t, Backend: backend, Assume: assume.ints, LegateConfig: e.getenv("LEGATE_CONFIG")}
+	flags := memory.Settings{Target: vals.Target, Backend: vals.Backend, Assume: assume.ints, LegateConfig: e.getenv("LEGATE_CONFIG")}
 	opts, err := memory.Resolve(f, path, flags, cfg)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)
 		return exitError
 	}
-	opts.Function, opts.Legate, opts.AssumeExprs, opts.ProjectRoot = function, legateModel, assume.exprs, root
+	opts.Function, opts.Legate, opts.AssumeExprs, opts.ProjectRoot = function, vals.Model, assume.exprs, root
 	opts.Argv = argv
 	if allTargets {
 		return memAllTargets(e, f, opts, solveFor, format, assume)
@@ -312,13 +307,13 @@ func listTargets(e *env) {
 // from file), and returns the project root the estimate may read imported modules under.
 func memoryConfig(path, file string) (memory.Settings, string, error) {
 	var (
-		cfg *analyzer.Config
+		cfg *driver.Config
 		err error
 	)
 	if file != "" {
-		cfg, err = analyzer.LoadConfigFile(file)
+		cfg, err = driver.LoadConfigFile(file)
 	} else {
-		cfg, err = analyzer.LoadConfig(filepath.Dir(path))
+		cfg, err = driver.LoadConfig(filepath.Dir(path))
 	}
 	if err != nil || cfg == nil {
 		return memory.Settings{}, "", err

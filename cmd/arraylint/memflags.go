@@ -1,41 +1,40 @@
 package main
 
 import (
+	"flag"
 	"fmt"
-	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 )
 
+// targetFlags registers the target options accepted in places (memory.TargetOptionTable) as
+// flags of fs, with the usage text usage gives each, and returns their values by name.
+func targetFlags(fs *flag.FlagSet, places memory.Place, usage func(memory.TargetOption) string) map[string]*string {
+	out := map[string]*string{}
+	for _, o := range memory.TargetOptionTable(places) {
+		out[o.Name] = fs.String(o.Name, o.Default(), usage(o))
+	}
+	return out
+}
+
+// flagTexts returns the values of flags registered by targetFlags.
+func flagTexts(flags map[string]*string) map[string]string {
+	out := make(map[string]string, len(flags))
+	for name, v := range flags {
+		out[name] = *v
+	}
+	return out
+}
+
 // memoryFlags checks check's memory flags and returns them as a [tool.arraylint.memory]-shaped
 // table (Config.Flags("memory")), with the environment's LEGATE_CONFIG.
 func (f *checkFlags) memoryFlags(e *env) (map[string]any, error) {
-	out := map[string]any{}
-	var target memory.TargetOptions
-	for name, v := range f.mem {
-		switch {
-		case *v == "":
-			continue
-		case name == "fraction":
-			x, err := strconv.ParseFloat(*v, 64)
-			if err != nil || x <= 0 || x > 1 {
-				return nil, fmt.Errorf("--fraction %q: want a number in (0, 1]", *v)
-			}
-			out[name] = x
-		case name == "backend":
-			if !slices.Contains(memory.Backends, *v) {
-				return nil, fmt.Errorf("--backend %q: want one of %s", *v, strings.Join(memory.Backends, ", "))
-			}
-			out[name] = *v
-		default:
-			target.SetString(name, *v)
-			out[name] = *v
-		}
+	vals, out, err := memory.ParseFlags(flagTexts(f.mem), memory.InCheck)
+	if err != nil {
+		return nil, err
 	}
-	if _, err := target.Resolve(); err != nil {
+	if _, err := vals.Target.Resolve(); err != nil {
 		return nil, fmt.Errorf("memory target: %w", err)
 	}
 	for name, expr := range f.assume.exprs {

@@ -11,7 +11,7 @@ import (
 	"io"
 	"slices"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/analyzer/udiff"
 	"github.com/arraylint/arraylint/pyparse"
 )
@@ -26,7 +26,7 @@ type stdinInput struct {
 	src  []byte
 
 	// Set by run.
-	result  analyzer.FileResult
+	result  driver.FileResult
 	applied int
 }
 
@@ -62,8 +62,8 @@ func readStdin(e *env, paths []string, filename string) (*stdinInput, error) {
 // run checks the buffer with the configuration of its name. With --fix it writes the fixed source
 // to standard output (the source unchanged when nothing applies); with --diff it prints the diff
 // and returns done. Otherwise the findings are left in in.result for check to report.
-func (in *stdinInput) run(ctx context.Context, e *env, rn *analyzer.Runner, cc *analyzer.ConfigCache, f *checkFlags) (status int, done bool) {
-	in.result = analyzer.FileResult{Path: in.name, Src: in.src}
+func (in *stdinInput) run(ctx context.Context, e *env, rn *driver.Runner, cc *driver.ConfigCache, f *checkFlags) (status int, done bool) {
+	in.result = driver.FileResult{Path: in.name, Src: in.src}
 	cfg, err := cc.ForFile(in.name)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
@@ -90,7 +90,7 @@ func (in *stdinInput) run(ctx context.Context, e *env, rn *analyzer.Runner, cc *
 		if in.applied > 0 {
 			diffs[0] = udiff.Unified(in.name, in.src, in.name, fr.Src)
 		}
-		return printDiffs(e, []analyzer.FileResult{in.result}, diffs, in.applied), true
+		return printDiffs(e, []driver.FileResult{in.result}, diffs, in.applied), true
 	}
 	if _, err := e.stdout.Write(fr.Src); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: write output: %v\n", err)

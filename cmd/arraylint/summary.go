@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
 // runSummary counts what the summary line reports.
@@ -19,7 +20,7 @@ type runSummary struct {
 	filesWith    int // files with at least one finding or AL904
 	fixable      int // findings with a safe fix
 	hiddenUnsafe int // findings with an unsafe fix that --unsafe-fixes would enable
-	held         int // findings scale = "auto" held back (analyzer.Runner.Held)
+	held         int // findings scale = "auto" held back (driver.Runner.Held)
 }
 
 // count adds the findings of a run; unsafeOn is --unsafe-fixes.
@@ -27,7 +28,7 @@ func (s *runSummary) count(findings []analyzer.Finding, unsafeOn bool) {
 	paths := map[string]bool{}
 	for _, f := range findings {
 		paths[f.Path] = true
-		if f.Code == analyzer.IOError.Spec.Code {
+		if f.Code == driver.IOError.Spec.Code {
 			s.errors++
 			continue
 		}
@@ -91,25 +92,25 @@ func (s *runSummary) printHeld(w io.Writer) {
 
 // hasIOError reports whether findings hold an AL904 finding, which then reports the error.
 func hasIOError(findings []analyzer.Finding) bool {
-	return slices.ContainsFunc(findings, func(f analyzer.Finding) bool { return f.Code == analyzer.IOError.Spec.Code })
+	return slices.ContainsFunc(findings, func(f analyzer.Finding) bool { return f.Code == driver.IOError.Spec.Code })
 }
 
 // unreadableResults turns the paths Discover could not read into results with an AL904 finding.
-func unreadableResults(u *analyzer.UnreadablePaths) []analyzer.FileResult {
-	out := make([]analyzer.FileResult, len(u.Paths))
+func unreadableResults(u *driver.UnreadablePaths) []driver.FileResult {
+	out := make([]driver.FileResult, len(u.Paths))
 	for i, p := range u.Paths {
 		what := "read file"
 		if p.Dir {
 			what = "list directory"
 		}
-		out[i] = analyzer.FileResult{Path: p.Path, Err: p.Err, Findings: []analyzer.Finding{analyzer.IOErrorFinding(p.Path, what, p.Err)}}
+		out[i] = driver.FileResult{Path: p.Path, Err: p.Err, Findings: []analyzer.Finding{driver.IOErrorFinding(p.Path, what, p.Err)}}
 	}
 	return out
 }
 
 // reportUnreadable prints the paths Discover could not read on standard error, for the modes
 // that print no findings (--diff, --add-noqa), and returns exitError if there are any.
-func reportUnreadable(e *env, u *analyzer.UnreadablePaths) int {
+func reportUnreadable(e *env, u *driver.UnreadablePaths) int {
 	if u == nil {
 		return exitOK
 	}
@@ -121,5 +122,5 @@ func reportUnreadable(e *env, u *analyzer.UnreadablePaths) int {
 
 // cleanStaleTemps removes the temporary files killed --fix runs left next to files.
 func cleanStaleTemps(files []string) {
-	analyzer.CleanStaleTemps(files)
+	driver.CleanStaleTemps(files)
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/lsp"
 	"github.com/arraylint/arraylint/lsp/jsonrpc2"
 	"github.com/arraylint/arraylint/lsp/protocol"
@@ -65,7 +65,7 @@ func BenchmarkEditInProcess(b *testing.B) {
 // file with every rule, without the server. Edit latency minus this is the server's overhead.
 func BenchmarkCheck5000(b *testing.B) {
 	src := []byte(program(5000))
-	rn, err := analyzer.NewRunner(all.Rules)
+	rn, err := driver.NewRunner(all.Rules)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -3,7 +3,7 @@ package memanalyzer_test
 import (
 	"testing"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
@@ -23,7 +23,7 @@ func TestEstimateAndLabel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res := memanalyzer.New(f, "x.py", analyzer.Default(""))
+		res := memanalyzer.New(f, "x.py", driver.Default(""))
 		reports, target, err := res.Estimate()
 		if err != nil {
 			t.Fatal(err)
@@ -41,7 +41,7 @@ func TestEstimateAndLabel(t *testing.T) {
 	}
 	legate := &memory.Report{Backend: memory.BackendLegate, Target: "Legate's GPU framebuffer pool"}
 	f, _ := pyparse.Parse([]byte("# arraylint: target l4\n"))
-	if got := memanalyzer.New(f, "x.py", analyzer.Default("")).Label(legate); got != legate.Target {
+	if got := memanalyzer.New(f, "x.py", driver.Default("")).Label(legate); got != legate.Target {
 		t.Errorf("Label of a Legate report = %q, want its pool %q", got, legate.Target)
 	}
 }

@@ -37,6 +37,7 @@ var Analyzer = &analysis.Analyzer{
 // memory comments when it is checked.
 func init() {
 	analyzer.RegisterSectionCheck("memory", memory.CheckSection)
+	analyzer.RegisterSectionKeys("memory", memory.SectionKeys()...)
 	analyzer.RegisterDirectiveCheck(commentProblems)
 }
 
@@ -104,7 +105,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 // New resolves the settings of file f at path under cfg and returns its (lazy) estimate. The
 // language server calls it once per document version and hands the result to the rules' run.
-func New(f *pyparse.File, path string, cfg *analyzer.Config) *Result {
+func New(f *pyparse.File, path string, cfg analyzer.Settings) *Result {
 	r := &Result{file: f}
 	given := maps.Clone(cfg.Flags("memory"))
 	env, _ := given[LegateConfigKey].(string)

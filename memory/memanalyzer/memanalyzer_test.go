@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/allocexceeds"
@@ -22,16 +23,16 @@ func TestKnownResultsAreNotRecomputed(t *testing.T) {
 	}
 	rules := []*analyzer.Rule{peakmemory.Rule, allocexceeds.Rule}
 	for _, known := range []bool{false, true} {
-		rn, err := analyzer.NewRunner(rules)
+		rn, err := driver.NewRunner(rules)
 		if err != nil {
 			t.Fatal(err)
 		}
 		rn.EnableTimings()
 		var seeds map[*analysis.Analyzer]any
 		if known {
-			seeds = map[*analysis.Analyzer]any{memanalyzer.Analyzer: memanalyzer.New(f, "x.py", analyzer.Default(""))}
+			seeds = map[*analysis.Analyzer]any{memanalyzer.Analyzer: memanalyzer.New(f, "x.py", driver.Default(""))}
 		}
-		findings, err := rn.CheckParsedWith(context.Background(), "x.py", f, analyzer.Default(""), seeds)
+		findings, err := rn.CheckParsedWith(context.Background(), "x.py", f, driver.Default(""), seeds)
 		if err != nil {
 			t.Fatal(err)
 		}

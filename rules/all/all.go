@@ -3,7 +3,7 @@
 package all
 
 import (
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/rules/allocexceeds"
 	"github.com/arraylint/arraylint/rules/astypecopy"
 	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
@@ -20,7 +20,7 @@ import (
 )
 
 // Rules is every rule, the tool's own included, in code order.
-var Rules = sorted(append(analyzer.ToolRules(),
+var Rules = sorted(append(driver.ToolRules(),
 	allocexceeds.Rule,
 	astypecopy.Rule,
 	chunkedsliceloop.Rule,

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/all"
 	"github.com/arraylint/arraylint/rules/all/internal/gen"
@@ -67,7 +68,7 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s has no Since", r.Spec.Code)
 		}
 	}
-	if _, err := analyzer.NewRunner(all.Rules); err != nil {
+	if _, err := driver.NewRunner(all.Rules); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -105,7 +106,7 @@ func blocks(s string) []block {
 
 func codesOf(t *testing.T, src string) []string {
 	t.Helper()
-	fs, err := analyzer.CheckSource(context.Background(), "example.py", []byte(src), nil, all.Rules)
+	fs, err := driver.CheckSource(context.Background(), "example.py", []byte(src), nil, all.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +149,7 @@ func TestDocs(t *testing.T) {
 			}
 			var example, instead []string
 			for _, b := range blocks(bodies["Example"]) {
-				if b.lang == "python" || (r == analyzer.SyntaxError && b.lang == "text") {
+				if b.lang == "python" || (r == driver.SyntaxError && b.lang == "text") {
 					example = append(example, b.code)
 				}
 			}
@@ -157,7 +158,7 @@ func TestDocs(t *testing.T) {
 					instead = append(instead, b.code)
 				}
 			}
-			if r == analyzer.InternalError || r == analyzer.IOError {
+			if r == driver.InternalError || r == driver.IOError {
 				return // no Python source should crash a rule, and I/O errors are about files, not source
 			}
 			if len(example) == 0 || len(instead) == 0 {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/rules/all"
 	"github.com/arraylint/arraylint/rules/all/internal/gen"
 )
@@ -50,7 +51,7 @@ func docFiles(t *testing.T) map[string]string {
 // ruleIndex maps every rule code and name, the tool's own included, to its rule.
 func ruleIndex() map[string]*analyzer.Rule {
 	idx := map[string]*analyzer.Rule{}
-	for _, r := range append(append([]*analyzer.Rule{}, all.Rules...), analyzer.ToolRules()...) {
+	for _, r := range append(append([]*analyzer.Rule{}, all.Rules...), driver.ToolRules()...) {
 		idx[r.Spec.Code] = r
 		idx[r.Spec.Name] = r
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/rules/all/internal/gen"
 	"github.com/pelletier/go-toml/v2"
 )
@@ -48,7 +48,7 @@ func TestDocTOMLBlocksLoad(t *testing.T) {
 				}
 				continue
 			}
-			if _, err := analyzer.ParseConfig(filepath.Join(t.TempDir(), "pyproject.toml"), []byte(b.code)); err != nil {
+			if _, err := driver.ParseConfig(filepath.Join(t.TempDir(), "pyproject.toml"), []byte(b.code)); err != nil {
 				t.Errorf("%s: toml block %d does not load: %v\n%s", rel, i, err, b.code)
 			}
 		}

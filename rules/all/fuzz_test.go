@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/memory"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/all"
@@ -71,16 +72,16 @@ func FuzzRules(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	rn, err := analyzer.NewRunner(all.Rules)
+	rn, err := driver.NewRunner(all.Rules)
 	if err != nil {
 		f.Fatal(err)
 	}
-	cfg, err := analyzer.ParseConfig("arraylint.toml", []byte("select = [\"ALL\"]\n"))
+	cfg, err := driver.ParseConfig("arraylint.toml", []byte("select = [\"ALL\"]\n"))
 	if err != nil {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		if analyzer.SizeError(len(src)+len(fuzzTargetComment)) != nil {
+		if driver.SizeError(len(src)+len(fuzzTargetComment)) != nil {
 			return
 		}
 		// A hang fails too: the fuzzer keeps the input of a worker that dies. The limit is far
@@ -96,7 +97,7 @@ func FuzzRules(f *testing.F) {
 }
 
 // fuzzCheck checks one source; see FuzzRules.
-func fuzzCheck(t *testing.T, rn *analyzer.Runner, cfg *analyzer.Config, src []byte) {
+func fuzzCheck(t *testing.T, rn *driver.Runner, cfg *driver.Config, src []byte) {
 	t.Helper()
 	ctx := context.Background()
 	file, perr := pyparse.Parse(src)

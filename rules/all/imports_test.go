@@ -31,10 +31,8 @@ var layers = []struct {
 	// The rule framework: what rules and the array model import (Rule, RuleSpec, Option,
 	// Severity, Finding, Pass, applicability) and the parsed file every rule requires.
 	//
-	// Today analyzer is also the driver (runner, configuration, discovery, noqa, fix writing);
-	// the split of issue 24 moves that into analyzer/driver, which is already placed in the
-	// "driver" layer below, so once it is merged arraymodel, memory and rules may import
-	// analyzer but not analyzer/driver.
+	// The driver (runner, configuration, discovery, noqa, fix writing) is analyzer/driver, in
+	// the "driver" layer: arraymodel, memory and rules import analyzer, never analyzer/driver.
 	{"framework", []string{"analyzer", "analyzer/pyinspect"}},
 	// The array model: the API table, the interpreter, the facts rules read, Pallas kernels and
 	// TPU tiles.
@@ -43,9 +41,10 @@ var layers = []struct {
 	{"memory", []string{"memory/..."}},
 	// One package per rule, their shared internals and the registry.
 	{"rules", []string{"rules/..."}},
-	// What runs rules and shows their findings: the driver, printers, the language server, the
-	// command and the benchmarks' tools.
-	{"driver", []string{"analyzer/driver/...", "analyzer/analysistest/...", "analyzer/changed/...",
+	// What runs rules and shows their findings: the driver, the registry that joins the rules
+	// to the driver's own (rules/all), printers, the language server, the command and the
+	// benchmarks' tools.
+	{"driver", []string{"analyzer/driver/...", "rules/all/...", "analyzer/analysistest/...", "analyzer/changed/...",
 		"analyzer/printers/...", "analyzer/udiff/...", "lsp/...", "cmd/...", "bench/..."}},
 }
 
@@ -104,17 +103,22 @@ func modulePackages(t *testing.T) map[string]pkgImports {
 	return pkgs
 }
 
-// layerOf returns the index in layers of the layer holding pkg, or -1 (none) or -2 (several).
+// layerOf returns the index in layers of the layer holding pkg, or -1 (none) or -2 (several):
+// the most specific path that names it decides ("rules/all/..." in the driver's layer before
+// "rules/..." in the rules').
 func layerOf(pkg string) int {
-	found := -1
+	found, longest := -1, -1
 	for i, l := range layers {
 		for _, p := range l.paths {
 			base, tree := strings.CutSuffix(p, "/...")
-			if pkg == base || tree && strings.HasPrefix(pkg, base+"/") {
-				if found >= 0 && found != i {
-					return -2
-				}
-				found = i
+			if pkg != base && !(tree && strings.HasPrefix(pkg, base+"/")) {
+				continue
+			}
+			switch {
+			case len(base) > longest:
+				found, longest = i, len(base)
+			case len(base) == longest && found != i:
+				found = -2
 			}
 		}
 	}

@@ -62,7 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		// a finding on a size not known is only counted under auto's known: no fix to make
 		fixes := size.Known || pol.Scale == sizepolicy.Large || pol.Min <= 0
-		if d, ok := check(in, info, call, c.Recv, seeded, fixes); ok {
+		if d, ok := check(pass, in, info, call, c.Recv, seeded, fixes); ok {
 			pol.Report(pass, size, d)
 		}
 	}
@@ -137,7 +137,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 		Source:  func() string { return info.SizeSource(call, src) }}
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool, fixes bool) (analysis.Diagnostic, bool) {
+func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool, fixes bool) (analysis.Diagnostic, bool) {
 	src, _ := info.Array(recv)
 	args, ok := parseArgs(info, call)
 	if !ok {
@@ -200,7 +200,7 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		case made.line > 0:
 			d.Message = strings.Replace(d.Message, "` makes", fmt.Sprintf("` at line %d makes", made.line), 1)
 		case fixes:
-			if fix, ok := dtypeFix(in, info, call, made, args, seeded); ok {
+			if fix, ok := dtypeFix(pass, in, info, call, made, args, seeded); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
@@ -410,7 +410,7 @@ func constructor(info *arrays.Info, recv ast.Expr) (made, bool) {
 // the legacy np.random functions through a default_rng() Generator. No fix where the creator would
 // raise (full with a fill value out of range, randint/integers to a float or bool, arange to bool)
 // or compute other values (arange with a fractional step cast to int).
-func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs, seeded func(made) bool) (analysis.SuggestedFix, bool) {
+func dtypeFix(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, args astypeArgs, seeded func(made) bool) (analysis.SuggestedFix, bool) {
 	if args.extra || !args.target.Known() {
 		return analysis.SuggestedFix{}, false
 	}
@@ -457,7 +457,7 @@ func dtypeFix(in *pyinspect.Result, info *arrays.Info, call *ast.Call, m made, a
 	}
 	fix := analysis.SuggestedFix{Message: fmt.Sprintf("Create the array as `%s` directly", args.target),
 		TextEdits: []analysis.TextEdit{in.Replace(call, text)}}
-	analyzer.SetApplicability(&fix, app)
+	analyzer.SetApplicability(pass, &fix, app)
 	return fix, true
 }
 

@@ -66,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 			seen[f.last] = true
 			d := in.Diagnostic(f.last, "holding `%s` (%s) until the end of the scope raises the peak at line %d by %s",
 				f.name, memory.FormatBytes(f.bytes), f.peakLine, memory.FormatBytes(f.saved))
-			if fix, ok := delFix(in, info, sc, f); ok {
+			if fix, ok := delFix(pass, in, info, sc, f); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 			pass.Report(d)

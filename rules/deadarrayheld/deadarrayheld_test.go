@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/memory/memanalyzer"
 	"github.com/arraylint/arraylint/pyparse"
 
@@ -28,7 +29,7 @@ func TestGuideOOMFitsAfterDel(t *testing.T) {
 		t.Fatal(err)
 	}
 	src = append([]byte("# arraylint: target --backend legate --sysmem 40\n"), src...)
-	cfg, err := analyzer.ParseConfig("arraylint.toml", nil)
+	cfg, err := driver.ParseConfig("arraylint.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +47,7 @@ func TestGuideOOMFitsAfterDel(t *testing.T) {
 	if fits(src) {
 		t.Fatal("the guide's program fits before the fix; the seed estimate changed")
 	}
-	fs, err := analyzer.CheckSource(context.Background(), "oom.py", src, cfg, []*analyzer.Rule{deadarrayheld.Rule})
+	fs, err := driver.CheckSource(context.Background(), "oom.py", src, cfg, []*analyzer.Rule{deadarrayheld.Rule})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +60,7 @@ func TestGuideOOMFitsAfterDel(t *testing.T) {
 	if fix == nil {
 		t.Fatalf("no AL104 finding for `a` at line 11 with a fix; findings: %v", fs)
 	}
-	fixed, err := analyzer.ApplyEdits(src, fix.Edits)
+	fixed, err := driver.ApplyEdits(src, fix.Edits)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // result, but it is unsafe at module level (another module may import the name) and when other
 // references to the array may exist (then the del frees nothing, and the names that remain are
 // what a reader would have to check).
-func delFix(in *pyinspect.Result, info *arrays.Info, sc *imports.Scope, f finding) (analysis.SuggestedFix, bool) {
+func delFix(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, sc *imports.Scope, f finding) (analysis.SuggestedFix, bool) {
 	src := in.File.Src
 	st := f.lastTop
 	start, end := st.Span().Start, st.Span().End
@@ -44,6 +44,6 @@ func delFix(in *pyinspect.Result, info *arrays.Info, sc *imports.Scope, f findin
 	if sc.Kind == imports.ModuleScope || info.MayAlias(st, f.name) {
 		app = analyzer.Unsafe
 	}
-	analyzer.SetApplicability(&fix, app)
+	analyzer.SetApplicability(pass, &fix, app)
 	return fix, true
 }

@@ -25,7 +25,7 @@ import (
 // dtype= (order= and like= differ between libraries). It is safe for asarray/array, whose result
 // has the dtype the constructor gives on that library; for jax.device_put it is unsafe, since
 // device_put commits the array to a device and jnp's constructors do not.
-func libraryFix(in *pyinspect.Result, imp *imports.Info, outer, inner *ast.Call, ref imports.Ref, api string) (analysis.SuggestedFix, bool) {
+func libraryFix(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, outer, inner *ast.Call, ref imports.Ref, api string) (analysis.SuggestedFix, bool) {
 	if len(outer.Args) != 1 || len(outer.Keywords) != 0 {
 		return analysis.SuggestedFix{}, false
 	}
@@ -53,7 +53,7 @@ func libraryFix(in *pyinspect.Result, imp *imports.Info, outer, inner *ast.Call,
 	text := mod + "." + api + args
 	fix := analysis.SuggestedFix{Message: "Create it with `" + mod + "." + api + "`",
 		TextEdits: []analysis.TextEdit{in.Replace(outer, text)}}
-	analyzer.SetApplicability(&fix, app)
+	analyzer.SetApplicability(pass, &fix, app)
 	return fix, true
 }
 
@@ -71,7 +71,7 @@ func jnpAlias(imp *imports.Info) string {
 // torchFix moves the device into the constructor: torch.zeros(n).to("cuda") →
 // torch.zeros(n, device="cuda"). It is unsafe: for torch.tensor(data) the data is still built
 // on the host, and a constructor's device= allocates where .to() would copy.
-func torchFix(in *pyinspect.Result, outer, inner *ast.Call, device string) (analysis.SuggestedFix, bool) {
+func torchFix(pass *analysis.Pass, in *pyinspect.Result, outer, inner *ast.Call, device string) (analysis.SuggestedFix, bool) {
 	text := in.Text(inner)
 	if !strings.HasSuffix(text, ")") {
 		return analysis.SuggestedFix{}, false
@@ -87,6 +87,6 @@ func torchFix(in *pyinspect.Result, outer, inner *ast.Call, device string) (anal
 	text += "device=" + device + ")"
 	fix := analysis.SuggestedFix{Message: "Pass `device=" + device + "` to the constructor",
 		TextEdits: []analysis.TextEdit{in.Replace(outer, text)}}
-	analyzer.SetApplicability(&fix, analyzer.Unsafe)
+	analyzer.SetApplicability(pass, &fix, analyzer.Unsafe)
 	return fix, true
 }

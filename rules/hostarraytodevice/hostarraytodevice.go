@@ -60,10 +60,10 @@ func run(pass *analysis.Pass) (any, error) {
 	minBytes := minBytesOpt.Value(pass)
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		outer := n.(*ast.Call)
-		d, inner, ok := checkLibrary(in, info, imp, outer)
+		d, inner, ok := checkLibrary(pass, in, info, imp, outer)
 		torch := false
 		if !ok {
-			d, inner, ok = checkTorch(in, info, outer)
+			d, inner, ok = checkTorch(pass, in, info, outer)
 			torch = true
 		}
 		if ok && large(info, inner, torch, minBytes) {
@@ -74,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // checkLibrary handles cp.asarray(np.zeros(n)), jnp.array(np.ones(n)), jax.device_put(…).
-func checkLibrary(in *pyinspect.Result, info *arrays.Info, imp *imports.Info, outer *ast.Call) (analysis.Diagnostic, *ast.Call, bool) {
+func checkLibrary(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, imp *imports.Info, outer *ast.Call) (analysis.Diagnostic, *ast.Call, bool) {
 	ref, ok := imp.Resolve(outer.Func)
 	if !ok || !movers[ref.API] || !ref.Backend.Device() || len(outer.Args) == 0 {
 		return analysis.Diagnostic{}, nil, false
@@ -91,7 +91,7 @@ func checkLibrary(in *pyinspect.Result, info *arrays.Info, imp *imports.Info, ou
 	d := in.Diagnostic(outer, "`%s` is built in host memory, then copied to %s; create it on the device",
 		clip(in.Text(inner)), lib)
 	if creators[c.Ref.API] {
-		if fix, ok := libraryFix(in, imp, outer, inner, ref, c.Ref.API); ok {
+		if fix, ok := libraryFix(pass, in, imp, outer, inner, ref, c.Ref.API); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
@@ -111,7 +111,7 @@ func libraryName(ref imports.Ref) string {
 }
 
 // checkTorch handles torch.zeros(n).to("cuda") and torch.zeros(n).cuda().
-func checkTorch(in *pyinspect.Result, info *arrays.Info, outer *ast.Call) (analysis.Diagnostic, *ast.Call, bool) {
+func checkTorch(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, outer *ast.Call) (analysis.Diagnostic, *ast.Call, bool) {
 	attr, ok := outer.Func.(*ast.Attribute)
 	if !ok || (attr.Attr != "to" && attr.Attr != "cuda") {
 		return analysis.Diagnostic{}, nil, false
@@ -130,7 +130,7 @@ func checkTorch(in *pyinspect.Result, info *arrays.Info, outer *ast.Call) (analy
 	}
 	d := in.Diagnostic(outer, "`%s` is built in host memory, then copied to %s; pass `device=%s`",
 		clip(in.Text(inner)), device, device)
-	if fix, ok := torchFix(in, outer, inner, device); ok {
+	if fix, ok := torchFix(pass, in, outer, inner, device); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d, inner, true

@@ -20,7 +20,7 @@ import (
 // Each form is offered only when every intermediate has the final dtype and shape (so the
 // in-place operator neither fails nor rounds differently) and no later operand reads the buffer.
 
-func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch chain, buf, tgt string, safe bool) (analysis.SuggestedFix, bool) {
+func inPlaceFix(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch chain, buf, tgt string, safe bool) (analysis.SuggestedFix, bool) {
 	indent, ok := in.Indent(asg.Start)
 	if !ok {
 		return analysis.SuggestedFix{}, false
@@ -68,7 +68,7 @@ func inPlaceFix(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, ch cha
 	if !safe && info.MayAlias(asg, buf) {
 		app = analyzer.Unsafe // the old array may be shared: updating it in place is visible elsewhere
 	}
-	analyzer.SetApplicability(&fix, app)
+	analyzer.SetApplicability(pass, &fix, app)
 	return fix, true
 }
 

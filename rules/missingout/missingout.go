@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 	once := onceMinBytesOpt.Value(pass)
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
 		asg := n.(*ast.Assign)
-		if d, size, ok := check(in, info, asg, pol, once); ok {
+		if d, size, ok := check(pass, in, info, asg, pol, once); ok {
 			pol.Report(pass, size, d)
 		}
 	}
@@ -109,7 +109,7 @@ func flatten(e ast.Expr) (chain, bool) {
 	return chain{base: e, ops: ops, rights: rights}, true
 }
 
-func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepolicy.Policy, once int64) (analysis.Diagnostic, sizepolicy.Size, bool) {
+func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepolicy.Policy, once int64) (analysis.Diagnostic, sizepolicy.Size, bool) {
 	if len(asg.Targets) != 1 {
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false
 	}
@@ -157,14 +157,14 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 			return analysis.Diagnostic{}, sizepolicy.Size{}, false
 		}
 		d := in.Diagnostic(asg, "`%s = %s` allocates a new array of %s; update `%s` in place", tgt.ID, valueText, nb, tgt.ID)
-		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, false); ok {
+		if fix, ok := inPlaceFix(pass, in, info, asg, ch, tgt.ID, tgt.ID, false); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, size, true
 	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && baseArr.DType == res.DType && arrays.SameShape(baseArr, res) &&
 		!readLater(info, asg, base.ID) && !info.MayAlias(asg, base.ID):
 		d := in.Diagnostic(asg, "`%s` allocates %s while `%s` is never used again; reuse `%s`", valueText, nb, base.ID, base.ID)
-		if fix, ok := inPlaceFix(in, info, asg, ch, base.ID, tgt.ID, true); ok {
+		if fix, ok := inPlaceFix(pass, in, info, asg, ch, base.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, size, true
@@ -184,7 +184,7 @@ func check(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, pol sizepol
 			what = fmt.Sprintf("%d temporaries", n)
 		}
 		d := in.Diagnostic(asg, "`%s` allocates %s of %s for `%s`; compute it in place", valueText, what, inb, in.Snippet(inner, 28))
-		if fix, ok := inPlaceFix(in, info, asg, ch, tgt.ID, tgt.ID, true); ok {
+		if fix, ok := inPlaceFix(pass, in, info, asg, ch, tgt.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, size, true

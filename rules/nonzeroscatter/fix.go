@@ -19,7 +19,7 @@ import (
 // the statement is deleted and the uses name the mask. An inline `z[np.nonzero(m)] = v` indexes
 // with `m`. The nonzero call is gone afterwards, so the fix converges in one round.
 
-func maskFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, pl place, src source, ev evidence) (analysis.SuggestedFix, bool) {
+func maskFix(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, st ast.Stmt, pl place, src source, ev evidence) (analysis.SuggestedFix, bool) {
 	maskT, _ := boolMask(in, info, src.mask)
 	if strings.ContainsAny(maskT, "\r\n") {
 		maskT = "(" + maskT + ")"
@@ -45,12 +45,12 @@ func maskFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, pl place, src
 	case ev.manyReads:
 		// every read becomes a pass over the mask: whether the memory is worth the time is the
 		// user's call
-		analyzer.SetApplicability(&fix, analyzer.DisplayOnly)
+		analyzer.SetApplicability(pass, &fix, analyzer.DisplayOnly)
 	case ev.fit != knownShapes || ev.unknownDType:
 		// the mask comes from the indexed array, but broadcasting against another operand could
 		// make it larger than the array, where indices would still work; or its dtype is not
 		// known, and `!= 0` differs from nonzero on an object array
-		analyzer.SetApplicability(&fix, analyzer.Unsafe)
+		analyzer.SetApplicability(pass, &fix, analyzer.Unsafe)
 	}
 	return fix, true
 }

@@ -70,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if pol.Decide(size) == sizepolicy.Quiet {
 			continue
 		}
-		pol.Report(pass, size, diagnose(in, info, st, sub, pl, src, ev))
+		pol.Report(pass, size, diagnose(pass, in, info, st, sub, pl, src, ev))
 	}
 	return nil, nil
 }
@@ -462,7 +462,7 @@ func calleeName(info *arrays.Info, call *ast.Call) string {
 	return "nonzero"
 }
 
-func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, pl place, src source, ev evidence) analysis.Diagnostic {
+func diagnose(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, pl place, src source, ev evidence) analysis.Diagnostic {
 	maskT, _ := boolMask(in, info, src.mask)
 	d := in.Diagnostic(st, "scatter through `%s` from `%s`; index with `%s` instead", in.Snippet(pl.index, 24), src.fn, oneLine(maskT, 32))
 	if m, ok := info.Array(src.mask); ok {
@@ -473,7 +473,7 @@ func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Sub
 	if in.File != nil && src.producer.Span() != pl.index.Span() {
 		d.Related = append(d.Related, in.Related(src.producer, "index arrays built here by `%s`", src.fn))
 	}
-	if fix, ok := maskFix(in, info, st, pl, src, ev); ok {
+	if fix, ok := maskFix(pass, in, info, st, pl, src, ev); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	return d

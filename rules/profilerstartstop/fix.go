@@ -27,7 +27,7 @@ import (
 // (`….start_trace`, so `….trace` names the same module) and the enclosed lines hold no
 // multi-line string (re-indenting would change its text). It is unsafe when the enclosed code
 // can leave the block early (return, break, continue, raise): the trace then stops there too.
-func withFix(in *pyinspect.Result, info *arrays.Info, block []ast.Stmt, i, j int, call *ast.Call) (analysis.SuggestedFix, bool) {
+func withFix(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, block []ast.Stmt, i, j int, call *ast.Call) (analysis.SuggestedFix, bool) {
 	src := in.File.Src
 	attr, ok := call.Func.(*ast.Attribute)
 	if !ok {
@@ -65,7 +65,7 @@ func withFix(in *pyinspect.Result, info *arrays.Info, block []ast.Stmt, i, j int
 	if leavesEarly(body) {
 		app = analyzer.Unsafe
 	}
-	analyzer.SetApplicability(&fix, app)
+	analyzer.SetApplicability(pass, &fix, app)
 	return fix, true
 }
 
@@ -91,7 +91,7 @@ func indentUnit(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, indent str
 
 // blockFix inserts `name.block_until_ready()` after asg, on its own line. Waiting for a result
 // changes only when the program waits, so the fix is safe.
-func blockFix(in *pyinspect.Result, asg *ast.Assign, name string) (analysis.SuggestedFix, bool) {
+func blockFix(pass *analysis.Pass, in *pyinspect.Result, asg *ast.Assign, name string) (analysis.SuggestedFix, bool) {
 	src := in.File.Src
 	indent, ok := in.Indent(asg.Start)
 	if !ok || !aloneOnLine(src, asg) {
@@ -104,7 +104,7 @@ func blockFix(in *pyinspect.Result, asg *ast.Assign, name string) (analysis.Sugg
 	}
 	fix := analysis.SuggestedFix{Message: "Wait for `" + name + "` before the trace stops",
 		TextEdits: []analysis.TextEdit{in.ReplaceRange(pyparse.Range{Start: at, End: at}, text)}}
-	analyzer.SetApplicability(&fix, analyzer.Safe)
+	analyzer.SetApplicability(pass, &fix, analyzer.Safe)
 	return fix, true
 }
 

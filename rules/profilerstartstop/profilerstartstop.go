@@ -57,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 				checkRegion(pass, in, info, append(append([]ast.Stmt{}, block[i+1:guarded]...), t.Body...))
 			case j >= 0:
 				d := in.Diagnostic(st, "`%s` is not stopped if the traced code raises; use `with jax.profiler.trace(…)`", clip(in.Text(call)))
-				if fix, ok := withFix(in, info, block, i, j, call); ok {
+				if fix, ok := withFix(pass, in, info, block, i, j, call); ok {
 					d.SuggestedFixes = []analysis.SuggestedFix{fix}
 				}
 				pass.Report(d)
@@ -113,7 +113,7 @@ func checkRegion(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, r
 			return // used (printed, converted, blocked on) inside the region
 		}
 		d := in.Diagnostic(asg, "`%s` may still be computing when the trace stops; call `%s.block_until_ready()` in the region", name.ID, name.ID)
-		if fix, ok := blockFix(in, asg, name.ID); ok {
+		if fix, ok := blockFix(pass, in, asg, name.ID); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		pass.Report(d)

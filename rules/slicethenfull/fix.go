@@ -16,7 +16,7 @@ import (
 // This file defines the finding and its fix: `b.stencil_hint(low_offsets=…, high_offsets=…)`
 // inserted before the sliced statement, the offsets read from the slices (b[1:-1] → (1,), (1,)).
 
-func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, dup memory.Duplicate) analysis.Diagnostic {
+func diagnose(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Subscript, dup memory.Duplicate) analysis.Diagnostic {
 	name := dup.Partial.Instance.Store
 	fullLine := dup.Full.Line
 	d := in.Diagnostic(sub, "`%s` is touched through a slice here and whole at line %d: Legate holds two instances (%s extra)",
@@ -31,7 +31,7 @@ func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Sub
 		d.Related = append(d.Related, in.Related(full, "the whole-array use that creates the second instance of `%s`", name))
 	}
 	if ok {
-		if fix, ok := hintFix(in, info, st, name, low, high); ok {
+		if fix, ok := hintFix(pass, in, info, st, name, low, high); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 	}
@@ -42,7 +42,7 @@ func diagnose(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, sub *ast.Sub
 // exists only on cuPyNumeric arrays, and it changes which instances the runtime creates. It is
 // not offered inside a loop (the hint belongs before the loop, with offsets over all
 // iterations) or when st shares its line with other code.
-func hintFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, name, low, high string) (analysis.SuggestedFix, bool) {
+func hintFix(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, st ast.Stmt, name, low, high string) (analysis.SuggestedFix, bool) {
 	if info.EnclosingLoop(st) != nil {
 		return analysis.SuggestedFix{}, false
 	}
@@ -54,7 +54,7 @@ func hintFix(in *pyinspect.Result, info *arrays.Info, st ast.Stmt, name, low, hi
 	text := fmt.Sprintf("%s.stencil_hint(low_offsets=%s, high_offsets=%s)\n%s", name, low, high, indent)
 	fix := analysis.SuggestedFix{Message: fmt.Sprintf("Call `%s.stencil_hint(…)` before the sliced write", name),
 		TextEdits: []analysis.TextEdit{in.ReplaceRange(pyparse.Range{Start: start, End: start}, text)}}
-	analyzer.SetApplicability(&fix, analyzer.Unsafe)
+	analyzer.SetApplicability(pass, &fix, analyzer.Unsafe)
 	return fix, true
 }
 

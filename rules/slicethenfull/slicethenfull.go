@@ -74,7 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			seen[sub] = true
-			pass.Report(diagnose(in, info, st, sub, dup))
+			pass.Report(diagnose(pass, in, info, st, sub, dup))
 		}
 	}
 	return nil, nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/analysistest"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/rules/slicethenfull"
 )
 
@@ -24,25 +25,25 @@ func TestGuideOOM(t *testing.T) {
 		t.Fatal(err)
 	}
 	src = append([]byte("# arraylint: target --backend legate --sysmem 40\n"), src...)
-	cfg, err := analyzer.ParseConfig("arraylint.toml", nil)
+	cfg, err := driver.ParseConfig("arraylint.toml", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err := analyzer.CheckSource(context.Background(), "oom.py", src, cfg, []*analyzer.Rule{slicethenfull.Rule})
+	fs, err := driver.CheckSource(context.Background(), "oom.py", src, cfg, []*analyzer.Rule{slicethenfull.Rule})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(fs) != 1 || fs[0].Line != 11 || fs[0].Fix == nil || fs[0].Fix.Applicability != analyzer.Unsafe {
 		t.Fatalf("want one AL103 finding at line 11 with an unsafe fix, got %+v", fs)
 	}
-	fixed, err := analyzer.ApplyEdits(src, fs[0].Fix.Edits)
+	fixed, err := driver.ApplyEdits(src, fs[0].Fix.Edits)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := "b.stencil_hint(low_offsets=(1,), high_offsets=(1,))\nb[1:-1] = a\n"; !strings.Contains(string(fixed), want) {
 		t.Errorf("fixed program lacks %q:\n%s", want, fixed)
 	}
-	again, err := analyzer.CheckSource(context.Background(), "oom.py", fixed, cfg, []*analyzer.Rule{slicethenfull.Rule})
+	again, err := driver.CheckSource(context.Background(), "oom.py", fixed, cfg, []*analyzer.Rule{slicethenfull.Rule})
 	if err != nil || len(again) != 0 {
 		t.Errorf("after the fix: %v findings %+v", err, again)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/driver"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/all"
 )
@@ -69,7 +69,7 @@ func TestExamples(t *testing.T) {
 				t.Fatalf("example does not parse: %v %v", err, f.Errors)
 			}
 			ws := wants(t, f)
-			fs, err := analyzer.CheckSource(context.Background(), path, src, nil, all.Rules)
+			fs, err := driver.CheckSource(context.Background(), path, src, nil, all.Rules)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +113,7 @@ func TestInefficientExample(t *testing.T) {
 		t.Fatalf("no line %q", prefix)
 		return 0
 	}
-	fs, err := analyzer.CheckSource(context.Background(), "inefficient.py", src, nil, all.Rules)
+	fs, err := driver.CheckSource(context.Background(), "inefficient.py", src, nil, all.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func TestInefficientExample(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fs, err = analyzer.CheckSource(context.Background(), "efficient.py", eff, nil, all.Rules)
+	fs, err = driver.CheckSource(context.Background(), "efficient.py", eff, nil, all.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestInefficientExample(t *testing.T) {
 // TestExampleFixes applies every safe fix to each example: the result must equal the .golden
 // file (or the source when there is none), parse cleanly, and be a fixed point.
 func TestExampleFixes(t *testing.T) {
-	rn, err := analyzer.NewRunner(all.Rules)
+	rn, err := driver.NewRunner(all.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func TestBrokenInput(t *testing.T) {
 		"import numpy as np\nx = np.arange(10)[1:2:3][None, ..., None][...]\n",
 		"import numpy as np\nrows, = cols, = np.nonzero(np.ones(3))\nx = np.ones(3)\nx[rows] = 0\n",
 	)
-	rn, err := analyzer.NewRunner(all.Rules)
+	rn, err := driver.NewRunner(all.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestBrokenInput(t *testing.T) {
 			t.Fatalf("check %q: %v", src, err)
 		}
 		for _, f := range fs {
-			if f.Code == analyzer.InternalError.Spec.Code {
+			if f.Code == driver.InternalError.Spec.Code {
 				t.Fatalf("internal error on %q: %s", src, f.Message)
 			}
 		}

@@ -33,6 +33,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/memory"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -189,7 +190,7 @@ func (p Policy) unknownNote(formula, source string) string {
 // writtenForScale says why a module is written to run large arrays, or "": it imports an
 // accelerator array library or dask.array, takes the array module as a value, or its
 // configuration (or the command line) sets a memory target or backend.
-func writtenForScale(imp *imports.Info, cfg *analyzer.Config) string {
+func writtenForScale(imp *imports.Info, cfg analyzer.Settings) string {
 	b := imp.Backends()
 	for _, l := range []struct {
 		b    imports.Backend
@@ -206,9 +207,9 @@ func writtenForScale(imp *imports.Info, cfg *analyzer.Config) string {
 		return "this module takes the array module as a value"
 	}
 	for _, m := range []map[string]any{cfg.Section("memory"), cfg.Flags("memory")} {
-		for _, k := range []string{"target", "hbm", "backend", "sysmem", "fbmem"} {
-			if _, ok := m[k]; ok {
-				return "the configuration sets a memory " + k
+		for _, o := range memory.TargetOptionTable(memory.InConfig | memory.InCheck) {
+			if _, ok := m[o.Name]; ok && o.Scale {
+				return "the configuration sets a memory " + o.Name
 			}
 		}
 	}
