@@ -86,7 +86,9 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 				bound = &b
 			}
 			s.unknownAlloc(c.e, expr, fn.Name+": the size depends on the values", bound)
-			outs[i] = s.newArrayUnsized(shapeOfDims(o.Shape), o.DType, expr, c.e)
+			res := s.newArrayUnsized(shapeOfDims(o.Shape), o.DType, expr, c.e)
+			res.o.atMost = max(o.Bound, 0)
+			outs[i] = res
 		default:
 			if !sh.Known {
 				sh.Of = shapeOfArgs(fn, c) // np.zeros(x.shape), np.empty_like(x)

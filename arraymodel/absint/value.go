@@ -230,6 +230,9 @@ type Obj struct {
 	viewOfCopy bool
 	// cview is set on a basic-index view that is C-contiguous when its base is (a[i], a[1:-1]).
 	cview bool
+	// atMost bounds the elements of an array whose size the values decide (np.unique of a known
+	// size: npapi.Out.Bound); 0 when there is no bound.
+	atMost int64
 	// stands is set on the stand-in for extrapolated list elements: how many elements of the
 	// element array (shape, dt) its data accounts for.
 	stands int64
@@ -322,6 +325,10 @@ func (o *Obj) Range() (lo, hi int64, sliced bool) { return o.lo, o.hi, o.sliced 
 // Stands returns, for the stand-in of a loop's extrapolated list elements, how many elements
 // it accounts for (0 otherwise).
 func (o *Obj) Stands() int64 { return o.stands }
+
+// AtMost returns the bound on the elements of an array whose size the values decide (np.unique
+// of an array of known size), or 0 when it has none.
+func (o *Obj) AtMost() int64 { return o.atMost }
 
 // NBytes returns the array's size in bytes and whether it is known.
 func (o *Obj) NBytes() (int64, bool) { return o.nbytes() }

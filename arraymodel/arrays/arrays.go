@@ -98,6 +98,9 @@ type Array struct {
 	// Alloc is the expression that allocated the data: a constructor call, an operator, an
 	// astype call. For a view it is the base's Alloc; nil when unknown (parameters, externals).
 	Alloc ast.Node
+	// AtMost bounds the elements of an array whose size the values decide (np.unique,
+	// np.nonzero of an array of known size); 0 when there is no bound.
+	AtMost int64
 	// ViewOf is the array a view keeps alive (always an owner, never itself a view).
 	ViewOf *Array
 	// Producer is the nonzero/argwhere/flatnonzero/where call of an index array or index tuple.

@@ -121,7 +121,7 @@ func (c *collector) arrOf(o *absint.Obj) *Array {
 	if a, ok := c.arrs[o]; ok {
 		return a
 	}
-	a := &Array{Backend: o.Backend(), DType: o.DType(), Origin: o.Origin(), Data: o.IsData(), ShapeOf: o.ShapeOf()}
+	a := &Array{Backend: o.Backend(), DType: o.DType(), Origin: o.Origin(), Data: o.IsData(), ShapeOf: o.ShapeOf(), AtMost: o.AtMost()}
 	if sh := o.Shape(); sh.Known {
 		a.Shape = append([]Dim{}, sh.Dims...)
 	}

@@ -211,3 +211,19 @@ func bytesEval(a *Array, at func(string) (int64, bool), lower bool) (float64, bo
 	}
 	return n, true
 }
+
+// BytesAtMost bounds a's bytes when its size is not known but bounded (AtMost elements of a
+// known dtype, 8 bytes each when the dtype is not known); false when there is no bound.
+func BytesAtMost(a *Array) (int64, bool) {
+	if a == nil || a.AtMost <= 0 {
+		return 0, false
+	}
+	item := int64(8)
+	if a.DType.Known() {
+		item = a.DType.ItemSize()
+	}
+	if a.AtMost > (1<<62)/item {
+		return 0, false
+	}
+	return a.AtMost * item, true
+}

@@ -88,3 +88,23 @@ if __name__ == "__main__":
 		}
 	}
 }
+
+// TestAtMost checks the bound on an array whose size the values decide: np.unique of 19
+// values has at most 19, of an input of unknown size no bound.
+func TestAtMost(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+def f(x):
+    u = np.unique(np.arange(0.04, 0.221, 0.01))
+    v = np.unique(x)
+    return u, v
+`)
+	for name, want := range map[string]int64{"u": 19, "v": 0} {
+		a := mustArray(t, info, lastName(f, name), name)
+		if a.AtMost != want {
+			t.Errorf("%s %s: AtMost = %d, want %d", name, a, a.AtMost, want)
+		}
+		if b, ok := BytesAtMost(a); ok != (want > 0) || ok && b != want*8 {
+			t.Errorf("%s: BytesAtMost = %d, %v", name, b, ok)
+		}
+	}
+}

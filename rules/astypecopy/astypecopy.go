@@ -119,7 +119,8 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	}
 	n, ok := src.Size()
 	if !ok {
-		return sizepolicy.Size{
+		atMost, _ := arrays.BytesAtMost(src)
+		return sizepolicy.Size{AtMost: atMost,
 			Formula: func() string { f, _ := arrays.BytesExpr(src); return f },
 			Small:   func() bool { return info.ShownSmall(src, call) },
 			Minor:   func() bool { return info.Minor(call, src) },

@@ -129,6 +129,7 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 	size.Small = func() bool { return info.ShownSmall(res, asg) }
 	size.Source = func() string { return info.SizeSource(asg, res) }
 	size.Minor = func() bool { return info.Minor(asg, res) }
+	size.AtMost, _ = arrays.BytesAtMost(res)
 	if size.Known {
 		size.Formula = func() string { f, _ := arrays.FormulaExpr(res); return f }
 	}

@@ -75,6 +75,9 @@ type Size struct {
 	Formula func() string
 	// Source, when set, says where the formula's symbols come from (arrays.Info.SizeSource).
 	Source func() string
+	// AtMost, when positive, bounds the size in bytes of an array whose size is not known (the
+	// values decide it: np.unique of an array of known size); below min-bytes it is small.
+	AtMost int64
 	// Minor, when set, says whether the array, its size not known, is minor beside the data of
 	// the code that makes it (arrays.Info.Minor): auto holds a finding on it back, as not worth
 	// making at the sizes the code runs at; scale = "large" reports it.
@@ -129,7 +132,7 @@ func (p Policy) Decide(s Size) Verdict {
 		return Report
 	case s.Known && s.Bytes >= p.Min:
 		return Report
-	case s.Known || s.Small != nil && s.Small():
+	case s.Known || s.AtMost > 0 && s.AtMost < p.Min || s.Small != nil && s.Small():
 		return Quiet
 	case p.Auto && p.Scale == Large && s.Minor != nil && s.Minor():
 		return Held

@@ -27,6 +27,10 @@ func TestDecide(t *testing.T) {
 		{"small by the code, auto resolved known", autoKnown, small, Quiet},
 		{"known small, auto resolved known", autoKnown, known(100), Quiet},
 		{"min-bytes 0 reports everything", Policy{Scale: Known}, known(8), Report},
+		{"bounded below min-bytes, large", large, Size{AtMost: 168}, Quiet},
+		{"bounded above min-bytes, large", large, Size{AtMost: 2 << 20}, Report},
+		{"minor, auto resolved large: held", autoLarge, Size{Minor: func() bool { return true }}, Held},
+		{"minor, large", large, Size{Minor: func() bool { return true }}, Report},
 	} {
 		if got := c.p.Decide(c.s); got != c.want {
 			t.Errorf("%s: Decide(%+v) = %v, want %v", c.name, c.s, got, c.want)
