@@ -55,7 +55,8 @@ type peakCapture struct {
 
 // heap holds every buffer of one simulation and the running totals.
 type heap struct {
-	bufs      []*buffer
+	bufs      []*buffer // the buffers this heap allocated (a fork's: those since the fork)
+	base      int       // on a fork's heap, how many buffers its parents held at the fork
 	live      []*buffer // allocation order; released buffers are nil until compacted
 	dead      int       // nil entries in live
 	pc        *peakCapture
@@ -108,7 +109,7 @@ func (t total) value() int64 {
 func (h *heap) allocate(b *buffer, line, site int, names namer, pending string) {
 	h.pc.events++
 	h.step++
-	b.id = len(h.bufs) + 1
+	b.id = h.base + len(h.bufs) + 1
 	b.alloc = h.step
 	b.free = -1
 	b.live = true
