@@ -94,7 +94,7 @@ func cloneStore(c *absint.Cloner, st *store) *store {
 func (s *sim) Adopt(_ *absint.Interp, fork absint.Heap) {
 	p := fork.(*sim)
 	if p.h.peak > s.h.peak {
-		s.h.peak, s.h.peakLine, s.h.peakEvent = p.h.peak, p.h.peakLine, p.h.peakEvent
+		s.h.peak, s.h.peakLine, s.h.peakEvent, s.h.peakLive = p.h.peak, p.h.peakLine, p.h.peakEvent, p.h.peakLive
 	}
 	s.h.forms.adopt(p.h.forms)
 	if s.h.oom == nil && p.h.oom != nil {
