@@ -8,7 +8,7 @@
 // is checked alone (`check --select ALL --exit-zero --quiet FILE`), by each binary in turn and
 // reps times (the binaries' order alternates from file to file, so load on a shared machine hits
 // them alike), and its cost is the least CPU time (user + system) of its runs less the binary's
-// start-up: the least CPU time of checking an empty file, measured the same way. CPU time rather
+// start-up: the least CPU time of checking an empty file, sampled every 25 files. CPU time rather
 // than wall time, because it hardly depends on what else the machine runs.
 //
 // For each corpus and binary it prints the files, lines and CPU seconds of all files, and the
@@ -72,21 +72,27 @@ func main() {
 		os.Exit(2)
 	}
 	extra := strings.Fields(*args)
-	if err := measureStartup(bins, *reps, extra, *timeout); err != nil {
+	st, err := newStartup(bins, extra, *timeout)
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "filecpu:", err)
 		os.Exit(1)
 	}
-	for _, b := range bins {
-		fmt.Printf("%s: %s, start-up %.1f ms CPU (empty file)\n", b.name, b.path, ms(b.startup))
-	}
-	var all []*file
+	defer st.close()
+	var corpora [][]*file
 	for _, corpus := range flag.Args() {
 		files, err := collect(corpus)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "filecpu:", err)
 			os.Exit(1)
 		}
+		corpora = append(corpora, files)
 		for i, f := range files {
+			if i%startupEvery == 0 {
+				if err := st.sample(); err != nil {
+					fmt.Fprintln(os.Stderr, "filecpu:", err)
+					os.Exit(1)
+				}
+			}
 			f.cpu = make([]time.Duration, len(bins))
 			f.err = make([]error, len(bins))
 			for k := range bins {
@@ -105,47 +111,85 @@ func main() {
 					}
 				}
 			}
+		}
+	}
+	if err := st.sample(); err != nil {
+		fmt.Fprintln(os.Stderr, "filecpu:", err)
+		os.Exit(1)
+	}
+	for k := range bins {
+		bins[k].startup = st.least[k]
+		fmt.Printf("%s: %s, start-up %.1f ms CPU (least of %d runs on an empty file)\n", bins[k].name, bins[k].path, ms(bins[k].startup), st.runs)
+	}
+	var all []*file
+	for c, files := range corpora {
+		for _, f := range files {
 			for k, b := range bins {
 				if f.cpu[k] >= 0 {
 					f.cpu[k] = max(f.cpu[k]-b.startup, 0)
 				}
 			}
 		}
-		report(corpus, files, bins, *minLines)
+		report(flag.Arg(c), files, bins, *minLines)
 		all = append(all, files...)
 	}
-	if flag.NArg() > 1 {
+	if len(corpora) > 1 {
 		report("all corpora", all, bins, *minLines)
 	}
 }
 
-// measureStartup sets each binary's start-up cost: the least CPU time of checking an empty file.
-func measureStartup(bins []binary, reps int, extra []string, timeout time.Duration) error {
+// startupEvery is how many files are measured between two samples of the start-up.
+const startupEvery = 25
+
+// startup samples the binaries' start-up cost throughout the run (so that it sees the load the
+// files saw): the least CPU time of checking an empty file.
+type startup struct {
+	bins    []binary
+	extra   []string
+	timeout time.Duration
+	dir     string
+	least   []time.Duration
+	runs    int
+}
+
+func newStartup(bins []binary, extra []string, timeout time.Duration) (*startup, error) {
 	dir, err := os.MkdirTemp("", "filecpu")
 	if err != nil {
-		return fmt.Errorf("make start-up directory: %w", err)
+		return nil, fmt.Errorf("make start-up directory: %w", err)
 	}
-	defer os.RemoveAll(dir)
-	empty := filepath.Join(dir, "empty.py")
-	if err := os.WriteFile(empty, nil, 0o644); err != nil {
-		return fmt.Errorf("write %s: %w", empty, err)
+	if err := os.WriteFile(filepath.Join(dir, "empty.py"), nil, 0o644); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("write empty file: %w", err)
 	}
-	for k := range bins {
-		bins[k].startup = -1
+	st := &startup{bins: bins, extra: extra, timeout: timeout, dir: dir, least: make([]time.Duration, len(bins))}
+	for k := range st.least {
+		st.least[k] = -1
 	}
-	for range max(5, 3*reps) {
-		for k := range bins {
-			d, err := run(bins[k].path, empty, extra, timeout)
-			if err != nil {
-				return fmt.Errorf("measure start-up of %s: %w", bins[k].name, err)
-			}
-			if bins[k].startup < 0 || d < bins[k].startup {
-				bins[k].startup = d
-			}
+	for range 4 {
+		if err := st.sample(); err != nil {
+			st.close()
+			return nil, err
 		}
 	}
+	return st, nil
+}
+
+// sample checks the empty file once with each binary.
+func (st *startup) sample() error {
+	for k, b := range st.bins {
+		d, err := run(b.path, filepath.Join(st.dir, "empty.py"), st.extra, st.timeout)
+		if err != nil {
+			return fmt.Errorf("measure start-up of %s: %w", b.name, err)
+		}
+		if st.least[k] < 0 || d < st.least[k] {
+			st.least[k] = d
+		}
+	}
+	st.runs++
 	return nil
 }
+
+func (st *startup) close() { os.RemoveAll(st.dir) }
 
 // run checks one file and returns the CPU time the process used.
 func run(bin, path string, extra []string, timeout time.Duration) (time.Duration, error) {
