@@ -174,9 +174,11 @@ func newStartup(bins []binary, extra []string, timeout time.Duration) (*startup,
 	return st, nil
 }
 
-// sample checks the empty file once with each binary.
+// sample checks the empty file once with each binary (which goes first alternates).
 func (st *startup) sample() error {
-	for k, b := range st.bins {
+	for j := range st.bins {
+		k := (st.runs + j) % len(st.bins)
+		b := st.bins[k]
 		d, err := run(b.path, filepath.Join(st.dir, "empty.py"), st.extra, st.timeout)
 		if err != nil {
 			return fmt.Errorf("measure start-up of %s: %w", b.name, err)
