@@ -37,7 +37,7 @@
 // model, is listed in Report.Unknown with the reason and a bound where one exists, and the
 // report's peak is then a lower bound (PeakIsLowerBound). The cost is O(n log n) in the number of
 // live arrays (bench/memscale.sh): the live set at the peak is listed once, on a replay of the
-// scope (see peakCapture).
+// scope when listing it at every new peak would cost more (see peakCapture).
 //
 // # Reports
 //

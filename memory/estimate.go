@@ -171,12 +171,18 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 	return out, nil
 }
 
-// simulate runs a scope (run builds a simulation and runs the scope on it) and, when it
-// allocated anything, runs it once more to list the buffers live at its peak (see peakCapture).
-// The simulation is deterministic, so the second run reaches the same peak at the same event.
+// simulate runs a scope (run builds a simulation and runs the scope on it) and lists the buffers
+// live at its peak: as the run listed them at each new peak, or, when that was over budget, by
+// running it once more (see peakCapture). The simulation is deterministic, so the second run
+// reaches the same peak at the same event.
 func simulate(run func(*peakCapture) *sim) *sim {
-	s := run(&peakCapture{})
+	pc := &peakCapture{eager: true}
+	s := run(pc)
 	if s.h.peak == 0 || s.h.peakEvent == 0 {
+		return s
+	}
+	if pc.eager {
+		s.peakLive = s.h.peakLive
 		return s
 	}
 	s.peakLive = run(&peakCapture{at: s.h.peakEvent}).h.pc.live

@@ -43,25 +43,42 @@ type buffer struct {
 type namer func() func(*buffer) string
 
 // peakCapture finds the peak's live set without listing the live buffers at every new peak
-// (which made an estimate cubic in the number of live arrays). A scope is simulated once to find
-// the allocation that reaches its peak, counted in events, and, when it allocated anything, once
-// more to list the live buffers and their names at that event. It is shared by a simulation and
-// its forks, so an event names one allocation in whichever branch made it.
+// of a scope that reaches many (which made an estimate cubic in the number of live arrays). The
+// first simulation of a scope lists them at each new peak while the listing's work stays under
+// eagerWork (a scope whose peak is reached in a few steps, most of them: the list taken at the
+// last new peak is the peak's, and travels with the peak through forks, heap.peakLive). Past that
+// budget it stops listing, and the scope is simulated once more to list the live buffers and
+// their names at the peak's event, counted in allocations. It is shared by a simulation and its
+// forks, so an event names one allocation in whichever branch made it.
 type peakCapture struct {
 	events int    // allocations so far, forks included
 	at     int    // the event to list the live buffers at (0: none)
 	live   []Live // the list taken at event at
+	// eager is set on a scope's first simulation while listing at each new peak is within
+	// budget; work is what the lists cost so far (buffers listed, plus eagerSnapshot each).
+	eager bool
+	work  int
 }
+
+// eagerWork bounds the work of listing the live buffers at every new peak of a first
+// simulation (the second simulation it saves costs as much as the first).
+const eagerWork = 4096
+
+// eagerSnapshot is the work counted for one list beside its buffers (naming them walks the
+// bindings).
+const eagerSnapshot = 32
 
 // heap holds every buffer of one simulation and the running totals.
 type heap struct {
-	bufs      []*buffer
+	bufs      []*buffer // the buffers this heap allocated (a fork's: those since the fork)
+	base      int       // on a fork's heap, how many buffers its parents held at the fork
 	live      []*buffer // allocation order; released buffers are nil until compacted
 	dead      int       // nil entries in live
 	pc        *peakCapture
-	peakEvent int   // the capture event of the peak
-	cur       total // total bytes of live buffers
-	foot      total // Legate: total footprint (payload + alignment + overhead) of live instances
+	peakEvent int    // the capture event of the peak
+	peakLive  []Live // the buffers live at the peak, when the peakCapture is eager
+	cur       total  // total bytes of live buffers
+	foot      total  // Legate: total footprint (payload + alignment + overhead) of live instances
 	step      int
 	peak      int64
 	peakLine  int
@@ -108,7 +125,7 @@ func (t total) value() int64 {
 func (h *heap) allocate(b *buffer, line, site int, names namer, pending string) {
 	h.pc.events++
 	h.step++
-	b.id = len(h.bufs) + 1
+	b.id = h.base + len(h.bufs) + 1
 	b.alloc = h.step
 	b.free = -1
 	b.live = true
@@ -147,6 +164,14 @@ func (h *heap) allocate(b *buffer, line, site int, names namer, pending string) 
 		h.peak = cur
 		h.peakLine = line
 		h.peakEvent = h.pc.events
+		if pc := h.pc; pc.eager {
+			if pc.work += eagerSnapshot + len(h.live) - h.dead; pc.work > eagerWork {
+				pc.eager = false
+				h.peakLive = nil
+			} else {
+				h.peakLive = h.snapshot(names())
+			}
+		}
 	}
 	if h.pc.at == h.pc.events {
 		h.pc.live = h.snapshot(names())

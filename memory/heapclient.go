@@ -29,8 +29,6 @@ type sim struct {
 	legate   LegateModel
 	idx      *fileIndex // shared by the scopes of one Estimate
 	peakLive []Live     // the buffers live at the peak (after simulate)
-	// forkStart is, on a fork's heap, how many buffers the heap held when it was forked.
-	forkStart int
 }
 
 // objData is what the heap keeps of an array's data: its buffer, or its Legate store.
@@ -97,13 +95,13 @@ func (s *sim) Bound(_ *absint.Interp, o *absint.Obj, name string) {
 	if d == nil {
 		return
 	}
-	if d.buf != nil && d.buf.name == "" {
+	if d.buf != nil && d.buf.name == "" && !s.h.shared(d.buf) {
 		d.buf.name = name
 	}
 	if d.store != nil && d.store.name == "" {
 		d.store.name = name
 		for _, b := range d.store.instances {
-			if b.name == "" {
+			if b.name == "" && !s.h.shared(b) {
 				b.name = name
 			}
 		}
