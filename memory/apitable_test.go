@@ -338,6 +338,7 @@ var apiCases = []apiCase{
 	{"add.outer", "a = np.ones(1000)\nb = np.ones((40, 25), dtype=np.int32)\nr = np.add.outer(a, b)"},
 	{"add.outer", "a = np.ones((30, 40), dtype=np.int32)\nr = np.add.outer(a, a[0])"},
 	{"subtract.outer", "a = np.ones(1000)\nr = np.subtract.outer(a, a)"},
+	{"divide.outer", "a = np.arange(1, 1001, dtype=np.int32)\nr = np.divide.outer(a, a)"},
 	{"multiply.outer", "a = np.ones(1000, dtype=np.float32)\nr = np.multiply.outer(a, 2.0)"},
 	{"maximum.outer", "a = np.ones(800)\nr = np.maximum.outer(a, a)"},
 	{"minimum.outer", "a = np.ones(800, dtype=np.int32)\nr = np.minimum.outer(a, a)"},

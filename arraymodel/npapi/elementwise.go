@@ -40,6 +40,9 @@ var elementwiseRows = []*Func{
 	row("deg2rad", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
 	row("degrees", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
 	row("divide", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(2), out),
+	// divide.outer(a, b): a / b of every pair, shape a.shape + b.shape; true division, so
+	// integers give the default float.
+	row("divide.outer", Ufunc, ShapeUfuncOuter, DTFloat, nin(2), out),
 	row("equal", Ufunc, ShapeBroadcast, DTBool, dtypeKw, nin(2), out),
 	row("equal.outer", Ufunc, ShapeUfuncOuter, DTBool, nin(2), out),
 	row("exp", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
