@@ -230,6 +230,10 @@ type Obj struct {
 	viewOfCopy bool
 	// cview is set on a basic-index view that is C-contiguous when its base is (a[i], a[1:-1]).
 	cview bool
+	// strided is set on a view that is not C-contiguous whatever its base is: a transpose (x.T,
+	// np.transpose, swapaxes, moveaxis) or a slice with a step (x[::2]); permuted on one whose
+	// axes a table row permuted (npapi.Result.Strided: np.transpose, swapaxes, moveaxis).
+	strided, permuted bool
 	// stands is set on the stand-in for extrapolated list elements: how many elements of the
 	// element array (shape, dt) its data accounts for.
 	stands int64
