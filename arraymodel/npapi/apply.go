@@ -1,6 +1,8 @@
 package npapi
 
-// This file defines Apply, the one implementation of the table's shape and dtype rules.
+// This file defines Apply, the one entry to the table's shape and dtype rules: it dispatches a
+// row's shape rule to its implementation (shapeFuncs, merged from the group files' tables), then
+// applies the dtype rule, the effect and the temporaries.
 
 // Apply gives the result of calling f, a row with a shape rule, with the arguments c. ok is false
 // when the call is outside what the rule models (an argument that is not an array where one is

@@ -29,7 +29,7 @@ var fftRows = []*Func{
 var fftShapes = shapeRules{
 	ShapeFFT:      onRank(fftRule),
 	ShapeFFTFreq:  fftFreqRule,
-	ShapeFFTN:     onArray(sameRule),
+	ShapeFFTN:     onArray(fftnRule),
 	ShapeIRFFT:    onRank(fftRule),
 	ShapeIRFFTN:   onRank(rfftnRule),
 	ShapeRFFT:     onRank(fftRule),
@@ -77,13 +77,12 @@ func fftFreqRule(f *Func, c *Call) (Result, bool) {
 	return one([]Dim{Int(n)}), true
 }
 
-// sameRule applies ShapeFFTN, ShapeSame, ShapeTri.
-func sameRule(f *Func, c *Call, a Arg) (Result, bool) {
-	s := a.Shape
-	if f.Rule == ShapeFFTN && c.Arg(1, "s").Kind != ArgMissing && c.Arg(1, "s").Kind != ArgNone {
+// fftnRule applies ShapeFFTN: the first argument's shape (s= not given).
+func fftnRule(_ *Func, c *Call, a Arg) (Result, bool) {
+	if c.Arg(1, "s").Kind != ArgMissing && c.Arg(1, "s").Kind != ArgNone {
 		return Result{}, false
 	}
-	return one(clone(s)), true
+	return one(clone(a.Shape)), true
 }
 
 // rfftnRule applies ShapeIRFFTN, ShapeRFFTN.

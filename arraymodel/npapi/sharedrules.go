@@ -2,7 +2,7 @@ package npapi
 
 // This file holds the shape rules that rows of several groups share.
 
-// generalShapes are the shape rules of the shape rules that rows of several groups share.
+// generalShapes are the shape rules that rows of several groups share.
 var generalShapes = shapeRules{
 	ShapeNoArray: noArrayRule,
 	ShapeOfArg:   ofArgRule,
@@ -35,4 +35,9 @@ func ofArgRule(f *Func, c *Call) (Result, bool) {
 // scalarRule applies ShapeScalar: always a scalar.
 func scalarRule(_ *Func, c *Call) (Result, bool) {
 	return scalar(), true
+}
+
+// sameRule applies ShapeSame and ShapeTri: the first argument's shape.
+func sameRule(_ *Func, _ *Call, a Arg) (Result, bool) {
+	return one(clone(a.Shape)), true
 }
