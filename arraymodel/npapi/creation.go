@@ -7,7 +7,7 @@ import (
 // This file holds the rows of array creation: constructors from a shape, the _like functions,
 // ranges, conversions from data and grids, and their shape rules.
 
-// creationRows are the rows of the module functions of array creation.
+// creationRows are the rows of array creation.
 var creationRows = []*Func{
 	// arange: int64 for int bounds, float64 otherwise.
 	row("arange", Range, ShapeArange, DTSame, dtypeArg(3)),

@@ -3,7 +3,7 @@ package npapi
 // This file holds the rows of elementwise functions: the ufuncs, their .outer forms, comparisons
 // and the other functions of their input's shape, and their shape rules.
 
-// elementwiseRows are the rows of the module functions of elementwise functions.
+// elementwiseRows are the rows of elementwise functions.
 var elementwiseRows = []*Func{
 	row("abs", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),
 	row("absolute", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),

@@ -3,7 +3,7 @@ package npapi
 // This file holds the rows of numpy.fft, and their shape rules. The result is the transformed copy;
 // n-dimensional transforms go axis by axis and keep one intermediate of the result's size.
 
-// fftRows are the rows of the module functions of numpy.fft.
+// fftRows are the rows of numpy.fft.
 var fftRows = []*Func{
 	row("fft.fft", Other, ShapeFFT, DTComplex),
 	row("fft.fft2", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),

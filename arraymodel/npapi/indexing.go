@@ -3,7 +3,7 @@ package npapi
 // This file holds the rows of indexing: index-producing functions, gathers and scatters, and their
 // shape rules.
 
-// indexingRows are the rows of the module functions of indexing.
+// indexingRows are the rows of indexing.
 var indexingRows = []*Func{
 	row("argwhere", Index, ShapeNone, DTSame),
 	row("choose", Gather, ShapeChoose, DTSame, out),

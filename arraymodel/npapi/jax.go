@@ -1,8 +1,9 @@
 package npapi
 
-// This file holds the rows of jax.random, and their shape rules.
+// This file holds the rows of jax.random: key first, shape second, dtype keyword (their shape
+// rule, ShapeRandom, is random.go's).
 
-// jaxRows are the rows of the module functions of jax.random.
+// jaxRows are the rows of jax.random.
 var jaxRows = []*Func{
 	row("jax.random.PRNGKey", RNGFactory, ShapeNone, DTSame),
 	row("jax.random.bernoulli", Random, ShapeRandom, DTFixed, fixed(Bool), shape(2, "shape")),

@@ -3,7 +3,7 @@ package npapi
 // This file holds the rows of joins: concatenate, the stacks, append, block, tile and repeat, and
 // their shape rules.
 
-// joinsRows are the rows of the module functions of joins.
+// joinsRows are the rows of joins.
 var joinsRows = []*Func{
 	row("append", Join, ShapeAppend, DTSame),
 	row("block", Join, ShapeBlock, DTSame),

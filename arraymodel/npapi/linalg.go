@@ -9,7 +9,7 @@ import (
 // NumPy's arrays use; the table counts arrays, as tracemalloc does. qr's reduced mode copies its
 // input in Python.
 
-// linalgRows are the rows of the module functions of products and numpy.linalg.
+// linalgRows are the rows of products and numpy.linalg.
 var linalgRows = []*Func{
 	row("cross", Product, ShapeCross, DTPromote, nin(2)),
 	row("dot", Product, ShapeDot, DTPromote, nin(2), out),

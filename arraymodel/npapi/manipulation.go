@@ -3,7 +3,7 @@ package npapi
 // This file holds the rows of array manipulation: the views and copies that reshape, transpose,
 // flip, pad, split or edit an array, and their shape rules.
 
-// manipulationRows are the rows of the module functions of array manipulation.
+// manipulationRows are the rows of array manipulation.
 var manipulationRows = []*Func{
 	row("array_split", View, ShapeArraySplit, DTSame, view),
 	row("atleast_1d", View, ShapeAtleast, DTSame, argN(1), view),

@@ -1,7 +1,7 @@
 package npapi
 
-// This file holds the rows of the ndarray methods (the receiver is argument 0), and their shape
-// rules.
+// This file holds the rows of the ndarray methods (the receiver is argument 0); their shape rules
+// are those of the module functions' groups.
 
 // methodRows are the rows of the ndarray methods.
 var methodRows = []*Func{

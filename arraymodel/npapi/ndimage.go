@@ -6,7 +6,7 @@ package npapi
 // call to one is reported as unknown. Separable filters filter axis by axis into the one output;
 // the others write it once.
 
-// ndimageRows are the rows of the module functions of scipy.ndimage.
+// ndimageRows are the rows of scipy.ndimage.
 var ndimageRows = []*Func{
 	row("scipy.ndimage.affine_transform", Other, ShapeAffine, DTSame, argN(4)),
 	row("scipy.ndimage.binary_closing", Other, ShapeMorph, DTBool, argN(3), temps(Temp{OfInput, 1, itemBool})),

@@ -2,7 +2,7 @@ package npapi
 
 // This file holds the rows of polynomials: polyval and roots, and their shape rules.
 
-// polynomialsRows are the rows of the module functions of polynomials.
+// polynomialsRows are the rows of polynomials.
 var polynomialsRows = []*Func{
 	row("polynomial.polynomial.polyval", Other, ShapePolyvalC, DTSame),
 	row("polyval", Other, ShapePolyval, DTSame),

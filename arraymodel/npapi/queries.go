@@ -1,9 +1,9 @@
 package npapi
 
 // This file holds the rows of the functions that return no array: dtype and type queries, shapes,
-// contexts, and their shape rules.
+// contexts (their shape rule, ShapeNoArray, is sharedrules.go's).
 
-// queriesRows are the rows of the module functions of the functions that return no array.
+// queriesRows are the rows of the functions that return no array.
 var queriesRows = []*Func{
 	row("can_cast", Other, ShapeNoArray, DTSame),
 	row("dtype", Other, ShapeNoArray, DTSame),

@@ -3,7 +3,7 @@ package npapi
 // This file holds the rows of numpy.random: the legacy module functions, the generator factories
 // and the Generator (and RandomState) methods, and their shape rules.
 
-// randomRows are the rows of the module functions of numpy.random.
+// randomRows are the rows of numpy.random.
 var randomRows = []*Func{
 	row("random.Generator", RNGFactory, ShapeNone, DTSame),
 	row("random.RandomState", RNGFactory, ShapeNone, DTSame),

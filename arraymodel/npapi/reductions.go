@@ -4,7 +4,7 @@ package npapi
 // quantiles, covariances, differences and histograms, and their shape rules. The temporaries were
 // measured under NumPy 1.24 with tracemalloc (memory/apitable_test.go).
 
-// reductionsRows are the rows of the module functions of reductions and statistics.
+// reductionsRows are the rows of reductions and statistics.
 var reductionsRows = []*Func{
 	// ufunc.reduce: axis 0 by default; add and multiply widen small integers as sum does.
 	row("add.reduce", Reduction, ShapeUfuncReduce, DTSum, dtypeArg(2), out),

@@ -3,7 +3,7 @@ package npapi
 // This file holds the rows of scipy.signal, and their shape rules. The other functions of the
 // module are not rows: a call to one is reported as unknown.
 
-// signalRows are the rows of the module functions of scipy.signal.
+// signalRows are the rows of scipy.signal.
 var signalRows = []*Func{
 	row("scipy.signal.butter", Other, ShapeButter, DTFixed, fixed(Float64)),
 	// convolve and correlate choose FFT or direct convolution from the shapes (method="auto").

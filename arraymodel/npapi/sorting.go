@@ -2,7 +2,7 @@ package npapi
 
 // This file holds the rows of sorting, searching and sets, and their shape rules.
 
-// sortingRows are the rows of the module functions of sorting, searching and sets.
+// sortingRows are the rows of sorting, searching and sets.
 var sortingRows = []*Func{
 	row("argpartition", Other, ShapeSort, DTIndex, axis(2)),
 	row("argsort", Other, ShapeSort, DTIndex, axis(1)),
