@@ -95,6 +95,11 @@ var apiCases = []apiCase{
 	{"take_along_axis", inA + "i = np.zeros((1000, 1000), dtype=np.int64)\nr = np.take_along_axis(a, i, axis=1)"},
 	{"reshape", inA + "r = np.reshape(a, (500, 2000))"},
 	{"ravel", inA + "r = np.ravel(a)"},
+	// Contiguity follows how an array was made, not how its expression is spelled: a copy of a
+	// reversed array and a sum with a transpose are C-contiguous; a slice with a step is not.
+	{"ravel", inA + "b = a[::-1].copy()\nr = np.ravel(b)"},
+	{"ravel", inA + "b = a + a.T\nr = np.ravel(b)"},
+	{"ravel", inA + "r = np.ravel(a[:, 0:1000:2])"},
 	{"transpose", inA + "r = np.transpose(a)"},
 	{"swapaxes", inA + "r = np.swapaxes(a, 0, 1)"},
 	{"moveaxis", inA + "r = np.moveaxis(a, 0, 1)"},
@@ -338,6 +343,7 @@ var apiCases = []apiCase{
 	{"add.outer", "a = np.ones(1000)\nb = np.ones((40, 25), dtype=np.int32)\nr = np.add.outer(a, b)"},
 	{"add.outer", "a = np.ones((30, 40), dtype=np.int32)\nr = np.add.outer(a, a[0])"},
 	{"subtract.outer", "a = np.ones(1000)\nr = np.subtract.outer(a, a)"},
+	{"divide.outer", "a = np.arange(1, 1001, dtype=np.int32)\nr = np.divide.outer(a, a)"},
 	{"multiply.outer", "a = np.ones(1000, dtype=np.float32)\nr = np.multiply.outer(a, 2.0)"},
 	{"maximum.outer", "a = np.ones(800)\nr = np.maximum.outer(a, a)"},
 	{"minimum.outer", "a = np.ones(800, dtype=np.int32)\nr = np.minimum.outer(a, a)"},

@@ -1,6 +1,7 @@
 package absint
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -21,10 +22,11 @@ var arrayAttrs = map[string]bool{
 	"ravel": true, "flatten": true, "transpose": true, "swapaxes": true,
 }
 
-// axisReductions are the methods that are an array's when called with an axis.
-var axisReductions = map[string]bool{
-	"sum": true, "mean": true, "std": true, "var": true, "max": true, "min": true, "prod": true,
-	"argmax": true, "argmin": true, "cumsum": true, "any": true, "all": true,
+// axisReduction reports whether a method is an array's when called with an axis: a reduction
+// of the API table's ndarray methods.
+func axisReduction(name string) bool {
+	f, ok := npapi.Method(name)
+	return ok && f.Kind == npapi.Reduction
 }
 
 // arrayNames returns the names fn's body (its nested functions left out) uses as arrays, made
@@ -57,7 +59,7 @@ func (s *Interp) arrayNames(fn *ast.FunctionDef) map[string]bool {
 					m[id] = true
 				}
 			case *ast.Call:
-				if at, ok := n.Func.(*ast.Attribute); ok && axisReductions[at.Attr] {
+				if at, ok := n.Func.(*ast.Attribute); ok && axisReduction(at.Attr) {
 					if id, ok := name(at.Value); ok && hasAxis(n) {
 						m[id] = true
 					}

@@ -541,7 +541,7 @@ func (s *Interp) convert(fn *npapi.Func, c *call, expr string) value {
 // fortranOrdered reports whether an array is known to be Fortran-contiguous already: at most one
 // dimension longer than 1, or the transpose of a C-contiguous array.
 func fortranOrdered(a *Obj) bool {
-	if a.label == "T" && a.base != nil && contiguous(a.base) {
+	if a.permuted && a.base != nil && contiguous(a.base) {
 		return true
 	}
 	long := 0
@@ -738,7 +738,7 @@ func (s *Interp) indexFunc(name string, c *call, expr string) value {
 // not a transpose or strided slice of one.
 func contiguous(a *Obj) bool {
 	for o := a; o != nil; o = o.base {
-		if o.label == "T" || strings.HasSuffix(o.label, ".T") || strings.Contains(o.label, "::") {
+		if o.strided {
 			return false
 		}
 		if o.base == nil {

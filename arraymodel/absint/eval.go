@@ -298,7 +298,9 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		case "dtype":
 			return vDType{o.dt}
 		case "T", "mT":
-			return s.view(o, reversed(o.shape), o.dt, s.text(e))
+			v := s.view(o, reversed(o.shape), o.dt, s.text(e))
+			v.o.strided = true // not C-contiguous: see contiguous
+			return v
 		case "real", "imag":
 			return s.view(o, o.shape, o.dt.Real(), s.text(e))
 		case "flat":

@@ -362,7 +362,7 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 		return s.advancedIndex(o, ix, e)
 	}
 	if !o.shape.Known {
-		return s.view(o, unknownShape, o.dt, s.text(e))
+		return s.sliceView(o, unknownShape, ix, e)
 	}
 	var dims []npapi.Dim
 	d := 0
@@ -418,7 +418,7 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 				dims = append(dims, npapi.Int(1))
 				continue
 			}
-			return s.view(o, unknownShape, o.dt, s.text(e))
+			return s.sliceView(o, unknownShape, ix, e)
 		}
 	}
 	for ; d < len(o.shape.Dims); d++ {
@@ -428,7 +428,7 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 		s.use(vArray{o})
 		return elementOf(o.dt) // a[i, j]: one element, a NumPy scalar (not a view)
 	}
-	v := s.view(o, Shape{Dims: dims, Known: true}, o.dt, s.text(e))
+	v := s.sliceView(o, Shape{Dims: dims, Known: true}, ix, e)
 	v.o.cview = rowMajorIndex(ix)
 	if len(ix.parts) == 1 && len(o.shape.Dims) == 1 {
 		if sl, ok := ix.parts[0].(*ast.Slice); ok {
@@ -592,4 +592,15 @@ func rowMajorIndex(ix index) bool {
 		}
 	}
 	return true
+}
+
+// sliceView returns the view a basic index makes of o; a slice with a step makes it strided.
+func (s *Interp) sliceView(o *Obj, sh Shape, ix index, e ast.Node) vArray {
+	v := s.view(o, sh, o.dt, s.text(e))
+	for _, p := range ix.parts {
+		if sl, ok := p.(*ast.Slice); ok && sl.Step != nil {
+			v.o.strided = true // not C-contiguous: see contiguous
+		}
+	}
+	return v
 }

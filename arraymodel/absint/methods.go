@@ -83,6 +83,12 @@ func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
 		args := append([]value{vArray{o}}, c.args...)
 		return s.applyRow(fn, &call{e: c.e, args: args, kw: c.kw}, expr)
 	}
+	if fn, ok := npapi.Method(name); ok && fn.Effect == npapi.InPlace {
+		// x.fill(v), x.sort(), x.resize(n) …: written in place, None returned
+		s.useAll(c.args)
+		s.touchRange(o, 0, 0, false)
+		return vNone{}
+	}
 	switch name {
 	case "astype":
 		dt := s.dtypeArg(c, 0, o.dt)
@@ -102,10 +108,6 @@ func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
 		return res
 	case "view":
 		return s.view(o, o.shape, s.dtypeArg(c, 0, o.dt), expr)
-	case "fill", "sort", "put", "itemset", "setflags", "resize":
-		s.useAll(c.args)
-		s.touchRange(o, 0, 0, false)
-		return vNone{}
 	case "stencil_hint":
 		s.h.Hint(s, o)
 		return vNone{}

@@ -77,7 +77,7 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 		case o.View && isArr:
 			v := s.view(src, sh, o.DType, expr)
 			if r.Strided {
-				v.o.label = "T" // not C-contiguous: see contiguous
+				v.o.strided, v.o.permuted = true, true // not C-contiguous: see contiguous
 			}
 			outs[i] = v
 		case o.Bound != 0: // npapi.Unbounded: no bound

@@ -233,6 +233,10 @@ type Obj struct {
 	// atMost bounds the elements of an array whose size the values decide (np.unique of a known
 	// size: npapi.Out.Bound); 0 when there is no bound.
 	atMost int64
+	// strided is set on a view that is not C-contiguous whatever its base is: a transpose (x.T,
+	// np.transpose, swapaxes, moveaxis) or a slice with a step (x[::2]); permuted on one whose
+	// axes a table row permuted (npapi.Result.Strided: np.transpose, swapaxes, moveaxis).
+	strided, permuted bool
 	// stands is set on the stand-in for extrapolated list elements: how many elements of the
 	// element array (shape, dt) its data accounts for.
 	stands int64

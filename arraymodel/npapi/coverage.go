@@ -85,8 +85,9 @@ func CoverageDoc(usage []Usage, avail map[string]Availability) string {
 		"Debian's NumPy (SciPy's rows under Debian's SciPy) with tracemalloc: the estimate must be\n" +
 		"within max(5 %, 128 KiB) of the measured peak and the result's shape and dtype exact; a size\n" +
 		"or dtype that depends on the values must be left unknown and listed as unknown. Adding a\n" +
-		"function is one row in `arraymodel/npapi/rows.go` (or `table.go`, `scipy.go`) and one test\n" +
-		"row there.\n\n")
+		"function is one row in the file of its group in `arraymodel/npapi` (`creation.go`,\n" +
+		"`elementwise.go`, `reductions.go`, `linalg.go` …) and one test row in\n" +
+		"`memory/apitable_test.go`.\n\n")
 	fs, ms, gs := Funcs(), Methods(), GeneratorMethods()
 	top := min(len(usage), 300)
 	hits, internal, scipy := 0, 0, 0

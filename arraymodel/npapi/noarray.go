@@ -3,8 +3,8 @@ package npapi
 import "strings"
 
 // This file lists the array-library functions and ndarray methods that never return a new array
-// and have no row in the API table (which holds the type queries, rows.go's noArray): configuration,
-// I/O that writes, assertions, jax's device and transformation helpers. A call that is neither in
+// and have no row in the API table (which holds the type queries, queries.go): configuration, I/O
+// that writes, assertions, jax's device and transformation helpers. A call that is neither in
 // the table nor here may return an array, and the memory estimate says so.
 
 var noArrayFuncs = map[string]bool{

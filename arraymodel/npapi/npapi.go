@@ -56,8 +56,6 @@ type Func struct {
 	Out bool
 	// Nin is the number of array inputs of a ufunc.
 	Nin int
-	// Copy reports whether the result is always a fresh array even when no conversion is needed.
-	Copy bool
 	// Varargs reports that the shape is given as separate positional ints (random.rand(3, 4)).
 	Varargs bool
 

@@ -124,3 +124,20 @@ func TestShapeRuleNames(t *testing.T) {
 		t.Errorf("%d names for %d shape rules", len(shapeRuleNames), numShapeRules-1)
 	}
 }
+
+// TestShapeRulesImplemented checks that every shape rule has an implementation in the group
+// files' tables, and that every row's rule is one of them.
+func TestShapeRulesImplemented(t *testing.T) {
+	for r := ShapeNone + 1; r < numShapeRules; r++ {
+		if shapeFuncs[r] == nil {
+			t.Errorf("shape rule %v has no implementation", r)
+		}
+	}
+	for _, tb := range [][]*Func{Funcs(), Methods(), GeneratorMethods()} {
+		for _, f := range tb {
+			if f.Rule >= numShapeRules {
+				t.Errorf("%s: shape rule %d out of range", f.Name, f.Rule)
+			}
+		}
+	}
+}

@@ -2,8 +2,8 @@ package npapi
 
 // This file defines the semantics columns of the table — shape rule, dtype rule, effect,
 // temporaries, value-dependent bounds — and the arguments and results they are applied to.
-// Apply (apply.go) is the one implementation of these rules; the rules' array inference
-// (arraymodel/arrays) and the memory estimator (memory) both call it.
+// Apply (apply.go) applies them, each shape rule implemented in the file of its group; the rules'
+// array inference (arraymodel/arrays) and the memory estimator (memory) both call it.
 
 // ShapeRule says how a function's result shape follows from its arguments. ShapeNone leaves the
 // function to the handling of its Kind in the interpreters (constructors, ufuncs, reductions …).

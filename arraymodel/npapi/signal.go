@@ -1,5 +1,79 @@
 package npapi
 
+// This file holds the rows of scipy.signal, and their shape rules. The other functions of the
+// module are not rows: a call to one is reported as unknown.
+
+// signalRows are the rows of scipy.signal.
+var signalRows = []*Func{
+	row("scipy.signal.butter", Other, ShapeButter, DTFixed, fixed(Float64)),
+	// convolve and correlate choose FFT or direct convolution from the shapes (method="auto").
+	row("scipy.signal.convolve", Other, ShapeSigConv, DTPromote, nin(2), mode("auto")),
+	row("scipy.signal.convolve2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
+	row("scipy.signal.correlate", Other, ShapeSigConv, DTPromote, nin(2), mode("auto")),
+	row("scipy.signal.correlate2d", Other, ShapeConv2D, DTPromote, nin(2), mode("full")),
+	row("scipy.signal.fftconvolve", Other, ShapeSigConv, DTPromote, nin(2), mode("fft")),
+	row("scipy.signal.filtfilt", Other, ShapeFiltfilt, DTSame),
+	row("scipy.signal.get_window", Other, ShapeGetWindow, DTFixed, fixed(Float64)),
+	row("scipy.signal.hilbert", Other, ShapeHilbert, DTComplex),
+	row("scipy.signal.lfilter", Other, ShapeLfilter, DTSame),
+	row("scipy.signal.medfilt", Other, ShapeFilter, DTSame),
+	row("scipy.signal.savgol_filter", Other, ShapeSavgol, DTSame),
+	row("scipy.signal.sosfilt", Other, ShapeSosfilt, DTSame),
+	row("scipy.signal.windows.blackman", Other, ShapeWindow, DTFixed, fixed(Float64)),
+	row("scipy.signal.windows.hamming", Other, ShapeWindow, DTFixed, fixed(Float64)),
+	row("scipy.signal.windows.hann", Other, ShapeWindow, DTFixed, fixed(Float64)),
+}
+
+// signalShapes are the shape rules of scipy.signal.
+var signalShapes = shapeRules{
+	ShapeButter:    plain(butter),
+	ShapeConv2D:    conv2d,
+	ShapeFiltfilt:  plain(filtfilt),
+	ShapeGetWindow: plain(getWindow),
+	ShapeHilbert:   plain(hilbert),
+	ShapeLfilter:   plain(lfilter),
+	ShapeSavgol:    plain(savgol),
+	ShapeSigConv:   sigConvolve,
+	ShapeSosfilt:   plain(sosfilt),
+	ShapeWindow:    plain(cosineWindow),
+}
+
+// conv2d gives scipy.signal.convolve2d / correlate2d of two 2-D arrays: mode full (n+m-1 per
+// axis), same (in1's shape) or valid (the larger minus the smaller plus one, when one is at least
+// as large as the other on both axes).
+func conv2d(f *Func, c *Call) (Result, bool) {
+	a, b := c.Arg(0, "in1"), c.Arg(1, "in2")
+	mode, ok := strArg(c.Arg(2, "mode"), f.Mode)
+	if a.Kind != ArgArray || b.Kind != ArgArray || !ok || len(a.Shape) != 2 || len(b.Shape) != 2 || !only(c, "mode", "boundary", "fillvalue") {
+		return Result{}, false
+	}
+	known := a.Shape[0].Known && a.Shape[1].Known && b.Shape[0].Known && b.Shape[1].Known
+	out := []Dim{{}, {}}
+	switch mode {
+	case "full":
+		if known {
+			out = []Dim{Int(a.Shape[0].N + b.Shape[0].N - 1), Int(a.Shape[1].N + b.Shape[1].N - 1)}
+		}
+	case "same":
+		out = clone(a.Shape)
+	case "valid":
+		if !known {
+			break
+		}
+		x, y := a.Shape, b.Shape
+		if x[0].N < y[0].N || x[1].N < y[1].N {
+			x, y = y, x
+		}
+		if x[0].N < y[0].N || x[1].N < y[1].N {
+			return Result{}, false // neither is at least as large: SciPy raises
+		}
+		out = []Dim{Int(x[0].N - y[0].N + 1), Int(x[1].N - y[1].N + 1)}
+	default:
+		return Result{}, false
+	}
+	return one(out), true
+}
+
 // This file defines the shape rules of the scipy.signal rows that filter along an axis, design
 // filters and make windows (measured under SciPy 1.10 with tracemalloc).
 

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -27,60 +28,47 @@ func large(info *arrays.Info, c *ast.Call, torch bool, minBytes int64) bool {
 	return symbolic
 }
 
-// size reads the element count a constructor call asks for from its size arguments: exact when
-// they are known integers (or float literals, for arange), symbolic when they are built from
-// names and literals only.
+// size reads the element count a constructor call asks for from its size arguments, where the
+// API table's row for the function puts them: exact when they are known integers (or float
+// literals, for arange), symbolic when they are built from names and literals only.
 func size(info *arrays.Info, c *ast.Call, torch bool) (elems int64, known, symbolic bool) {
-	fn := ""
-	switch f := c.Func.(type) {
-	case *ast.Attribute:
-		fn = f.Attr
-	case *ast.Name:
-		fn = f.ID
-	}
+	row := tableRow(info, c)
 	var dims []ast.Expr
-	switch fn {
-	case "arange":
+	switch {
+	case row == nil:
+		dims = shapeFirst(c, torch)
+	case row.Rule == npapi.ShapeArange:
 		if n, ok := literalArange(c); ok {
 			return n, true, false
 		}
 		dims = c.Args
-	case "linspace":
-		if len(c.Args) >= 3 {
-			dims = c.Args[2:3]
+	case row.Rule == npapi.ShapeLinspace:
+		if len(c.Args) > row.ArgN {
+			dims = c.Args[row.ArgN : row.ArgN+1]
 		} else if k := keyword(c, "num"); k != nil {
 			dims = []ast.Expr{k}
 		} else {
-			return 50, true, false
+			return defaultLength(row)
 		}
-	case "eye", "identity": // N × M, M defaulting to N
+	case row.Rule == npapi.ShapeEye: // N × M, M (argument ArgN; none for identity) defaulting to N
 		switch {
-		case fn == "eye" && len(c.Args) >= 2:
-			dims = []ast.Expr{c.Args[0], c.Args[1]}
+		case row.ArgN >= 0 && len(c.Args) > row.ArgN:
+			dims = []ast.Expr{c.Args[0], c.Args[row.ArgN]}
 		case len(c.Args) >= 1:
 			dims = []ast.Expr{c.Args[0], c.Args[0]}
 		}
-	case "rand", "randn": // sizes as arguments: np.random.rand(d0, d1), torch.rand(3, 4)
+	case row.Varargs: // sizes as arguments: np.random.rand(d0, d1), torch.rand(3, 4)
 		dims = c.Args
-	case "uniform", "normal", "randint": // (low, high, size) / (loc, scale, size)
-		if k := keyword(c, "size"); k != nil {
+	case row.Rule == npapi.ShapeRandom && row.ShapeArg > 0: // (low, high, size) / (loc, scale, size)
+		if k := keyword(c, row.ShapeKw); k != nil {
 			dims = []ast.Expr{k}
-		} else if len(c.Args) >= 3 {
-			dims = c.Args[2:3]
+		} else if len(c.Args) > row.ShapeArg {
+			dims = c.Args[row.ShapeArg : row.ShapeArg+1]
 		} else {
 			return 1, true, false
 		}
 	default: // zeros, ones, empty, full, random, random_sample: a shape first
-		switch {
-		case keyword(c, "size") != nil:
-			dims = []ast.Expr{keyword(c, "size")}
-		case keyword(c, "shape") != nil:
-			dims = []ast.Expr{keyword(c, "shape")}
-		case torch:
-			dims = c.Args // torch.zeros(3, 4)
-		case len(c.Args) > 0:
-			dims = c.Args[:1]
-		}
+		dims = shapeFirst(c, torch)
 	}
 	if len(dims) == 0 {
 		return 0, false, false
@@ -95,6 +83,56 @@ func size(info *arrays.Info, c *ast.Call, torch bool) (elems int64, known, symbo
 		symbolic = symbolic && names(d)
 	}
 	return elems, known, !known && symbolic
+}
+
+// tableRow returns the API table's row for a constructor call: NumPy's callee, or for torch's
+// constructors (which take their sizes where NumPy's do) the row of the same name; nil when
+// there is none.
+func tableRow(info *arrays.Info, c *ast.Call) *npapi.Func {
+	if cal, ok := info.Callee(c); ok && cal.Func != nil {
+		return cal.Func
+	}
+	fn := ""
+	switch f := c.Func.(type) {
+	case *ast.Attribute:
+		fn = f.Attr
+	case *ast.Name:
+		fn = f.ID
+	}
+	if row, ok := npapi.Lookup(fn); ok {
+		return row
+	}
+	if row, ok := npapi.Lookup("random." + fn); ok {
+		return row // torch.rand(3, 4) as np.random.rand
+	}
+	return nil
+}
+
+// shapeFirst returns the size arguments of a call that takes a shape first (size= or shape= by
+// keyword; torch's as separate ints).
+func shapeFirst(c *ast.Call, torch bool) []ast.Expr {
+	switch {
+	case keyword(c, "size") != nil:
+		return []ast.Expr{keyword(c, "size")}
+	case keyword(c, "shape") != nil:
+		return []ast.Expr{keyword(c, "shape")}
+	case torch:
+		return c.Args // torch.zeros(3, 4)
+	case len(c.Args) > 0:
+		return c.Args[:1]
+	}
+	return nil
+}
+
+// defaultLength is the length of a range row's result when the call leaves out its count: the
+// table's rule applied to no arguments (linspace's num=50).
+func defaultLength(row *npapi.Func) (elems int64, known, symbolic bool) {
+	r, ok := npapi.Apply(row, &npapi.Call{})
+	if !ok || len(r.Outs) != 1 {
+		return 0, false, false
+	}
+	n, ok := npapi.Size(r.Outs[0].Shape)
+	return n, ok, false
 }
 
 func flatten(es []ast.Expr) []ast.Expr {

@@ -1,0 +1,58 @@
+package npapi
+
+// This file holds the rows of the ndarray methods (the receiver is argument 0); their shape rules
+// are those of the module functions' groups.
+
+// methodRows are the rows of the ndarray methods.
+var methodRows = []*Func{
+	row("all", Reduction, ShapeReduce, DTBool, out, axis(1)),
+	row("any", Reduction, ShapeReduce, DTBool, out, axis(1)),
+	row("argmax", Reduction, ShapeReduce, DTIndex, out, axis(1), temps(Temp{OfInputNotLast, 1, itemOwn})),
+	row("argmin", Reduction, ShapeReduce, DTIndex, out, axis(1), temps(Temp{OfInputNotLast, 1, itemOwn})),
+	row("argpartition", Other, ShapeSort, DTIndex, axis(2)),
+	row("argsort", Other, ShapeSort, DTIndex, axis(1)),
+	row("astype", Convert, ShapeNone, DTSame, dtypeArg(0)),
+	row("clip", Ufunc, ShapeBroadcast, DTSame, nin(1), out),
+	row("compress", Gather, ShapeSelect, DTSame, out, argN(0)),
+	// ndarray.conj() of a real array is the array itself.
+	row("conj", Ufunc, ShapeConj, DTSame, nin(1), out),
+	row("conjugate", Ufunc, ShapeConj, DTSame, nin(1), out),
+	row("copy", Convert, ShapeNone, DTSame),
+	row("cumprod", Reduction, ShapeCum, DTSum, out, axis(1)),
+	row("cumsum", Reduction, ShapeCum, DTSum, out, axis(1)),
+	row("diagonal", View, ShapeDiagonal, DTSame, view),
+	row("dot", Product, ShapeDot, DTPromote, nin(2), out),
+	row("fill", Scatter, ShapeNone, DTSame, inPlace),
+	row("flatten", Convert, ShapeNone, DTSame),
+	row("item", Other, ShapeNoArray, DTSame),
+	row("itemset", Scatter, ShapeNone, DTSame, inPlace),
+	row("max", Reduction, ShapeReduce, DTSame, out, axis(1)),
+	row("mean", Reduction, ShapeReduce, DTFloat, out, axis(1)),
+	row("min", Reduction, ShapeReduce, DTSame, out, axis(1)),
+	row("nonzero", Index, ShapeNone, DTSame),
+	row("partition", Scatter, ShapeSame, DTSame, inPlace),
+	row("prod", Reduction, ShapeReduce, DTSum, out, axis(1)),
+	row("ptp", Reduction, ShapeReduce, DTSame, out, axis(1)),
+	row("put", Scatter, ShapeNone, DTSame, inPlace),
+	row("ravel", View, ShapeRavel, DTSame, view),
+	row("repeat", Gather, ShapeRepeat, DTSame, axis(2)),
+	row("reshape", View, ShapeReshape, DTSame, view),
+	row("resize", Scatter, ShapeNone, DTSame, inPlace),
+	row("round", Ufunc, ShapeBroadcast, DTSame, nin(1), out),
+	row("searchsorted", Other, ShapeOfArg, DTIndex, argN(1)),
+	row("setfield", Scatter, ShapeSame, DTSame, inPlace),
+	row("setflags", Scatter, ShapeNone, DTSame, inPlace),
+	row("sort", Scatter, ShapeNone, DTSame, inPlace),
+	row("squeeze", View, ShapeSqueeze, DTSame, view),
+	row("std", Reduction, ShapeReduce, DTFloat, out, axis(1), temps(Temp{OfInput, 1, itemResult})),
+	// stencil_hint is cuPyNumeric's halo pre-allocation hint; it returns None and keeps nothing.
+	row("stencil_hint", Scatter, ShapeNone, DTSame),
+	row("sum", Reduction, ShapeReduce, DTSum, out, axis(1)),
+	row("swapaxes", View, ShapeSwapaxes, DTSame, view),
+	row("take", Gather, ShapeTake, DTSame, out),
+	row("tolist", Other, ShapeNoArray, DTSame),
+	row("trace", Other, ShapeMatrixScalar, DTSum),
+	row("transpose", View, ShapeTranspose, DTSame, view),
+	row("var", Reduction, ShapeReduce, DTFloat, out, axis(1), temps(Temp{OfInput, 1, itemResult})),
+	row("view", View, ShapeNone, DTSame),
+}
