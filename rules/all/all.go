@@ -17,6 +17,7 @@ import (
 	"github.com/arraylint/arraylint/rules/profilerstartstop"
 	"github.com/arraylint/arraylint/rules/slicethenfull"
 	"github.com/arraylint/arraylint/rules/tpupadding"
+	"github.com/arraylint/arraylint/rules/tracedshape"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -34,4 +35,5 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	profilerstartstop.Rule,
 	slicethenfull.Rule,
 	tpupadding.Rule,
+	tracedshape.Rule,
 ))
