@@ -285,3 +285,38 @@ func (info *Info) calleeExpr(v ast.Expr) (*Func, *Transform, int, bool) {
 	n, _ := info.resolveFunc(c.Args[0], 0)
 	return info.funcs[n], t, t.Shift, true
 }
+
+// Value returns the expression a name is bound to when its scope binds it once, by a one-target
+// assignment (`N_STEPS = 1000`), and whether that binding is a parameter of a function instead.
+func (info *Info) Value(n *ast.Name) (v ast.Expr, param bool) {
+	if info == nil || info.imp == nil {
+		return nil, false
+	}
+	s := info.imp.ScopeOf(n)
+	if s == nil {
+		return nil, false
+	}
+	b := s.Lookup(n.ID)
+	if b == nil || len(b.Bindings[n.ID]) != 1 {
+		return nil, false
+	}
+	bd := b.Bindings[n.ID][0]
+	switch bd.Kind {
+	case imports.BindParam:
+		return nil, true
+	case imports.BindAssign:
+		if t, ok := bd.Node.(*ast.Name); ok {
+			return info.assigns[t], false
+		}
+	}
+	return nil, false
+}
+
+// Builtin reports whether n names the builtin of that name: no scope of the module binds it.
+func (info *Info) Builtin(n *ast.Name) bool {
+	if info == nil || info.imp == nil {
+		return false
+	}
+	s := info.imp.ScopeOf(n)
+	return s != nil && s.Lookup(n.ID) == nil
+}

@@ -18,6 +18,7 @@ import (
 	"github.com/arraylint/arraylint/rules/slicethenfull"
 	"github.com/arraylint/arraylint/rules/tpupadding"
 	"github.com/arraylint/arraylint/rules/tracedshape"
+	"github.com/arraylint/arraylint/rules/unrolledloop"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -36,4 +37,5 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	slicethenfull.Rule,
 	tpupadding.Rule,
 	tracedshape.Rule,
+	unrolledloop.Rule,
 ))
