@@ -15,11 +15,11 @@ def train(params, opt_state, batches):
     return params
 
 
-def update_impl(state, batch):
-    return state * jnp.mean(batch)
+def update_impl(state, batch, lr=0.1):
+    return state * lr * jnp.mean(batch)
 
 
-update = jax.jit(update_impl, static_argnames="unused")
+update = jax.jit(update_impl, static_argnames="lr")
 
 
 def loop(state, batches):
@@ -32,7 +32,7 @@ def loop(state, batches):
 
 @partial(jax.jit, donate_argnums=(0,))
 def half(params, opt_state, batch):
-    return params + batch, opt_state * 2
+    return params + jnp.mean(batch), opt_state * 2
 
 
 def train_half(params, opt_state, batches):
@@ -57,10 +57,10 @@ class Trainer:
 
 @partial(jax.jit, static_argnums=(1,))
 def scale(x, k):
-    return x * k, k
+    return x * k
 
 
 def rescale(params, batches, k):
     for _ in batches:
-        params, k = scale(params, k)  # want "^`params` rebound to `scale`'s outputs.*\\(0,\\)`$"
+        params = scale(params, k)  # want "^`params` rebound to `scale`'s outputs.*\\(0,\\)`$"
     return params

@@ -19,7 +19,7 @@ def train(params, opt_state, batches):
         params, opt_state = step(params, opt_state, batch)
         params, opt_state = step_named(params, opt_state, batch)
         new_params, new_state = step(params, opt_state, batch)
-        params = new_params
+        params, opt_state = new_params, new_state
     return params
 
 

@@ -45,7 +45,7 @@ def traced_count(x, n):
 
 def body(carry, x):
     for k in range(200):  # want "unrolled into 200 copies"
-        carry = carry + k * x
+        carry = carry + k * x.sum()
     return carry, None
 
 
