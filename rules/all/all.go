@@ -9,6 +9,7 @@ import (
 	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
 	"github.com/arraylint/arraylint/rules/deadarrayheld"
 	"github.com/arraylint/arraylint/rules/hostarraytodevice"
+	"github.com/arraylint/arraylint/rules/hostsyncloop"
 	"github.com/arraylint/arraylint/rules/missingdonation"
 	"github.com/arraylint/arraylint/rules/missingout"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
@@ -29,6 +30,7 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	chunkedsliceloop.Rule,
 	deadarrayheld.Rule,
 	hostarraytodevice.Rule,
+	hostsyncloop.Rule,
 	missingdonation.Rule,
 	missingout.Rule,
 	nonzeroscatter.Rule,
