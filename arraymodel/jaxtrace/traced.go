@@ -320,3 +320,13 @@ func (info *Info) Builtin(n *ast.Name) bool {
 	s := info.imp.ScopeOf(n)
 	return s != nil && s.Lookup(n.ID) == nil
 }
+
+// JitCall returns the transformation a call applies when it is `jax.jit(f, …)`, `pjit(f, …)`,
+// `pmap(f, …)` or `partial(jax.jit, …)(f)`: a call that makes a jitted callable of f.
+func (info *Info) JitCall(c *ast.Call) (*Transform, bool) {
+	if info == nil {
+		return nil, false
+	}
+	t := info.jitCalls[c]
+	return t, t != nil && jitOptions[t.Qual]
+}

@@ -17,6 +17,7 @@ import (
 	"github.com/arraylint/arraylint/rules/pallasvmem"
 	"github.com/arraylint/arraylint/rules/peakmemory"
 	"github.com/arraylint/arraylint/rules/profilerstartstop"
+	"github.com/arraylint/arraylint/rules/recompile"
 	"github.com/arraylint/arraylint/rules/slicethenfull"
 	"github.com/arraylint/arraylint/rules/tpupadding"
 	"github.com/arraylint/arraylint/rules/tracedshape"
@@ -38,6 +39,7 @@ var Rules = sorted(append(analyzer.ToolRules(),
 	pallasvmem.Rule,
 	peakmemory.Rule,
 	profilerstartstop.Rule,
+	recompile.Rule,
 	slicethenfull.Rule,
 	tpupadding.Rule,
 	tracedshape.Rule,
