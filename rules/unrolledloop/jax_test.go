@@ -47,7 +47,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 		{"negative/negative.py", map[string]string{
 			"small(x)": "ok", "fori(x)": "ok", "Model(2).apply(jnp.ones(3))": "ok", "eager(x)": "ok",
 			"batched(xs)": "ok", "over_params([(jnp.ones((6, 6)), jnp.ones(6))], x)": "ok",
-			"range_shadow(lambda n: [0], x)": "ok",
+			"range_shadow(lambda n: [0], x)": "ok", "per_axis(xs)": "ok",
 		}},
 	}
 	for _, c := range cases {

@@ -173,12 +173,15 @@ func constInt(tr *jaxtrace.Info, e ast.Expr, depth int) (int64, bool) {
 	return 0, false
 }
 
-// shapeOf reports whether e reads an array's shape: `x.shape[0]`, `x.shape[-1] // 2`.
+// shapeOf reports whether e reads an element of an array's shape: `x.shape[0]`,
+// `x.shape[-1] // 2`. The length of the shape (`len(x.shape)`, the rank) is small.
 func shapeOf(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		if a, ok := n.(*ast.Attribute); ok && a.Attr == "shape" {
-			found = true
+		if s, ok := n.(*ast.Subscript); ok {
+			if a, ok := s.Value.(*ast.Attribute); ok && a.Attr == "shape" {
+				found = true
+			}
 		}
 		return !found
 	})

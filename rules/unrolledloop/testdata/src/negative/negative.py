@@ -62,3 +62,12 @@ def range_shadow(range, x):
         return y
 
     return f(x)
+
+
+@jax.jit
+def per_axis(x):
+    for _ in range(len(x.shape) - 1):
+        x = x.sum(axis=0)
+    for _ in range(x.ndim):
+        x = x + 1
+    return x
