@@ -44,7 +44,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 			"alias(step, p, o, b)": "524288", "alias(update, p, b)": mb, "alias(half, p, o, b)": "524288",
 			"alias(scale, p, 2)": mb, "alias(Trainer().train_step, p, b)": mb,
 			"train(p + 0, o + 0, [b, b, b])": "ok", "loop(p + 0, [b, b])": "ok",
-			"train_half(p + 0, o + 0, [b, b])": "ok", "rescale(p + 0, [b, b], 2)": "ok", "fit_trainer()": "ok",
+			"train_half(p + 0, o + 0, [b, b])": "ok", "rescale(p + 0, [b, b], 2)": "ok", "fit_trainer()": "ok", "sized_state([b, b])": "ok",
 			"(lambda q: [step(q, o + 0, b), q.sum()])(p + 0)": "RuntimeError",
 		}},
 		{"aliased/aliased.py", map[string]string{"alias(sgd, p, p)": "0", "alias(sgd2, p, p)": "0"}},

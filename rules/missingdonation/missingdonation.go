@@ -11,6 +11,7 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -26,7 +27,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "jitted step rebinds its inputs without donating them",
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
-	Requires: []*analysis.Analyzer{pyinspect.Analyzer, jaxtrace.Analyzer},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, jaxtrace.Analyzer},
 	Run:      run,
 })
 
@@ -36,7 +37,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(tr.Funcs()) == 0 {
 		return nil, nil
 	}
+	arr := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	seen := map[*ast.Assign]bool{}
+	var found []finding
 	ast.Inspect(in.File.Module, func(n ast.Node) bool {
 		var body []ast.Stmt
 		switch l := n.(type) {
@@ -50,24 +53,54 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, st := range ownStmts(body) {
 			if a, ok := st.(*ast.Assign); ok && !seen[a] {
 				seen[a] = true
-				check(pass, in, tr, a)
+				if f, ok := check(in, arr, tr, a, n.(ast.Stmt)); ok {
+					found = append(found, f)
+				}
 			}
 		}
 		return true
 	})
+	// One fix per transformation, on its first finding, donating what every finding asks: two
+	// fixes would each add the keyword.
+	union := map[*jaxtrace.Transform][]int{}
+	for _, f := range found {
+		union[f.t] = append(union[f.t], f.positions...)
+	}
+	fixed := map[*jaxtrace.Transform]bool{}
+	for _, f := range found {
+		nums := numsText(append(slices.Clone(f.t.DonateNums), f.positions...))
+		d := in.Diagnostic(f.a, "%s rebound to `%s`'s outputs undonated: old and new both live; donate with `donate_argnums=%s`",
+			f.what, f.callee, nums)
+		if !fixed[f.t] {
+			fixed[f.t] = true
+			if fix, ok := donateFix(in, f.t, numsText(append(slices.Clone(f.t.DonateNums), union[f.t]...))); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+		}
+		pass.Report(d)
+	}
 	return nil, nil
 }
 
-// check reports an assignment whose targets rebind arguments of a jitted call that are not
+// finding is one rebinding call to report.
+type finding struct {
+	a         *ast.Assign
+	t         *jaxtrace.Transform
+	what      string // the rebound arguments and their size
+	callee    string
+	positions []int // the argument positions to donate, as the transformation counts them
+}
+
+// check finds an assignment whose targets rebind arguments of a jitted call that are not
 // donated.
-func check(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, a *ast.Assign) {
+func check(in *pyinspect.Result, arr *arrays.Info, tr *jaxtrace.Info, a *ast.Assign, loop ast.Stmt) (finding, bool) {
 	call, ok := a.Value.(*ast.Call)
 	if !ok || len(a.Targets) != 1 {
-		return
+		return finding{}, false
 	}
 	fn, t, shift, ok := tr.Callee(call)
 	if !ok || t.OptsUnknown {
-		return
+		return finding{}, false
 	}
 	targets := map[string]bool{}
 	for _, e := range flatten(a.Targets[0]) {
@@ -75,9 +108,11 @@ func check(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, a *ast.
 	}
 	var names []string
 	var positions []int
+	var total int64
+	sized := true
 	for j, arg := range call.Args {
 		if _, star := arg.(*ast.Starred); star {
-			return // positions after a *args are unknown
+			return finding{}, false // positions after a *args are unknown
 		}
 		text := in.Text(arg)
 		if !plainRef(arg) || !targets[text] {
@@ -91,24 +126,54 @@ func check(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, a *ast.
 			}
 			name = fn.Params[p]
 		} else if len(t.DonateNames) > 0 || len(t.StaticNames) > 0 {
-			return // names without a signature: which positions they cover is unknown
+			return finding{}, false // names without a signature: which positions they cover is unknown
 		}
 		if st, _ := t.Static(fn, p, name); st || t.Donated(fn, p, name) {
 			continue
 		}
 		names = append(names, "`"+text+"`")
 		positions = append(positions, p-t.Shift)
+		n, ok := stateBytes(arr, arg, loop)
+		total, sized = total+n, sized && ok
 	}
 	if len(names) == 0 {
-		return
+		return finding{}, false
 	}
-	nums := numsText(append(slices.Clone(t.DonateNums), positions...))
-	d := in.Diagnostic(a, "%s rebound to `%s`'s outputs undonated: old and new both live; donate with `donate_argnums=%s`",
-		strings.Join(names, ", "), in.Snippet(call.Func, 30), nums)
-	if fix, ok := donateFix(in, t, nums); ok {
-		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	size := ""
+	if sized && total > 0 {
+		size = " (" + arrays.Bytes(total) + ")"
 	}
-	pass.Report(d)
+	return finding{a: a, t: t, what: strings.Join(names, ", ") + size, callee: in.Snippet(call.Func, 30), positions: positions}, true
+}
+
+// stateBytes is the size of a rebound argument: known at the call, or else the size of the
+// array its name was last assigned before the loop (the state the loop carries keeps its shape
+// and dtype: the jitted step would be compiled again otherwise).
+func stateBytes(arr *arrays.Info, arg ast.Expr, loop ast.Stmt) (int64, bool) {
+	if x, ok := arr.Array(arg); ok {
+		if n, ok := x.NBytes(); ok {
+			return n, true
+		}
+	}
+	name, ok := arg.(*ast.Name)
+	if !ok {
+		return 0, false
+	}
+	var before *ast.Assign
+	for _, n := range arr.Assignments(arr.ScopeOf(name), name.ID) {
+		if a, ok := n.(*ast.Assign); ok && a.End <= loop.Span().Start && len(a.Targets) == 1 {
+			if t, ok := a.Targets[0].(*ast.Name); ok && t.ID == name.ID {
+				before = a
+			}
+		}
+	}
+	if before == nil {
+		return 0, false
+	}
+	if x, ok := arr.Array(before.Value); ok {
+		return x.NBytes()
+	}
+	return 0, false
 }
 
 // plainRef reports whether e is a name or an attribute chain on one (`params`, `self.state`).

@@ -25,7 +25,7 @@ update = jax.jit(update_impl, static_argnames="lr")
 def loop(state, batches):
     i = 0
     while i < len(batches):
-        state = update(state, batches[i])  # want "`state` rebound to `update`'s outputs undonated; donate with|donate with `donate_argnums=\\(0,\\)`"
+        state = update(state, batches[i])  # want "^`state` rebound to `update`'s outputs undonated: old and new both live; donate with `donate_argnums=\\(0,\\)`$"
         i += 1
     return state
 
@@ -64,3 +64,10 @@ def rescale(params, batches, k):
     for _ in batches:
         params = scale(params, k)  # want "^`params` rebound to `scale`'s outputs.*\\(0,\\)`$"
     return params
+
+
+def sized_state(batches):
+    w = jnp.zeros((2048, 2048), dtype=jnp.float32)
+    for batch in batches:
+        w = update(w, batch)  # want "^`w` \\(16,777,216 bytes\\) rebound to `update`'s outputs"
+    return w
