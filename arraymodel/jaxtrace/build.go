@@ -316,17 +316,12 @@ func (info *Info) resolveFunc(e ast.Expr, depth int) (ast.Node, int) {
 	return nil, 0
 }
 
-// resolveName follows a name to its one binding: a def, or an assignment of a function value.
+// resolveName follows a name to its binding: a def, or an assignment of a function value.
 func (info *Info) resolveName(n *ast.Name, depth int) (ast.Node, int) {
-	s := info.imp.ScopeOf(n)
-	if s == nil {
+	bd, ok := info.binding(n)
+	if !ok {
 		return nil, 0
 	}
-	b := s.Lookup(n.ID)
-	if b == nil || len(b.Bindings[n.ID]) != 1 {
-		return nil, 0
-	}
-	bd := b.Bindings[n.ID][0]
 	switch bd.Kind {
 	case imports.BindDef:
 		switch bd.Node.(type) {
@@ -341,6 +336,33 @@ func (info *Info) resolveName(n *ast.Name, depth int) (ast.Node, int) {
 		}
 	}
 	return nil, 0
+}
+
+// binding returns the binding a read of n sees: in n's own scope, the last one that takes effect
+// before it (`step = jax.jit(step)` reads the def); from a nested scope, the scope's last one
+// (a module's functions run after its top level has bound its names).
+func (info *Info) binding(n *ast.Name) (imports.Binding, bool) {
+	s := info.imp.ScopeOf(n)
+	if s == nil {
+		return imports.Binding{}, false
+	}
+	b := s.Lookup(n.ID)
+	if b == nil {
+		return imports.Binding{}, false
+	}
+	binds := b.Bindings[n.ID]
+	if len(binds) == 0 {
+		return imports.Binding{}, false
+	}
+	if b != s {
+		return binds[len(binds)-1], true
+	}
+	for i := len(binds) - 1; i >= 0; i-- {
+		if binds[i].Pos <= n.Start {
+			return binds[i], true
+		}
+	}
+	return imports.Binding{}, false
 }
 
 // classAt returns the innermost class whose body contains n, or nil.

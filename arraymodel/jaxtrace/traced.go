@@ -248,15 +248,10 @@ func (info *Info) Callee(c *ast.Call) (f *Func, t *Transform, shift int, ok bool
 
 // calleeValue follows a called name to a jitted def or a jit call bound to it.
 func (info *Info) calleeValue(n *ast.Name, depth int) (*Func, *Transform, int, bool) {
-	s := info.imp.ScopeOf(n)
-	if s == nil {
+	bd, ok := info.binding(n)
+	if !ok {
 		return nil, nil, 0, false
 	}
-	b := s.Lookup(n.ID)
-	if b == nil || len(b.Bindings[n.ID]) != 1 {
-		return nil, nil, 0, false
-	}
-	bd := b.Bindings[n.ID][0]
 	switch bd.Kind {
 	case imports.BindDef:
 		if f := info.funcs[bd.Node]; f != nil && f.Jit() != nil {

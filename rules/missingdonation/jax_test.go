@@ -38,13 +38,13 @@ func TestFixturesUnderJAX(t *testing.T) {
 	}{
 		{"basic/basic.py", map[string]string{
 			"alias(step, p, o, b)": "0", "alias(update, p, b)": "0", "alias(half, p, o, b)": mb,
-			"alias(scale, p, 2)": "0", "alias(Trainer().train_step, p, b)": "0",
+			"alias(scale, p, 2)": "0", "alias(Trainer().train_step, p, b)": "0", "alias(train_step, p, b)": "0",
 		}},
 		{"basic/basic.py.unsafe.golden", map[string]string{
 			"alias(step, p, o, b)": "524288", "alias(update, p, b)": mb, "alias(half, p, o, b)": "524288",
 			"alias(scale, p, 2)": mb, "alias(Trainer().train_step, p, b)": mb,
 			"train(p + 0, o + 0, [b, b, b])": "ok", "loop(p + 0, [b, b])": "ok",
-			"train_half(p + 0, o + 0, [b, b])": "ok", "rescale(p + 0, [b, b], 2)": "ok", "fit_trainer()": "ok", "sized_state([b, b])": "ok",
+			"train_half(p + 0, o + 0, [b, b])": "ok", "rescale(p + 0, [b, b], 2)": "ok", "fit_trainer()": "ok", "sized_state([b, b])": "ok", "alias(train_step, p, b)": mb, "rebind_name(p + 0, [b, b])": "ok",
 			"(lambda q: [step(q, o + 0, b), q.sum()])(p + 0)": "RuntimeError",
 		}},
 		{"aliased/aliased.py", map[string]string{"alias(sgd, p, p)": "0", "alias(sgd2, p, p)": "0"}},

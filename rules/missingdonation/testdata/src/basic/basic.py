@@ -71,3 +71,16 @@ def sized_state(batches):
     for batch in batches:
         w = update(w, batch)  # want "^`w` \\(16,777,216 bytes\\) rebound to `update`'s outputs"
     return w
+
+
+def train_step(state, batch):
+    return state - jnp.mean(batch)
+
+
+train_step = jax.jit(train_step)
+
+
+def rebind_name(state, batches):
+    for batch in batches:
+        state = train_step(state, batch)  # want "`state` rebound to `train_step`'s outputs"
+    return state
