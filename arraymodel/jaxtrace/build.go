@@ -18,6 +18,9 @@ var kinds = map[string]Kind{
 	"jax.jit": Compiled, "jax.pjit": Compiled, "jax.experimental.pjit.pjit": Compiled,
 	"jax.pmap": Compiled, "jax.shard_map": Compiled, "jax.experimental.shard_map.shard_map": Compiled,
 	"jax.vmap": Batched,
+	// Equinox's filter_jit traces the array leaves of its arguments and keeps the rest static;
+	// which parameters are which depends on the values passed (Transform.OptsUnknown).
+	"equinox.filter_jit": Compiled,
 }
 
 // wrappers return a function that calls the one they are given with the same positional
@@ -379,6 +382,9 @@ func (info *Info) classAt(n ast.Node) *ast.ClassDef {
 // newTransform reads the options of a transformation from the keywords of opts.
 func newTransform(q string, site ast.Expr, opts *ast.Call) *Transform {
 	t := &Transform{Qual: q, Kind: kinds[q], Site: site, Opts: opts}
+	if q == "equinox.filter_jit" {
+		t.OptsUnknown = true
+	}
 	if opts == nil {
 		return t
 	}

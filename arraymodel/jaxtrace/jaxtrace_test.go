@@ -107,6 +107,12 @@ def untouched(x):
     return x
 
 p = pjit(untouched)
+
+import equinox as eqx
+
+@eqx.filter_jit
+def solve(y0, n):
+    return y0
 `
 	info, _ := build(t, src)
 	got := describe(info)
@@ -121,6 +127,7 @@ p = pjit(untouched)
 		"e: jax.jit opts?; traced=; compiled=true",
 		"f: jax.jit static=[][n]; traced=x; compiled=true",
 		"untouched: jax.experimental.pjit.pjit; traced=x; compiled=true",
+		"solve: equinox.filter_jit opts?; traced=; compiled=true",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -175,6 +182,10 @@ def plain(params, batch):
 class Trainer:
     def __init__(self):
         self.step = jax.jit(self._step)
+        self.update2 = jax.jit(self.update2, donate_argnums=0)
+
+    def update2(self, params):
+        return params
 
     def _step(self, params, batch):
         return params
@@ -186,6 +197,7 @@ class Trainer:
     def fit(self, params, batch):
         params = self.step(params, batch)
         params = self.update(params, batch)
+        params = self.update2(params)
         return params
 
 def rebound(params, batch):
@@ -225,6 +237,7 @@ def loop(params, opt_state, batch):
 	want := []string{
 		"self.step -> self donate=[] shift=1 tshift=1",
 		"self.update -> self donate=[] shift=1 tshift=0",
+		"self.update2 -> self donate=[0] shift=1 tshift=1",
 		"step -> params donate=[0] shift=0 tshift=0",
 		"rebound -> params donate=[1] shift=0 tshift=0",
 		"plain -> params donate=[] shift=0 tshift=0",

@@ -233,14 +233,16 @@ func (info *Info) Callee(c *ast.Call) (f *Func, t *Transform, shift int, ok bool
 		if c == nil {
 			return nil, nil, 0, false
 		}
+		// `self.step = jax.jit(self.step)` in __init__ shadows the method on the instance
+		if vs := info.attrAssigns[c][x.Attr]; len(vs) == 1 {
+			if f, t, shift, ok := info.calleeExpr(vs[0]); ok {
+				return f, t, shift, true
+			}
+		}
 		if m := info.methods[c][x.Attr]; m != nil {
 			if f := info.funcs[m]; f != nil && f.Jit() != nil {
 				return f, f.Jit(), 1, true
 			}
-			return nil, nil, 0, false
-		}
-		if vs := info.attrAssigns[c][x.Attr]; len(vs) == 1 {
-			return info.calleeExpr(vs[0])
 		}
 	}
 	return nil, nil, 0, false
