@@ -44,17 +44,19 @@ func TestCompilesUnderJAX(t *testing.T) {
 			`compiles(lambda: fresh_partial(xs, 2.0), "multiply")`:     "4",
 			`compiles(lambda: fresh_def(xs), "body")`:                  "4",
 			`compiles(lambda: [per_call(m), per_call(m)], "<lambda>")`: "2",
+			`compiles(lambda: generate(x, 4), "next_token")`:           "4",
 		}},
 		{"aliased/aliased.py", map[string]string{
 			`compiles(lambda: grow(x, 4), "tile")`:     "3",
 			`compiles(lambda: per_item(xs, x), "dot")`: "4",
 		}},
 		{"negative/negative.py", map[string]string{
-			`compiles(lambda: traced_schedule(x, 5), "scale")`:    "1",
-			`compiles(lambda: fixed_static(x, 5, 2), "power")`:    "1",
-			`compiles(lambda: loop_stable(xs), "stable")`:         "0", // cached by jit_stable_in_loop, which runs first
-			`compiles(lambda: jit_stable_in_loop(xs), "stable")`:  "1", // eight jax.jit(stable) calls
-			`compiles(lambda: [sin2(v) for v in xs], "<lambda>")`: "1",
+			`compiles(lambda: traced_schedule(x, 5), "scale")`:      "1",
+			`compiles(lambda: fixed_static(x, 5, 2), "power")`:      "1",
+			`compiles(lambda: loop_stable(xs), "stable")`:           "0", // cached by jit_stable_in_loop, which runs first
+			`compiles(lambda: jit_stable_in_loop(xs), "stable")`:    "1", // eight jax.jit(stable) calls
+			`compiles(lambda: [sin2(v) for v in xs], "<lambda>")`:   "1",
+			`compiles(lambda: generate_padded(x, 4), "next_token")`: "1",
 		}},
 	}
 	for _, c := range cases {

@@ -36,35 +36,35 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(tr.Funcs()) == 0 {
 		return nil, nil
 	}
-	var visit func(n ast.Node, fn ast.Node, loop ast.Stmt, varying map[string]bool)
-	visit = func(n ast.Node, fn ast.Node, loop ast.Stmt, varying map[string]bool) {
+	var visit func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool)
+	visit = func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool) {
 		switch x := n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
 			if tr.Func(n) != nil {
 				return // traced: runs once per compilation
 			}
-			fn, loop, varying = n, nil, nil
+			fn, loop, varying, grow = n, nil, nil, nil
 		case *ast.ClassDef:
-			fn, loop, varying = nil, nil, nil
+			fn, loop, varying, grow = nil, nil, nil, nil
 		case *ast.For:
-			loop, varying = x, loopVarying(x.Body, x.Target, varying)
+			loop, varying, grow = x, loopVarying(x.Body, x.Target, varying), growing(tr, x.Body, grow)
 			if smallLiteral(x.Iter) {
-				varying = nil
+				varying, grow = nil, nil
 			}
 		case *ast.While:
-			loop, varying = x, loopVarying(x.Body, nil, varying)
+			loop, varying, grow = x, loopVarying(x.Body, nil, varying), growing(tr, x.Body, grow)
 		case *ast.Call:
-			checkCall(pass, in, tr, x, fn, loop, varying)
+			checkCall(pass, in, tr, x, fn, loop, varying, grow)
 		}
-		ast.ForEachChild(n, func(c ast.Node) { visit(c, fn, loop, varying) })
+		ast.ForEachChild(n, func(c ast.Node) { visit(c, fn, loop, varying, grow) })
 	}
-	visit(in.File.Module, nil, nil, nil)
+	visit(in.File.Module, nil, nil, nil, nil)
 	return nil, nil
 }
 
 // checkCall reports a jit of a fresh function in a loop or called at once in a function, and a
 // jitted call whose static argument changes every iteration.
-func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *ast.Call, fn ast.Node, loop ast.Stmt, varying map[string]bool) {
+func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *ast.Call, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool) {
 	if _, ok := tr.JitCall(c); ok && len(c.Args) > 0 && fresh(tr, c.Args[0], loop) {
 		switch {
 		case loop != nil && varying == nil:
@@ -78,7 +78,7 @@ func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *
 		}
 		return
 	}
-	if len(varying) == 0 {
+	if len(varying) == 0 && len(grow) == 0 {
 		return
 	}
 	f, t, shift, ok := tr.Callee(c)
@@ -93,8 +93,13 @@ func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *
 		if f != nil && j+shift < len(f.Params) {
 			name = f.Params[j+shift]
 		}
-		if st, _ := t.Static(f, j+shift, name); st && reads(a, varying) {
+		st, _ := t.Static(f, j+shift, name)
+		switch {
+		case st && reads(a, varying):
 			pass.Report(in.Diagnostic(a, "static argument `%s` of `%s` changes every iteration: each value is a new compilation",
+				in.Snippet(a, 30), in.Snippet(c.Func, 30)))
+		case !st && reads(a, grow):
+			pass.Report(in.Diagnostic(a, "`%s` grows every iteration: each new shape is a new compilation of `%s`; pad to a fixed size",
 				in.Snippet(a, 30), in.Snippet(c.Func, 30)))
 		}
 	}
@@ -175,6 +180,41 @@ func loopVarying(body []ast.Stmt, target ast.Expr, outer map[string]bool) map[st
 			case *ast.AugAssign:
 				for _, n := range names(x.Target) {
 					out[n] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// joins are the array functions whose result is longer than the operand they are given.
+var joins = map[string]bool{
+	"concatenate": true, "append": true, "hstack": true, "vstack": true, "column_stack": true,
+	"row_stack": true, "stack": true,
+}
+
+// growing returns the names a loop body rebinds to a join of themselves (`ctx =
+// jnp.concatenate([ctx, tok])`, `x = jnp.append(x, y)`), with those of enclosing loops: their
+// shape changes every iteration.
+func growing(tr *jaxtrace.Info, body []ast.Stmt, outer map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for n := range outer {
+		out[n] = true
+	}
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				c, ok := x.Value.(*ast.Call)
+				if !ok || len(x.Targets) != 1 {
+					return true
+				}
+				t, ok := x.Targets[0].(*ast.Name)
+				if api, isJax := tr.JaxAPI(c.Func); ok && isJax && joins[api] && reads(c, map[string]bool{t.ID: true}) {
+					out[t.ID] = true
 				}
 			}
 			return true

@@ -53,3 +53,15 @@ def fresh_def(xs):
 
 def per_call(x):
     return jax.jit(lambda v: v @ v.T)(x)  # want "`jax.jit\\(lambda v: v @ v.T\\)` compiles a new function on every call of `per_call`; jit it once, at module level"
+
+
+@jax.jit
+def next_token(ctx):
+    return jnp.sum(ctx, keepdims=True)
+
+
+def generate(ctx, n):
+    for _ in range(n):
+        tok = next_token(ctx)  # want "`ctx` grows every iteration: each new shape is a new compilation of `next_token`; pad to a fixed size"
+        ctx = jnp.concatenate([ctx, tok])
+    return ctx

@@ -56,3 +56,19 @@ sin2 = jax.jit(lambda v: jnp.sin(v) * 2)
 
 def make_step(lr):
     return jax.jit(lambda p, g: p - lr * g)
+
+
+@jax.jit
+def next_token(ctx):
+    return jnp.sum(ctx, keepdims=True)
+
+
+def generate_padded(ctx, n):
+    buf = jnp.zeros(ctx.shape[0] + n).at[: ctx.shape[0]].set(ctx)
+    for i in range(n):
+        tok = next_token(buf)
+        buf = buf.at[ctx.shape[0] + i].set(tok[0])
+    toks = []
+    for _ in range(n):
+        toks.append(next_token(buf))
+    return buf, jnp.concatenate(toks)
