@@ -71,17 +71,12 @@ func Build(mod *ast.Module, imp *imports.Info) *Info {
 		}
 		return true
 	})
-	// A def or lambda nested in a traced function runs while it is traced.
-	for _, d := range defs {
-		parent := info.Enclosing(d)
-		if parent == nil {
-			continue
-		}
-		f := info.funcs[d]
-		if f == nil {
-			f = info.newFunc(d)
-			f.Outer = parent
-			info.funcs[d] = f
+	// A def or lambda nested in a traced function runs while it is traced, and so does a def of
+	// the module a traced function calls; each may add the other, up to a fixed point.
+	for {
+		added := info.nested(defs) + info.called()
+		if added == 0 {
+			break
 		}
 	}
 	info.order = info.order[:0]
@@ -95,6 +90,64 @@ func Build(mod *ast.Module, imp *imports.Info) *Info {
 		info.collectLoops(f)
 	}
 	return info
+}
+
+// nested adds the defs and lambdas nested in a traced function, and returns how many.
+func (info *Info) nested(defs []ast.Node) int {
+	added := 0
+	for _, d := range defs {
+		if info.funcs[d] != nil {
+			continue
+		}
+		if parent := info.Enclosing(d); parent != nil {
+			f := info.newFunc(d)
+			f.Outer = parent
+			info.funcs[d] = f
+			info.order = append(info.order, f)
+			added++
+		}
+	}
+	return added
+}
+
+// called adds the defs of the module that a traced function calls by name (`helper(x)`,
+// `self.helper(x)`), and returns how many.
+func (info *Info) called() int {
+	added := 0
+	for i := 0; i < len(info.order); i++ {
+		f := info.order[i]
+		for _, st := range ownStmts(f.Node) {
+			ast.Inspect(st, func(n ast.Node) bool {
+				switch n.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+					return false
+				}
+				c, ok := n.(*ast.Call)
+				if !ok {
+					return true
+				}
+				var d ast.Node
+				switch x := c.Func.(type) {
+				case *ast.Name:
+					d, _ = info.resolveName(x, 0)
+				case *ast.Attribute:
+					d, _ = info.resolveFunc(x, 0)
+				}
+				switch d.(type) {
+				case *ast.FunctionDef, *ast.AsyncFunctionDef:
+					if info.funcs[d] == nil && info.Enclosing(d) == nil { // nested: nested() adds it
+						g := info.newFunc(d)
+						g.Caller = f
+						info.funcs[d] = g
+						info.order = append(info.order, g)
+						added++
+					}
+				}
+				return true
+			})
+		}
+	}
+	return added
 }
 
 // index records assignments, classes and methods.

@@ -10,6 +10,8 @@
 // is recognised when its name resolves to JAX (`jax.jit`, `from jax import jit`, `import jax as
 // j`), also through `functools.partial(jax.jit, …)` and `jax.jit(…)` used as a decorator
 // factory, and through the differentiation wrappers (`jax.jit(jax.grad(loss))` traces `loss`).
+// A def nested in a traced function, or of the module and called by name (`helper(x)`,
+// `self.helper(x)`) from one, is traced too, with its parameters' values unknown.
 // A callable is followed through one name binding (`step = jax.jit(train_step, …)`, a decorated
 // `def`) or a method of the enclosing class (`self.update`, `self.step = jax.jit(self._step)`).
 package jaxtrace
@@ -89,6 +91,9 @@ type Func struct {
 	// Outer is the traced function this one is nested in when no transformation of its own
 	// applies (a helper defined inside a jitted function); nil otherwise.
 	Outer *Func
+	// Caller is the traced function that calls this one by name when neither a transformation
+	// nor nesting applies (a module-level helper called from a jitted step); nil otherwise.
+	Caller *Func
 	// traced holds the names of the function's traced values (tracedNames).
 	traced map[string]bool
 }
@@ -107,7 +112,7 @@ func (f *Func) Jit() *Transform {
 // Compiled reports whether f's body ends up in an XLA program as a whole: a compiling
 // transformation or control-flow body applies to it or to a function it is nested in.
 func (f *Func) Compiled() bool {
-	for g := f; g != nil; g = g.Outer {
+	for g := f; g != nil; g = g.Up() {
 		for _, t := range g.Transforms {
 			if t.Kind == Compiled || t.Kind == Body {
 				return true
@@ -115,6 +120,18 @@ func (f *Func) Compiled() bool {
 		}
 	}
 	return false
+}
+
+// Up returns the traced function f runs inside: the one it is nested in, or else the one that
+// calls it; nil for a function a transformation applies to.
+func (f *Func) Up() *Func {
+	if len(f.Transforms) > 0 {
+		return nil
+	}
+	if f.Outer != nil {
+		return f.Outer
+	}
+	return f.Caller
 }
 
 // Static reports whether parameter i (name) of f is static under t: listed by position or name.

@@ -48,6 +48,9 @@ func describe(info *Info) []string {
 		if f.Outer != nil {
 			ts = append(ts, "nested")
 		}
+		if f.Caller != nil {
+			ts = append(ts, "called")
+		}
 		var traced []string
 		for n := range f.traced {
 			traced = append(traced, n)
@@ -242,6 +245,47 @@ def loop(params, opt_state, batch):
 		"rebound -> params donate=[1] shift=0 tshift=0",
 		"plain -> params donate=[] shift=0 tshift=0",
 		"jax.jit(train_step) -> params donate=[] shift=0 tshift=0",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestCalledHelpers(t *testing.T) {
+	src := `
+import jax
+import jax.numpy as jnp
+
+def leaf(v):
+    return v
+
+def helper(v, n):
+    def inner(w):
+        return leaf(w)
+    return inner(v)
+
+class M:
+    def norm(self, v):
+        return v
+
+    @jax.jit
+    def apply(self, x):
+        return helper(self.norm(x), 3)
+
+def eager_only(v):
+    return v
+
+def main(x):
+    return eager_only(x)
+`
+	info, _ := build(t, src)
+	got := describe(info)
+	want := []string{
+		"leaf: called; traced=; compiled=true",
+		"helper: called; traced=; compiled=true",
+		"inner: nested; traced=; compiled=true",
+		"norm: called; traced=; compiled=true",
+		"apply: jax.jit; traced=x; compiled=true",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

@@ -53,7 +53,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 		}},
 		{"negative/negative.py", map[string]string{
 			"alias(step, p, o, b)": "524288", "alias(step_named, p, o, b)": "524288",
-			"train(p + 0, o + 0, [b, b])": "ok",
+			"train(p + 0, o + 0, [b, b])": "ok", "unrolled(p + 0, o + 0, p)": "ok",
 		}},
 	}
 	for _, c := range cases {

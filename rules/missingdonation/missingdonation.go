@@ -50,6 +50,9 @@ func run(pass *analysis.Pass) (any, error) {
 		default:
 			return true
 		}
+		if tr.Enclosing(n) != nil {
+			return true // inside a traced function the inner jit is inlined: donation does nothing
+		}
 		for _, st := range ownStmts(body) {
 			if a, ok := st.(*ast.Assign); ok && !seen[a] {
 				seen[a] = true

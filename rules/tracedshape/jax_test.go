@@ -31,6 +31,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 			"grad_step(jnp.ones(6), x)":   "ConcretizationTypeError",
 			"per_row(xs)":                 "ConcretizationTypeError",
 			"constant_inside(x)":          "ConcretizationTypeError",
+			"uses_helper(x)":              "ConcretizationTypeError",
 			"masked_sum.__wrapped__(x)":   "ok", // the same code eagerly runs
 			"nonzero_mean.__wrapped__(x)": "ok",
 		}},
@@ -41,7 +42,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 		{"negative/negative.py", map[string]string{
 			"sized(x)": "ok", "static_mask(jnp.arange(3.0))": "ok", "static_arg_mask(x, 3)": "ok",
 			"eager(x)": "ok", "batched_const(xs)": "ok", "numpy_only(np.arange(3))": "ok",
-			"host_numpy(x)": "ok", "shapes(x)": "ok", "not_mask(x, None)": "ok",
+			"host_numpy(x)": "ok", "shapes(x)": "ok", "not_mask(x, None)": "ok", "eager_caller(x)": "ok",
 		}},
 	}
 	for _, c := range cases {

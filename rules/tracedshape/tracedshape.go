@@ -101,7 +101,7 @@ func boolMask(e ast.Expr) bool {
 
 // how names what traces f, for the message: "under `jax.jit`", "in the body of `jax.lax.scan`".
 func how(f *jaxtrace.Func) string {
-	for g := f; g != nil; g = g.Outer {
+	for g := f; g != nil; g = g.Up() {
 		if len(g.Transforms) > 0 {
 			t := g.Transforms[0]
 			if t.Kind == jaxtrace.Body {

@@ -37,6 +37,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 			"traced_count(x, 3)": "TracerIntegerConversionError",
 			"run(xs)":            "ok",
 			"outer(x)":           "ok",
+			"smooth(x)":          "ok",
 			"hlo(steps, x, 100) > 5 * hlo(steps, x, 10)": "True",
 			// linear growth: 900 more trips add 10 times what 90 more trips add (within 10%)
 			"abs((hlo(steps, x, 1000) - hlo(steps, x, 100)) / (hlo(steps, x, 100) - hlo(steps, x, 10)) - 10) < 1": "True",
@@ -47,7 +48,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 		{"negative/negative.py", map[string]string{
 			"small(x)": "ok", "fori(x)": "ok", "Model(2).apply(jnp.ones(3))": "ok", "eager(x)": "ok",
 			"batched(xs)": "ok", "over_params([(jnp.ones((6, 6)), jnp.ones(6))], x)": "ok",
-			"range_shadow(lambda n: [0], x)": "ok", "per_axis(xs)": "ok",
+			"range_shadow(lambda n: [0], x)": "ok", "per_axis(xs)": "ok", "smooth_eager(x)": "ok",
 		}},
 	}
 	for _, c := range cases {

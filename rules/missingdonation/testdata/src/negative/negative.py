@@ -47,3 +47,17 @@ def loop_dyn(params, opt_state, batches):
     for batch in batches:
         params, opt_state = step_dyn(params, opt_state, batch)
     return params
+
+
+@jax.jit
+def unrolled(params, opt_state, batch):
+    for _ in range(3):
+        params, opt_state = step_named(params, opt_state, batch)
+        params, opt_state = step_unjitted(params, opt_state, batch)
+        params = inner_step(params, batch)
+    return params
+
+
+@jax.jit
+def inner_step(params, batch):
+    return params + batch

@@ -51,3 +51,12 @@ def per_row(row):
 @jax.jit
 def constant_inside(x):
     return x + jnp.nonzero(jnp.arange(4))[0].sum()  # want "`jnp.nonzero\\(jnp.arange\\(4\\)\\)`"
+
+
+def positive_part(v):
+    return v[jnp.nonzero(v > 0)]  # want "raises `ConcretizationTypeError` under `jax.jit`"
+
+
+@jax.jit
+def uses_helper(x):
+    return positive_part(x).sum()

@@ -61,3 +61,14 @@ def outer(x):
         return y
 
     return helper(x, x.shape[0])
+
+
+def relax(x):
+    for _ in range(300):  # want "unrolled into 300 copies"
+        x = 0.5 * (x + jnp.tanh(x))
+    return x
+
+
+@jax.jit
+def smooth(x):
+    return relax(x)

@@ -71,3 +71,13 @@ def per_axis(x):
     for _ in range(x.ndim):
         x = x + 1
     return x
+
+
+def relax_eager(x):
+    for _ in range(300):
+        x = 0.5 * (x + jnp.tanh(x))
+    return x
+
+
+def smooth_eager(x):
+    return relax_eager(x)
