@@ -9,14 +9,19 @@ import (
 	"github.com/arraylint/arraylint/rules/chunkedsliceloop"
 	"github.com/arraylint/arraylint/rules/deadarrayheld"
 	"github.com/arraylint/arraylint/rules/hostarraytodevice"
+	"github.com/arraylint/arraylint/rules/hostsyncloop"
+	"github.com/arraylint/arraylint/rules/missingdonation"
 	"github.com/arraylint/arraylint/rules/missingout"
 	"github.com/arraylint/arraylint/rules/nonzeroscatter"
 	"github.com/arraylint/arraylint/rules/pallasblockalignment"
 	"github.com/arraylint/arraylint/rules/pallasvmem"
 	"github.com/arraylint/arraylint/rules/peakmemory"
 	"github.com/arraylint/arraylint/rules/profilerstartstop"
+	"github.com/arraylint/arraylint/rules/recompile"
 	"github.com/arraylint/arraylint/rules/slicethenfull"
 	"github.com/arraylint/arraylint/rules/tpupadding"
+	"github.com/arraylint/arraylint/rules/tracedshape"
+	"github.com/arraylint/arraylint/rules/unrolledloop"
 )
 
 // Rules is every rule, the tool's own included, in code order.
@@ -26,12 +31,17 @@ var Rules = sorted(append(driver.ToolRules(),
 	chunkedsliceloop.Rule,
 	deadarrayheld.Rule,
 	hostarraytodevice.Rule,
+	hostsyncloop.Rule,
+	missingdonation.Rule,
 	missingout.Rule,
 	nonzeroscatter.Rule,
 	pallasblockalignment.Rule,
 	pallasvmem.Rule,
 	peakmemory.Rule,
 	profilerstartstop.Rule,
+	recompile.Rule,
 	slicethenfull.Rule,
 	tpupadding.Rule,
+	tracedshape.Rule,
+	unrolledloop.Rule,
 ))

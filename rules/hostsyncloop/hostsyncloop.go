@@ -1,0 +1,294 @@
+// Package hostsyncloop defines rule AL202: a device value brought to the host on every
+// iteration of a training loop (`float(loss)`, `loss.item()`, `np.asarray(x)`,
+// `jax.device_get(x)`, `print(x)`, `cp.asnumpy(x)`), which makes the host wait for the device
+// each step.
+package hostsyncloop
+
+import (
+	_ "embed"
+	"slices"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.md
+var doc string
+
+// Rule is AL202 host-sync-in-loop.
+var Rule = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL202", Name: "host-sync-in-loop", Since: "0.3.0", Doc: doc,
+	Summary:  "device value copied to the host every loop iteration",
+	Severity: analyzer.Warning,
+	Fix:      analyzer.FixNever,
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, imports.Analyzer, jaxtrace.Analyzer},
+	Run:      run,
+})
+
+// loop is one Python loop that launches device work each iteration: it calls a jitted function
+// (JAX) or a CuPy function.
+type loop struct {
+	body   []ast.Stmt
+	device map[string]bool // names bound in the body to device values
+	what   string          // the device call, for the message
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	imp := pass.ResultOf[imports.Analyzer].(*imports.Info)
+	tr := pass.ResultOf[jaxtrace.Analyzer].(*jaxtrace.Info)
+	if imp.Backends()&(imports.JAX|imports.CuPy) == 0 {
+		return nil, nil
+	}
+	reported := map[ast.Node]bool{}
+	ast.Inspect(in.File.Module, func(n ast.Node) bool {
+		var body []ast.Stmt
+		switch l := n.(type) {
+		case *ast.For:
+			body = l.Body
+		case *ast.While:
+			body = l.Body
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
+			if tr.Func(n) != nil {
+				return false // a traced function's loops run at trace time, once
+			}
+			return true
+		default:
+			return true
+		}
+		l := deviceLoop(in, imp, tr, body)
+		if l == nil {
+			return true
+		}
+		for _, st := range ownStmts(body, nil) {
+			checkStmt(pass, in, imp, l, st, reported)
+		}
+		return true
+	})
+	return nil, nil
+}
+
+// deviceLoop finds the device values a loop body computes: the targets of assignments from a
+// jitted call or a CuPy call, and of assignments over them, to a fixed point.
+func deviceLoop(in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, body []ast.Stmt) *loop {
+	l := &loop{body: body, device: map[string]bool{}}
+	stmts := ownStmts(body, nil)
+	for range 4 {
+		changed := false
+		for _, st := range stmts {
+			a, ok := st.(*ast.Assign)
+			if !ok {
+				continue
+			}
+			src := ""
+			if c, ok := a.Value.(*ast.Call); ok {
+				if _, _, _, ok := tr.Callee(c); ok {
+					src = in.Snippet(c.Func, 30)
+				} else if r, ok := imp.Resolve(c.Func); ok && r.Backend == imports.CuPy && !hostAPI[r.API] && r.API != "" {
+					src = in.Snippet(c.Func, 30)
+				}
+			}
+			if src == "" && !readsAny(a.Value, l.device) {
+				continue
+			}
+			if l.what == "" && src != "" {
+				l.what = src
+			}
+			for _, t := range a.Targets {
+				for _, name := range names(t) {
+					if !l.device[name] {
+						l.device[name], changed = true, true
+					}
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	if l.what == "" {
+		return nil
+	}
+	return l
+}
+
+// hostAPI are the CuPy functions that return host values.
+var hostAPI = map[string]bool{"asnumpy": true}
+
+// checkStmt reports the syncs of one statement of the loop body, unless the statement only runs
+// every N iterations (`if step % N == 0:`) or the synced value decides the control flow.
+func checkStmt(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, l *loop, st ast.Stmt, reported map[ast.Node]bool) {
+	var exprs []ast.Expr
+	switch s := st.(type) {
+	case *ast.ExprStmt:
+		exprs = []ast.Expr{s.Value}
+	case *ast.Assign:
+		exprs = []ast.Expr{s.Value}
+	case *ast.AugAssign:
+		exprs = []ast.Expr{s.Value}
+	default:
+		return // if/while tests decide control flow: the value is needed there
+	}
+	if periodic(l.body, st) {
+		return
+	}
+	for _, e := range exprs {
+		ast.Inspect(e, func(n ast.Node) bool {
+			c, ok := n.(*ast.Call)
+			if !ok || reported[c] {
+				return true
+			}
+			what, args := syncCall(imp, c)
+			if !slices.ContainsFunc(args, func(a ast.Expr) bool { return readsAny(a, l.device) }) {
+				return true
+			}
+			reported[c] = true
+			pass.Report(in.Diagnostic(c, "`%s` %s every iteration of the loop calling `%s`; log every N steps",
+				in.Snippet(c, 40), what, l.what))
+			return false
+		})
+	}
+}
+
+// syncCall recognises a call that brings a device value to the host and returns its operands.
+func syncCall(imp *imports.Info, c *ast.Call) (string, []ast.Expr) {
+	const waits = "waits for the device"
+	switch f := c.Func.(type) {
+	case *ast.Name:
+		if (f.ID == "float" || f.ID == "int" || f.ID == "bool") && len(c.Args) == 1 && builtin(imp, f) {
+			return waits, c.Args
+		}
+		if f.ID == "print" && builtin(imp, f) {
+			return "copies to the host and " + waits, c.Args
+		}
+	case *ast.Attribute:
+		if (f.Attr == "item" || f.Attr == "tolist") && len(c.Args) == 0 {
+			return waits, []ast.Expr{f.Value}
+		}
+	}
+	r, ok := imp.Resolve(c.Func)
+	if !ok || len(c.Args) == 0 {
+		return "", nil
+	}
+	switch {
+	case r.Backend == imports.NumPy && (r.API == "asarray" || r.API == "array"),
+		r.Qual == "jax.device_get",
+		r.Backend&imports.CuPy != 0 && r.API == "asnumpy":
+		return "copies to the host and " + waits, c.Args[:1]
+	}
+	return "", nil
+}
+
+// builtin reports whether n names a builtin: no scope binds it.
+func builtin(imp *imports.Info, n *ast.Name) bool {
+	s := imp.ScopeOf(n)
+	return s != nil && s.Lookup(n.ID) == nil
+}
+
+// periodic reports whether st sits, inside body, under an `if` whose test reads a modulo
+// (`step % 100 == 0`) or an else of one: it runs every N iterations, not every one.
+func periodic(body []ast.Stmt, st ast.Stmt) bool {
+	found := false
+	var walk func(sts []ast.Stmt, under bool)
+	walk = func(sts []ast.Stmt, under bool) {
+		for _, s := range sts {
+			if s == st {
+				found = found || under
+				return
+			}
+			switch x := s.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.For, *ast.AsyncFor, *ast.While:
+				continue
+			case *ast.If:
+				u := under || hasMod(x.Test)
+				walk(x.Body, u)
+				walk(x.Orelse, under)
+				continue
+			}
+			for _, b := range ast.Bodies(s) {
+				walk(b, under)
+			}
+		}
+	}
+	walk(body, false)
+	return found
+}
+
+// hasMod reports whether e reads a % b of numbers (not a string format).
+func hasMod(e ast.Expr) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinOp); ok && b.Op == ast.Mod {
+			if c, ok := b.Left.(*ast.Constant); !ok || c.Value.Kind != ast.ConstStr {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// readsAny reports whether e reads one of the names, not through a static attribute (`.shape`).
+func readsAny(e ast.Expr, set map[string]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Attribute:
+			if x.Attr == "shape" || x.Attr == "dtype" || x.Attr == "ndim" || x.Attr == "size" {
+				return false
+			}
+		case *ast.Lambda:
+			return false
+		case *ast.Name:
+			if x.Ctx == ast.Load && set[x.ID] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// names returns the names an assignment target binds.
+func names(e ast.Expr) []string {
+	switch x := e.(type) {
+	case *ast.Name:
+		return []string{x.ID}
+	case *ast.Tuple:
+		var out []string
+		for _, el := range x.Elts {
+			out = append(out, names(el)...)
+		}
+		return out
+	case *ast.List:
+		var out []string
+		for _, el := range x.Elts {
+			out = append(out, names(el)...)
+		}
+		return out
+	case *ast.Starred:
+		return names(x.Value)
+	}
+	return nil
+}
+
+// ownStmts returns the statements that run once per iteration of a loop with this body: nested
+// if, with and try blocks included, not the bodies of nested loops (their own iterations), defs
+// and classes.
+func ownStmts(body []ast.Stmt, out []ast.Stmt) []ast.Stmt {
+	for _, st := range body {
+		out = append(out, st)
+		switch st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.For, *ast.AsyncFor, *ast.While:
+			continue
+		}
+		for _, b := range ast.Bodies(st) {
+			out = ownStmts(b, out)
+		}
+	}
+	return out
+}

@@ -1,0 +1,17 @@
+import cupy as cp
+import numpy as np
+
+
+def cupy_loop(frames):
+    out = []
+    for f in frames:
+        g = cp.fft.fft2(cp.asarray(f))
+        out.append(cp.asnumpy(g))  # want "`cp.asnumpy\\(g\\)` copies to the host and waits for the device every iteration of the loop calling `cp.fft.fft2`"
+    return np.stack(out)
+
+
+def cupy_batched(frames):
+    gs = []
+    for f in frames:
+        gs.append(cp.fft.fft2(cp.asarray(f)))
+    return cp.asnumpy(cp.stack(gs))

@@ -1,0 +1,39 @@
+import jax
+import jax.numpy as jnp
+import numpy as np
+
+
+@jax.jit
+def step(params, batch):
+    loss = jnp.mean((params - batch) ** 2)
+    return params - 0.1 * (params - batch), loss
+
+
+def train(params, batches):
+    losses = []
+    for batch in batches:
+        params, loss = step(params, batch)
+        losses.append(float(loss))  # want "`float\\(loss\\)` waits for the device every iteration of the loop calling `step`; log every N steps"
+        print("loss", loss)  # want "`print\\(\"loss\", loss\\)` copies to the host and waits for the device"
+    return params, losses
+
+
+def train_metrics(params, batches):
+    history = []
+    for i, batch in enumerate(batches):
+        params, metrics = step(params, batch)
+        history.append(jax.device_get(metrics))  # want "`jax.device_get\\(metrics\\)` copies to the host"
+        acc = metrics.item()  # want "`metrics.item\\(\\)` waits for the device"
+        arr = np.asarray(params)  # want "`np.asarray\\(params\\)` copies to the host"
+        print(f"{i}: {metrics:.3f}")  # want "copies to the host and waits"
+    return history, acc, arr
+
+
+def while_loop(params, batch, n):
+    i = 0
+    while i < n:
+        params, loss = step(params, batch)
+        total = loss * 2
+        print(total)  # want "`print\\(total\\)`"
+        i += 1
+    return params

@@ -1,0 +1,77 @@
+package missingdonation
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/arraylint/arraylint/rules/internal/jaxoracle"
+)
+
+const setup = `
+import jax
+import jax.numpy as jnp
+p = jnp.ones((256, 256))  # 262144 bytes
+o = jnp.ones((256, 256))
+b = jnp.ones(8)
+
+def alias(f, *args):
+    return f.lower(*args).compile().memory_analysis().alias_size_in_bytes
+
+def fit_trainer():
+    t = Trainer()
+    t.params = p + 0
+    t.fit([b, b])
+    return t.params
+`
+
+// TestFixturesUnderJAX compiles the reported steps before and after the fix under JAX: XLA
+// aliases no byte of the undonated step and exactly the donated arguments' bytes of the fixed
+// one; the fixed training loops still run, and reading a donated argument again fails, which
+// is why the fix is unsafe.
+func TestFixturesUnderJAX(t *testing.T) {
+	const mb = "262144" // one 256×256 float32 array
+	cases := []struct {
+		file string
+		want map[string]string
+	}{
+		{"basic/basic.py", map[string]string{
+			"alias(step, p, o, b)": "0", "alias(update, p, b)": "0", "alias(half, p, o, b)": mb,
+			"alias(scale, p, 2)": "0", "alias(Trainer().train_step, p, b)": "0", "alias(train_step, p, b)": "0",
+		}},
+		{"basic/basic.py.unsafe.golden", map[string]string{
+			"alias(step, p, o, b)": "524288", "alias(update, p, b)": mb, "alias(half, p, o, b)": "524288",
+			"alias(scale, p, 2)": mb, "alias(Trainer().train_step, p, b)": mb,
+			"train(p + 0, o + 0, [b, b, b])": "ok", "loop(p + 0, [b, b])": "ok",
+			"train_half(p + 0, o + 0, [b, b])": "ok", "rescale(p + 0, [b, b], 2)": "ok", "fit_trainer()": "ok", "sized_state([b, b])": "ok", "alias(train_step, p, b)": mb, "rebind_name(p + 0, [b, b])": "ok",
+			"(lambda q: [step(q, o + 0, b), q.sum()])(p + 0)": "RuntimeError",
+		}},
+		{"aliased/aliased.py", map[string]string{"alias(sgd, p, p)": "0", "alias(sgd2, p, p)": "0"}},
+		{"aliased/aliased.py.unsafe.golden", map[string]string{
+			"alias(sgd, p, p)": mb, "alias(sgd2, p, p)": mb, "fit(p + 0, [p, p])": "ok",
+		}},
+		{"negative/negative.py", map[string]string{
+			"alias(step, p, o, b)": "524288", "alias(step_named, p, o, b)": "524288",
+			"train(p + 0, o + 0, [b, b])": "ok", "unrolled(p + 0, o + 0, p)": "ok",
+		}},
+	}
+	for _, c := range cases {
+		t.Run(c.file, func(t *testing.T) {
+			src, err := os.ReadFile(filepath.Join("testdata", "src", filepath.FromSlash(c.file)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(t.TempDir(), "fixture.py") // a golden needs a .py name to import
+			if err := os.WriteFile(path, src, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var exprs []string
+			for e := range c.want {
+				exprs = append(exprs, e)
+			}
+			slices.Sort(exprs)
+			jaxoracle.Check(t, jaxoracle.Eval(t, path, setup, exprs), c.want)
+		})
+	}
+}

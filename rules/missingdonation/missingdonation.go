@@ -1,0 +1,288 @@
+// Package missingdonation defines rule AL107: a jitted step called in a loop whose outputs
+// rebind its inputs (`params, opt_state = step(params, opt_state, batch)`) without donating
+// them, so each call holds the old and the new state at once.
+package missingdonation
+
+import (
+	_ "embed"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.md
+var doc string
+
+// Rule is AL107 missing-donation.
+var Rule = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL107", Name: "missing-donation", Since: "0.3.0", Doc: doc,
+	Summary:  "jitted step rebinds its inputs without donating them",
+	Severity: analyzer.Warning,
+	Fix:      analyzer.FixSometimes,
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, jaxtrace.Analyzer},
+	Run:      run,
+})
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	tr := pass.ResultOf[jaxtrace.Analyzer].(*jaxtrace.Info)
+	if len(tr.Funcs()) == 0 {
+		return nil, nil
+	}
+	arr := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+	seen := map[*ast.Assign]bool{}
+	var found []finding
+	ast.Inspect(in.File.Module, func(n ast.Node) bool {
+		var body []ast.Stmt
+		switch l := n.(type) {
+		case *ast.For:
+			body = l.Body
+		case *ast.While:
+			body = l.Body
+		default:
+			return true
+		}
+		if tr.Enclosing(n) != nil {
+			return true // inside a traced function the inner jit is inlined: donation does nothing
+		}
+		for _, st := range ownStmts(body) {
+			if a, ok := st.(*ast.Assign); ok && !seen[a] {
+				seen[a] = true
+				if f, ok := check(in, arr, tr, a, n.(ast.Stmt)); ok {
+					found = append(found, f)
+				}
+			}
+		}
+		return true
+	})
+	// One fix per transformation, on its first finding, donating what every finding asks: two
+	// fixes would each add the keyword.
+	union := map[*jaxtrace.Transform][]int{}
+	for _, f := range found {
+		union[f.t] = append(union[f.t], f.positions...)
+	}
+	fixed := map[*jaxtrace.Transform]bool{}
+	for _, f := range found {
+		nums := numsText(append(slices.Clone(f.t.DonateNums), f.positions...))
+		d := in.Diagnostic(f.a, "%s rebound to `%s`'s outputs undonated: old and new both live; donate with `donate_argnums=%s`",
+			f.what, f.callee, nums)
+		if !fixed[f.t] {
+			fixed[f.t] = true
+			if fix, ok := donateFix(pass, in, f.t, numsText(append(slices.Clone(f.t.DonateNums), union[f.t]...))); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+		}
+		pass.Report(d)
+	}
+	return nil, nil
+}
+
+// finding is one rebinding call to report.
+type finding struct {
+	a         *ast.Assign
+	t         *jaxtrace.Transform
+	what      string // the rebound arguments and their size
+	callee    string
+	positions []int // the argument positions to donate, as the transformation counts them
+}
+
+// check finds an assignment whose targets rebind arguments of a jitted call that are not
+// donated.
+func check(in *pyinspect.Result, arr *arrays.Info, tr *jaxtrace.Info, a *ast.Assign, loop ast.Stmt) (finding, bool) {
+	call, ok := a.Value.(*ast.Call)
+	if !ok || len(a.Targets) != 1 {
+		return finding{}, false
+	}
+	fn, t, shift, ok := tr.Callee(call)
+	if !ok || t.OptsUnknown {
+		return finding{}, false
+	}
+	targets := map[string]bool{}
+	for _, e := range flatten(a.Targets[0]) {
+		targets[in.Text(e)] = true
+	}
+	var names []string
+	var positions []int
+	var total int64
+	sized := true
+	for j, arg := range call.Args {
+		if _, star := arg.(*ast.Starred); star {
+			return finding{}, false // positions after a *args are unknown
+		}
+		text := in.Text(arg)
+		if !plainRef(arg) || !targets[text] {
+			continue
+		}
+		p := j + shift
+		name := ""
+		if fn != nil {
+			if p >= fn.Positional {
+				continue
+			}
+			name = fn.Params[p]
+		} else if len(t.DonateNames) > 0 || len(t.StaticNames) > 0 {
+			return finding{}, false // names without a signature: which positions they cover is unknown
+		}
+		if st, _ := t.Static(fn, p, name); st || t.Donated(fn, p, name) {
+			continue
+		}
+		names = append(names, "`"+text+"`")
+		positions = append(positions, p-t.Shift)
+		n, ok := stateBytes(arr, arg, loop)
+		total, sized = total+n, sized && ok
+	}
+	if len(names) == 0 {
+		return finding{}, false
+	}
+	size := ""
+	if sized && total > 0 {
+		size = " (" + arrays.Bytes(total) + ")"
+	}
+	return finding{a: a, t: t, what: strings.Join(names, ", ") + size, callee: in.Snippet(call.Func, 30), positions: positions}, true
+}
+
+// stateBytes is the size of a rebound argument: known at the call, or else the size of the
+// array its name was last assigned before the loop (the state the loop carries keeps its shape
+// and dtype: the jitted step would be compiled again otherwise).
+func stateBytes(arr *arrays.Info, arg ast.Expr, loop ast.Stmt) (int64, bool) {
+	if x, ok := arr.Array(arg); ok {
+		if n, ok := x.NBytes(); ok {
+			return n, true
+		}
+	}
+	name, ok := arg.(*ast.Name)
+	if !ok {
+		return 0, false
+	}
+	var before *ast.Assign
+	for _, n := range arr.Assignments(arr.ScopeOf(name), name.ID) {
+		if a, ok := n.(*ast.Assign); ok && a.End <= loop.Span().Start && len(a.Targets) == 1 {
+			if t, ok := a.Targets[0].(*ast.Name); ok && t.ID == name.ID {
+				before = a
+			}
+		}
+	}
+	if before == nil {
+		return 0, false
+	}
+	if x, ok := arr.Array(before.Value); ok {
+		return x.NBytes()
+	}
+	return 0, false
+}
+
+// plainRef reports whether e is a name or an attribute chain on one (`params`, `self.state`).
+func plainRef(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Name:
+		return true
+	case *ast.Attribute:
+		return plainRef(x.Value)
+	}
+	return false
+}
+
+// flatten returns the plain references an assignment target binds.
+func flatten(e ast.Expr) []ast.Expr {
+	switch x := e.(type) {
+	case *ast.Tuple:
+		var out []ast.Expr
+		for _, el := range x.Elts {
+			out = append(out, flatten(el)...)
+		}
+		return out
+	case *ast.List:
+		var out []ast.Expr
+		for _, el := range x.Elts {
+			out = append(out, flatten(el)...)
+		}
+		return out
+	}
+	if plainRef(e) {
+		return []ast.Expr{e}
+	}
+	return nil
+}
+
+// numsText renders positions as a tuple literal, sorted and without repeats: "(0, 1)", "(2,)".
+func numsText(ps []int) string {
+	slices.Sort(ps)
+	ps = slices.Compact(ps)
+	parts := make([]string, len(ps))
+	for i, p := range ps {
+		parts[i] = fmt.Sprint(p)
+	}
+	if len(parts) == 1 {
+		return "(" + parts[0] + ",)"
+	}
+	return "(" + strings.Join(parts, ", ") + ")"
+}
+
+// donateFix sets donate_argnums on the transformation: replaces a literal donate_argnums, adds
+// the keyword to the options call (`jax.jit(f, …)`, `partial(jax.jit, …)`), or turns a bare
+// `@jax.jit` into `@jax.jit(donate_argnums=…)`. It is unsafe: a caller that reads a donated
+// argument after the call gets an error.
+func donateFix(pass *analysis.Pass, in *pyinspect.Result, t *jaxtrace.Transform, nums string) (analysis.SuggestedFix, bool) {
+	var edit analysis.TextEdit
+	switch {
+	case t.Opts == nil:
+		edit = in.Replace(t.Site, in.Text(t.Site)+"(donate_argnums="+nums+")")
+	default:
+		for _, kw := range t.Opts.Keywords {
+			if kw.Arg == "donate_argnums" {
+				edit = in.Replace(kw.Value, nums)
+			}
+		}
+		if edit.NewText == nil {
+			src := in.File.Src
+			end := t.Opts.End - 1 // the closing parenthesis
+			if end <= t.Opts.Start || src[end] != ')' {
+				return analysis.SuggestedFix{}, false
+			}
+			k := end - 1
+			for k > t.Opts.Start && (src[k] == ' ' || src[k] == '\t' || src[k] == '\n' || src[k] == '\r') {
+				k--
+			}
+			text := ", donate_argnums=" + nums
+			switch src[k] {
+			case ',':
+				text = " donate_argnums=" + nums
+			case '(':
+				text = "donate_argnums=" + nums
+			}
+			edit = in.ReplaceRange(pyparse.Range{Start: k + 1, End: k + 1}, text)
+		}
+	}
+	fix := analysis.SuggestedFix{Message: "Donate with `donate_argnums=" + nums + "`", TextEdits: []analysis.TextEdit{edit}}
+	analyzer.SetApplicability(pass, &fix, analyzer.Unsafe)
+	return fix, true
+}
+
+// ownStmts returns the statements of a block, nested blocks included, but not the bodies of
+// defs and classes in it.
+func ownStmts(body []ast.Stmt) []ast.Stmt {
+	var out []ast.Stmt
+	var walk func([]ast.Stmt)
+	walk = func(sts []ast.Stmt) {
+		for _, st := range sts {
+			out = append(out, st)
+			switch st.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+				continue
+			}
+			for _, b := range ast.Bodies(st) {
+				walk(b)
+			}
+		}
+	}
+	walk(body)
+	return out
+}

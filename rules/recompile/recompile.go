@@ -1,0 +1,289 @@
+// Package recompile defines rule AL306: code that makes JAX compile again and again — `jax.jit`
+// of a fresh lambda, partial or nested def in a loop or on every call, and a static argument
+// given a value that changes every iteration.
+package recompile
+
+import (
+	_ "embed"
+
+	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
+	"github.com/arraylint/arraylint/pyparse/ast"
+	"golang.org/x/tools/go/analysis"
+)
+
+//go:embed doc.md
+var doc string
+
+// Rule is AL306 jit-recompile.
+var Rule = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL306", Name: "jit-recompile", Since: "0.3.0", Doc: doc,
+	Summary:  "jitted function compiled again each iteration or call",
+	Severity: analyzer.Warning,
+	Fix:      analyzer.FixNever,
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, jaxtrace.Analyzer},
+	Run:      run,
+})
+
+// smallLoop is the most iterations of a literal loop whose static values are compiled one by
+// one on purpose (a few variants).
+const smallLoop = 16
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+	tr := pass.ResultOf[jaxtrace.Analyzer].(*jaxtrace.Info)
+	if len(tr.Funcs()) == 0 {
+		return nil, nil
+	}
+	var visit func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool)
+	visit = func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool) {
+		switch x := n.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
+			if tr.Func(n) != nil {
+				return // traced: runs once per compilation
+			}
+			fn, loop, varying, grow = n, nil, nil, nil
+		case *ast.ClassDef:
+			fn, loop, varying, grow = nil, nil, nil, nil
+		case *ast.For:
+			loop, varying, grow = x, loopVarying(x.Body, x.Target, varying), growing(tr, x.Body, grow)
+			if smallLiteral(x.Iter) {
+				varying, grow = nil, nil
+			}
+		case *ast.While:
+			loop, varying, grow = x, loopVarying(x.Body, nil, varying), growing(tr, x.Body, grow)
+		case *ast.Call:
+			checkCall(pass, in, tr, x, fn, loop, varying, grow)
+		}
+		ast.ForEachChild(n, func(c ast.Node) { visit(c, fn, loop, varying, grow) })
+	}
+	visit(in.File.Module, nil, nil, nil, nil)
+	return nil, nil
+}
+
+// checkCall reports a jit of a fresh function in a loop or called at once in a function, and a
+// jitted call whose static argument changes every iteration.
+func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *ast.Call, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool) {
+	if _, ok := tr.JitCall(c); ok && len(c.Args) > 0 && fresh(tr, c.Args[0], loop) {
+		switch {
+		case loop != nil && varying == nil:
+			// a loop over a few literal values: one compilation per variant, on purpose
+		case loop != nil:
+			pass.Report(in.Diagnostic(c, "`%s` compiles a new function every iteration; jit it once, outside the loop",
+				in.Snippet(c, 40)))
+		case fn != nil && calledAt(in, c):
+			pass.Report(in.Diagnostic(c, "`%s` compiles a new function on every call of `%s`; jit it once, at module level",
+				in.Snippet(c, 40), defName(fn)))
+		}
+		return
+	}
+	if len(varying) == 0 && len(grow) == 0 {
+		return
+	}
+	f, t, shift, ok := tr.Callee(c)
+	if !ok || t.OptsUnknown {
+		return
+	}
+	for j, a := range c.Args {
+		if _, star := a.(*ast.Starred); star {
+			return
+		}
+		name := ""
+		if f != nil && j+shift < len(f.Params) {
+			name = f.Params[j+shift]
+		}
+		st, _ := t.Static(f, j+shift, name)
+		switch {
+		case st && reads(a, varying):
+			pass.Report(in.Diagnostic(a, "static argument `%s` of `%s` changes every iteration: each value is a new compilation",
+				in.Snippet(a, 30), in.Snippet(c.Func, 30)))
+		case !st && reads(a, grow):
+			pass.Report(in.Diagnostic(a, "`%s` grows every iteration: each new shape is a new compilation of `%s`; pad to a fixed size",
+				in.Snippet(a, 30), in.Snippet(c.Func, 30)))
+		}
+	}
+	if f == nil {
+		return
+	}
+	for _, kw := range c.Keywords {
+		for i, p := range f.Params {
+			if p == kw.Arg {
+				if st, _ := t.Static(f, i, p); st && reads(kw.Value, varying) {
+					pass.Report(in.Diagnostic(kw.Value, "static argument `%s` of `%s` changes every iteration: each value is a new compilation",
+						kw.Arg, in.Snippet(c.Func, 30)))
+				}
+			}
+		}
+	}
+}
+
+// fresh reports whether a jitted expression makes a new function object each time it runs: a
+// lambda, a functools.partial, or (in a loop) a def in the loop's body.
+func fresh(tr *jaxtrace.Info, e ast.Expr, loop ast.Stmt) bool {
+	switch x := e.(type) {
+	case *ast.Lambda:
+		return true
+	case *ast.Call:
+		return tr.Qual(x.Func) == "functools.partial"
+	case *ast.Name:
+		if loop == nil {
+			return false
+		}
+		found := false
+		ast.Inspect(loop, func(n ast.Node) bool {
+			if d, ok := n.(*ast.FunctionDef); ok && d.Name == x.ID {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	return false
+}
+
+// calledAt reports whether the jit call's result is called at once: `jax.jit(f)(x)`.
+func calledAt(in *pyinspect.Result, c *ast.Call) bool {
+	found := false
+	ast.Inspect(in.File.Module, func(n ast.Node) bool {
+		if o, ok := n.(*ast.Call); ok && o.Func == ast.Expr(c) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// loopVarying returns the names that change from one iteration to the next: the loop's target
+// and every name the body assigns, with those of enclosing loops.
+func loopVarying(body []ast.Stmt, target ast.Expr, outer map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for n := range outer {
+		out[n] = true
+	}
+	if target != nil {
+		for _, n := range names(target) {
+			out[n] = true
+		}
+	}
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				for _, t := range x.Targets {
+					for _, n := range names(t) {
+						out[n] = true
+					}
+				}
+			case *ast.AugAssign:
+				for _, n := range names(x.Target) {
+					out[n] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// joins are the array functions whose result is longer than the operand they are given.
+var joins = map[string]bool{
+	"concatenate": true, "append": true, "hstack": true, "vstack": true, "column_stack": true,
+	"row_stack": true, "stack": true,
+}
+
+// growing returns the names a loop body rebinds to a join of themselves (`ctx =
+// jnp.concatenate([ctx, tok])`, `x = jnp.append(x, y)`), with those of enclosing loops: their
+// shape changes every iteration.
+func growing(tr *jaxtrace.Info, body []ast.Stmt, outer map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for n := range outer {
+		out[n] = true
+	}
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch x := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			case *ast.Assign:
+				c, ok := x.Value.(*ast.Call)
+				if !ok || len(x.Targets) != 1 {
+					return true
+				}
+				t, ok := x.Targets[0].(*ast.Name)
+				if api, isJax := tr.JaxAPI(c.Func); ok && isJax && joins[api] && reads(c, map[string]bool{t.ID: true}) {
+					out[t.ID] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// smallLiteral reports whether a loop iterates over a literal tuple or list, or range(k) with a
+// literal k of at most smallLoop: a few variants compiled on purpose.
+func smallLiteral(e ast.Expr) bool {
+	switch x := e.(type) {
+	case *ast.Tuple:
+		return len(x.Elts) <= smallLoop
+	case *ast.List:
+		return len(x.Elts) <= smallLoop
+	case *ast.Call:
+		n, ok := x.Func.(*ast.Name)
+		if !ok || n.ID != "range" || len(x.Args) != 1 {
+			return false
+		}
+		c, ok := x.Args[0].(*ast.Constant)
+		return ok && c.Value.Kind == ast.ConstInt && c.Value.Big == nil && c.Value.Int <= smallLoop
+	}
+	return false
+}
+
+// reads reports whether e reads one of the names.
+func reads(e ast.Expr, set map[string]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok && x.Ctx == ast.Load && set[x.ID] {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// names returns the names an assignment target binds.
+func names(e ast.Expr) []string {
+	switch x := e.(type) {
+	case *ast.Name:
+		return []string{x.ID}
+	case *ast.Tuple:
+		var out []string
+		for _, el := range x.Elts {
+			out = append(out, names(el)...)
+		}
+		return out
+	case *ast.List:
+		var out []string
+		for _, el := range x.Elts {
+			out = append(out, names(el)...)
+		}
+		return out
+	case *ast.Starred:
+		return names(x.Value)
+	}
+	return nil
+}
+
+// defName is the name of a def node, or "<lambda>".
+func defName(n ast.Node) string {
+	switch d := n.(type) {
+	case *ast.FunctionDef:
+		return d.Name
+	case *ast.AsyncFunctionDef:
+		return d.Name
+	}
+	return "<lambda>"
+}

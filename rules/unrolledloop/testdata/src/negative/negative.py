@@ -1,0 +1,83 @@
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+NUM_LAYERS = 4
+
+
+@jax.jit
+def small(x):
+    for _ in range(3):
+        x = jnp.tanh(x)
+    for _ in range(NUM_LAYERS):
+        x = x + 1
+    for i in range(10, 0, -1):
+        x = x * i
+    return x
+
+
+@jax.jit
+def fori(x):
+    return lax.fori_loop(0, 1000, lambda _, x: x + 0.01 * jnp.sin(x), x)
+
+
+class Model:
+    def __init__(self, n):
+        self.num_layers = n
+        self.layers = [jnp.ones(3)] * n
+
+    def apply(self, x):
+        for w in self.layers:
+            x = x * w
+        for _ in range(self.num_layers):
+            x = x + 1
+        return x
+
+
+def eager(x):
+    for _ in range(10000):
+        x = x + 1
+    return x
+
+
+@jax.vmap
+def batched(x):
+    for _ in range(1000):
+        x = x + 1
+    return x
+
+
+@jax.jit
+def over_params(params, x):
+    for w, b in params:
+        x = jnp.dot(x, w) + b
+    return x
+
+
+def range_shadow(range, x):
+    @jax.jit
+    def f(y):
+        for _ in range(10000):
+            y = y + 1
+        return y
+
+    return f(x)
+
+
+@jax.jit
+def per_axis(x):
+    for _ in range(len(x.shape) - 1):
+        x = x.sum(axis=0)
+    for _ in range(x.ndim):
+        x = x + 1
+    return x
+
+
+def relax_eager(x):
+    for _ in range(300):
+        x = 0.5 * (x + jnp.tanh(x))
+    return x
+
+
+def smooth_eager(x):
+    return relax_eager(x)
