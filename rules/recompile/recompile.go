@@ -9,6 +9,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"golang.org/x/tools/go/analysis"
 )
@@ -188,10 +189,11 @@ func loopVarying(body []ast.Stmt, target ast.Expr, outer map[string]bool) map[st
 	return out
 }
 
-// joins are the array functions whose result is longer than the operand they are given.
-var joins = map[string]bool{
-	"concatenate": true, "append": true, "hstack": true, "vstack": true, "column_stack": true,
-	"row_stack": true, "stack": true,
+// joins reports whether api is an array function whose result is longer than the operand it is
+// given: a join of the API table (concatenate, append, hstack, vstack, stack, repeat…).
+func joins(api string) bool {
+	f, ok := npapi.Lookup(api)
+	return ok && f.Kind == npapi.Join
 }
 
 // growing returns the names a loop body rebinds to a join of themselves (`ctx =
@@ -213,7 +215,7 @@ func growing(tr *jaxtrace.Info, body []ast.Stmt, outer map[string]bool) map[stri
 					return true
 				}
 				t, ok := x.Targets[0].(*ast.Name)
-				if api, isJax := tr.JaxAPI(c.Func); ok && isJax && joins[api] && reads(c, map[string]bool{t.ID: true}) {
+				if api, isJax := tr.JaxAPI(c.Func); ok && isJax && joins(api) && reads(c, map[string]bool{t.ID: true}) {
 					out[t.ID] = true
 				}
 			}
