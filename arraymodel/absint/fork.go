@@ -8,7 +8,11 @@ import (
 )
 
 // This file defines forking the interpreter state, used to run the branch of an `if` that the
-// interpreter does not follow: the fork runs it on a deep copy and hands back what it saw.
+// interpreter does not follow: the fork runs it on a copy and hands back what it saw. A fork's
+// frames are copied on their first use (Cloner.frame, frame.own): the branch of a function
+// inlined deep in a loop copies that function's frame, not its callers' (a loop of undecided
+// branches in cuPyNumeric's tests/integration/test_fft_*.py copied every frame ~3,900 times
+// per file, 19 % of its CPU).
 
 func newCloner(h Heap) *Cloner {
 	return &Cloner{objs: map[*Obj]*Obj{}, lists: map[*pyList]*pyList{}, frames: map[*frame]*frame{},
