@@ -60,7 +60,7 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 // the run does not model makes of arrays: a comprehension of strings or numbers over an iterable
 // of unknown length makes no array to leave out.
 func (s *Interp) makesArrays(target ast.Expr, item value, elt ast.Expr) bool {
-	p := s.fork()
+	p := s.forkAll()
 	p.assign(target, item)
 	before := len(p.unknown)
 	v := p.eval(elt)

@@ -370,7 +370,7 @@ func (s *Interp) rootBound(e ast.Expr) (value, bool) {
 			if v, ok := f.vars[x.ID]; ok {
 				return v, true
 			}
-			if v, ok := s.module.vars[x.ID]; ok {
+			if v, ok := s.module.own().vars[x.ID]; ok {
 				return v, true
 			}
 			if v, ok := s.consts[x.ID]; ok {

@@ -388,7 +388,7 @@ func (s *Interp) del(t ast.Expr) {
 		f := s.top()
 		vars := f.vars
 		if f.globals[t.ID] {
-			vars = s.module.vars
+			vars = s.module.own().vars
 		}
 		if old, ok := vars[t.ID]; ok {
 			delete(vars, t.ID)
@@ -736,6 +736,7 @@ func (s *Interp) recordGrowth(st ast.Stmt, after []int64, trips int64) {
 	}
 	var grown *pyList
 	for _, fr := range s.frames {
+		fr.own()
 		for _, k := range slices.Sorted(maps.Keys(fr.vars)) {
 			if l, ok := fr.vars[k].(vList); ok && len(l.l.elts) > 0 {
 				grown, g.Name = l.l, k

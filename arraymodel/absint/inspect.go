@@ -104,6 +104,6 @@ func Constant(c ast.ConstValue) Value { return constOf(c) }
 
 // Final returns the value name holds in the scope's frame at the end of the run.
 func (s *Interp) Final(name string) (Value, bool) {
-	v, ok := s.root.vars[name]
+	v, ok := s.root.own().vars[name]
 	return v, ok
 }

@@ -164,6 +164,11 @@ type frame struct {
 	// class is set on the namespace a class body runs in: the functions defined there do not
 	// see its names (env is the frame the class statement runs in)
 	class bool
+	// from and via, when from is set, make the frame a fork's copy of from not made yet: its
+	// vars and ret (nil until then) are from's, copied through via on first use (own), and
+	// its globals are from's until then (fork.go).
+	from *frame
+	via  *Cloner
 }
 
 // Interp runs one scope of a file.
@@ -218,7 +223,7 @@ type Interp struct {
 	methodNames map[*ast.FunctionDef]string
 }
 
-func (s *Interp) top() *frame { return s.frames[len(s.frames)-1] }
+func (s *Interp) top() *frame { return s.frames[len(s.frames)-1].own() }
 
 // line returns the line of the scope's innermost statement being run (where peaks are
 // attributed): inside a loop the body's line, inside an inlined call the call's line.
@@ -341,7 +346,7 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 	if v, ok := s.enclosing(f, n.ID); ok {
 		return v, true
 	}
-	if v, ok := s.module.vars[n.ID]; ok {
+	if v, ok := s.module.own().vars[n.ID]; ok {
 		return v, true
 	}
 	if v, ok := s.consts[n.ID]; ok {
@@ -441,7 +446,7 @@ func (s *Interp) bindName(name string, v value) {
 	f := s.top()
 	vars := f.vars
 	if f.globals[name] {
-		vars = s.module.vars
+		vars = s.module.own().vars
 	}
 	if _, ok := v.(vUnknown); ok {
 		if m, ok := s.moduleValue(name); ok {
@@ -500,6 +505,7 @@ func (s *Interp) EachBound(visit func(seq int, name string, o *Obj)) {
 		}
 	}
 	for _, f := range s.frames {
+		f.own()
 		for _, k := range slices.Sorted(maps.Keys(f.vars)) {
 			walk(k, f.vars[k], 0)
 		}
