@@ -642,6 +642,7 @@ func runAPICases(t *testing.T, py, warm string, cases []apiCase) {
 	for i, c := range cases {
 		progs = append(progs, prog{fmt.Sprintf("%03d %s", i, c.row), "import numpy as np\n" + c.src + "\n"})
 	}
+	ver, version := pythonNumPy(t, py)
 	in, _ := json.Marshal(progs)
 	cmd := exec.Command(py, "../testdata/mem/measure_calls.py")
 	cmd.Stdin = strings.NewReader(string(in))
@@ -668,7 +669,7 @@ func runAPICases(t *testing.T, py, warm string, cases []apiCase) {
 			continue
 		}
 		src := []byte(progs[skip+i].Src)
-		rs, err := EstimateSource(c.row+".py", src, Options{Backend: BackendNumPy})
+		rs, err := EstimateSource(c.row+".py", src, Options{Backend: BackendNumPy, NumPyVersion: version})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -679,7 +680,7 @@ func runAPICases(t *testing.T, py, warm string, cases []apiCase) {
 		if m.PeakBytes > 0 {
 			rel = 100 * diff / float64(m.PeakBytes)
 		}
-		shapes, unknown, serr := compareResults(src, c.row, m.Results)
+		shapes, unknown, serr := compareResults(src, c.row, m.Results, version)
 		fmt.Fprintf(&table, "%-28s %12d %12d %+7.1f%%  %s\n", c.row, m.PeakBytes, est, rel, shapes)
 		if math.Abs(diff) > tol {
 			t.Errorf("%s: %q: estimate %d B, measured %d B (%+.1f%%; want within max(5%%, 128 KiB))", c.row, c.src, est, m.PeakBytes, rel)
@@ -694,7 +695,7 @@ func runAPICases(t *testing.T, py, warm string, cases []apiCase) {
 			bad++
 		}
 	}
-	t.Logf("%d programs, %d failing checks; estimate vs tracemalloc (%s):\n%s", len(cases), bad, py, table.String())
+	t.Logf("%d programs, %d failing checks; estimate (numpy-version %s) vs tracemalloc (%s, NumPy %s):\n%s", len(cases), bad, version, py, ver, table.String())
 }
 
 // checkCoverage fails for a row of the table that NumPy has but no test row covers.
@@ -725,12 +726,12 @@ func checkCoverage(t *testing.T, cases []apiCase) {
 
 // compareResults compares the array model's facts about r (or r0, r1 …) with NumPy's; unknown
 // reports a result whose size or dtype the model leaves unknown (a value-dependent row's).
-func compareResults(src []byte, row string, real map[string]json.RawMessage) (desc string, unknown bool, err error) {
+func compareResults(src []byte, row string, real map[string]json.RawMessage, version npapi.NumPyVersion) (desc string, unknown bool, err error) {
 	f, err := pyparse.Parse(src)
 	if err != nil {
 		return "", false, err
 	}
-	info := arrays.Analyze(f, imports.Build(f.Module))
+	info := arrays.AnalyzeUnder(f, imports.Build(f.Module), nil, version)
 	last, ok := f.Module.Body[len(f.Module.Body)-1].(*ast.Assign)
 	if !ok {
 		return "", false, fmt.Errorf("the program must end with an assignment")

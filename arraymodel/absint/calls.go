@@ -785,10 +785,45 @@ func (s *Interp) matmul(a, b *Obj, expr string, at ast.Node) value {
 	return s.newArray(shapeOfDims(out), dt, expr, at, false)
 }
 
-// callDType handles np.float32(x): a scalar, or a converted copy of an array.
+// callDType handles np.float32(x): a NumPy scalar of that dtype, or a converted copy of an
+// array.
 func (s *Interp) callDType(dt npapi.DType, c *call) value {
 	if a, ok := firstArray(c); ok {
 		return s.copyOf(a, dt, s.text(c.e), c.e)
+	}
+	var arg value = vUnknown{}
+	if len(c.args) > 0 {
+		arg = c.args[0]
+	}
+	return s.numpyScalar(dt, arg)
+}
+
+// numpyScalar is a NumPy scalar of dtype dt made from arg (np.float64(2.0), np.int64(n)): its
+// value when arg's is known, and strong in promotion under NumPy 2 (NEP 50).
+func (s *Interp) numpyScalar(dt npapi.DType, arg value) value {
+	strong := s.cfg.NumPyVersion.StrongScalars()
+	switch {
+	case dt.Kind() == 'f' || dt.Kind() == 'c':
+		v := vFloat{complex: dt.Kind() == 'c', dt: dt, strong: strong}
+		if !v.complex {
+			switch a := arg.(type) {
+			case vFloat:
+				if !a.complex {
+					v.f, v.known = a.f, a.known
+				}
+			case vInt:
+				v.f, v.known = float64(a.n), a.known
+			}
+		}
+		return v
+	case dt.IsInteger():
+		v := vInt{dt: dt, strong: strong}
+		if a, ok := arg.(vInt); ok {
+			v.n, v.known = a.n, a.known
+		}
+		return v
+	case dt == npapi.Bool:
+		return vInt{dt: dt, strong: strong}
 	}
 	return vFloat{}
 }

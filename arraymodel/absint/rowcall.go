@@ -118,11 +118,11 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 		// np.sqrt(2), np.ceil(w / c): a NumPy float scalar, of a known value where the table
 		// computes it
 		x, known := npapi.ScalarValue(fn, rc, r.Scalar)
-		return vFloat{dt: r.Scalar, f: x, known: known}
+		return vFloat{dt: r.Scalar, f: x, known: known, strong: s.cfg.NumPyVersion.StrongScalars()}
 	case fn.Kind == npapi.Reduction:
-		// A NumPy scalar: promoted as a Python number is (NumPy 1.x casts by value), its own
-		// dtype kept for what reads it (x.sum() of a float32 array is a float32).
-		return vFloat{complex: r.Scalar.Kind() == 'c', dt: r.Scalar}
+		// A NumPy scalar of its own dtype (x.sum() of a float32 array is a float32): promoted
+		// by it under NumPy 2 (NEP 50), as a Python number is under 1.x (cast by value).
+		return vFloat{complex: r.Scalar.Kind() == 'c', dt: r.Scalar, strong: s.cfg.NumPyVersion.StrongScalars()}
 	case r.Scalar.Kind() == 'c':
 		return vFloat{complex: true}
 	case r.Scalar.IsInteger() || r.Scalar.Kind() == 'b':
@@ -258,7 +258,8 @@ func ruleArg(v value) npapi.Arg {
 		}
 		return npapi.Arg{Kind: npapi.ArgArray, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Strided: !contiguous(v.o)}
 	case vInt:
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym, Data: v.data, Form: v.form}
+		d, _ := scalarDType(v)
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: d, N: v.n, Known: v.known, Sym: v.sym, Data: v.data, Form: v.form}
 	case vFloat:
 		d, _ := scalarDType(v)
 		return npapi.Arg{Kind: npapi.ArgScalar, DType: d, F: v.f, FKnown: v.known}
