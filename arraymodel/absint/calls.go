@@ -514,7 +514,9 @@ func (s *Interp) convert(fn *npapi.Func, c *call, expr string) value {
 		}
 		switch fn.Name {
 		case "asarray", "asanyarray":
-			copyKw = false
+			// copy=True copies under NumPy 2; 1.x has no copy keyword
+			v, given := c.kw["copy"]
+			copyKw = given && s.cfg.NumPyVersion == npapi.NumPy2 && truth(v) == 1
 		case "ascontiguousarray":
 			copyKw = !contiguous(a) // a transposed or strided view is copied
 		case "asfortranarray":

@@ -141,6 +141,15 @@ func (s *Interp) temporaries(n int64, expr string) value {
 	return s.newArray(intShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
 }
 
+// numpyVersion is the NumPy version whose rules the run's calls follow: the numpy-version
+// setting for NumPy's arrays, NumPy 2 (the table's default) for other libraries'.
+func (s *Interp) numpyVersion() npapi.NumPyVersion {
+	if (s.cfg.Backend == "" || s.cfg.Backend == BackendNumPy) && (s.lib == imports.Unknown || s.lib == imports.NumPy) {
+		return s.cfg.NumPyVersion
+	}
+	return npapi.NumPy2
+}
+
 // numpyBuffers reports whether a run that follows the program (the memory estimate) counts
 // iterator buffers: its arrays are NumPy's, whose ufuncs and reductions allocate them
 // (npapi.Buffers).
@@ -230,7 +239,7 @@ func dimsOfShape(sh Shape) []npapi.Dim {
 
 // ruleCall converts a call's evaluated arguments for npapi.Apply.
 func (s *Interp) ruleCall(c *call) *npapi.Call {
-	rc := &npapi.Call{Args: make([]npapi.Arg, 0, len(c.args))}
+	rc := &npapi.Call{Args: make([]npapi.Arg, 0, len(c.args)), NumPy: s.numpyVersion()}
 	if len(c.kw) > 0 {
 		rc.Kw = make(map[string]npapi.Arg, len(c.kw))
 	}

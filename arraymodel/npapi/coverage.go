@@ -223,7 +223,7 @@ func effectColumn(f *Func) string {
 func tempsColumn(ts []Temp) string {
 	var parts []string
 	for _, t := range ts {
-		of := [...]string{"input", "result", "input (with axis)", "input (axis not last)"}[t.Of]
+		of := [...]string{"input", "result", "input (with axis)", "input (axis not last)", "real input"}[t.Of]
 		item := ""
 		switch {
 		case t.Item == itemResult:

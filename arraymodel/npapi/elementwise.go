@@ -118,8 +118,9 @@ var elementwiseRows = []*Func{
 	row("sign", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),
 	row("signbit", Ufunc, ShapeBroadcast, DTBool, dtypeKw, nin(1), out),
 	row("sin", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
-	// sinc: y = pi * where(x == 0, 1e-20, x), then sin(y) / y (the division reuses sin(y)).
-	row("sinc", Other, ShapeSame, DTFloat, temps(Temp{OfInput, 1, itemResult})),
+	// sinc: y = pi * where(x == 0, 1e-20, x), then sin(y) / y; NumPy 2 keeps y and sin(y) apart
+	// (1.x's division reused sin(y)).
+	row("sinc", Other, ShapeSame, DTFloat, temps(Temp{OfInput, 2, itemResult}), temps1(Temp{OfInput, 1, itemResult})),
 	row("sinh", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
 	row("spacing", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),
 	row("sqrt", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
