@@ -426,6 +426,9 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		}
 		return vUnknown{}
 	}
+	if s.removedName(fn, c) {
+		return vUnknown{}
+	}
 	if fn.Rule != npapi.ShapeNone {
 		return s.applyRow(fn, c, expr)
 	}
@@ -664,9 +667,9 @@ func (s *Interp) ufunc(c *call, args []value, dt npapi.DType, expr string) value
 		rdt = dt
 	}
 	var tmp value
-	if fn, ok := npapi.Lookup(name); ok && len(fn.Temps) > 0 && nin > 0 {
+	if fn, ok := npapi.Lookup(name); ok && len(fn.TempsFor(s.numpyVersion())) > 0 && nin > 0 {
 		ash, _ := operandShape(args[0])
-		tmp = s.temporaries(fn.TempBytes(dimsOfShape(ash), operandDType(args[0]), dimsOfShape(sh), rdt.Default(), npapi.NoAxis), expr)
+		tmp = s.temporaries(fn.TempBytesUnder(s.numpyVersion(), dimsOfShape(ash), operandDType(args[0]), dimsOfShape(sh), rdt.Default(), npapi.NoAxis), expr)
 	}
 	res := s.newArray(sh, rdt.Default(), expr, c.e, false)
 	res.o.elementwise = true

@@ -144,10 +144,26 @@ func (s *Interp) temporaries(n int64, expr string) value {
 // numpyVersion is the NumPy version whose rules the run's calls follow: the numpy-version
 // setting for NumPy's arrays, NumPy 2 (the table's default) for other libraries'.
 func (s *Interp) numpyVersion() npapi.NumPyVersion {
-	if (s.cfg.Backend == "" || s.cfg.Backend == BackendNumPy) && (s.lib == imports.Unknown || s.lib == imports.NumPy) {
+	if s.numpyArrays() {
 		return s.cfg.NumPyVersion
 	}
 	return npapi.NumPy2
+}
+
+// numpyArrays reports whether the run's calls are NumPy's (not another library's).
+func (s *Interp) numpyArrays() bool {
+	return (s.cfg.Backend == "" || s.cfg.Backend == BackendNumPy) && (s.lib == imports.Unknown || s.lib == imports.NumPy)
+}
+
+// removedName reports a call of a row NumPy 2.0 removed, under numpy-version 2: it raises
+// AttributeError there, so it allocates nothing and is listed as unknown, with what replaces it.
+func (s *Interp) removedName(fn *npapi.Func, c *call) bool {
+	if fn.Removed2 == "" || s.cfg.NumPyVersion != npapi.NumPy2 || !s.numpyArrays() {
+		return false
+	}
+	s.useAll(c.args)
+	s.unmodelled(c, "`"+s.text(c.e.Func)+"` was removed in NumPy 2.0 (use "+fn.Removed2+"; numpy-version 1 models it)")
+	return true
 }
 
 // numpyBuffers reports whether a run that follows the program (the memory estimate) counts

@@ -226,11 +226,16 @@ func (f *Func) RuleDType(in DType) DType { return f.resultDType(&Call{}, in, f.D
 // TempBytes returns the size of the row's temporaries for an input array of shape and dtype in,
 // a result of shape out and dtype dt (out nil for a scalar), and a reduction's axis use.
 func (f *Func) TempBytes(in []Dim, inDType DType, out []Dim, dt DType, axis AxisUse) int64 {
+	return f.TempBytesUnder(NumPy2, in, inDType, out, dt, axis)
+}
+
+// TempBytesUnder is TempBytes with the temporaries of NumPy version v.
+func (f *Func) TempBytesUnder(v NumPyVersion, in []Dim, inDType DType, out []Dim, dt DType, axis AxisUse) int64 {
 	r := Result{Scalar: dt}
 	if out != nil {
 		r.Outs = []Out{{Shape: out, DType: dt}}
 	}
-	return f.tempBytes(f.Temps, Arg{Kind: ArgArray, Shape: in, DType: inDType}, r, axis)
+	return f.tempBytes(f.TempsFor(v), Arg{Kind: ArgArray, Shape: in, DType: inDType}, r, axis)
 }
 
 // TempsFor returns the row's temporaries under NumPy version v.

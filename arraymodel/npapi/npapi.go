@@ -72,6 +72,9 @@ type Func struct {
 	// Temps1, when not nil, are the temporaries under NumPy 1.x where they differ from Temps
 	// (numpy.fft was pocketfft's C code, np.sinc made one temporary less).
 	Temps1 []Temp
+	// Removed2, when not "", says the name was removed in NumPy 2.0 and what replaces it
+	// ("np.isin"): under NumPy 2 the call raises AttributeError.
+	Removed2 string
 	// Double1: under NumPy 1.x the row computes in double precision whatever the input's
 	// (numpy.fft: a float32 input gives complex128), where NumPy 2 keeps single precision.
 	Double1 bool

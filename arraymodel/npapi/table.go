@@ -91,6 +91,9 @@ func temps1(t ...Temp) func(*Func) {
 	return func(f *Func) { f.Temps1 = append([]Temp{}, t...) }
 }
 
+// removed2 marks a row NumPy 2.0 removed, naming its replacement (Func.Removed2).
+func removed2(use string) func(*Func) { return func(f *Func) { f.Removed2 = use } }
+
 // double1 marks a row that computes in double precision under NumPy 1.x (Func.Double1).
 func double1(f *Func) { f.Double1 = true }
 
