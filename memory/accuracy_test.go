@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
 // numpyPython returns an interpreter that can import numpy: $ARRAYLINT_PYTHON, Debian's
@@ -27,6 +29,22 @@ func numpyPython() (string, error) {
 		}
 	}
 	return "", fmt.Errorf("no python3 with numpy (install python3-numpy: .ci/deps.d/memory.sh)")
+}
+
+// pythonNumPy returns the NumPy version py runs ("1.24.2") and the model's version for it, so that
+// an estimate compared with a measurement under py follows py's promotion.
+func pythonNumPy(t *testing.T, py string) (string, npapi.NumPyVersion) {
+	t.Helper()
+	out, err := exec.Command(py, "-c", "import numpy; print(numpy.__version__)").Output()
+	if err != nil {
+		t.Fatalf("%s: numpy version: %v", py, err)
+	}
+	ver := strings.TrimSpace(string(out))
+	v, err := npapi.ParseNumPyVersion(ver)
+	if err != nil {
+		t.Fatalf("%s: %v", py, err)
+	}
+	return ver, v
 }
 
 func requireTool(t *testing.T, err error) {
@@ -80,6 +98,7 @@ func TestAccuracy(t *testing.T) {
 	}
 	py, err := numpyPython()
 	requireTool(t, err)
+	_, version := pythonNumPy(t, py)
 	progs, err := filepath.Glob("../testdata/mem/[0-9]*.py")
 	if err != nil || len(progs) < 20 {
 		t.Fatalf("want at least 20 programs in testdata/mem, found %d (%v)", len(progs), err)
@@ -109,7 +128,7 @@ func TestAccuracy(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: not measured", p)
 		}
-		rs, err := EstimateSource(p, src, Options{Backend: BackendNumPy})
+		rs, err := EstimateSource(p, src, Options{Backend: BackendNumPy, NumPyVersion: version})
 		if err != nil {
 			t.Fatal(err)
 		}

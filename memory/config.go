@@ -12,27 +12,33 @@ import (
 // over (Config.Section("memory")): the target options that InConfig (TargetOptionTable), and an
 // assume table of NAME = integer.
 func ConfigSection(sec map[string]any) (t TargetOptions, backend string, assume map[string]int64, err error) {
+	vals, assume, err := readSection(sec)
+	return vals.Target, vals.Backend, assume, err
+}
+
+// readSection reads every key of a [tool.arraylint.memory]-shaped table: the target options'
+// values and the assume table.
+func readSection(sec map[string]any) (vals OptionValues, assume map[string]int64, err error) {
 	assume = map[string]int64{}
-	var vals OptionValues
 	for _, k := range slices.Sorted(maps.Keys(sec)) {
 		v := sec[k]
 		if k == "assume" {
 			if assume, err = bindings.AssumeTable(v); err != nil {
-				return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory] %w", err)
+				return OptionValues{}, nil, fmt.Errorf("read [tool.arraylint.memory] %w", err)
 			}
 			continue
 		}
 		o, ok := LookupTargetOption(k, InConfig)
 		if !ok {
-			return TargetOptions{}, "", nil, fmt.Errorf("read [tool.arraylint.memory]: unknown key %q", k)
+			return OptionValues{}, nil, fmt.Errorf("read [tool.arraylint.memory]: unknown key %q", k)
 		}
 		val, err := o.ParseConfig(v)
 		if err != nil {
-			return TargetOptions{}, "", nil, err
+			return OptionValues{}, nil, err
 		}
 		o.Set(&vals, val)
 	}
-	return vals.Target, vals.Backend, assume, nil
+	return vals, assume, nil
 }
 
 // Overlay returns base with the non-empty fields of o on top.

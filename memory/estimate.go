@@ -9,6 +9,7 @@ import (
 	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -40,6 +41,8 @@ type Options struct {
 	Argv []string
 	// Legate is the per-instance cost model (zero value: DefaultLegateModel).
 	Legate LegateModel
+	// NumPyVersion is the NumPy whose promotion the estimate follows (zero value: NumPy 2).
+	NumPyVersion npapi.NumPyVersion
 	// Context, when not nil, stops the estimate between scopes once it is done; Estimate then
 	// returns its error.
 	Context context.Context
@@ -210,7 +213,8 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 	}
 	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Strategy: absint.Simulate,
 		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared, Argv: opts.Argv,
-		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts})
+		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts,
+		NumPyVersion: opts.NumPyVersion})
 	return s
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 )
 
@@ -16,7 +17,9 @@ import (
 type Settings struct {
 	Target  TargetOptions
 	Backend string
-	Assume  map[string]int64
+	// NumPyVersion is the numpy-version setting as given ("1.26"; "": not given).
+	NumPyVersion string
+	Assume       map[string]int64
 	// LegateConfig is the LEGATE_CONFIG environment variable of the run, used for Legate's pools
 	// when no layer gives a pool size.
 	LegateConfig string
@@ -24,16 +27,16 @@ type Settings struct {
 
 // SectionSettings reads a table shaped like [tool.arraylint.memory] (ConfigSection's keys).
 func SectionSettings(sec map[string]any) (Settings, error) {
-	t, backend, assume, err := ConfigSection(sec)
+	vals, assume, err := readSection(sec)
 	if err != nil {
 		return Settings{}, err
 	}
-	return Settings{Target: t, Backend: backend, Assume: assume}, nil
+	return Settings{Target: vals.Target, Backend: vals.Backend, NumPyVersion: vals.NumPy, Assume: assume}, nil
 }
 
 // Resolve chooses the settings of an estimate of f, highest first:
 //
-//  1. flags: the command line (`--target`, `--hbm`, `--backend`, `--assume` …);
+//  1. flags: the command line (`--target`, `--hbm`, `--backend`, `--numpy-version`, `--assume` …);
 //  2. the file's `# arraylint: target` comment, whose target applies only when no flag names
 //     a target or pool size, and its `# arraylint: assume` comments (bindings.ResolveAssume);
 //  3. config: [tool.arraylint.memory].
@@ -59,6 +62,13 @@ func Resolve(f *pyparse.File, path string, flags, config Settings) (Options, err
 	t = t.Overlay(flags.Target)
 	if flags.Backend != "" {
 		opts.Backend = flags.Backend
+	}
+	version := config.NumPyVersion
+	if flags.NumPyVersion != "" {
+		version = flags.NumPyVersion
+	}
+	if opts.NumPyVersion, err = npapi.ParseNumPyVersion(version); err != nil {
+		return Options{}, err
 	}
 	if env := flags.LegateConfig; env != "" && !t.namesPools() {
 		b := opts.Backend

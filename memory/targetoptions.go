@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
 // Place is a set of places where a target option is accepted.
@@ -62,6 +64,8 @@ type OptionValues struct {
 	Target  TargetOptions
 	Backend string
 	Model   LegateModel // mem only: legate-alignment, legate-overhead
+	// NumPy is the numpy-version setting as given ("1.26"; "" when not given).
+	NumPy string
 }
 
 // resolvesAlone checks an option stored in TargetOptions on its own, as the target it makes
@@ -115,6 +119,13 @@ var targetOptions = []TargetOption{
 			return nil
 		},
 		set: func(o *OptionValues, v any) { o.Backend = v.(string) }},
+	{Name: "numpy-version", Doc: "NumPy `version` whose dtype promotion the model follows: 2 (NEP 50: np.float64(2.0) * a float32 array is float64) or 1 (1.x, cast by value: float32) (default 2)",
+		Places: InCheck | InMem | InConfig,
+		check: func(v any) error {
+			_, err := npapi.ParseNumPyVersion(v.(string))
+			return err
+		},
+		set: func(o *OptionValues, v any) { o.NumPy = v.(string) }},
 	{Name: "legate-alignment", Doc: "Legate model: `bytes` each instance's payload is rounded up to",
 		Places: InMem, kind: integerValue, def: DefaultLegateModel.Alignment,
 		check: func(v any) error {

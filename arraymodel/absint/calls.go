@@ -426,6 +426,9 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		}
 		return vUnknown{}
 	}
+	if s.removedName(fn, c) {
+		return vUnknown{}
+	}
 	if fn.Rule != npapi.ShapeNone {
 		return s.applyRow(fn, c, expr)
 	}
@@ -514,7 +517,9 @@ func (s *Interp) convert(fn *npapi.Func, c *call, expr string) value {
 		}
 		switch fn.Name {
 		case "asarray", "asanyarray":
-			copyKw = false
+			// copy=True copies under NumPy 2; 1.x has no copy keyword
+			v, given := c.kw["copy"]
+			copyKw = given && s.cfg.NumPyVersion == npapi.NumPy2 && truth(v) == 1
 		case "ascontiguousarray":
 			copyKw = !contiguous(a) // a transposed or strided view is copied
 		case "asfortranarray":
@@ -662,9 +667,9 @@ func (s *Interp) ufunc(c *call, args []value, dt npapi.DType, expr string) value
 		rdt = dt
 	}
 	var tmp value
-	if fn, ok := npapi.Lookup(name); ok && len(fn.Temps) > 0 && nin > 0 {
+	if fn, ok := npapi.Lookup(name); ok && len(fn.TempsFor(s.numpyVersion())) > 0 && nin > 0 {
 		ash, _ := operandShape(args[0])
-		tmp = s.temporaries(fn.TempBytes(dimsOfShape(ash), operandDType(args[0]), dimsOfShape(sh), rdt.Default(), npapi.NoAxis), expr)
+		tmp = s.temporaries(fn.TempBytesUnder(s.numpyVersion(), dimsOfShape(ash), operandDType(args[0]), dimsOfShape(sh), rdt.Default(), npapi.NoAxis), expr)
 	}
 	res := s.newArray(sh, rdt.Default(), expr, c.e, false)
 	res.o.elementwise = true
@@ -785,10 +790,45 @@ func (s *Interp) matmul(a, b *Obj, expr string, at ast.Node) value {
 	return s.newArray(shapeOfDims(out), dt, expr, at, false)
 }
 
-// callDType handles np.float32(x): a scalar, or a converted copy of an array.
+// callDType handles np.float32(x): a NumPy scalar of that dtype, or a converted copy of an
+// array.
 func (s *Interp) callDType(dt npapi.DType, c *call) value {
 	if a, ok := firstArray(c); ok {
 		return s.copyOf(a, dt, s.text(c.e), c.e)
+	}
+	var arg value = vUnknown{}
+	if len(c.args) > 0 {
+		arg = c.args[0]
+	}
+	return s.numpyScalar(dt, arg)
+}
+
+// numpyScalar is a NumPy scalar of dtype dt made from arg (np.float64(2.0), np.int64(n)): its
+// value when arg's is known, and strong in promotion under NumPy 2 (NEP 50).
+func (s *Interp) numpyScalar(dt npapi.DType, arg value) value {
+	strong := s.cfg.NumPyVersion.StrongScalars()
+	switch {
+	case dt.Kind() == 'f' || dt.Kind() == 'c':
+		v := vFloat{complex: dt.Kind() == 'c', dt: dt, strong: strong}
+		if !v.complex {
+			switch a := arg.(type) {
+			case vFloat:
+				if !a.complex {
+					v.f, v.known = a.f, a.known
+				}
+			case vInt:
+				v.f, v.known = float64(a.n), a.known
+			}
+		}
+		return v
+	case dt.IsInteger():
+		v := vInt{dt: dt, strong: strong}
+		if a, ok := arg.(vInt); ok {
+			v.n, v.known = a.n, a.known
+		}
+		return v
+	case dt == npapi.Bool:
+		return vInt{dt: dt, strong: strong}
 	}
 	return vFloat{}
 }

@@ -716,7 +716,18 @@ func mixedScalar(op ast.Operator, l, r value) value {
 	if d.Weak() {
 		return vFloat{complex: d.Kind() == 'c'}
 	}
-	return vFloat{complex: d.Kind() == 'c', dt: d}
+	return vFloat{complex: d.Kind() == 'c', dt: d, strong: isStrong(l) || isStrong(r)}
+}
+
+// isStrong reports whether v is a NumPy scalar that promotes by its dtype (NumPy 2, NEP 50).
+func isStrong(v value) bool {
+	switch v := v.(type) {
+	case vInt:
+		return v.strong
+	case vFloat:
+		return v.strong
+	}
+	return false
 }
 
 // numberDType is a scalar's dtype for promotion: a NumPy scalar's own, a Python number's weak one.

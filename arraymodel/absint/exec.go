@@ -593,7 +593,7 @@ func (s *Interp) iterationOf(v value) iteration {
 			sh := Shape{Dims: o.shape.Dims[1:], Known: true}
 			return iteration{trips: dimLen(o.shape.Dims[0]), elem: func(int64) value {
 				if len(sh.Dims) == 0 {
-					return vFloat{complex: o.dt.Kind() == 'c', dt: o.dt} // a NumPy scalar
+					return vFloat{complex: o.dt.Kind() == 'c', dt: o.dt, strong: s.cfg.NumPyVersion.StrongScalars()} // a NumPy scalar
 				}
 				return s.view(o, sh, o.dt, "row")
 			}}

@@ -426,7 +426,7 @@ func (s *Interp) indexArray(o *Obj, ix index, e ast.Node) value {
 	}
 	if len(dims) == 0 && len(o.shape.Dims) > 0 && allIntegers(ix) {
 		s.use(vArray{o})
-		return elementOf(o.dt) // a[i, j]: one element, a NumPy scalar (not a view)
+		return elementOf(o.dt, s.cfg.NumPyVersion) // a[i, j]: one element, a NumPy scalar (not a view)
 	}
 	v := s.sliceView(o, Shape{Dims: dims, Known: true}, ix, e)
 	v.o.cview = rowMajorIndex(ix)
@@ -461,15 +461,15 @@ func allIntegers(ix index) bool {
 }
 
 // elementOf is an element of an array of dtype dt read as a value: a NumPy scalar of its
-// dtype, its value not known.
-func elementOf(dt npapi.DType) value {
+// dtype, its value not known, strong in promotion under NumPy 2 (NEP 50).
+func elementOf(dt npapi.DType, v npapi.NumPyVersion) value {
 	switch {
 	case dt == npapi.NoDType:
 		return vUnknown{}
 	case dt.Kind() == 'f' || dt.Kind() == 'c':
-		return vFloat{complex: dt.Kind() == 'c', dt: dt}
+		return vFloat{complex: dt.Kind() == 'c', dt: dt, strong: v.StrongScalars()}
 	case dt.IsInteger() || dt == npapi.Bool:
-		return vInt{}
+		return vInt{dt: dt, strong: v.StrongScalars()}
 	}
 	return vUnknown{}
 }

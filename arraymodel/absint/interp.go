@@ -88,6 +88,9 @@ type Config struct {
 	// argparse options of a file that declares them take its values (bindings.ParseCommandLine)
 	// instead of their defaults; Shared.CommandLine says whether a run read it.
 	Argv []string
+	// NumPyVersion is the NumPy whose promotion the run follows (the zero value: NumPy 2, where
+	// a NumPy scalar promotes by its dtype).
+	NumPyVersion npapi.NumPyVersion
 }
 
 // Shared is what the runs over one file compute once: what is known of the file (fileState),

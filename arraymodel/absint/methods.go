@@ -79,6 +79,9 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 }
 
 func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
+	if fn, ok := npapi.Method(name); ok && s.removedName(fn, c) {
+		return vUnknown{}
+	}
 	if fn, ok := npapi.Method(name); ok && fn.Rule != npapi.ShapeNone {
 		args := append([]value{vArray{o}}, c.args...)
 		return s.applyRow(fn, &call{e: c.e, args: args, kw: c.kw}, expr)

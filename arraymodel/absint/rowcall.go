@@ -118,11 +118,11 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 		// np.sqrt(2), np.ceil(w / c): a NumPy float scalar, of a known value where the table
 		// computes it
 		x, known := npapi.ScalarValue(fn, rc, r.Scalar)
-		return vFloat{dt: r.Scalar, f: x, known: known}
+		return vFloat{dt: r.Scalar, f: x, known: known, strong: s.cfg.NumPyVersion.StrongScalars()}
 	case fn.Kind == npapi.Reduction:
-		// A NumPy scalar: promoted as a Python number is (NumPy 1.x casts by value), its own
-		// dtype kept for what reads it (x.sum() of a float32 array is a float32).
-		return vFloat{complex: r.Scalar.Kind() == 'c', dt: r.Scalar}
+		// A NumPy scalar of its own dtype (x.sum() of a float32 array is a float32): promoted
+		// by it under NumPy 2 (NEP 50), as a Python number is under 1.x (cast by value).
+		return vFloat{complex: r.Scalar.Kind() == 'c', dt: r.Scalar, strong: s.cfg.NumPyVersion.StrongScalars()}
 	case r.Scalar.Kind() == 'c':
 		return vFloat{complex: true}
 	case r.Scalar.IsInteger() || r.Scalar.Kind() == 'b':
@@ -139,6 +139,31 @@ func (s *Interp) temporaries(n int64, expr string) value {
 		return nil
 	}
 	return s.newArray(intShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
+}
+
+// numpyVersion is the NumPy version whose rules the run's calls follow: the numpy-version
+// setting for NumPy's arrays, NumPy 2 (the table's default) for other libraries'.
+func (s *Interp) numpyVersion() npapi.NumPyVersion {
+	if s.numpyArrays() {
+		return s.cfg.NumPyVersion
+	}
+	return npapi.NumPy2
+}
+
+// numpyArrays reports whether the run's calls are NumPy's (not another library's).
+func (s *Interp) numpyArrays() bool {
+	return (s.cfg.Backend == "" || s.cfg.Backend == BackendNumPy) && (s.lib == imports.Unknown || s.lib == imports.NumPy)
+}
+
+// removedName reports a call of a row NumPy 2.0 removed, under numpy-version 2: it raises
+// AttributeError there, so it allocates nothing and is listed as unknown, with what replaces it.
+func (s *Interp) removedName(fn *npapi.Func, c *call) bool {
+	if fn.Removed2 == "" || s.cfg.NumPyVersion != npapi.NumPy2 || !s.numpyArrays() {
+		return false
+	}
+	s.useAll(c.args)
+	s.unmodelled(c, "`"+s.text(c.e.Func)+"` was removed in NumPy 2.0 (use "+fn.Removed2+"; numpy-version 1 models it)")
+	return true
 }
 
 // numpyBuffers reports whether a run that follows the program (the memory estimate) counts
@@ -230,7 +255,7 @@ func dimsOfShape(sh Shape) []npapi.Dim {
 
 // ruleCall converts a call's evaluated arguments for npapi.Apply.
 func (s *Interp) ruleCall(c *call) *npapi.Call {
-	rc := &npapi.Call{Args: make([]npapi.Arg, 0, len(c.args))}
+	rc := &npapi.Call{Args: make([]npapi.Arg, 0, len(c.args)), NumPy: s.numpyVersion()}
 	if len(c.kw) > 0 {
 		rc.Kw = make(map[string]npapi.Arg, len(c.kw))
 	}
@@ -258,7 +283,8 @@ func ruleArg(v value) npapi.Arg {
 		}
 		return npapi.Arg{Kind: npapi.ArgArray, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Strided: !contiguous(v.o)}
 	case vInt:
-		return npapi.Arg{Kind: npapi.ArgScalar, DType: npapi.WeakInt, N: v.n, Known: v.known, Sym: v.sym, Data: v.data, Form: v.form}
+		d, _ := scalarDType(v)
+		return npapi.Arg{Kind: npapi.ArgScalar, DType: d, N: v.n, Known: v.known, Sym: v.sym, Data: v.data, Form: v.form}
 	case vFloat:
 		d, _ := scalarDType(v)
 		return npapi.Arg{Kind: npapi.ArgScalar, DType: d, F: v.f, FKnown: v.known}

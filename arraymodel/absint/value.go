@@ -28,6 +28,11 @@ type (
 		// was computed from (n*n + 1 with n an argparse default), or nil: a constant, or a
 		// value computed where forms are not carried (npapi.Dim.Form).
 		form *npapi.Poly
+		// dt is a NumPy integer scalar's dtype (np.int64(3)); NoDType for a Python int.
+		dt npapi.DType
+		// strong: a NumPy scalar that promotes by its dtype dt (NumPy 2, NEP 50) rather than as
+		// a weak Python int.
+		strong bool
 	}
 	// vFloat is a float or complex scalar: a Python one, or a NumPy scalar of dtype dt (x.sum()
 	// of a float32 array). A real one's value f is tracked when known (a constant, arithmetic
@@ -39,6 +44,9 @@ type (
 		dt      npapi.DType // NoDType for a Python float or complex
 		f       float64
 		known   bool
+		// strong: a NumPy scalar that promotes by its dtype dt (NumPy 2, NEP 50: a float32
+		// array times np.float64(2.0) is float64) rather than as a weak Python float.
+		strong bool
 	}
 	// vStr is a str: a constant s, or text known only at run time (unknown: an f-string).
 	vStr struct {
@@ -343,7 +351,8 @@ type Value = value
 // ArrayOf returns the array v holds, if it is one.
 func ArrayOf(v Value) (*Obj, bool) { return isArray(v) }
 
-// ScalarDType returns the weak dtype of a Python scalar value.
+// ScalarDType returns the dtype a scalar value promotes as: a Python number's weak dtype, or a
+// NumPy scalar's own dtype under NumPy 2's promotion.
 func ScalarDType(v Value) (npapi.DType, bool) { return scalarDType(v) }
 
 // nbytes returns the array's size in bytes and whether it is known.
@@ -386,13 +395,19 @@ func isArray(v value) (*Obj, bool) {
 }
 
 // scalarDType returns the dtype a scalar operand takes part in promotion with: a Python
-// number's weak dtype, and the same for a NumPy scalar (NumPy 1.x casts by value: a float64
-// scalar times a float32 array is float32).
+// number's weak dtype; a NumPy scalar's own dtype when it is strong (NumPy 2, NEP 50), else the
+// weak dtype too (NumPy 1.x casts by value: a float64 scalar times a float32 array is float32).
 func scalarDType(v value) (npapi.DType, bool) {
 	switch v := v.(type) {
 	case vInt:
+		if v.strong && v.dt != npapi.NoDType {
+			return v.dt, true
+		}
 		return npapi.WeakInt, true
 	case vFloat:
+		if v.strong && v.dt != npapi.NoDType {
+			return v.dt, true
+		}
 		if v.complex {
 			return npapi.WeakComplex, true
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"golang.org/x/tools/go/analysis"
 )
@@ -24,8 +25,23 @@ var Analyzer = &analysis.Analyzer{
 		// A malformed assumption is reported by the memory estimate (AL101/AL102, `mem`); the
 		// facts then go without assumptions.
 		binds, _ := Assumptions(in.File, analyzer.ConfigOf(pass))
-		return AnalyzeWith(in.File, imp, binds), nil
+		return AnalyzeUnder(in.File, imp, binds, NumPyVersion(analyzer.ConfigOf(pass))), nil
 	},
+}
+
+// NumPyVersion returns the numpy-version setting under cfg, as the memory estimate reads it:
+// the `--numpy-version` flag, then [tool.arraylint.memory]; NumPy 2 when neither gives a valid
+// one (the estimate and the configuration's check report a bad value).
+func NumPyVersion(cfg analyzer.Settings) npapi.NumPyVersion {
+	for _, layer := range []map[string]any{cfg.Flags("memory"), cfg.Section("memory")} {
+		if v, ok := layer["numpy-version"]; ok {
+			if n, err := npapi.ParseNumPyVersion(fmt.Sprint(v)); err == nil {
+				return n
+			}
+			return npapi.NumPy2
+		}
+	}
+	return npapi.NumPy2
 }
 
 // Assumptions returns the bindings of `assume` for file f under cfg, as the memory estimate

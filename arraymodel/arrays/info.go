@@ -65,6 +65,8 @@ type Info struct {
 	mayArrays bool
 	// assume binds names the program leaves unknown to integers (AnalyzeWith).
 	assume map[string]int64
+	// numpy is the NumPy whose promotion the runs follow (AnalyzeUnder).
+	numpy npapi.NumPyVersion
 
 	// file is the analysed file.
 	file *pyparse.File

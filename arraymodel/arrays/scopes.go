@@ -3,6 +3,7 @@ package arrays
 import (
 	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -33,11 +34,17 @@ func Analyze(f *pyparse.File, imp *imports.Info) *Info { return AnalyzeWith(f, i
 // AnalyzeWith is Analyze with the user's assumptions (bindings.ParseAssume): a name the program
 // leaves unknown (a parameter, a value read at run time) evaluates to its assumed integer.
 func AnalyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64) *Info {
+	return AnalyzeUnder(f, imp, assume, npapi.NumPy2)
+}
+
+// AnalyzeUnder is AnalyzeWith following the dtype promotion of NumPy version v (the
+// numpy-version setting).
+func AnalyzeUnder(f *pyparse.File, imp *imports.Info, assume map[string]int64, v npapi.NumPyVersion) *Info {
 	var mod *ast.Module
 	if f != nil {
 		mod = f.Module
 	}
-	info := &Info{imp: imp, mod: mod, file: f, assume: assume}
+	info := &Info{imp: imp, mod: mod, file: f, assume: assume, numpy: v}
 	if mod == nil || imp == nil || imp.Root == nil {
 		if info.imp == nil {
 			info.imp = imports.Build(nil)
@@ -95,7 +102,7 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 	defer delete(info.running, p.scope)
 	info.runCallerFirst(p)
 	in := absint.New(absint.Config{File: info.file, Imports: info.imp, Heap: info.collect,
-		Assume: info.assume, Shared: info.shared, Strategy: absint.Explore,
+		Assume: info.assume, Shared: info.shared, Strategy: absint.Explore, NumPyVersion: info.numpy,
 		Observe: info.collect.observe, Outer: info.outer(p.scope), CallerValue: info.callerValue})
 	switch {
 	case p.scope == info.imp.Root:

@@ -1,5 +1,7 @@
 package npapi
 
+import "slices"
+
 // This file defines Apply, the one entry to the table's shape and dtype rules: it dispatches a
 // row's shape rule to its implementation (shapeFuncs, merged from the group files' tables), then
 // applies the dtype rule, the effect and the temporaries.
@@ -18,7 +20,7 @@ func Apply(f *Func, c *Call) (Result, bool) {
 	in := firstArray(c)
 	base := in.DType
 	if f.Kind == Ufunc {
-		base = promoteInputs(c, f.Nin) // a ufunc's rule applies to its inputs' promotion
+		base = f.promote(c) // a ufunc's rule applies to its inputs' promotion
 	}
 	r.Scalar = f.resultDType(c, base, f.DTRule)
 	given, hasGiven := f.givenDType(c)
@@ -37,8 +39,25 @@ func Apply(f *Func, c *Call) (Result, bool) {
 		}
 		o.View = (o.View || f.Effect == AsView) && !r.copied
 	}
-	r.TempBytes += f.tempBytes(in, r, axisUse(f, c, in))
+	r.TempBytes += f.tempBytes(f.TempsFor(c.NumPy), in, r, axisUse(f, c, in))
 	return r, true
+}
+
+// promote returns the promotion of the row's inputs. ufunc.outer makes arrays of its operands
+// first, so under NumPy 2 a Python scalar there is a strong 0-d array of its default dtype
+// (np.multiply.outer(a_float32, 2.0) is float64).
+func (f *Func) promote(c *Call) DType {
+	if f.Rule != ShapeUfuncOuter || c.NumPy != NumPy2 {
+		return promoteInputs(c, f.Nin)
+	}
+	strong := *c
+	strong.Args = slices.Clone(c.Args)
+	for i, a := range strong.Args {
+		if a.Kind == ArgScalar {
+			strong.Args[i].DType = a.DType.Default()
+		}
+	}
+	return promoteInputs(&strong, f.Nin)
 }
 
 // promoteInputs returns NumPy's promotion of the first n arguments, or of all but the strings
@@ -125,7 +144,7 @@ func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
 		return in
 	case DTPromote:
 		// the first Nin arguments; all of them (strings skipped) when Nin is 0 (einsum)
-		dt := promoteInputs(c, f.Nin)
+		dt := f.promote(c)
 		if !dt.Default().Known() {
 			return NoDType
 		}
@@ -148,14 +167,21 @@ func (f *Func) resultDType(c *Call, in DType, rule DTypeRule) DType {
 		}
 		return Float64
 	case DTComplex:
-		switch in {
-		case NoDType:
+		switch {
+		case in == NoDType:
 			return NoDType
+		case f.Double1 && c.NumPy == NumPy1:
+			return Complex128
+		}
+		switch in {
 		case Float16, BFloat16, Float32, Complex64:
 			return Complex64
 		}
 		return Complex128
 	case DTReal:
+		if f.Double1 && c.NumPy == NumPy1 && in != NoDType {
+			return float
+		}
 		switch in {
 		case Complex64:
 			return Float32
@@ -200,23 +226,40 @@ func (f *Func) RuleDType(in DType) DType { return f.resultDType(&Call{}, in, f.D
 // TempBytes returns the size of the row's temporaries for an input array of shape and dtype in,
 // a result of shape out and dtype dt (out nil for a scalar), and a reduction's axis use.
 func (f *Func) TempBytes(in []Dim, inDType DType, out []Dim, dt DType, axis AxisUse) int64 {
+	return f.TempBytesUnder(NumPy2, in, inDType, out, dt, axis)
+}
+
+// TempBytesUnder is TempBytes with the temporaries of NumPy version v.
+func (f *Func) TempBytesUnder(v NumPyVersion, in []Dim, inDType DType, out []Dim, dt DType, axis AxisUse) int64 {
 	r := Result{Scalar: dt}
 	if out != nil {
 		r.Outs = []Out{{Shape: out, DType: dt}}
 	}
-	return f.tempBytes(Arg{Kind: ArgArray, Shape: in, DType: inDType}, r, axis)
+	return f.tempBytes(f.TempsFor(v), Arg{Kind: ArgArray, Shape: in, DType: inDType}, r, axis)
+}
+
+// TempsFor returns the row's temporaries under NumPy version v.
+func (f *Func) TempsFor(v NumPyVersion) []Temp {
+	if v == NumPy1 && f.Temps1 != nil {
+		return f.Temps1
+	}
+	return f.Temps
 }
 
 // tempBytes sizes the row's temporaries against the input and the first result.
-func (f *Func) tempBytes(in Arg, r Result, axis AxisUse) int64 {
+func (f *Func) tempBytes(ts []Temp, in Arg, r Result, axis AxisUse) int64 {
 	var total float64
-	for _, t := range f.Temps {
+	for _, t := range ts {
 		var n int64
 		var ok bool
 		item := t.Item
 		switch t.Of {
 		case OfInput:
 			n, ok = Size(in.Shape)
+		case OfRealInput:
+			if in.DType.Kind() != 'c' {
+				n, ok = Size(in.Shape)
+			}
 		case OfInputAxis, OfInputNotLast:
 			if axis == OtherAxis || (axis == LastAxis && t.Of == OfInputAxis) {
 				n, ok = Size(in.Shape)

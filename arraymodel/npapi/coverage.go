@@ -131,7 +131,7 @@ func CoverageDoc(usage []Usage, avail map[string]Availability) string {
 		b.WriteString(head + "\n" + rule + "\n")
 		for _, f := range rows {
 			fmt.Fprintf(&b, "| `%s%s` | %s | %s | %s | %s | %s | %s |", prefix, f.Name, f.Kind, f.Rule,
-				dtypeColumn(f), effectColumn(f), tempsColumn(f.Temps), boundColumn(f))
+				dtypeColumn(f), effectColumn(f), versionTemps(f), boundColumn(f))
 			if where != nil {
 				fmt.Fprintf(&b, " %s |", where(f))
 			}
@@ -220,10 +220,30 @@ func effectColumn(f *Func) string {
 	return f.Effect.String()
 }
 
+// versionTemps is the temporaries column: NumPy 2's, then NumPy 1.x's where they differ, and
+// what NumPy 2.0 removed or computes in single precision.
+func versionTemps(f *Func) string {
+	col := tempsColumn(f.Temps)
+	if f.Temps1 != nil {
+		one := tempsColumn(f.Temps1)
+		if one == "" {
+			one = "none"
+		}
+		col += " (NumPy 1.x: " + one + ")"
+	}
+	if f.Double1 {
+		col += " (NumPy 1.x computes in double precision)"
+	}
+	if f.Removed2 != "" {
+		col += " (removed in NumPy 2.0: " + f.Removed2 + ")"
+	}
+	return strings.TrimSpace(col)
+}
+
 func tempsColumn(ts []Temp) string {
 	var parts []string
 	for _, t := range ts {
-		of := [...]string{"input", "result", "input (with axis)", "input (axis not last)"}[t.Of]
+		of := [...]string{"input", "result", "input (with axis)", "input (axis not last)", "real input"}[t.Of]
 		item := ""
 		switch {
 		case t.Item == itemResult:

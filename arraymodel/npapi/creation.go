@@ -17,7 +17,7 @@ var creationRows = []*Func{
 	// asarray_chkfinite returns its argument after checking isfinite(a).all().
 	row("asarray_chkfinite", Convert, ShapeSame, DTSame, view, temps(Temp{OfInput, 1, itemBool})),
 	row("ascontiguousarray", Convert, ShapeNone, DTSame, dtypeArg(1)),
-	row("asfarray", Convert, ShapeAsfarray, DTFloat),
+	row("asfarray", Convert, ShapeAsfarray, DTFloat, removed2("`np.asarray(a, dtype=float)`")),
 	row("asfortranarray", Convert, ShapeNone, DTSame, dtypeArg(1)),
 	row("copy", Convert, ShapeNone, DTSame),
 	row("empty", Constructor, ShapeFromArg, DTFixed, fixed(Float64), shape(0, "shape"), dtypeArg(1), fill),

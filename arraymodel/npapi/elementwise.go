@@ -11,7 +11,8 @@ var elementwiseRows = []*Func{
 	// ufunc.outer(a, b): the ufunc of every pair, shape a.shape + b.shape (np.outer
 	// flattens its inputs; these do not).
 	row("add.outer", Ufunc, ShapeUfuncOuter, DTPromote, nin(2), out),
-	row("allclose", Other, ShapeScalar, DTBool, temps(Temp{OfInput, 3, itemBool}, Temp{OfInput, 2, itemOwn})),
+	row("allclose", Other, ShapeScalar, DTBool, temps(Temp{OfInput, 1, itemBool}, Temp{OfInput, 2, itemOwn}),
+		temps1(Temp{OfInput, 3, itemBool}, Temp{OfInput, 2, itemOwn})),
 	row("angle", Other, ShapeSame, DTReal),
 	row("arccos", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
 	row("arccosh", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
@@ -50,7 +51,7 @@ var elementwiseRows = []*Func{
 	row("expm1", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
 	row("fabs", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),
 	// fix is ceil, then floor where x >= 0: one bool mask.
-	row("fix", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out, temps(Temp{OfInput, 1, itemBool})),
+	row("fix", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out, temps1(Temp{OfInput, 1, itemBool})), // NumPy 2: np.trunc
 	row("float_power", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(2), out),
 	row("floor", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),
 	row("floor_divide", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(2), out),
@@ -67,7 +68,8 @@ var elementwiseRows = []*Func{
 	row("interp", Other, ShapeOfArg, DTFloat64, argN(0)),
 	row("invert", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),
 	// isclose checks isfinite of both sides, then |x-y| <= atol + rtol*|y|.
-	row("isclose", Ufunc, ShapeBroadcast, DTBool, nin(2), temps(Temp{OfInput, 2, itemBool}, Temp{OfInput, 2, itemOwn})),
+	row("isclose", Ufunc, ShapeBroadcast, DTBool, nin(2), temps(Temp{OfInput, 2, itemOwn}),
+		temps1(Temp{OfInput, 2, itemBool}, Temp{OfInput, 2, itemOwn})),
 	row("iscomplex", Other, ShapeSame, DTBool),
 	row("isfinite", Ufunc, ShapeBroadcast, DTBool, dtypeKw, nin(1), out),
 	row("isinf", Ufunc, ShapeBroadcast, DTBool, dtypeKw, nin(1), out),
@@ -118,8 +120,9 @@ var elementwiseRows = []*Func{
 	row("sign", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),
 	row("signbit", Ufunc, ShapeBroadcast, DTBool, dtypeKw, nin(1), out),
 	row("sin", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
-	// sinc: y = pi * where(x == 0, 1e-20, x), then sin(y) / y (the division reuses sin(y)).
-	row("sinc", Other, ShapeSame, DTFloat, temps(Temp{OfInput, 1, itemResult})),
+	// sinc: y = pi * where(x == 0, 1e-20, x), then sin(y) / y; NumPy 2 keeps y and sin(y) apart
+	// (1.x's division reused sin(y)).
+	row("sinc", Other, ShapeSame, DTFloat, temps(Temp{OfInput, 2, itemResult}), temps1(Temp{OfInput, 1, itemResult})),
 	row("sinh", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),
 	row("spacing", Ufunc, ShapeBroadcast, DTSame, dtypeKw, nin(1), out),
 	row("sqrt", Ufunc, ShapeBroadcast, DTFloat, dtypeKw, nin(1), out),

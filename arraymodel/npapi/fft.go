@@ -1,28 +1,33 @@
 package npapi
 
 // This file holds the rows of numpy.fft, and their shape rules. The result is the transformed copy;
-// n-dimensional transforms go axis by axis and keep one intermediate of the result's size.
+// n-dimensional transforms go axis by axis and keep one intermediate of the result's size. NumPy 2's
+// pocketfft (C++) keeps single precision (float32 gives complex64) and copies a real input to complex
+// for fft and ifft; NumPy 1.x's (C) computes in double precision, with other temporaries (temps1).
 
 // fftRows are the rows of numpy.fft.
 var fftRows = []*Func{
-	row("fft.fft", Other, ShapeFFT, DTComplex),
-	row("fft.fft2", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
+	row("fft.fft", Other, ShapeFFT, DTComplex, temps(Temp{OfRealInput, 1, itemResult}), temps1(), double1),
+	row("fft.fft2", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn}), double1),
 	// fftfreq fills an int array from two aranges, then scales it into the float result.
 	row("fft.fftfreq", Other, ShapeFFTFreq, DTFixed, fixed(Float64), temps(Temp{OfResult, 2, itemOwn})),
-	row("fft.fftn", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
+	row("fft.fftn", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn}), double1),
 	row("fft.fftshift", Other, ShapeSame, DTSame),
-	row("fft.ifft", Other, ShapeFFT, DTComplex),
-	row("fft.ifft2", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
-	row("fft.ifftn", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
+	row("fft.ifft", Other, ShapeFFT, DTComplex, temps(Temp{OfRealInput, 1, itemResult}), temps1(), double1),
+	row("fft.ifft2", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn}), double1),
+	row("fft.ifftn", Other, ShapeFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn}), double1),
 	row("fft.ifftshift", Other, ShapeSame, DTSame),
-	// irfft zero-pads its input to n complex values before transforming.
-	row("fft.irfft", Other, ShapeIRFFT, DTReal, temps(Temp{OfResult, 2, itemOwn})),
-	row("fft.irfft2", Other, ShapeIRFFTN, DTReal, temps(Temp{OfInput, 1, itemOwn}, Temp{OfResult, 2, itemOwn})),
-	row("fft.irfftn", Other, ShapeIRFFTN, DTReal, temps(Temp{OfInput, 1, itemOwn}, Temp{OfResult, 2, itemOwn})),
-	row("fft.rfft", Other, ShapeRFFT, DTComplex),
-	row("fft.rfft2", Other, ShapeRFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
+	// irfft transforms into its result (NumPy 1.x zero-padded its input to n complex values
+	// first); the n-dimensional ones keep one intermediate of the input's size.
+	row("fft.irfft", Other, ShapeIRFFT, DTReal, temps1(Temp{OfResult, 2, itemOwn}), double1),
+	row("fft.irfft2", Other, ShapeIRFFTN, DTReal, temps(Temp{OfInput, 1, itemOwn}),
+		temps1(Temp{OfInput, 1, itemOwn}, Temp{OfResult, 2, itemOwn}), double1),
+	row("fft.irfftn", Other, ShapeIRFFTN, DTReal, temps(Temp{OfInput, 1, itemOwn}),
+		temps1(Temp{OfInput, 1, itemOwn}, Temp{OfResult, 2, itemOwn}), double1),
+	row("fft.rfft", Other, ShapeRFFT, DTComplex, double1),
+	row("fft.rfft2", Other, ShapeRFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn}), double1),
 	row("fft.rfftfreq", Other, ShapeRFFTFreq, DTFixed, fixed(Float64), temps(Temp{OfResult, 1, itemOwn})),
-	row("fft.rfftn", Other, ShapeRFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn})),
+	row("fft.rfftn", Other, ShapeRFFTN, DTComplex, temps(Temp{OfResult, 1, itemOwn}), double1),
 }
 
 // fftShapes are the shape rules of numpy.fft.

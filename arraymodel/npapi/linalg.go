@@ -348,7 +348,7 @@ func MatmulShape(a, b []Dim) (out []Dim, scalar bool) {
 // cross gives np.cross(a, b) of 2- or 3-vectors along the last axis (no axis arguments): the
 // broadcast of the other axes, with a last axis of 3 unless both are 2-vectors. NumPy copies both
 // inputs in the result dtype (astype) and makes one product temporary per component: two at once
-// for 3 × 3 (array(a2 * b1)), one of the result's size for 2 × 2, one component for the others.
+// for 3 × 3 under NumPy 1.x (array(a2 * b1)), one under NumPy 2, one of the result's size for 2 × 2, one component for the others.
 func cross(c *Call) (Result, bool) {
 	a, b := c.Arg(0, "a"), c.Arg(1, "b")
 	if a.Kind != ArgArray || b.Kind != ArgArray || len(c.Kw) > 0 || len(c.Args) > 2 || len(a.Shape) == 0 || len(b.Shape) == 0 {
@@ -373,8 +373,10 @@ func cross(c *Call) (Result, bool) {
 	if ok1 && ok2 && ok3 {
 		comp := m
 		switch {
-		case la.N == 3 && lb.N == 3:
+		case la.N == 3 && lb.N == 3 && c.NumPy == NumPy1:
 			comp = 2 * m / 3
+		case la.N == 3 && lb.N == 3:
+			comp = m / 3 // NumPy 2 holds one component's product at a time
 		case la.N == 3 || lb.N == 3:
 			comp = m / 3
 		}

@@ -66,8 +66,18 @@ type Func struct {
 	DTRule DTypeRule
 	// Effect says whether the call allocates, returns a view or works in place.
 	Effect Effect
-	// Temps are the internal temporaries the call allocates and frees before returning.
+	// Temps are the internal temporaries the call allocates and frees before returning (under
+	// NumPy 2, the default numpy-version).
 	Temps []Temp
+	// Temps1, when not nil, are the temporaries under NumPy 1.x where they differ from Temps
+	// (numpy.fft was pocketfft's C code, np.sinc made one temporary less).
+	Temps1 []Temp
+	// Removed2, when not "", says the name was removed in NumPy 2.0 and what replaces it
+	// ("np.isin"): under NumPy 2 the call raises AttributeError.
+	Removed2 string
+	// Double1: under NumPy 1.x the row computes in double precision whatever the input's
+	// (numpy.fft: a float32 input gives complex128), where NumPy 2 keeps single precision.
+	Double1 bool
 	// AxisArg is the positional index of the axis argument (-1 when it is keyword-only), and
 	// ArgN the positional index of the rule's count or size argument (n of diff and fft, q of
 	// percentile, v of searchsorted, b of solve; -1 when none).

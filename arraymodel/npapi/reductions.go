@@ -52,14 +52,14 @@ var reductionsRows = []*Func{
 	row("nanvar", Reduction, ShapeReduce, DTFloat, out, axis(1), temps(Temp{OfInput, 1, itemOwn}, Temp{OfInput, 2, itemBool})),
 	row("percentile", Reduction, ShapeQuantile, DTFloat, axis(2), temps(Temp{OfInput, 1, itemOwn})),
 	row("prod", Reduction, ShapeReduce, DTSum, out, axis(1)),
-	row("product", Reduction, ShapeReduce, DTSum, out, axis(1)),
+	row("product", Reduction, ShapeReduce, DTSum, out, axis(1), removed2("`np.prod`")),
 	row("ptp", Reduction, ShapeReduce, DTSame, out, axis(1)),
 	row("quantile", Reduction, ShapeQuantile, DTFloat, axis(2), temps(Temp{OfInput, 1, itemOwn})),
 	// std and var subtract the mean into a temporary of the input's size (in the result's float
 	// dtype) and square it in place.
 	row("std", Reduction, ShapeReduce, DTFloat, out, axis(1), temps(Temp{OfInput, 1, itemResult})),
 	row("sum", Reduction, ShapeReduce, DTSum, out, axis(1)),
-	row("trapz", Other, ShapeTrapz, DTFloat),
+	row("trapz", Other, ShapeTrapz, DTFloat, removed2("`np.trapezoid`")),
 	row("var", Reduction, ShapeReduce, DTFloat, out, axis(1), temps(Temp{OfInput, 1, itemResult})),
 }
 

@@ -184,6 +184,7 @@ const (
 	OfResult                     // the first result array
 	OfInputAxis                  // the first array argument, when axis= is given
 	OfInputNotLast               // the first array argument, when axis= is given and not the last axis
+	OfRealInput                  // the first array argument, when it is not complex (converted to complex)
 )
 
 // AxisUse says how a reduction was called, for the temporaries that depend on it.
@@ -254,6 +255,9 @@ type Call struct {
 	// Float is the backend's default float dtype (NoDType: Float64). jax.numpy without x64
 	// passes Float32.
 	Float DType
+	// NumPy is the NumPy version whose rules a NumPy call follows (the numpy-version setting;
+	// the zero value, NumPy 2, for other libraries).
+	NumPy NumPyVersion
 }
 
 // Arg returns positional argument i, else keyword kw, else an ArgMissing.

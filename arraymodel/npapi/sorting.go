@@ -6,7 +6,7 @@ package npapi
 var sortingRows = []*Func{
 	row("argpartition", Other, ShapeSort, DTIndex, axis(2)),
 	row("argsort", Other, ShapeSort, DTIndex, axis(1)),
-	row("in1d", Other, ShapeFlatBool, DTBool, temps(Temp{OfInput, 1, itemBool})),
+	row("in1d", Other, ShapeFlatBool, DTBool, temps(Temp{OfInput, 1, itemBool}), removed2("`np.isin`")),
 	row("intersect1d", Other, ShapeIntersect, DTSame, temps(Temp{OfInput, 1, itemOwn}, Temp{OfInput, 2, itemBool})),
 	// isin / in1d with a short test list: mask |= (ar1 == v) per value.
 	row("isin", Other, ShapeSame, DTBool, temps(Temp{OfInput, 1, itemBool})),

@@ -85,6 +85,18 @@ func fill(f *Func) { f.Fill = true }
 // temps sets the internal temporaries.
 func temps(t ...Temp) func(*Func) { return func(f *Func) { f.Temps = t } }
 
+// temps1 gives the temporaries under NumPy 1.x where they differ from NumPy 2's (none: an
+// empty, not nil, list).
+func temps1(t ...Temp) func(*Func) {
+	return func(f *Func) { f.Temps1 = append([]Temp{}, t...) }
+}
+
+// removed2 marks a row NumPy 2.0 removed, naming its replacement (Func.Removed2).
+func removed2(use string) func(*Func) { return func(f *Func) { f.Removed2 = use } }
+
+// double1 marks a row that computes in double precision under NumPy 1.x (Func.Double1).
+func double1(f *Func) { f.Double1 = true }
+
 // Item sizes of temporaries: the measured array's own (0), the result dtype's (-1), or bytes.
 const (
 	itemOwn    = 0
