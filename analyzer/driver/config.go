@@ -40,6 +40,7 @@ type Config struct {
 	globals          map[string]any            // top-level values of Global rule options, by name
 	flags            map[string]map[string]any // command-line values of sections (WithFlags)
 	cacheDir         string                    // `cache-dir`, absolute ("" when not set)
+	cacheDirNote     string                    // where cacheDir came from, for WriteSettings
 }
 
 // selection is one layer of rule selection: config file first, command line last.

@@ -67,3 +67,22 @@ func printCacheStats(e *env, c *driver.Cache) {
 	s := c.Stats()
 	fmt.Fprintf(e.stderr, "cache: %d hits, %d misses, %d written (%s)\n", s.Hits, s.Misses, s.Writes, c.Dir())
 }
+
+// cacheDirNote returns the cache directory of a run in the current directory and a comment
+// saying where the setting came from, for --show-settings.
+func cacheDirNote(e *env, cc *driver.ConfigCache) (string, string, error) {
+	dir, asked, err := cacheDirFor(e, cc)
+	if err != nil {
+		return "", "", err
+	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		dir = abs
+	}
+	switch {
+	case e.getenv(driver.CacheDirEnv) != "":
+		return dir, "  # " + driver.CacheDirEnv, nil
+	case asked:
+		return dir, "", nil
+	}
+	return dir, "  # default (--no-cache: none)", nil
+}

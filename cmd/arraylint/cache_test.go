@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -189,6 +190,22 @@ func TestCacheDirSetting(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(proj, "build", "lintcache", ".gitignore")); err != nil {
 		t.Errorf("cache-dir not used: %v", err)
 	}
+
+	// --show-settings shows the cache directory and the project root whose modules are followed.
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb, getenv: func(string) string { return "" }}
+	if code := run(context.Background(), e, []string{"check", "--show-settings", "main.py"}); code != exitOK {
+		t.Fatalf("--show-settings: status %d: %s", code, errb.String())
+	}
+	real, _ := filepath.EvalSymlinks(proj)
+	for _, want := range []string{
+		fmt.Sprintf("cache-dir = %q\n", filepath.Join(proj, "build", "lintcache")),
+		fmt.Sprintf("project-root = %q  # imported modules under it are followed\n", proj),
+	} {
+		if !strings.Contains(out.String(), want) && !strings.Contains(out.String(), strings.ReplaceAll(want, proj, real)) {
+			t.Errorf("--show-settings lacks %q:\n%s", want, out.String())
+		}
+	}
 }
 
 // TestCacheConcurrentRuns: runs sharing a cache directory at the same time all print the output
@@ -222,5 +239,30 @@ func TestCacheConcurrentRuns(t *testing.T) {
 	}
 	if _, c, _ := checkWithCache(t, cache, "--select", "ALL", proj); c != (cacheCounts{3, 0, 0}) {
 		t.Errorf("after concurrent runs: cache %+v, want 3 hits", c)
+	}
+}
+
+// TestCacheModuleAppears: a module the analysis looked for and did not find is part of the
+// entry too: once it is written, the file importing it is checked again (and now follows it).
+func TestCacheModuleAppears(t *testing.T) {
+	proj := cacheProject(t)
+	cache := filepath.Join(t.TempDir(), "cache")
+	src := "import numpy as np\nfrom later import make\n\ndef main():\n    a = make(300000)\n    return a\n"
+	if err := os.WriteFile(filepath.Join(proj, "main.py"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before, c, _ := checkWithCache(t, cache, "--select", "ALL", proj)
+	if c != (cacheCounts{0, 3, 3}) {
+		t.Fatalf("cold: %+v", c)
+	}
+	if err := os.WriteFile(filepath.Join(proj, "later.py"), []byte("import numpy as np\n\ndef make(n):\n    return np.zeros((n, n))\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	after, c, _ := checkWithCache(t, cache, "--select", "ALL", proj)
+	if c != (cacheCounts{2, 2, 2}) { // main.py again, later.py new
+		t.Errorf("after later.py appeared: %+v, want main.py and later.py checked", c)
+	}
+	if before == after || !strings.Contains(after, "AL101") {
+		t.Errorf("main.py does not follow the new module:\n%s", after)
 	}
 }
