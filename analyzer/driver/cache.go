@@ -105,10 +105,8 @@ var buildID = sync.OnceValue(func() string {
 	var parts []string
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		parts = append(parts, bi.GoVersion, bi.Main.Path, bi.Main.Version)
-		for _, s := range bi.Settings {
-			if s.Key == "vcs.revision" || s.Key == "vcs.modified" {
-				parts = append(parts, s.Key+"="+s.Value)
-			}
+		for _, s := range bi.Settings { // build flags, tags, GOARCH, the VCS revision
+			parts = append(parts, s.Key+"="+s.Value)
 		}
 		if !slices.ContainsFunc(parts, func(p string) bool { return strings.HasPrefix(p, "vcs.modified=false") }) {
 			// No revision, or one with local changes: only the executable's bytes say which
@@ -123,8 +121,8 @@ var buildID = sync.OnceValue(func() string {
 	return strings.Join(parts, "\n")
 })
 
-// BuildID identifies the binary's code for the cache: its Go version, module version and VCS
-// revision, and the hash of the executable when the revision is unknown or modified (an entry
+// BuildID identifies the binary's code for the cache: its Go version, module version, build
+// settings and VCS revision, and the hash of the executable when the revision is unknown or modified (an entry
 // made by other code is never served).
 func BuildID() string { return buildID() }
 

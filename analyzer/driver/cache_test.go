@@ -233,3 +233,30 @@ func cacheWorker(t *testing.T, dir string) {
 		}
 	}
 }
+
+// TestCacheOtherBuild: an entry another build of arraylint wrote is not served.
+func TestCacheOtherBuild(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "a.py")
+	if err := os.WriteFile(p, []byte("x = 'bad'\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cache := filepath.Join(t.TempDir(), "c")
+	cachedCheck(t, cache, p)
+	if BuildID() == "" {
+		t.Fatal("empty build identity")
+	}
+	c, err := OpenCache(cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.build += "\nanother build"
+	rn := mustRunner(t, badWord, includeRule)
+	rn.SetCache(c)
+	rn.CheckFiles(context.Background(), []string{p}, &ConfigCache{}, 1)
+	if st := c.Stats(); st.Hits != 0 || st.Misses != 1 {
+		t.Errorf("another build: %+v, want a miss", st)
+	}
+	if _, st := cachedCheck(t, cache, p); st.Hits != 1 {
+		t.Errorf("this build: %+v, want a hit", st)
+	}
+}
