@@ -64,6 +64,10 @@ type Cache struct {
 	MaxBytes int64 // Trim's bound; DefaultCacheMaxBytes when 0
 
 	hits, misses, writes atomic.Int64
+
+	// seen memoizes, for the life of this Cache (one run), what each dependency is now: a
+	// module many files follow is read and hashed once per run, not once per file.
+	seen sync.Map // cacheDep (Path, Read) → cacheDep
 }
 
 // OpenCache opens (creating it when needed) the cache under dir, which it marks with a
@@ -212,7 +216,7 @@ func (c *Cache) get(key string) (*cacheEntry, bool) {
 		return nil, false
 	}
 	for _, d := range e.Deps {
-		if d.now() != d {
+		if c.now(d) != d {
 			return nil, false
 		}
 	}
@@ -305,6 +309,17 @@ func (c *Cache) Trim() error {
 		}
 	}
 	return nil
+}
+
+// now returns d as the file system has it now, looked at once per run.
+func (c *Cache) now(d cacheDep) cacheDep {
+	key := cacheDep{Path: d.Path, Read: d.Read}
+	if v, ok := c.seen.Load(key); ok {
+		return v.(cacheDep)
+	}
+	v := d.now()
+	c.seen.Store(key, v)
+	return v
 }
 
 // now returns d as the file system has it now.
