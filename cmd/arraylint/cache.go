@@ -11,6 +11,10 @@ import (
 	"github.com/arraylint/arraylint/analyzer/driver"
 )
 
+// noCacheEnv set (to anything but "", "0" or "false") is --no-cache for every run, as
+// RUFF_NO_CACHE is for Ruff: benchmarks that time repeated runs set it.
+const noCacheEnv = "ARRAYLINT_NO_CACHE"
+
 // defaultCacheOff makes a check that names no cache directory run without a cache: test
 // binaries set it (cache_test.go) so that no test leaves a cache folder in the repository.
 var defaultCacheOff bool
@@ -45,7 +49,7 @@ func cacheDirFor(e *env, cc *driver.ConfigCache) (string, bool, error) {
 // directory, or a directory that cannot be made (a warning when it was asked for; the default
 // one is skipped silently, as on a read-only checkout).
 func openCache(e *env, cc *driver.ConfigCache, noCache bool) *driver.Cache {
-	if noCache {
+	if v := e.getenv(noCacheEnv); noCache || v != "" && v != "0" && v != "false" {
 		return nil
 	}
 	dir, asked, err := cacheDirFor(e, cc)

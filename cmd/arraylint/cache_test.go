@@ -173,6 +173,14 @@ func TestNoCache(t *testing.T) {
 	if _, err := os.Stat(cache); err == nil {
 		t.Error("--no-cache made the cache directory")
 	}
+	var out, errb bytes.Buffer
+	e := &env{stdout: &out, stderr: &errb, getenv: func(k string) string {
+		return map[string]string{"ARRAYLINT_CACHE_DIR": cache, "ARRAYLINT_NO_CACHE": "1"}[k]
+	}}
+	run(context.Background(), e, []string{"check", "--timings", proj})
+	if _, err := os.Stat(cache); err == nil || strings.Contains(errb.String(), "cache:") {
+		t.Error("ARRAYLINT_NO_CACHE=1 used the cache")
+	}
 }
 
 // TestCacheDirSetting: `cache-dir` in the configuration places the cache (relative to the
