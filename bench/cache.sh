@@ -17,6 +17,7 @@
 #
 # No timed assertion: it reports. Needs python3-numpy, -scipy, -sklearn, -skimage (Debian).
 set -euo pipefail
+unset ARRAYLINT_NO_CACHE
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}
 args=${ARGS:---select ALL --target h100}
