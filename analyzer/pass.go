@@ -6,6 +6,8 @@ package analyzer
 
 import (
 	"fmt"
+	"io/fs"
+	"os"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -48,6 +50,35 @@ type PassState struct {
 	// edit: a SuggestedFix is copied by value on its way to the driver, but every copy shares
 	// the backing array of its TextEdits, so the key survives the copies.
 	apps map[*analysis.TextEdit]Applicability
+	// files reads files other than the pass's own (nil: the file system).
+	files Files
+}
+
+// Files is how a pass reads files other than its own (the project modules a file imports, a
+// package's __init__.py): the driver records every read and look-up made through it, so that
+// its content cache knows which files a result depends on. A rule that reads the file system
+// must read it through FilesOf.
+type Files interface {
+	ReadFile(path string) ([]byte, error)
+	Stat(path string) (fs.FileInfo, error)
+}
+
+// osFiles reads the file system directly.
+type osFiles struct{}
+
+func (osFiles) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
+func (osFiles) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
+
+// SetFiles makes the pass read other files through f (nil: the file system).
+func (st *PassState) SetFiles(f Files) { st.files = f }
+
+// FilesOf returns how the pass reads files other than its own: the driver's recorder, or the
+// file system outside the driver.
+func FilesOf(pass *analysis.Pass) Files {
+	if st := stateOf(pass); st != nil && st.files != nil {
+		return st.files
+	}
+	return osFiles{}
 }
 
 // NewPassState returns the state of a pass on a file under s (nil: no configuration).

@@ -10,6 +10,7 @@
 # absolute figures across runs; CPU time is less sensitive to other load than wall time, but
 # arraylint uses every core while the peers use one.
 set -euo pipefail
+export ARRAYLINT_NO_CACHE=1 # every timed run checks cold: the content cache would serve all but the first
 cd "$(dirname "$0")/.."
 root=$PWD
 corpus=${1:-$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["stdlib"])')}

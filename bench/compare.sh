@@ -8,6 +8,7 @@
 # Prints the median wall and CPU seconds of each binary, the ratio (this tree / base) and the
 # peak RSS. Findings do not count as failure (exit status 1 is expected from check).
 set -euo pipefail
+export ARRAYLINT_NO_CACHE=1 # every timed run checks cold: the content cache would serve all but the first
 cd "$(dirname "$0")/.."
 runs=5 extra=""
 while getopts "n:a:" o; do

@@ -17,6 +17,7 @@
 # cost grows with the number of functions:
 #   go test -run '^$' -bench . -benchtime 3x ./bench/cost
 set -euo pipefail
+export ARRAYLINT_NO_CACHE=1 # every timed run checks cold: the content cache would serve all but the first
 cd "$(dirname "$0")/.."
 rev=${1:-}
 runs=${RUNS:-5}

@@ -13,6 +13,7 @@
 # corpus and binary: files, lines, CPU seconds, and the median, p99 and maximum µs per line with
 # their ratios to the median and the costliest file.
 set -euo pipefail
+export ARRAYLINT_NO_CACHE=1 # every timed run checks cold: the content cache would serve all but the first
 cd "$(dirname "$0")/.."
 base=${1:-31094fb}
 shift || true

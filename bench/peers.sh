@@ -18,6 +18,7 @@
 # RUFF_VERSION (default 0.17.5) come from the environment. The machine may be shared: compare
 # the ratios of one run, not absolute figures across runs.
 set -euo pipefail
+export ARRAYLINT_NO_CACHE=1 # every timed run checks cold: the content cache would serve all but the first
 cd "$(dirname "$0")/.."
 runs=${RUNS:-5}
 ruff_version=${RUFF_VERSION:-0.17.5}

@@ -14,6 +14,7 @@
 #   bench/workermem.sh
 #   N=4000000 RUNS=5 bench/workermem.sh
 set -euo pipefail
+export ARRAYLINT_NO_CACHE=1 # every timed run checks cold: the content cache would serve all but the first
 cd "$(dirname "$0")/.."
 n=${N:-8400000}
 runs=${RUNS:-3}

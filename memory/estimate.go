@@ -51,6 +51,9 @@ type Options struct {
 	// function imported from a module under it is evaluated with the caller's arguments
 	// (projectmod.go). "" reads no other file.
 	ProjectRoot string
+	// Files reads the project's modules (nil: the file system); the driver passes one that
+	// records what was read, for its content cache.
+	Files absint.Files
 
 	// scaling are the symbols Scale varies: their values in Assume replace module constants too.
 	scaling []string
@@ -213,7 +216,7 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 	}
 	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Strategy: absint.Simulate,
 		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared, Argv: opts.Argv,
-		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts,
+		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Files: opts.Files, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts,
 		NumPyVersion: opts.NumPyVersion})
 	return s
 }

@@ -66,6 +66,10 @@ func (rn *Runner) checkFile(ctx context.Context, path string, cc *ConfigCache) F
 		return res
 	}
 	res.Src = src
-	res.Findings, res.Err = rn.Check(ctx, path, src, cfg)
+	if rn.cache != nil {
+		res.Findings, res.Err = rn.checkCached(ctx, rn.cache, path, src, cfg)
+	} else {
+		res.Findings, res.Err = rn.Check(ctx, path, src, cfg)
+	}
 	return res
 }

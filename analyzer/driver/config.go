@@ -39,6 +39,8 @@ type Config struct {
 	sections         map[string]map[string]any
 	globals          map[string]any            // top-level values of Global rule options, by name
 	flags            map[string]map[string]any // command-line values of sections (WithFlags)
+	cacheDir         string                    // `cache-dir`, absolute ("" when not set)
+	cacheDirNote     string                    // where cacheDir came from, for WriteSettings
 }
 
 // selection is one layer of rule selection: config file first, command line last.
@@ -64,6 +66,14 @@ func (c *Config) FileDir() string {
 		return ""
 	}
 	return c.Dir
+}
+
+// CacheDir returns the `cache-dir` setting as an absolute path, or "" when it is not set.
+func (c *Config) CacheDir() string {
+	if c == nil {
+		return ""
+	}
+	return c.cacheDir
 }
 
 // RespectGitignore reports whether `.gitignore` files are honoured when walking directories.
@@ -493,6 +503,16 @@ func (p *configParser) parse(t map[string]any) {
 			}
 		case "rules":
 			p.rules(k, v)
+		case "cache-dir":
+			dir, ok := v.(string)
+			if !ok || dir == "" {
+				p.fail(k, "want a directory path, have %s", analyzer.DescribeValue(v))
+				continue
+			}
+			if !filepath.IsAbs(dir) {
+				dir = filepath.Join(p.c.Dir, dir)
+			}
+			p.c.cacheDir = filepath.Clean(dir)
 		default:
 			if tool, ok := v.(map[string]any); ok && k == "tool" && p.prefix == "" && tool["arraylint"] != nil {
 				// arraylint.toml or a --config file holding a pyproject.toml's tables.

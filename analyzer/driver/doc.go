@@ -11,7 +11,9 @@
 // It also finds and parses the configuration (Config, ConfigCache: arraylint.toml and
 // [tool.arraylint] in pyproject.toml), discovers the files to check (Discover: .gitignore,
 // include and exclude globs), applies fixes (FixSource) and writes them back safely (WriteFile),
-// and adds `# noqa` comments (AddNoqa).
+// and adds `# noqa` comments (AddNoqa). CheckFiles serves unchanged files from a content cache
+// on disk when one is set (Runner.SetCache, cache.go): keyed by the file's bytes, its resolved
+// settings and the build, and checked against every other file the analysis read.
 //
 // A Jupyter notebook (IsNotebook: a .ipynb path) is read by package notebook into one Python
 // program of its code cells, checked as any source, and its findings are mapped back to cells

@@ -36,7 +36,14 @@ type Runner struct {
 
 	// gate bounds the memory of the files checked at once (limits.go).
 	gate memoryGate
+
+	// cache, when set, keeps CheckFiles' results between runs (cache.go).
+	cache *Cache
 }
+
+// SetCache makes CheckFiles serve unchanged files from c and store the others' results (nil:
+// no cache). Call it before checking.
+func (rn *Runner) SetCache(c *Cache) { rn.cache = c }
 
 // Held returns how many findings the rules held back in the runner's checks so far.
 func (rn *Runner) Held() int64 { return rn.held.Load() }
@@ -253,6 +260,7 @@ func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*anal
 	for a, res := range fr.known {
 		results[a], done[a] = res, true
 	}
+	rec := recorderOf(ctx) // the cache's record of the files the passes read, or nil
 	reporting := map[*analysis.Analyzer]*analyzer.Rule{}
 	for _, r := range enabled {
 		reporting[r.Analyzer] = r
@@ -287,6 +295,9 @@ func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*anal
 		// Each pass gets its own state (settings, fix applicabilities), dropped when it is done.
 		// Passes run one at a time, so the one results map carries the running pass's state.
 		st := analyzer.NewPassState(fr.cfg)
+		if rec != nil {
+			st.SetFiles(rec)
+		}
 		results[analyzer.StateKey] = st
 		pass := &analysis.Pass{
 			Analyzer:   a,
@@ -299,6 +310,11 @@ func (fr *fileRun) run(ctx context.Context, fset *token.FileSet, enabled []*anal
 				case rule == nil:
 				case d.Category == analyzer.HeldCategory:
 					fr.rn.held.Add(1)
+					if rec != nil {
+						rec.mu.Lock()
+						rec.held++
+						rec.mu.Unlock()
+					}
 				default:
 					fr.findings = append(fr.findings, fr.convert(rule, d, st))
 				}

@@ -11,7 +11,17 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/analyzer"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 )
+
+// WithCacheDir returns a copy of c whose cache directory is dir, as the command line resolved
+// it (ARRAYLINT_CACHE_DIR, `cache-dir` or the default), for WriteSettings to show with note (a
+// comment such as "  # ARRAYLINT_CACHE_DIR").
+func (c *Config) WithCacheDir(dir, note string) *Config {
+	cp := *c
+	cp.cacheDir, cp.cacheDirNote = dir, note
+	return &cp
+}
 
 // WriteSettings writes, as TOML-like text, the configuration that applies to path: the file it
 // came from, the rules enabled for path with their severity and options (configured values and
@@ -27,6 +37,12 @@ func (c *Config) WriteSettings(w io.Writer, path string, rules []*analyzer.Rule)
 	fmt.Fprintf(&b, "# Settings for %s\n", path)
 	fmt.Fprintf(&b, "config-file = %s\n", quote(src))
 	fmt.Fprintf(&b, "config-dir = %s\n", quote(c.Dir))
+	// The analysis follows imports of modules under the project root (absint's project
+	// modules): it is part of a file's settings, and of its cache key.
+	fmt.Fprintf(&b, "project-root = %s  # imported modules under it are followed\n", quote(absint.ProjectRootOf(c.FileDir(), path)))
+	if c.cacheDir != "" {
+		fmt.Fprintf(&b, "cache-dir = %s%s\n", quote(c.cacheDir), c.cacheDirNote)
+	}
 	fmt.Fprintf(&b, "respect-gitignore = %t\n", c.respectGitignore)
 	var globs []string
 	for _, g := range c.exclude {

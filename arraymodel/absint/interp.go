@@ -79,6 +79,8 @@ type Config struct {
 	// Parsed holds the project modules parsed for the runs over one file (shared by the runs a
 	// client makes for one question, such as Scale's re-estimates).
 	Parsed ParsedSet
+	// Files reads the project's files (nil: the file system directly).
+	Files Files
 	// Scaling names the symbols a client varies (their values come from Assume even where the
 	// program binds them to constants).
 	Scaling []string

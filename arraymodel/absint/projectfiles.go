@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -22,6 +22,20 @@ import (
 // links resolved), each at most MaxProjectFileBytes, at most MaxProjectFiles per estimate.
 // Parsed files are kept in a small cache shared by the estimates of a run (check, the server),
 // checked against the file's bytes on every use so a changed file is parsed again.
+
+// Files is how the interpreter reads the project's files: every read and every look-up of a
+// project module goes through it, so a caller can record what an analysis depended on (the
+// driver's content cache does). Config.Files nil reads the file system directly.
+type Files interface {
+	ReadFile(path string) ([]byte, error)
+	Stat(path string) (fs.FileInfo, error)
+}
+
+// osFiles reads the file system directly.
+type osFiles struct{}
+
+func (osFiles) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
+func (osFiles) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
 
 // Bounds of the project modules an estimate reads.
 const (
@@ -75,25 +89,24 @@ type ParsedSet map[string]*parsedModule
 
 // readProjectFile reads and parses the module at path, or says why it cannot; set, when not nil,
 // holds the parses of the estimates of the same series.
-func readProjectFile(path string, set ParsedSet) (*parsedModule, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
+func readProjectFile(files Files, path string, set ParsedSet) (*parsedModule, error) {
+	info, err := files.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if !info.Mode().IsRegular() {
 		return nil, errors.New("not a regular file")
 	}
-	src, err := io.ReadAll(io.LimitReader(f, MaxProjectFileBytes+1))
+	tooBig := fmt.Errorf("over the %d KiB limit for imported modules", MaxProjectFileBytes>>10)
+	if info.Size() > MaxProjectFileBytes {
+		return nil, tooBig
+	}
+	src, err := files.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
 	if len(src) > MaxProjectFileBytes {
-		return nil, fmt.Errorf("over the %d KiB limit for imported modules", MaxProjectFileBytes>>10)
+		return nil, tooBig
 	}
 	if pm, ok := set[path]; ok && bytes.Equal(pm.src, src) {
 		return pm, nil
@@ -201,15 +214,15 @@ func within(root, path string) bool {
 
 // moduleFile finds the file of a module under base: base/a/b.py or base/a/b/__init__.py for
 // "a.b" ("" is base's own __init__.py), or "".
-func moduleFile(base, dotted string) string {
+func moduleFile(files Files, base, dotted string) string {
 	p := base
 	if dotted != "" {
 		p = filepath.Join(base, filepath.FromSlash(strings.ReplaceAll(dotted, ".", "/")))
-		if info, err := os.Stat(p + ".py"); err == nil && !info.IsDir() {
+		if info, err := files.Stat(p + ".py"); err == nil && !info.IsDir() {
 			return p + ".py"
 		}
 	}
-	if info, err := os.Stat(filepath.Join(p, "__init__.py")); err == nil && !info.IsDir() {
+	if info, err := files.Stat(filepath.Join(p, "__init__.py")); err == nil && !info.IsDir() {
 		return filepath.Join(p, "__init__.py")
 	}
 	return ""

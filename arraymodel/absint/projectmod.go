@@ -2,7 +2,6 @@ package absint
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -44,6 +43,7 @@ type projectRun struct {
 	read   int                              // project modules read
 	found  map[string]*projModule           // imports resolved, by importing file, level and name
 	parsed ParsedSet                        // Options.parsed: the series' parses
+	files  Files                            // Config.Files, or the file system
 }
 
 // projState is one simulation's place in the project: the module whose code runs and, away
@@ -83,7 +83,10 @@ func (s *Interp) project() *projectRun {
 	if err != nil {
 		return nil
 	}
-	run := &projectRun{root: root, byFile: map[*pyparse.File]*projModule{}, byPath: map[string]*projModule{}, defs: map[*ast.FunctionDef]*projModule{}, found: map[string]*projModule{}, parsed: s.cfg.Parsed}
+	run := &projectRun{root: root, byFile: map[*pyparse.File]*projModule{}, byPath: map[string]*projModule{}, defs: map[*ast.FunctionDef]*projModule{}, found: map[string]*projModule{}, parsed: s.cfg.Parsed, files: s.cfg.Files}
+	if run.files == nil {
+		run.files = osFiles{}
+	}
 	path := s.cfg.Path
 	if abs, err := filepath.Abs(path); err == nil {
 		path = abs
@@ -243,7 +246,7 @@ func (s *Interp) submodule(run *projectRun, m *projModule, name string) *projMod
 	if sub, ok := m.subCache[name]; ok {
 		return sub
 	}
-	sub := run.load(moduleFile(filepath.Dir(m.path), name))
+	sub := run.load(moduleFile(run.files, filepath.Dir(m.path), name))
 	if m.subCache == nil {
 		m.subCache = map[string]*projModule{}
 	}
@@ -271,7 +274,7 @@ func (s *Interp) importedModule(run *projectRun, from *projModule, dotted string
 	}
 	var m *projModule
 	for _, base := range bases {
-		if p := moduleFile(base, dotted); p != "" {
+		if p := moduleFile(run.files, base, dotted); p != "" {
 			m = run.load(p)
 			break
 		}
@@ -287,7 +290,7 @@ func (s *Interp) importedModule(run *projectRun, from *projModule, dotted string
 // package: its submodules are its members), or nil when there is none in the project.
 func (run *projectRun) namespace(base, dotted string) *projModule {
 	dir := filepath.Join(base, filepath.FromSlash(strings.ReplaceAll(dotted, ".", "/")))
-	if info, err := os.Stat(dir); err != nil || !info.IsDir() || !within(run.root, dir) {
+	if info, err := run.files.Stat(dir); err != nil || !info.IsDir() || !within(run.root, dir) {
 		return nil
 	}
 	path := filepath.Join(dir, "__init__.py") // absent: submodule() looks beside it
@@ -334,9 +337,9 @@ func (run *projectRun) load(path string) *projModule {
 		return m
 	}
 	run.read++
-	pm, err := readProjectFile(path, run.parsed)
+	pm, err := readProjectFile(run.files, path, run.parsed)
 	if err != nil {
-		m.err = strings.TrimPrefix(err.Error(), "open "+path+": ")
+		m.err = strings.TrimPrefix(strings.TrimPrefix(err.Error(), "open "+path+": "), "stat "+path+": ")
 		return m
 	}
 	m.parsedModule = pm

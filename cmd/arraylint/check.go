@@ -54,6 +54,8 @@ type checkFlags struct {
 	// scale is --scale: which arrays the sized rules count as large (the `scale` option).
 	scale string
 	watch bool
+	// noCache is --no-cache: neither read nor write the content cache (cache.go).
+	noCache bool
 }
 
 func runCheck(ctx context.Context, e *env, args []string) int {
@@ -76,6 +78,7 @@ func runCheck(ctx context.Context, e *env, args []string) int {
 	fs.IntVar(&f.jobs, "jobs", 0, "files checked in parallel (default GOMAXPROCS)")
 	fs.StringVar(&f.cpuprofile, "cpuprofile", "", "write a CPU profile to this file")
 	fs.StringVar(&f.memprofile, "memprofile", "", "write a heap profile to this file at exit")
+	fs.BoolVar(&f.noCache, "no-cache", false, "neither read nor write the cache of results (see "+driver.CacheDirEnv+" and cache-dir)")
 	fs.BoolVar(&f.watch, "watch", false, "check again whenever a Python or configuration file under the paths changes, until interrupted")
 	fs.StringVar(&f.stdinFilename, "stdin-filename", "", "when the path is - (standard input): the `PATH` the source is reported under, which picks its configuration and per-file ignores")
 	f.conv.register(fs)
@@ -269,7 +272,17 @@ func check(ctx context.Context, e *env, f *checkFlags, paths []string) int {
 			return max(printDiffs(e, results, diffs, fixed), reportUnreadable(e, unreadable))
 		}
 	} else {
+		cache := openCache(e, cc, f.noCache)
+		rn.SetCache(cache)
 		results = rn.CheckFiles(ctx, files, cc, f.jobs)
+		if cache != nil {
+			if f.timings {
+				printCacheStats(e, cache)
+			}
+			if cache.Stats().Writes > 0 {
+				_ = cache.Trim() // best effort: a cache over its bound is trimmed by the next run
+			}
+		}
 	}
 	if ctx.Err() != nil {
 		fmt.Fprintf(e.stderr, "arraylint: interrupted\n")

@@ -181,6 +181,9 @@ func showSettings(e *env, cc *driver.ConfigCache, path string) int {
 		fmt.Fprintf(e.stderr, "arraylint: %v\n", err)
 		return exitError
 	}
+	if dir, note, err := cacheDirNote(e, cc); err == nil {
+		cfg = cfg.WithCacheDir(dir, note)
+	}
 	if err := cfg.WriteSettings(e.stdout, path, rules()); err != nil {
 		fmt.Fprintf(e.stderr, "arraylint: write output: %v\n", err)
 		return exitError

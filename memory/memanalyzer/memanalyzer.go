@@ -97,6 +97,7 @@ func (r *Result) ReleaseFile() bool {
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	r := New(in.File, in.Path, analyzer.ConfigOf(pass))
+	r.Options.Files = analyzer.FilesOf(pass)
 	if r.Target() != nil {
 		r.Reports() // the rules that require this analyzer need the estimate only with a target
 	}

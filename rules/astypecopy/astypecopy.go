@@ -5,7 +5,6 @@ package astypecopy
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -45,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// whether the file seeds a generator, and whether it is a module of a package (whose global
 	// stream its callers seed): asked only of astype calls on random sampling
 	fileSeeds := sync.OnceValue(func() bool { return seedsRandom(info, in) })
-	inPackage := sync.OnceValue(func() bool { return packageModule(in.Path) })
+	inPackage := sync.OnceValue(func() bool { return packageModule(analyzer.FilesOf(pass), in.Path) })
 	seeded := func(m made) bool { return fileSeeds() || !m.callee.Generator && inPackage() }
 	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
 		call := n.(*ast.Call)
@@ -305,11 +304,11 @@ func seedsRandom(info *arrays.Info, in *pyinspect.Result) bool {
 // packageModule reports whether the file at path is a module of a package: its directory holds
 // an __init__.py. Its functions are called by code it cannot see, which owns the global random
 // stream (a script's own draws are the script's).
-func packageModule(path string) bool {
+func packageModule(files analyzer.Files, path string) bool {
 	if path == "" || path == "-" {
 		return false
 	}
-	_, err := os.Stat(filepath.Join(filepath.Dir(path), "__init__.py"))
+	_, err := files.Stat(filepath.Join(filepath.Dir(path), "__init__.py"))
 	return err == nil
 }
 
