@@ -105,7 +105,7 @@ func TestNotebookDiagnostics(t *testing.T) {
 		TextDocument: protocol.TextDocumentIdentifier{URI: cellURI(4)}, Position: protocol.Position{Line: 3, Character: 60}}, &h); err != nil {
 		t.Fatal(err)
 	}
-	if v := h.Contents.Value; !strings.Contains(v, "Line 4 of cell 4: ") || !strings.Contains(v, "peak of the module 122.0 MiB at line 4 of cell 4") {
+	if v := h.Contents.Value; !strings.Contains(v, "Line 4 of cell 4: ") || !strings.Contains(v, "peak of the module ≥ 122.0 MiB at line 4 of cell 4") {
 		t.Errorf("hover on the stencil line: %q", v)
 	}
 	// Inlay hints: the 30.5 MiB of `u` at the end of cell 3's line 3, the stencil's in cell 4.

@@ -1083,6 +1083,10 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		}
 	}
 	switch {
+	case anyArray(c) && s.plots(e):
+		// plt.plot(x, y) as a statement: its result is dropped, but the figure keeps the data
+		// it was given, converted to its own float64 arrays, until the figure is closed
+		s.unmodelled(c, "`"+s.text(e.Func)+"` (matplotlib) keeps its own copy of the arrays it is given, not counted")
 	case noArrayBuiltins[name] || s.discarded == ast.Expr(e):
 	case anyArray(c):
 		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given arrays")
@@ -1109,4 +1113,24 @@ func reversedElems(elts []value) value {
 		out[len(elts)-1-i] = e
 	}
 	return vTuple{out}
+}
+
+// plots reports whether e calls into matplotlib (plt.plot, plt.imshow, matplotlib.pyplot.scatter
+// …): a consumer that keeps what it is given, so a call whose result is dropped still holds
+// memory. The root name of the callee is an import of matplotlib (or pylab).
+func (s *Interp) plots(e *ast.Call) bool {
+	root := e.Func
+	for {
+		at, ok := root.(*ast.Attribute)
+		if !ok {
+			break
+		}
+		root = at.Value
+	}
+	n, ok := root.(*ast.Name)
+	if !ok {
+		return false
+	}
+	path, ok := s.imp.ImportPath(n)
+	return ok && (path == "matplotlib" || strings.HasPrefix(path, "matplotlib.") || path == "pylab")
 }
