@@ -61,7 +61,7 @@ func (info *Info) tracedNames(f *Func) {
 	for range 8 { // a chain of assignments converges within its length; 8 rounds bound the cost
 		changed := false
 		mark := func(target ast.Expr) {
-			for _, n := range targetNames(target) {
+			for _, n := range ast.TargetNames(target) {
 				if !f.traced[n] {
 					f.traced[n], changed = true, true
 				}
@@ -148,52 +148,11 @@ func (info *Info) callName(e ast.Expr) string {
 // ownStmts returns the statements of a def's body, nested blocks included, but not the bodies of
 // defs, lambdas and classes nested in it.
 func ownStmts(n ast.Node) []ast.Stmt {
-	var body []ast.Stmt
 	switch d := n.(type) {
 	case *ast.FunctionDef:
-		body = d.Body
+		return ast.Flatten(d.Body, ast.NotScope)
 	case *ast.AsyncFunctionDef:
-		body = d.Body
-	default:
-		return nil
-	}
-	var out []ast.Stmt
-	var walk func([]ast.Stmt)
-	walk = func(sts []ast.Stmt) {
-		for _, st := range sts {
-			out = append(out, st)
-			switch st.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-				continue
-			}
-			for _, b := range ast.Bodies(st) {
-				walk(b)
-			}
-		}
-	}
-	walk(body)
-	return out
-}
-
-// targetNames returns the names an assignment target binds.
-func targetNames(e ast.Expr) []string {
-	switch x := e.(type) {
-	case *ast.Name:
-		return []string{x.ID}
-	case *ast.Tuple:
-		var out []string
-		for _, el := range x.Elts {
-			out = append(out, targetNames(el)...)
-		}
-		return out
-	case *ast.List:
-		var out []string
-		for _, el := range x.Elts {
-			out = append(out, targetNames(el)...)
-		}
-		return out
-	case *ast.Starred:
-		return targetNames(x.Value)
+		return ast.Flatten(d.Body, ast.NotScope)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package ast_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/arraylint/arraylint/pyparse"
@@ -34,5 +35,33 @@ x = 1
 		if got := len(ast.Bodies(f.Module.Body[i])); got != want {
 			t.Errorf("statement %d: %d bodies, want %d", i, got, want)
 		}
+	}
+}
+
+// TestFlattenAndTargetNames checks Flatten's order and where it stops, and the names a target
+// binds.
+func TestFlattenAndTargetNames(t *testing.T) {
+	f, err := pyparse.Parse([]byte(`a, (b, *c) = x
+if y:
+    [d, e.f] = z
+    def g():
+        h = 1
+for i in r:
+    j = 2
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, st := range ast.Flatten(f.Module.Body, ast.NotScope) {
+		if asg, ok := st.(*ast.Assign); ok {
+			got = append(got, ast.TargetNames(asg.Targets[0])...)
+		}
+	}
+	if want := "a b c d j"; fmt.Sprint(got) != "["+want+"]" {
+		t.Errorf("names bound outside defs = %v, want [%s]", got, want)
+	}
+	if n := len(ast.Flatten(f.Module.Body, func(ast.Stmt) bool { return false })); n != 3 {
+		t.Errorf("Flatten without entering: %d statements, want 3", n)
 	}
 }

@@ -65,3 +65,56 @@ func Bodies(st Stmt) [][]Stmt {
 	}
 	return nil
 }
+
+// TargetNames returns the names an assignment target binds: `a`, each name of `a, (b, *c)` and
+// `[a, b]`; none for an attribute or a subscript.
+func TargetNames(e Expr) []string {
+	switch x := e.(type) {
+	case *Name:
+		return []string{x.ID}
+	case *Tuple:
+		return targetsNames(x.Elts)
+	case *List:
+		return targetsNames(x.Elts)
+	case *Starred:
+		return TargetNames(x.Value)
+	}
+	return nil
+}
+
+func targetsNames(elts []Expr) []string {
+	var out []string
+	for _, el := range elts {
+		out = append(out, TargetNames(el)...)
+	}
+	return out
+}
+
+// Flatten returns the statements of body in order, each followed by the statements of the blocks
+// inside it (Bodies) when into says to enter it: into = NotScope gives the statements a def's
+// body runs itself, not those of the defs and classes it defines.
+func Flatten(body []Stmt, into func(Stmt) bool) []Stmt {
+	var out []Stmt
+	var walk func([]Stmt)
+	walk = func(sts []Stmt) {
+		for _, st := range sts {
+			out = append(out, st)
+			if into(st) {
+				for _, b := range Bodies(st) {
+					walk(b)
+				}
+			}
+		}
+	}
+	walk(body)
+	return out
+}
+
+// NotScope reports whether st opens no scope of its own (it is no def or class).
+func NotScope(st Stmt) bool {
+	switch st.(type) {
+	case *FunctionDef, *AsyncFunctionDef, *ClassDef:
+		return false
+	}
+	return true
+}

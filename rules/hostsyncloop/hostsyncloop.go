@@ -64,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if l == nil {
 			return true
 		}
-		for _, st := range ownStmts(body, nil) {
+		for _, st := range ownStmts(body) {
 			checkStmt(pass, in, imp, l, st, reported)
 		}
 		return true
@@ -76,7 +76,7 @@ func run(pass *analysis.Pass) (any, error) {
 // jitted call or a CuPy call, and of assignments over them, to a fixed point.
 func deviceLoop(in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, body []ast.Stmt) *loop {
 	l := &loop{body: body, device: map[string]bool{}}
-	stmts := ownStmts(body, nil)
+	stmts := ownStmts(body)
 	for range 4 {
 		changed := false
 		for _, st := range stmts {
@@ -99,7 +99,7 @@ func deviceLoop(in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, body
 				l.what = src
 			}
 			for _, t := range a.Targets {
-				for _, name := range names(t) {
+				for _, name := range ast.TargetNames(t) {
 					if !l.device[name] {
 						l.device[name], changed = true, true
 					}
@@ -253,42 +253,15 @@ func readsAny(e ast.Expr, set map[string]bool) bool {
 	return found
 }
 
-// names returns the names an assignment target binds.
-func names(e ast.Expr) []string {
-	switch x := e.(type) {
-	case *ast.Name:
-		return []string{x.ID}
-	case *ast.Tuple:
-		var out []string
-		for _, el := range x.Elts {
-			out = append(out, names(el)...)
-		}
-		return out
-	case *ast.List:
-		var out []string
-		for _, el := range x.Elts {
-			out = append(out, names(el)...)
-		}
-		return out
-	case *ast.Starred:
-		return names(x.Value)
-	}
-	return nil
-}
-
 // ownStmts returns the statements that run once per iteration of a loop with this body: nested
 // if, with and try blocks included, not the bodies of nested loops (their own iterations), defs
 // and classes.
-func ownStmts(body []ast.Stmt, out []ast.Stmt) []ast.Stmt {
-	for _, st := range body {
-		out = append(out, st)
+func ownStmts(body []ast.Stmt) []ast.Stmt {
+	return ast.Flatten(body, func(st ast.Stmt) bool {
 		switch st.(type) {
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.For, *ast.AsyncFor, *ast.While:
-			continue
+		case *ast.For, *ast.AsyncFor, *ast.While:
+			return false
 		}
-		for _, b := range ast.Bodies(st) {
-			out = ownStmts(b, out)
-		}
-	}
-	return out
+		return ast.NotScope(st)
+	})
 }

@@ -53,7 +53,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if tr.Enclosing(n) != nil {
 			return true // inside a traced function the inner jit is inlined: donation does nothing
 		}
-		for _, st := range ownStmts(body) {
+		for _, st := range ast.Flatten(body, ast.NotScope) {
 			if a, ok := st.(*ast.Assign); ok && !seen[a] {
 				seen[a] = true
 				if f, ok := check(in, arr, tr, a, n.(ast.Stmt)); ok {
@@ -264,25 +264,4 @@ func donateFix(pass *analysis.Pass, in *pyinspect.Result, t *jaxtrace.Transform,
 	fix := analysis.SuggestedFix{Message: "Donate with `donate_argnums=" + nums + "`", TextEdits: []analysis.TextEdit{edit}}
 	analyzer.SetApplicability(pass, &fix, analyzer.Unsafe)
 	return fix, true
-}
-
-// ownStmts returns the statements of a block, nested blocks included, but not the bodies of
-// defs and classes in it.
-func ownStmts(body []ast.Stmt) []ast.Stmt {
-	var out []ast.Stmt
-	var walk func([]ast.Stmt)
-	walk = func(sts []ast.Stmt) {
-		for _, st := range sts {
-			out = append(out, st)
-			switch st.(type) {
-			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
-				continue
-			}
-			for _, b := range ast.Bodies(st) {
-				walk(b)
-			}
-		}
-	}
-	walk(body)
-	return out
 }

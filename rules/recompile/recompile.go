@@ -163,7 +163,7 @@ func loopVarying(body []ast.Stmt, target ast.Expr, outer map[string]bool) map[st
 		out[n] = true
 	}
 	if target != nil {
-		for _, n := range names(target) {
+		for _, n := range ast.TargetNames(target) {
 			out[n] = true
 		}
 	}
@@ -174,12 +174,12 @@ func loopVarying(body []ast.Stmt, target ast.Expr, outer map[string]bool) map[st
 				return false
 			case *ast.Assign:
 				for _, t := range x.Targets {
-					for _, n := range names(t) {
+					for _, n := range ast.TargetNames(t) {
 						out[n] = true
 					}
 				}
 			case *ast.AugAssign:
-				for _, n := range names(x.Target) {
+				for _, n := range ast.TargetNames(x.Target) {
 					out[n] = true
 				}
 			}
@@ -254,29 +254,6 @@ func reads(e ast.Expr, set map[string]bool) bool {
 		return !found
 	})
 	return found
-}
-
-// names returns the names an assignment target binds.
-func names(e ast.Expr) []string {
-	switch x := e.(type) {
-	case *ast.Name:
-		return []string{x.ID}
-	case *ast.Tuple:
-		var out []string
-		for _, el := range x.Elts {
-			out = append(out, names(el)...)
-		}
-		return out
-	case *ast.List:
-		var out []string
-		for _, el := range x.Elts {
-			out = append(out, names(el)...)
-		}
-		return out
-	case *ast.Starred:
-		return names(x.Value)
-	}
-	return nil
 }
 
 // defName is the name of a def node, or "<lambda>".
