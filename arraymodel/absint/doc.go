@@ -60,4 +60,5 @@
 //	paramsources.go    where a function's parameters come from: its only call, argparse, defaults
 //	projectfiles.go    finding, reading and parsing the project modules the file imports
 //	projectmod.go      calls into those modules
+//	projectcallers.go  what every caller in the project states for a parameter (the rules' sizes)
 package absint

@@ -6,6 +6,7 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -25,7 +26,10 @@ var Analyzer = &analysis.Analyzer{
 		// A malformed assumption is reported by the memory estimate (AL101/AL102, `mem`); the
 		// facts then go without assumptions.
 		binds, _ := Assumptions(in.File, analyzer.ConfigOf(pass))
-		return AnalyzeUnder(in.File, imp, binds, NumPyVersion(analyzer.ConfigOf(pass))), nil
+		cfg := analyzer.ConfigOf(pass)
+		info := AnalyzeUnder(in.File, imp, binds, NumPyVersion(cfg))
+		info.proj = project{files: analyzer.FilesOf(pass), root: absint.CallerRoot(cfg.FileDir(), in.Path), path: in.Path}
+		return info, nil
 	},
 }
 

@@ -70,6 +70,12 @@ type Info struct {
 
 	// file is the analysed file.
 	file *pyparse.File
+	// proj is where the file sits in its project (Analyzer), for the search of its callers
+	// (stated.go), made once and asked under callersMu.
+	proj        project
+	callersOnce sync.Once
+	callersMu   sync.Mutex
+	callers     *absint.ProjectCallers
 
 	// mu guards the analysis state below, which queries complete lazily.
 	mu    sync.Mutex

@@ -123,8 +123,20 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 			Formula: func() string { f, _ := arrays.BytesExpr(src); return f },
 			Small:   func() bool { return info.ShownSmall(src, call) },
 			Minor:   func() bool { return info.Minor(call, src) },
-			Source:  func() string { return info.SizeSource(call, src) }}
+			Stated: func() (int64, string, bool) {
+				n, where, ok := info.StatedElems(call, src)
+				return n * itemSize(info, src, call), where, ok
+			},
+			Source: func() string { return info.SizeSource(call, src) }}
 	}
+	return sizepolicy.Size{Bytes: n * itemSize(info, src, call), Known: true,
+		Formula: func() string { f, _ := arrays.FormulaExpr(src); return f },
+		Source:  func() string { return info.SizeSource(call, src) }}
+}
+
+// itemSize is the larger item size of the astype's source and result (8 when a dtype is
+// unknown).
+func itemSize(info *arrays.Info, src *arrays.Array, call *ast.Call) int64 {
 	item := int64(8)
 	if src.DType.Known() {
 		item = src.DType.ItemSize()
@@ -132,9 +144,7 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	if res, ok := info.Array(call); ok && res.DType.Known() {
 		item = max(item, res.DType.ItemSize())
 	}
-	return sizepolicy.Size{Bytes: n * item, Known: true,
-		Formula: func() string { f, _ := arrays.FormulaExpr(src); return f },
-		Source:  func() string { return info.SizeSource(call, src) }}
+	return item
 }
 
 func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool, fixes bool) (analysis.Diagnostic, bool) {

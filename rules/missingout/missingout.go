@@ -129,6 +129,13 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 	size.Small = func() bool { return info.ShownSmall(res, asg) }
 	size.Source = func() string { return info.SizeSource(asg, res) }
 	size.Minor = func() bool { return info.Minor(asg, res) }
+	size.Stated = func() (int64, string, bool) {
+		n, where, ok := info.StatedElems(asg, res)
+		if !res.DType.Known() {
+			return 0, "", false
+		}
+		return n * res.DType.ItemSize(), where, ok
+	}
 	size.AtMost, _ = arrays.BytesAtMost(res)
 	if size.Known {
 		size.Formula = func() string { f, _ := arrays.FormulaExpr(res); return f }

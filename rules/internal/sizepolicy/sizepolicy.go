@@ -26,9 +26,6 @@ package sizepolicy
 
 import (
 	"fmt"
-	"path/filepath"
-	"strings"
-	"unicode"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
@@ -82,6 +79,11 @@ type Size struct {
 	// the code that makes it (arrays.Info.Minor): auto holds a finding on it back, as not worth
 	// making at the sizes the code runs at; scale = "large" reports it.
 	Minor func() bool
+	// Stated, when set, gives the size in bytes of an array whose size is not known at the
+	// integers every caller in the project states for its symbols, and where they are stated
+	// (arrays.Info.StatedElems): where scale counts unknown sizes as large, that is the size the
+	// program runs at, small or large by min-bytes like a known one.
+	Stated func() (bytes int64, where string, ok bool)
 }
 
 // Verdict is what the policy says of a finding.
@@ -111,7 +113,7 @@ type Policy struct {
 
 // For returns the policy of the pass's rule on its file, with min-bytes min.
 func For(pass *analysis.Pass, path string, info *arrays.Info, min int64) Policy {
-	p := Policy{Scale: Scale.Value(pass), Min: min, Tests: CheckTests.Value(pass), test: TestCode(path)}
+	p := Policy{Scale: Scale.Value(pass), Min: min, Tests: CheckTests.Value(pass), test: analyzer.TestCode(path)}
 	if p.Scale == Auto {
 		p.Auto = true
 		p.Scale = Known
@@ -134,6 +136,14 @@ func (p Policy) Decide(s Size) Verdict {
 		return Report
 	case s.Known || s.AtMost > 0 && s.AtMost < p.Min || s.Small != nil && s.Small():
 		return Quiet
+	}
+	if b, _, ok := p.stated(s); ok {
+		if b >= p.Min {
+			return Report
+		}
+		return Quiet
+	}
+	switch {
 	case p.Auto && p.Scale == Large && s.Minor != nil && s.Minor():
 		return Held
 	case p.Scale == Large:
@@ -155,7 +165,14 @@ func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
 	switch p.Decide(s) {
 	case Report:
 		formula, source := call(s.Formula), call(s.Source)
+		b, where, stated := p.stated(s)
 		switch {
+		case stated:
+			note := arrays.Bytes(b) + " where " + where
+			if formula != "" {
+				note = formula + " bytes = " + note
+			}
+			d.Message += " (" + note + ")"
 		case !s.Known && p.Min > 0:
 			d.Message += p.unknownNote(formula, source)
 		case s.Known && source != "":
@@ -172,6 +189,15 @@ func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
 		d.Category = analyzer.HeldCategory
 		pass.Report(d)
 	}
+}
+
+// stated is s.Stated where it decides: an unknown size, under a scale that counts such sizes
+// as large (only there is the search of the project's callers worth its cost).
+func (p Policy) stated(s Size) (int64, string, bool) {
+	if s.Known || s.Stated == nil || p.Scale != Large || p.Min <= 0 {
+		return 0, "", false
+	}
+	return s.Stated()
 }
 
 // unknownNote says why a finding on an array whose size is not known is made, with the size's
@@ -217,33 +243,6 @@ func writtenForScale(imp *imports.Info, cfg analyzer.Settings) string {
 		}
 	}
 	return ""
-}
-
-// TestCode reports whether path is test code as pytest and unittest lay it out: a file named
-// test_*.py, *_test.py, Test*.py or conftest.py, a module of test helpers (testing.py, _testing.py, as
-// numpy.testing and sklearn.utils._testing), or a file under a directory named test, tests or
-// testing, or *_tests, *_test, tests_*, test_* (golden_tests, unit_tests);
-// or benchmark code (a directory named benchmarks or asv_bench), whose arrays are parameters of
-// the measurement and whose own allocations are part of what it measures.
-func TestCode(path string) bool {
-	base := filepath.Base(path)
-	switch {
-	case strings.HasPrefix(base, "test_"), strings.HasSuffix(base, "_test.py"):
-		return true
-	case len(base) > 4 && strings.HasPrefix(base, "Test") && (base[4] == '_' || unicode.IsUpper(rune(base[4]))):
-		return true // unittest's TestThing.py
-	case base == "conftest.py", base == "testing.py", base == "_testing.py":
-		return true
-	}
-	for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(path)), "/") {
-		switch {
-		case dir == "test", dir == "tests", dir == "testing", dir == "benchmarks", dir == "asv_bench":
-			return true
-		case strings.HasSuffix(dir, "_tests"), strings.HasSuffix(dir, "_test"), strings.HasPrefix(dir, "tests_"), strings.HasPrefix(dir, "test_"):
-			return true // golden_tests, unit_tests, tests_gpu
-		}
-	}
-	return false
 }
 
 // call returns f's text, or "" when f is nil.

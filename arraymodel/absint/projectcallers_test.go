@@ -1,0 +1,140 @@
+package absint
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// writeProject writes files (path → source) under a new project root with a pyproject.toml.
+func writeProject(t *testing.T, files map[string]string) string {
+	t.Helper()
+	root := t.TempDir()
+	files["pyproject.toml"] = "[project]\nname = \"p\"\n"
+	for p, src := range files {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// statedParam asks what the project's callers state for parameter p of the def named def
+// (a top-level function, or Class.__init__) in the module at rel.
+func statedParam(t *testing.T, root, rel, def, p string) (Stated, bool) {
+	t.Helper()
+	path := filepath.Join(root, filepath.FromSlash(rel))
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := pyparse.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cls, fn, isMethod := strings.Cut(def, ".")
+	var target *ast.FunctionDef
+	for _, st := range f.Module.Body {
+		switch st := st.(type) {
+		case *ast.FunctionDef:
+			if !isMethod && st.Name == def {
+				target = st
+			}
+		case *ast.ClassDef:
+			if isMethod && st.Name == cls {
+				for _, b := range st.Body {
+					if d, ok := b.(*ast.FunctionDef); ok && d.Name == fn {
+						target = d
+					}
+				}
+			}
+		}
+	}
+	if target == nil {
+		t.Fatalf("no def %s in %s", def, rel)
+	}
+	isTest := func(p string) bool { return strings.Contains(filepath.ToSlash(p), "/tests/") }
+	pc := NewProjectCallers(nil, CallerRoot("", path), path, f, imports.Build(f.Module), isTest)
+	return pc.Param(target, p)
+}
+
+func TestProjectCallers(t *testing.T) {
+	lib := "import cupy as cp\n\nclass Layer:\n    def __init__(self, d, k=3):\n        self.w = cp.zeros((d, d))\n\n" +
+		"def make(n):\n    return cp.zeros(n)\n"
+	for _, c := range []struct {
+		name      string
+		files     map[string]string
+		def, p    string
+		want      int64
+		wantOK    bool
+		wantWhere string
+	}{
+		{"constant of a main block", map[string]string{"pkg/lib.py": lib,
+			"main.py": "from pkg.lib import Layer\nif __name__ == '__main__':\n    D = 64\n    Layer(D)\n"},
+			"Layer.__init__", "d", 64, true, "`D` at main.py:4, D = 64 at main.py:3"},
+		{"default left", map[string]string{"pkg/lib.py": lib,
+			"main.py": "from pkg.lib import Layer\nLayer(8)\n"},
+			"Layer.__init__", "k", 3, true, "the default of `k` at main.py:2"},
+		{"module alias and relative import", map[string]string{"pkg/lib.py": lib, "pkg/__init__.py": "",
+			"pkg/run.py": "from . import lib as L\nL.make(16 * 4)\n",
+			"app.py":     "import pkg.lib\npkg.lib.make(64)\n"},
+			"make", "n", 64, true, ""},
+		{"through the caller's parameter", map[string]string{"pkg/lib.py": lib,
+			"pkg/mid.py": "from pkg.lib import make\ndef outer(m):\n    return make(m * 2)\n",
+			"main.py":    "from pkg.mid import outer\nouter(5)\n"},
+			"make", "n", 10, true, ""},
+		{"imported constant", map[string]string{"pkg/lib.py": lib, "cfg.py": "WIDTH = 128\n",
+			"main.py": "from cfg import WIDTH\nfrom pkg.lib import Layer\nLayer(WIDTH)\n"},
+			"Layer.__init__", "d", 128, true, ""},
+		{"callers disagree", map[string]string{"pkg/lib.py": lib,
+			"a.py": "from pkg.lib import make\nmake(10)\n", "b.py": "from pkg.lib import make\nmake(20)\n"},
+			"make", "n", 0, false, ""},
+		{"test code is no caller", map[string]string{"pkg/lib.py": lib,
+			"a.py": "from pkg.lib import make\nmake(10)\n", "tests/test_lib.py": "from pkg.lib import make\nmake(99)\n"},
+			"make", "n", 10, true, ""},
+		{"passed on as a value", map[string]string{"pkg/lib.py": lib,
+			"a.py": "from pkg.lib import make\nmake(10)\nfs = [make]\n"},
+			"make", "n", 0, false, ""},
+		{"subclassed", map[string]string{"pkg/lib.py": lib,
+			"a.py": "from pkg.lib import Layer\nLayer(10)\nclass Wide(Layer):\n    pass\n"},
+			"Layer.__init__", "d", 0, false, ""},
+		{"a value the run decides", map[string]string{"pkg/lib.py": lib,
+			"a.py": "import sys\nfrom pkg.lib import make\nmake(int(sys.argv[1]))\n"},
+			"make", "n", 0, false, ""},
+		{"no caller", map[string]string{"pkg/lib.py": lib}, "make", "n", 0, false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := writeProject(t, c.files)
+			got, ok := statedParam(t, root, "pkg/lib.py", c.def, c.p)
+			if ok != c.wantOK || ok && got.Value != c.want {
+				t.Fatalf("stated %s of %s = %d, %v; want %d, %v (%q)", c.p, c.def, got.Value, ok, c.want, c.wantOK, got.Where)
+			}
+			if c.wantWhere != "" && got.Where != c.wantWhere {
+				t.Errorf("where = %q, want %q", got.Where, c.wantWhere)
+			}
+		})
+	}
+}
+
+func TestCallerRootScripts(t *testing.T) {
+	// no project marker: the scripts above the file's directory are searched too
+	root := t.TempDir()
+	for p, src := range map[string]string{"main.py": "", "layers/t.py": ""} {
+		full := filepath.Join(root, p)
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		os.WriteFile(full, []byte(src), 0o644)
+	}
+	got := CallerRoot("", filepath.Join(root, "layers", "t.py"))
+	if real, _ := filepath.EvalSymlinks(root); got != root && got != real {
+		t.Errorf("CallerRoot = %q, want %q", got, root)
+	}
+}
