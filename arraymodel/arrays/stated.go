@@ -57,11 +57,18 @@ func (info *Info) StatedElems(n ast.Node, a *Array) (elems int64, where string, 
 	env := map[string]int64{}
 	var wheres []string
 	for _, s := range syms {
-		if !slices.ContainsFunc(imports.AllArgs(def.Args), func(p *ast.Arg) bool { return p.Arg == s }) || info.reboundAt(def, s, nil) > 0 {
+		at, param := def, s
+		if attr, ok := strings.CutPrefix(s, "self."); ok && !strings.Contains(attr, ".") {
+			// an attribute the class's __init__ sets from one of its parameters, and nothing
+			// else in the class sets
+			if at, param, ok = info.initParam(def, attr); !ok {
+				return 0, "", false
+			}
+		} else if !slices.ContainsFunc(imports.AllArgs(def.Args), func(p *ast.Arg) bool { return p.Arg == s }) || info.reboundAt(def, s, nil) > 0 {
 			return 0, "", false
 		}
 		info.callersMu.Lock()
-		st, ok := pc.Param(def, s)
+		st, ok := pc.Param(at, param)
 		info.callersMu.Unlock()
 		if !ok {
 			return 0, "", false
@@ -90,4 +97,92 @@ func (info *Info) projectCallers() *absint.ProjectCallers {
 		info.callers = absint.NewProjectCallers(info.proj.files, info.proj.root, info.proj.path, info.file, info.imp, analyzer.TestCode)
 	})
 	return info.callers
+}
+
+// initParam finds, for a method def of a top-level class, the parameter of the class's
+// __init__ that attribute attr holds: __init__ sets `self.attr = param` once, with param not
+// rebound before, and no other statement of the class assigns self.attr.
+func (info *Info) initParam(def *ast.FunctionDef, attr string) (*ast.FunctionDef, string, bool) {
+	cls, ok := info.parent(def).(*ast.ClassDef)
+	if !ok || info.parent(cls) != ast.Node(info.mod) {
+		return nil, "", false
+	}
+	var init *ast.FunctionDef
+	var param string
+	sets := 0
+	for _, st := range cls.Body {
+		m, ok := st.(*ast.FunctionDef)
+		if !ok {
+			continue
+		}
+		if m.Name == "__init__" {
+			init = m
+		}
+		for _, b := range ast.Flatten(m.Body, ast.NotScope) {
+			for _, t := range assignTargets(b) {
+				a, ok := t.(*ast.Attribute)
+				if !ok || a.Attr != attr {
+					continue
+				}
+				if self, ok := a.Value.(*ast.Name); !ok || self.ID != "self" {
+					continue
+				}
+				sets++
+				if asg, ok := b.(*ast.Assign); ok && m.Name == "__init__" && len(asg.Targets) == 1 {
+					if n, ok := asg.Value.(*ast.Name); ok {
+						param = n.ID
+					}
+				}
+			}
+		}
+	}
+	if init == nil || sets != 1 || param == "" ||
+		!slices.ContainsFunc(imports.AllArgs(init.Args), func(p *ast.Arg) bool { return p.Arg == param }) ||
+		info.reboundAt(init, param, nil) > 0 {
+		return nil, "", false
+	}
+	return init, param, true
+}
+
+// assignTargets returns the targets a statement assigns, tuples and lists unpacked.
+func assignTargets(st ast.Stmt) []ast.Expr {
+	var ts []ast.Expr
+	switch st := st.(type) {
+	case *ast.Assign:
+		ts = st.Targets
+	case *ast.AugAssign:
+		ts = []ast.Expr{st.Target}
+	case *ast.AnnAssign:
+		ts = []ast.Expr{st.Target}
+	case *ast.For:
+		ts = []ast.Expr{st.Target}
+	case *ast.With:
+		for _, it := range st.Items {
+			if it.OptionalVars != nil {
+				ts = append(ts, it.OptionalVars)
+			}
+		}
+	}
+	var out []ast.Expr
+	var add func(ast.Expr)
+	add = func(e ast.Expr) {
+		switch e := e.(type) {
+		case *ast.Tuple:
+			for _, x := range e.Elts {
+				add(x)
+			}
+		case *ast.List:
+			for _, x := range e.Elts {
+				add(x)
+			}
+		case *ast.Starred:
+			add(e.Value)
+		default:
+			out = append(out, e)
+		}
+	}
+	for _, t := range ts {
+		add(t)
+	}
+	return out
 }

@@ -32,6 +32,27 @@ class Escaped:
         self.x = cp.random.random((n, n)).astype(cp.float32)  # want "large by scale auto"
 
 
+class Sampler:
+    def __init__(self, latent):
+        self.latent = latent
+
+    def sample(self):
+        # self.latent is __init__'s latent, 16 wherever the program builds a Sampler: 2 kB
+        return cp.random.randn(self.latent, self.latent).astype(cp.float32)
+
+
+class Growing:
+    def __init__(self, n):
+        self.n = n
+
+    def grow(self):
+        self.n = self.n * 1000
+
+    def draw(self):
+        # grow() rebinds self.n: the callers' 16 says nothing about it here
+        return cp.random.randn(self.n, self.n).astype(cp.float32)  # want "large by scale auto"
+
+
 def make(n):
     # the callers disagree (10 and 10**4): no size is stated
     return cp.random.random((n, n)).astype(cp.float32)  # want "large by scale auto"

@@ -1,5 +1,5 @@
 # The program that builds the layers; its sizes are module constants of its main block.
-from layers import Attention, Big, Block, Embedding, Escaped, make
+from layers import Attention, Big, Block, Embedding, Escaped, Growing, Sampler, make
 
 registry = [Escaped]
 
@@ -13,4 +13,6 @@ if __name__ == "__main__":
     big = Big(N)
     esc = Escaped(8)
     small = make(10)
+    z = Sampler(16).sample()
+    g = Growing(16)
     large = make(10_000)
