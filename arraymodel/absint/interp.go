@@ -148,6 +148,9 @@ type fileState struct {
 	inits map[*ast.ClassDef]*ast.FunctionDef
 	// arrayNames are, per function, the names it uses as arrays (arraylike.go).
 	arrayNames map[*ast.FunctionDef]map[string]bool
+	// reads, when set, says whether a call only reads its positional argument i, a function of
+	// the file, without calling it (ProjectCallers.ReadsOnly): no escape of the function.
+	reads func(call *ast.Call, i int) bool
 }
 
 // frame is one function activation (or the module, or a class body).

@@ -38,8 +38,9 @@ func (cs *callSites) only() (*ast.Call, ast.Node, bool) {
 	return cs.calls[0], cs.in[0], true
 }
 
-// callIndex finds, in one pass over the module, every use of each top-level function's name.
-func callIndex(mod *ast.Module) Calls {
+// callIndex finds, in one pass over the module, every use of each top-level function's name;
+// reads, when not nil, says which arguments of calls are only read (not an escape).
+func callIndex(mod *ast.Module, reads func(*ast.Call, int) bool) Calls {
 	out := map[string]*callSites{}
 	for _, st := range mod.Body {
 		if def, ok := st.(*ast.FunctionDef); ok {
@@ -78,6 +79,13 @@ func callIndex(mod *ast.Module) Calls {
 				cs.calls = append(cs.calls, call)
 				cs.in = append(cs.in, in)
 				callee[name] = true
+			}
+			if reads != nil {
+				for i, a := range n.Args {
+					if f, ok := a.(*ast.Name); ok && out[f.ID] != nil && !callee[f] && reads(n, i) {
+						callee[f] = true // get_benchmark_info(f): read, not called
+					}
+				}
 			}
 		case *ast.Name:
 			if cs := out[n.ID]; cs != nil && !callee[n] {
@@ -137,7 +145,7 @@ func (s *Interp) calls(name string) *callSites { return s.fs.callsOf(s.file.Modu
 // callsOf is the call index of mod, the file fs holds the state of, made on first use.
 func (fs *fileState) callsOf(mod *ast.Module) Calls {
 	if fs.calls == nil {
-		fs.calls = callIndex(mod)
+		fs.calls = callIndex(mod, fs.reads)
 	}
 	return fs.calls
 }
@@ -587,6 +595,11 @@ func (c Calls) Callers(mod *ast.Module, def *ast.FunctionDef) ([]ast.Node, bool)
 	}
 	return c[def.Name].in, true
 }
+
+// SetReads makes the runs sharing sh ask reads whether a call only reads its positional
+// argument i, a function of the file, without calling it (ProjectCallers.ReadsOnly): such a
+// function keeps its calls' bindings. Call it before any run.
+func (sh *Shared) SetReads(reads func(call *ast.Call, i int) bool) { sh.file.reads = reads }
 
 // Calls indexes the calls of a module's top-level functions by name (Shared.Calls).
 type Calls map[string]*callSites

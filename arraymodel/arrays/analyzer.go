@@ -27,9 +27,8 @@ var Analyzer = &analysis.Analyzer{
 		// facts then go without assumptions.
 		binds, _ := Assumptions(in.File, analyzer.ConfigOf(pass))
 		cfg := analyzer.ConfigOf(pass)
-		info := AnalyzeUnder(in.File, imp, binds, NumPyVersion(cfg))
-		info.proj = project{files: analyzer.FilesOf(pass), root: absint.CallerRoot(cfg.FileDir(), in.Path), path: in.Path}
-		return info, nil
+		proj := project{files: analyzer.FilesOf(pass), root: absint.CallerRoot(cfg.FileDir(), in.Path), path: in.Path}
+		return analyzeIn(in.File, imp, binds, NumPyVersion(cfg), proj), nil
 	},
 }
 

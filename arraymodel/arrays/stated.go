@@ -186,3 +186,12 @@ func assignTargets(st ast.Stmt) []ast.Expr {
 	}
 	return out
 }
+
+// readsOnly says whether call only reads its positional argument i, a function of the file,
+// without calling it (absint.ProjectCallers.ReadsOnly).
+func (info *Info) readsOnly(call *ast.Call, i int) bool {
+	pc := info.projectCallers()
+	info.callersMu.Lock()
+	defer info.callersMu.Unlock()
+	return pc.ReadsOnly(call, i)
+}
