@@ -120,7 +120,8 @@ func tripCount(tr *jaxtrace.Info, call *ast.Call) (int64, string, bool) {
 	return n, src, true
 }
 
-// constInt evaluates an int literal, a name bound once to one, or +, -, *, //, ** of them.
+// constInt evaluates an int literal, a name bound once to one, the length of a literal table
+// (literalLen), or +, -, *, //, ** of them.
 func constInt(tr *jaxtrace.Info, e ast.Expr, depth int) (int64, bool) {
 	if depth > 4 {
 		return 0, false
@@ -134,6 +135,8 @@ func constInt(tr *jaxtrace.Info, e ast.Expr, depth int) (int64, bool) {
 		if v, _ := tr.Value(x); v != nil {
 			return constInt(tr, v, depth+1)
 		}
+	case *ast.Subscript:
+		return literalLen(tr, x, depth)
 	case *ast.UnaryOp:
 		if v, ok := constInt(tr, x.Operand, depth+1); ok && x.Op == ast.USub {
 			return -v, true
@@ -171,6 +174,49 @@ func constInt(tr *jaxtrace.Info, e ast.Expr, depth int) (int64, bool) {
 		return z.Int64(), true
 	}
 	return 0, false
+}
+
+// literalConstructors are the calls that build a 1-D array of exactly the elements of a list or
+// tuple literal given as their first argument.
+var literalConstructors = map[string]bool{
+	"jax.numpy.asarray": true, "jax.numpy.array": true, "numpy.asarray": true, "numpy.array": true,
+}
+
+// literalLen evaluates `t.shape[0]` (or `[-1]`) where t is bound once to an array built from a
+// flat list or tuple literal, `t = jnp.asarray([c0, c1, …])`: the length of the literal.
+func literalLen(tr *jaxtrace.Info, s *ast.Subscript, depth int) (int64, bool) {
+	a, ok := s.Value.(*ast.Attribute)
+	if !ok || a.Attr != "shape" {
+		return 0, false
+	}
+	n, ok := a.Value.(*ast.Name)
+	if !ok {
+		return 0, false
+	}
+	if i, ok := constInt(tr, s.Slice, depth+1); !ok || (i != 0 && i != -1) {
+		return 0, false
+	}
+	v, _ := tr.Value(n)
+	c, ok := v.(*ast.Call)
+	if !ok || len(c.Args) == 0 || !literalConstructors[tr.Qual(c.Func)] {
+		return 0, false
+	}
+	var elts []ast.Expr
+	switch l := c.Args[0].(type) {
+	case *ast.List:
+		elts = l.Elts
+	case *ast.Tuple:
+		elts = l.Elts
+	default:
+		return 0, false
+	}
+	for _, e := range elts {
+		switch e.(type) {
+		case *ast.List, *ast.Tuple, *ast.Starred:
+			return 0, false // nested (the first axis is still the length, but keep to flat tables) or unpacked
+		}
+	}
+	return int64(len(elts)), true
 }
 
 // shapeOf reports whether e reads an element of an array's shape: `x.shape[0]`,

@@ -81,3 +81,13 @@ def relax_eager(x):
 
 def smooth_eager(x):
     return relax_eager(x)
+
+
+@jax.jit
+def rational_series(z):
+    # the trip count is the length of a literal table written in the function: 5 - 1 copies
+    weights = jnp.asarray([1.5, -0.25, 0.125, 2.0, 0.5], dtype=jnp.float32)
+    acc = weights[0]
+    for k in range(1, weights.shape[0]):
+        acc = acc + weights[k] / (z + k)
+    return acc
