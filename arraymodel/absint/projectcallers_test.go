@@ -138,3 +138,33 @@ func TestCallerRootScripts(t *testing.T) {
 		t.Errorf("CallerRoot = %q, want %q", got, root)
 	}
 }
+
+func TestReadsOnly(t *testing.T) {
+	harness := "import inspect\n\ndef create(f, name=None):\n    sig = inspect.signature(f)\n    return f\"{f.__name__}{sig}\"\n\n" +
+		"def info(f):\n    if hasattr(f, 'INFO'):\n        return getattr(f, 'INFO')\n    return create(f)\n\n" +
+		"def runs(f):\n    return f(1)\n\ndef keeps(f):\n    registry.append(f)\n\nregistry = []\n"
+	root := writeProject(t, map[string]string{
+		"_bench/impl.py":     harness,
+		"_bench/__init__.py": "from .impl import info, runs, keeps\n",
+		"prog.py":            "from _bench import info, runs, keeps\n\ndef step(n):\n    return n\n\ninfo(step)\nruns(step)\nkeeps(step)\n",
+	})
+	path := filepath.Join(root, "prog.py")
+	src, _ := os.ReadFile(path)
+	f, err := pyparse.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := NewProjectCallers(nil, CallerRoot("", path), path, f, imports.Build(f.Module), nil)
+	want := map[string]bool{"info": true, "runs": false, "keeps": false}
+	for _, st := range f.Module.Body {
+		e, ok := st.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call := e.Value.(*ast.Call)
+		name := call.Func.(*ast.Name).ID
+		if got := pc.ReadsOnly(call, 0); got != want[name] {
+			t.Errorf("ReadsOnly(%s(step)) = %v, want %v", name, got, want[name])
+		}
+	}
+}

@@ -55,7 +55,7 @@ func (pc *ProjectCallers) calleeDef(m *callerModule, f ast.Expr) (*callerModule,
 			if target == nil {
 				return nil, nil, false
 			}
-			return target.topDef(b.name)
+			return pc.memberDef(target, b.name, 0)
 		}
 		return m.topDef(f.ID)
 	case *ast.Attribute:
@@ -67,12 +67,33 @@ func (pc *ProjectCallers) calleeDef(m *callerModule, f ast.Expr) (*callerModule,
 			}
 			if path := pc.resolve(m, dotted, b.level); path != "" {
 				if target := pc.readModule(path); target != nil {
-					return target.topDef(f.Attr)
+					return pc.memberDef(target, f.Attr, 0)
 				}
 			}
 		}
 	}
 	return nil, nil, false
+}
+
+// memberDef returns the top-level function name of module m, following re-exports (a
+// package's __init__.py that imports it from a submodule) a few modules deep.
+func (pc *ProjectCallers) memberDef(m *callerModule, name string, hops int) (*callerModule, *ast.FunctionDef, bool) {
+	if tm, d, ok := m.topDef(name); ok {
+		return tm, d, true
+	}
+	b, ok := m.pm.binds[name]
+	if !ok || b.name == "" || hops >= maxReaderDepth {
+		return nil, nil, false
+	}
+	path := pc.resolve(m, b.module, b.level)
+	if path == "" {
+		return nil, nil, false
+	}
+	target := pc.readModule(path)
+	if target == nil {
+		return nil, nil, false
+	}
+	return pc.memberDef(target, b.name, hops+1)
 }
 
 // topDef returns the module's top-level function name (the last definition).
