@@ -91,6 +91,10 @@ type symSource struct {
 // bound once is described by what binds it (`n = options.n`: the option).
 func (info *Info) symbolSource(n ast.Node, name string) symSource {
 	def := info.enclosingDef(n)
+	if ns, attr, dotted := strings.Cut(name, "."); dotted && !strings.Contains(attr, ".") && info.parsedArgs(def, ns) {
+		src, _ := info.describeOption(attr) // args.m of args = parser.parse_args()
+		return src
+	}
 	if def == nil || !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == name }) {
 		return info.moduleSource(name)
 	}
@@ -227,6 +231,42 @@ func (info *Info) enclosingDef(n ast.Node) *ast.FunctionDef {
 func (info *Info) line(n ast.Node) int {
 	l, _ := info.file.Lines.LineCol(n.Span().Start)
 	return l
+}
+
+// parsedArgs reports whether name is bound, once, in def (nil: the module) to the result of a
+// command-line parser's parse_args() or parse_known_args().
+func (info *Info) parsedArgs(def *ast.FunctionDef, name string) bool {
+	sc := info.imp.Root
+	if def != nil {
+		sc = info.imp.Scopes[def]
+	}
+	if sc == nil {
+		return false
+	}
+	binds := sc.Bindings[name]
+	if len(binds) != 1 || binds[0].Kind != imports.BindAssign {
+		return false
+	}
+	asg, ok := info.Statement(binds[0].Node).(*ast.Assign)
+	if !ok || len(asg.Targets) != 1 {
+		return false
+	}
+	val := asg.Value
+	if t, ok := asg.Targets[0].(*ast.Tuple); ok {
+		// args, rest = parser.parse_known_args()
+		if len(t.Elts) == 0 {
+			return false
+		}
+		if n, ok := t.Elts[0].(*ast.Name); !ok || n.ID != name {
+			return false
+		}
+	}
+	call, ok := val.(*ast.Call)
+	if !ok {
+		return false
+	}
+	at, ok := call.Func.(*ast.Attribute)
+	return ok && (at.Attr == "parse_args" || at.Attr == "parse_known_args")
 }
 
 // moduleSource describes a module-level name bound by one assignment from a command-line option

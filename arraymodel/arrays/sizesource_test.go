@@ -47,3 +47,31 @@ if __name__ == "__main__":
 		t.Errorf("SizeSource of an array without symbols = %q", got)
 	}
 }
+
+// TestSizeSourceParsedArgs checks that an attribute of a parse_args() result whose option's
+// default the run cannot know (a random default) is described by its option.
+func TestSizeSourceParsedArgs(t *testing.T) {
+	f, info := analyze(t, `import argparse
+import numpy as np
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--m", type=int, default=np.random.randint(1000, 1500))
+    args = parser.parse_args()
+    cfg = load()
+    a = np.zeros((args.m, 4))
+    b = np.zeros((cfg.m, 4))
+`)
+	a := mustArray(t, info, lastName(f, "a"), "a")
+	if got, want := info.SizeSource(lastName(f, "a"), a), "args.m: `--m` (default np.random.randint(1000, 1500))"; got != want {
+		t.Errorf("SizeSource(a) = %q, want %q", got, want)
+	}
+	b := mustArray(t, info, lastName(f, "b"), "b")
+	if got := info.SizeSource(lastName(f, "b"), b); got != "" {
+		t.Errorf("SizeSource(b) = %q, want none: cfg is no parsed command line", got)
+	}
+	var none ast.Node = f.Module
+	if got := info.SizeSource(none, &Array{}); got != "" {
+		t.Errorf("SizeSource of an array without symbols = %q", got)
+	}
+}
