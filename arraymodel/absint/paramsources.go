@@ -178,6 +178,27 @@ func (s *Interp) callSiteValue(def *ast.FunctionDef, p string) (value, bool) {
 	return v, true
 }
 
+// callSiteFloat is a Python float of unknown value when the only call of def in its file passes
+// a float literal for parameter p: its kind decides the dtype of what it multiplies, its value
+// no size.
+func (s *Interp) callSiteFloat(def *ast.FunctionDef, p string) (value, bool) {
+	if s.assumes(p) {
+		return nil, false
+	}
+	call, _, ok := s.calls(def.Name).only()
+	if !ok {
+		return nil, false
+	}
+	arg := argFor(def, call, p)
+	if u, ok := arg.(*ast.UnaryOp); ok && (u.Op == ast.USub || u.Op == ast.UAdd) {
+		arg = u.Operand
+	}
+	if c, ok := arg.(*ast.Constant); ok && c.Value.Kind == ast.ConstFloat {
+		return vFloat{}, true
+	}
+	return nil, false
+}
+
 // assumes reports whether the user binds name.
 func (s *Interp) assumes(name string) bool {
 	_, n := s.cfg.Assume[name]

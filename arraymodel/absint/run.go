@@ -92,6 +92,9 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 			}
 			s.decref(v)
 		}
+		if v, ok := s.callSiteFloat(def, p.Arg); ok {
+			return v // a Python float the only call states (step(u, 0.1)): a float, not an array
+		}
 		if v, ok := s.callerInt(def, p.Arg); ok {
 			return v // the size the caller's run knows its argument to be (n = 500; make(n))
 		}

@@ -6,6 +6,7 @@ package missingout
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
@@ -159,9 +160,19 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 	switch {
 	case baseIsName && base.ID == tgt.ID && baseIsArr && baseArr.DType == res.DType && arrays.SameShape(baseArr, res):
 		// (a result of another dtype or shape cannot live in the old buffer: not reported)
-		if info.MayAlias(asg, tgt.ID) || readsTarget(ch, tgt.ID) {
+		if readsTarget(ch, tgt.ID) {
+			return analysis.Diagnostic{}, sizepolicy.Size{}, false
+		}
+		if info.MayAlias(asg, tgt.ID) {
 			// a view (a = b[::2]), a parameter or an array that escaped: updating it in place
 			// would change the array it shares data with, so the rebinding is what the code needs
+			// — once. Rebound on every iteration of a loop, it holds a fresh array from the second
+			// on: a copy before the loop makes the update in place right (no fix: the copy's place
+			// needs a human).
+			if loop := info.EnclosingLoop(asg); loop != nil && !sizeVaries(info, loop, res) && freshAfterFirst(info, loop, asg, tgt.ID) {
+				return in.Diagnostic(asg, "`%s = %s` allocates a new array of %s on every iteration; copy `%s` once before the loop and update it in place",
+					tgt.ID, valueText, nb, tgt.ID), size, true
+			}
 			return analysis.Diagnostic{}, sizepolicy.Size{}, false
 		}
 		d := in.Diagnostic(asg, "`%s = %s` allocates a new array of %s; update `%s` in place", tgt.ID, valueText, nb, tgt.ID)
@@ -304,4 +315,74 @@ func temporaryOperands(info *arrays.Info, op *ast.BinOp, res *arrays.Array) bool
 		}
 	}
 	return true
+}
+
+// freshAfterFirst reports whether name, rebound by asg on every iteration of loop, holds an
+// array only asg made from the second iteration on: asg is a statement of the loop's own body
+// (not under a branch), and no other read of name in the loop hands the array on (stores it,
+// returns it, passes it to a function that is not an array function) and no other statement of
+// the loop binds it.
+func freshAfterFirst(info *arrays.Info, loop ast.Stmt, asg *ast.Assign, name string) bool {
+	var body []ast.Stmt
+	switch l := loop.(type) {
+	case *ast.For:
+		body = l.Body
+	case *ast.While:
+		body = l.Body
+	default:
+		return false
+	}
+	if !slices.Contains(body, ast.Stmt(asg)) {
+		return false
+	}
+	ok := true
+	for _, st := range body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda, *ast.ClassDef:
+				ast.Inspect(n, func(x ast.Node) bool {
+					if nm, isName := x.(*ast.Name); isName && nm.ID == name {
+						ok = false
+					}
+					return ok
+				})
+				return false
+			case ast.Stmt:
+				if n != ast.Stmt(asg) && slices.ContainsFunc(assigned(n), func(t string) bool { return t == name }) {
+					ok = false
+				}
+			case *ast.Name:
+				if n.ID == name && !asg.Span().Encloses(n.Span()) && info.Escapes(n) {
+					ok = false
+				}
+			}
+			return ok
+		})
+	}
+	return ok
+}
+
+// assigned returns the names a statement binds itself (assignment, augmented assignment, loop
+// and with targets).
+func assigned(st ast.Stmt) []string {
+	var ts []ast.Expr
+	switch st := st.(type) {
+	case *ast.Assign:
+		ts = st.Targets
+	case *ast.AnnAssign:
+		ts = []ast.Expr{st.Target}
+	case *ast.For:
+		ts = []ast.Expr{st.Target}
+	case *ast.With:
+		for _, it := range st.Items {
+			if it.OptionalVars != nil {
+				ts = append(ts, it.OptionalVars)
+			}
+		}
+	}
+	var out []string
+	for _, t := range ts {
+		out = append(out, ast.TargetNames(t)...)
+	}
+	return out
 }
