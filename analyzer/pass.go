@@ -61,6 +61,8 @@ type PassState struct {
 type Files interface {
 	ReadFile(path string) ([]byte, error)
 	Stat(path string) (fs.FileInfo, error)
+	// ReadDir lists a directory (the search of a project's modules for callers).
+	ReadDir(path string) ([]fs.DirEntry, error)
 }
 
 // osFiles reads the file system directly.
@@ -68,6 +70,7 @@ type osFiles struct{}
 
 func (osFiles) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
 func (osFiles) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
+func (osFiles) ReadDir(path string) ([]fs.DirEntry, error) { return os.ReadDir(path) }
 
 // SetFiles makes the pass read other files through f (nil: the file system).
 func (st *PassState) SetFiles(f Files) { st.files = f }

@@ -207,6 +207,8 @@ type cacheEntry struct {
 type cacheDep struct {
 	Path string `json:"path"`
 	Read bool   `json:"read,omitempty"`
+	// List marks a directory's listing: Sum hashes its entries' names and kinds.
+	List bool   `json:"list,omitempty"`
 	Sum  string `json:"sum,omitempty"`
 	Kind string `json:"kind,omitempty"`
 }
@@ -330,7 +332,7 @@ func (c *Cache) Trim() error {
 
 // now returns d as the file system has it now, looked at once per run.
 func (c *Cache) now(d cacheDep) cacheDep {
-	key := cacheDep{Path: d.Path, Read: d.Read}
+	key := cacheDep{Path: d.Path, Read: d.Read, List: d.List}
 	if v, ok := c.seen.Load(key); ok {
 		return v.(cacheDep)
 	}
@@ -344,6 +346,10 @@ func (d cacheDep) now() cacheDep {
 	if d.Read {
 		return readDep(d.Path)
 	}
+	if d.List {
+		es, err := os.ReadDir(d.Path)
+		return listDep(d.Path, es, err)
+	}
 	info, err := os.Stat(d.Path)
 	return statDep(d.Path, info, err)
 }
@@ -353,6 +359,20 @@ func readDep(path string) cacheDep {
 	if data, err := os.ReadFile(path); err == nil {
 		sum := sha256.Sum256(data)
 		d.Sum = hex.EncodeToString(sum[:])
+	}
+	return d
+}
+
+// listDep records a directory's listing: a hash of its entries' names and kinds ("" when it
+// cannot be read).
+func listDep(path string, es []fs.DirEntry, err error) cacheDep {
+	d := cacheDep{Path: path, List: true}
+	if err == nil {
+		h := sha256.New()
+		for _, e := range es {
+			fmt.Fprintf(h, "%s\x00%d\x00", e.Name(), e.Type())
+		}
+		d.Sum = hex.EncodeToString(h.Sum(nil))
 	}
 	return d
 }
@@ -383,7 +403,7 @@ type fileRecorder struct {
 func (r *fileRecorder) add(d cacheDep) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	key := cacheDep{Path: d.Path, Read: d.Read}
+	key := cacheDep{Path: d.Path, Read: d.Read, List: d.List}
 	if r.seen[key] {
 		return
 	}
@@ -404,6 +424,13 @@ func (r *fileRecorder) ReadFile(path string) ([]byte, error) {
 	}
 	r.add(d)
 	return data, err
+}
+
+// ReadDir lists path and records the listing.
+func (r *fileRecorder) ReadDir(path string) ([]fs.DirEntry, error) {
+	es, err := os.ReadDir(path)
+	r.add(listDep(path, es, err))
+	return es, err
 }
 
 // Stat looks path up and records what it found.

@@ -41,6 +41,62 @@ var includeRule = analyzer.MustRule(analyzer.RuleSpec{
 	},
 })
 
+// listRule reports, at the start of a file with a first line `# list`, how many entries its
+// directory holds, which it lists through analyzer.FilesOf: a rule whose result depends on a
+// directory's listing (the search of a project's modules for callers).
+var listRule = analyzer.MustRule(analyzer.RuleSpec{
+	Code: "AL809", Name: "test-list", Summary: "the entries beside a file", Severity: analyzer.Warning,
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
+		if !strings.HasPrefix(string(in.File.Src), "# list\n") {
+			return nil, nil
+		}
+		es, err := analyzer.FilesOf(pass).ReadDir(filepath.Dir(in.Path))
+		if err != nil {
+			return nil, err
+		}
+		pass.Report(in.DiagnosticRange(pyparse.Range{Start: 0, End: 1}, "%d entries", len(es)))
+		return nil, nil
+	},
+})
+
+// TestCacheFollowsListings: a directory listed through analyzer.Files is part of the entry: a
+// file added beside the listing file checks it again.
+func TestCacheFollowsListings(t *testing.T) {
+	dir := t.TempDir()
+	cache := filepath.Join(t.TempDir(), "c")
+	a := filepath.Join(dir, "a.py")
+	if err := os.WriteFile(a, []byte("# list\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := func() (string, CacheStats) {
+		c, err := OpenCache(cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rn := mustRunner(t, listRule)
+		rn.SetCache(c)
+		return findingsJSON(t, rn.CheckFiles(context.Background(), []string{a}, &ConfigCache{}, 1)), c.Stats()
+	}
+	if _, st := check(); st != (CacheStats{Misses: 1, Writes: 1}) {
+		t.Fatalf("cold: %+v", st)
+	}
+	if _, st := check(); st != (CacheStats{Hits: 1}) {
+		t.Fatalf("unchanged: %+v", st)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "caller.py"), []byte("x = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, st := check()
+	if st != (CacheStats{Misses: 1, Writes: 1}) {
+		t.Errorf("file added: %+v, want a miss", st)
+	}
+	if !strings.Contains(got, "2 entries") {
+		t.Errorf("file added: findings %s, want 2 entries", got)
+	}
+}
+
 // cachedCheck checks paths with the cache in dir and returns the findings and the cache's counts.
 func cachedCheck(t *testing.T, dir string, paths ...string) ([]FileResult, CacheStats) {
 	t.Helper()

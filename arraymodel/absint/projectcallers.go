@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse"
@@ -272,57 +271,53 @@ func (pc *ProjectCallers) sites(home *callerModule, name string) ([]callSite, bo
 	return out, true
 }
 
-// projectFiles lists the project's Python modules once (hidden directories, virtual
-// environments and installed packages left out); false when there are more than
-// MaxCallerFiles.
+// projectFiles lists the project's Python modules once per search (hidden directories,
+// __pycache__, node_modules, site-packages and virtual environments left out), each directory
+// through Files so that a cache of the analysis knows the listings it depends on; false when
+// there are more than MaxCallerFiles.
 func (pc *ProjectCallers) projectFiles() ([]string, bool) {
 	if !pc.listed {
 		pc.listed = true
-		pc.list = listProject(pc.root)
+		pc.list = listProject(pc.files, pc.root)
 	}
 	return pc.list, pc.list != nil
 }
 
-// projectLists keeps each root's module list for the run (check, the server).
-var projectLists sync.Map // root → []string (nil slice: too many)
-
-func listProject(root string) []string {
-	if v, ok := projectLists.Load(root); ok {
-		return v.([]string)
-	}
-	var out []string
-	over := false
-	filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+// listProject walks root's tree in order, or returns nil past MaxCallerFiles modules.
+func listProject(files Files, root string) []string {
+	out := []string{}
+	var walk func(dir string) bool
+	walk = func(dir string) bool {
+		es, err := files.ReadDir(dir)
 		if err != nil {
-			return nil
+			return true
 		}
-		if d.IsDir() {
-			n := d.Name()
-			if p != root && (strings.HasPrefix(n, ".") || n == "__pycache__" || n == "node_modules" || n == "site-packages") {
-				return filepath.SkipDir
-			}
-			if p != root {
-				if _, err := os.Stat(filepath.Join(p, "pyvenv.cfg")); err == nil {
-					return filepath.SkipDir // a virtual environment
+		if dir != root && slices.ContainsFunc(es, func(e fs.DirEntry) bool { return e.Name() == "pyvenv.cfg" }) {
+			return true // a virtual environment
+		}
+		for _, e := range es {
+			n := e.Name()
+			p := filepath.Join(dir, n)
+			switch {
+			case e.IsDir():
+				if strings.HasPrefix(n, ".") || n == "__pycache__" || n == "node_modules" || n == "site-packages" {
+					continue
 				}
+				if !walk(p) {
+					return false
+				}
+			case strings.HasSuffix(n, ".py") && e.Type().IsRegular():
+				if len(out) == MaxCallerFiles {
+					return false
+				}
+				out = append(out, p)
 			}
-			return nil
 		}
-		if strings.HasSuffix(p, ".py") && d.Type().IsRegular() {
-			if len(out) == MaxCallerFiles {
-				over = true
-				return filepath.SkipAll
-			}
-			out = append(out, p)
-		}
-		return nil
-	})
-	if over {
-		out = nil
-	} else if out == nil {
-		out = []string{}
+		return true
 	}
-	projectLists.Store(root, out)
+	if !walk(root) {
+		return nil
+	}
 	return out
 }
 

@@ -29,6 +29,8 @@ import (
 type Files interface {
 	ReadFile(path string) ([]byte, error)
 	Stat(path string) (fs.FileInfo, error)
+	// ReadDir lists a directory (projectcallers.go's search of the project's modules).
+	ReadDir(path string) ([]fs.DirEntry, error)
 }
 
 // osFiles reads the file system directly.
@@ -36,6 +38,7 @@ type osFiles struct{}
 
 func (osFiles) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
 func (osFiles) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
+func (osFiles) ReadDir(path string) ([]fs.DirEntry, error) { return os.ReadDir(path) }
 
 // Bounds of the project modules an estimate reads.
 const (
