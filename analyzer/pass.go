@@ -68,8 +68,8 @@ type Files interface {
 // osFiles reads the file system directly.
 type osFiles struct{}
 
-func (osFiles) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
-func (osFiles) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
+func (osFiles) ReadFile(path string) ([]byte, error)       { return os.ReadFile(path) }
+func (osFiles) Stat(path string) (fs.FileInfo, error)      { return os.Stat(path) }
 func (osFiles) ReadDir(path string) ([]fs.DirEntry, error) { return os.ReadDir(path) }
 
 // SetFiles makes the pass read other files through f (nil: the file system).
