@@ -46,3 +46,21 @@ def dynamic(n, k):
 		t.Errorf("dynamic: peak %d, unknown %+v: a key not known may be \"a\", so d[\"a\"] + 1 is unknown", d.PeakBytes, d.Unknown)
 	}
 }
+
+// TestDictConstants: a dict whose keys the code spells keeps its constants too — a dtype, a
+// number — so `dtype = types["float"]` (issue 25's real program: every later array unknown, 0 B)
+// and `params.get("n")` are read back.
+func TestDictConstants(t *testing.T) {
+	src := `import numpy as np
+types = {"float": np.float32, "int": np.int64}
+params = {"n": 1000, "name": "grid"}
+dtype = types["float"]
+n = params.get("n")
+a = np.ones((n, n), dtype=dtype)
+b = np.zeros(n, dtype=types["int"])
+`
+	r := estimate(t, src, Options{})[0]
+	if r.PeakBytes != 4_008_000 || r.PeakIsLowerBound || len(r.Unknown) != 0 {
+		t.Errorf("peak %d (lower bound %v, unknown %+v), want 4,008,000 with nothing unknown", r.PeakBytes, r.PeakIsLowerBound, r.Unknown)
+	}
+}

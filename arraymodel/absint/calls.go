@@ -1099,7 +1099,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	default:
 		// given numbers: taken to make no array until used as one
 		return vUnknown{from: &madeBy{line: s.lineOf(e), expr: s.text(e), fn: s.text(e.Func),
-			data: anyArg(c, sizeIsData) || s.methodOfValue(e)}}
+			data: anyArg(c, sizeIsData) || s.methodOfValue(e), plot: s.plots(e)}}
 	}
 	return vUnknown{}
 }
@@ -1116,21 +1116,51 @@ func reversedElems(elts []value) value {
 }
 
 // plots reports whether e calls into matplotlib (plt.plot, plt.imshow, matplotlib.pyplot.scatter
-// …): a consumer that keeps what it is given, so a call whose result is dropped still holds
-// memory. The root name of the callee is an import of matplotlib (or pylab).
+// …, ax.plot on an Axes): a consumer that keeps what it is given, so a call whose result is
+// dropped still holds memory. The callee's root (past attributes and subscripts: axs[0, 1].plot)
+// is an import of matplotlib (or pylab), or a name whose value a matplotlib call made — the
+// value is followed, not the name: fig, ax = plt.subplots(); a = fig.add_subplot(111); a.plot(…).
 func (s *Interp) plots(e *ast.Call) bool {
 	root := e.Func
 	for {
-		at, ok := root.(*ast.Attribute)
-		if !ok {
-			break
+		switch r := root.(type) {
+		case *ast.Attribute:
+			root = r.Value
+			continue
+		case *ast.Subscript:
+			root = r.Value
+			continue
+		case *ast.Call:
+			root = r.Func // plt.gca().plot(…), plt.figure().add_subplot(…)
+			continue
 		}
-		root = at.Value
+		break
 	}
 	n, ok := root.(*ast.Name)
 	if !ok {
 		return false
 	}
-	path, ok := s.imp.ImportPath(n)
-	return ok && (path == "matplotlib" || strings.HasPrefix(path, "matplotlib.") || path == "pylab")
+	if path, ok := s.imp.ImportPath(n); ok {
+		return path == "matplotlib" || strings.HasPrefix(path, "matplotlib.") || path == "pylab"
+	}
+	u, ok := s.peekName(n.ID).(vUnknown)
+	return ok && u.from != nil && u.from.plot
+}
+
+// peekName is the value a name holds in the running frame, the functions it is nested in or
+// the module, without counting a read (nil when none holds it).
+func (s *Interp) peekName(name string) value {
+	f := s.top()
+	if !f.globals[name] {
+		if v, ok := f.vars[name]; ok {
+			return v
+		}
+	}
+	if v, ok := s.enclosing(f, name); ok {
+		return v
+	}
+	if v, ok := s.module.own().vars[name]; ok {
+		return v
+	}
+	return nil
 }

@@ -220,6 +220,11 @@ type Interp struct {
 	freeSizes []string
 	// assumeExprs caches the parsed Config.AssumeExprs (nil for one that does not parse).
 	assumeExprs map[string]ast.Expr
+	// apart holds the nodes of the assumed expressions (parsed apart from the file) with the
+	// text they were parsed from: their text is that text, their line the read's (text, lineOf).
+	apart map[ast.Node][]byte
+	// assumedVals are the values assumed expressions made (one reference each), by name.
+	assumedVals map[string]value
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
 	// by every such run over one file and looked up after module.vars (which shadows them).
 	consts map[string]value
@@ -246,6 +251,9 @@ func (s *Interp) site() int {
 }
 
 func (s *Interp) lineOf(n ast.Node) int {
+	if _, ok := s.apart[n]; ok {
+		return s.site() // an assumed value counts where the name is read
+	}
 	if s.proj.line > 0 {
 		return s.proj.line // code of another module counts at the call that runs it
 	}
@@ -254,10 +262,14 @@ func (s *Interp) lineOf(n ast.Node) int {
 
 func (s *Interp) text(n ast.Node) string {
 	r := n.Span()
-	if r.Start < 0 || int(r.End) > len(s.file.Src) || r.Start > r.End {
+	src := s.file.Src
+	if a, ok := s.apart[n]; ok {
+		src = a
+	}
+	if r.Start < 0 || int(r.End) > len(src) || r.Start > r.End {
 		return ""
 	}
-	t := string(s.file.Src[r.Start:r.End])
+	t := string(src[r.Start:r.End])
 	if len(t) > 80 {
 		t = t[:77] + "..."
 	}

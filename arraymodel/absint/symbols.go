@@ -140,7 +140,40 @@ func (s *Interp) assumedValue(name string) (value, bool) {
 	if _, ok := expr.(*ast.Name); ok {
 		return nil, false // a bare name would look itself up again
 	}
-	return s.eval(expr), true
+	if v, ok := s.assumedVals[name]; ok {
+		incref(v) // made once: every read is the same object, as a global's or an argument's
+		return v, true
+	}
+	if !parsed {
+		s.adoptAssumed(expr, src)
+	}
+	v := s.eval(expr)
+	if s.assumedVals == nil {
+		s.assumedVals = map[string]value{}
+	}
+	incref(v)
+	s.assumedVals[name] = v
+	if _, ok := v.(vUnknown); ok {
+		// --assume price=np.empty(524288) is an array; what the run cannot evaluate is listed
+		// under its own text, not taken as no array
+		s.addUnknownAt(s.site(), src, "the value assumed for `"+name+"` is not modelled", nil, "")
+	}
+	return v, true
+}
+
+// adoptAssumed makes an assumed expression, parsed apart from the file, readable as the file's own
+// code: its names resolve in the module's imports, and its text and lines are the assumption's
+// (Interp.apart).
+func (s *Interp) adoptAssumed(expr ast.Expr, src string) {
+	s.imp.Adopt(expr)
+	if s.apart == nil {
+		s.apart = map[ast.Node][]byte{}
+	}
+	text := []byte("_ = " + src + "\n") // what bindings.ParseValueExpr parsed
+	ast.Inspect(expr, func(n ast.Node) bool {
+		s.apart[n] = text
+		return true
+	})
 }
 
 // dotted returns "a.b.c" for a Name or a chain of Attributes on one, or "".

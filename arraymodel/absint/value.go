@@ -118,11 +118,14 @@ type (
 // madeBy is the call a vUnknown came from, as the run saw it where it was made (its line in the
 // analysed file and its text, which a module of the project it ran in would not give later).
 // data is set when a number the call was given is a size from the data (f(len(x))): what it
-// returns may then scale with the data (provenance.go).
+// returns may then scale with the data (provenance.go). plot is set when the call made a
+// matplotlib object (plt.subplots(), plt.figure(), fig.add_subplot(…), or a call of a method of
+// one): its methods keep the arrays they are given (Interp.plots).
 type madeBy struct {
 	line     int
 	expr, fn string
 	data     bool
+	plot     bool
 }
 
 // nsAttrs are the attributes a program stores on its parsed command line (`args.size =
@@ -189,6 +192,22 @@ func (l *pyList) remove(s *Interp, key string) {
 	}
 }
 
+// dictConstant reports whether v is a constant a keyed dict keeps for its lookups: a dtype, a
+// known number, a known str. It holds no reference.
+func dictConstant(v value) bool {
+	switch v := v.(type) {
+	case vDType:
+		return true
+	case vInt:
+		return v.known
+	case vFloat:
+		return v.known
+	case vStr:
+		return !v.unknown
+	}
+	return false
+}
+
 // dictKey is the key a dict stores a constant under: a known str or int, "" for any other.
 func dictKey(v value) string {
 	switch v := v.(type) {
@@ -205,10 +224,12 @@ func dictKey(v value) string {
 }
 
 // keepKeyed is keep for a dict's element stored under key ("" when not known): a value that
-// holds no array is dropped, and with it any earlier element of the same key.
+// holds no array is dropped, and with it any earlier element of the same key — except a
+// constant under a known key (a dtype, a known number or text: `types = {"float": np.float32}`,
+// `params = {"n": 1000}`), which a later d["k"] reads back.
 func (l *pyList) keepKeyed(s *Interp, key string, v value) {
 	l.remove(s, key)
-	if !holdsArrays(v, 0) {
+	if !holdsArrays(v, 0) && (key == "" || !l.keyed() || !dictConstant(v)) {
 		s.decref(v)
 		return
 	}
@@ -495,7 +516,11 @@ func holdsArrays(v value, depth int) bool {
 			}
 		}
 	case vDict:
-		return len(v.l.elts) > 0
+		for _, e := range v.l.elts {
+			if holdsArrays(e, depth+1) {
+				return true
+			}
+		}
 	case vInstance:
 		for _, e := range v.o.attrs {
 			if holdsArrays(e, depth+1) {

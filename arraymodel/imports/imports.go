@@ -67,6 +67,26 @@ type Info struct {
 // catches ImportError, of a module that is not an array library (optional.go).
 func (info *Info) Optional(st ast.Stmt) bool { return info != nil && info.optional[st] }
 
+// Adopt places the Names of e, an expression parsed apart from the module (an `--assume`
+// value such as np.empty(524288)), in the module's scope: they resolve as the module's own
+// reads of those names would.
+func (info *Info) Adopt(e ast.Node) {
+	if info == nil || info.Root == nil {
+		return
+	}
+	ast.Inspect(e, func(n ast.Node) bool {
+		if nm, ok := n.(*ast.Name); ok {
+			if info.nameScope == nil {
+				info.nameScope = map[*ast.Name]*Scope{}
+			}
+			if info.nameScope[nm] == nil {
+				info.nameScope[nm] = info.Root
+			}
+		}
+		return true
+	})
+}
+
 // ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.
 func (info *Info) ScopeOf(n *ast.Name) *Scope { return info.nameScope[n] }
 
