@@ -55,6 +55,107 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	return vList{l}
 }
 
+// maxConstComp is the longest display of constants constComp runs a comprehension over.
+const maxConstComp = 16
+
+// constComp is, in explore mode, a list comprehension over a short tuple or list of constants
+// whose element is a constant for each: `[extent[i] for i in mode_a]` with mode_a = ('m', 'h')
+// and extent a dict of ints is the list [96, 64], a shape. One generator, no condition, its
+// iterable a name or a display (nothing it evaluates makes anything). The element runs once
+// per item, observed on the first only: the facts of its expressions stay the first item's.
+// ok is false (and nothing is evaluated) when any condition fails or an element is no constant;
+// the joined run then takes over.
+func (s *Interp) constComp(elt ast.Expr, gens []*ast.Comprehension) (value, bool) {
+	if len(gens) != 1 || len(gens[0].Ifs) > 0 || gens[0].IsAsync != 0 {
+		return nil, false
+	}
+	g := gens[0]
+	target, ok := g.Target.(*ast.Name)
+	if !ok {
+		return nil, false
+	}
+	var items []value
+	switch it := g.Iter.(type) {
+	case *ast.Name:
+		v, ok := s.lookupPlain(it.ID)
+		if !ok {
+			return nil, false
+		}
+		items = v
+	case *ast.Tuple, *ast.List:
+		var elts []ast.Expr
+		if t, ok := it.(*ast.Tuple); ok {
+			elts = t.Elts
+		} else {
+			elts = it.(*ast.List).Elts
+		}
+		for _, x := range elts {
+			c, ok := x.(*ast.Constant)
+			if !ok {
+				return nil, false
+			}
+			items = append(items, s.eval(c))
+		}
+	default:
+		return nil, false
+	}
+	if len(items) == 0 || len(items) > maxConstComp {
+		return nil, false
+	}
+	for _, v := range items {
+		if !plainValue(v) {
+			return nil, false
+		}
+	}
+	f := s.top()
+	saved, had := f.vars[target.ID]
+	observe := s.cfg.Observe
+	var out []value
+	for i, item := range items {
+		if i == 1 {
+			s.cfg.Observe = nil
+		}
+		f.vars[target.ID] = item
+		v := s.eval(elt)
+		if !plainValue(v) {
+			s.decref(v)
+			break
+		}
+		out = append(out, v)
+	}
+	s.cfg.Observe = observe
+	if had {
+		f.vars[target.ID] = saved
+	} else {
+		delete(f.vars, target.ID)
+	}
+	if len(out) != len(items) {
+		for _, v := range out {
+			s.decref(v)
+		}
+		return nil, false
+	}
+	return vList{&pyList{refs: 1, elts: out}}, true
+}
+
+// lookupPlain returns the items of the tuple or list name holds when each is a plain constant.
+func (s *Interp) lookupPlain(name string) ([]value, bool) {
+	v, ok := s.top().vars[name]
+	if !ok {
+		v, ok = s.module.vars[name]
+	}
+	if !ok {
+		return nil, false
+	}
+	switch v := v.(type) {
+	case vTuple:
+		return v.elts, true
+	case vList:
+		return v.l.elts, true
+	}
+	return nil, false
+}
+
 // makesArrays reports whether a comprehension's element, evaluated for an item of the iterable
 // (a probe on a copy of the run, which changes nothing), is or holds an array, or is what a call
 // the run does not model makes of arrays: a comprehension of strings or numbers over an iterable

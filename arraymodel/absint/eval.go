@@ -214,6 +214,9 @@ func (s *Interp) eval1(e ast.Expr) value {
 		s.decref(s.eval(e.Value))
 	case *ast.ListComp:
 		if s.cfg.Strategy.joinsPaths() {
+			if v, ok := s.constComp(e.Elt, e.Generators); ok {
+				return v
+			}
 			return s.comprehension(e.Generators, e.Elt)
 		}
 		return s.listComp(e.Elt, e.Generators)

@@ -66,18 +66,20 @@ func callIndex(mod *ast.Module, reads func(*ast.Call, int) bool) Calls {
 			call, name := n, (*ast.Name)(nil)
 			if f, ok := n.Func.(*ast.Name); ok && out[f.ID] != nil {
 				name = f
-			} else if f, i, ok := handedOver(n, out); ok {
-				// run_timed(f, np, args.N): f runs with the arguments handed over with it
-				name, call = f, &ast.Call{Range: n.Range, Func: f, Args: n.Args[i+1:], Keywords: n.Keywords}
+			} else if fs, i, ok := handedOver(n, out); ok {
+				// run_timed(f, np, args.N): f runs with the arguments handed over with it; so
+				// does each of `f if c else g`
+				for _, f := range fs[1:] {
+					out[f.ID].calls = append(out[f.ID].calls, &ast.Call{Range: n.Range, Func: f, Args: n.Args[i+1:], Keywords: n.Keywords})
+					out[f.ID].in = append(out[f.ID].in, innermost(open))
+					callee[f] = true
+				}
+				name, call = fs[0], &ast.Call{Range: n.Range, Func: fs[0], Args: n.Args[i+1:], Keywords: n.Keywords}
 			}
 			if name != nil {
 				cs := out[name.ID]
-				var in ast.Node
-				if len(open) > 0 {
-					in = open[len(open)-1]
-				}
 				cs.calls = append(cs.calls, call)
-				cs.in = append(cs.in, in)
+				cs.in = append(cs.in, innermost(open))
 				callee[name] = true
 			}
 			if reads != nil {
@@ -108,15 +110,15 @@ func callIndex(mod *ast.Module, reads func(*ast.Call, int) bool) Calls {
 // functools.partial(f, n)). Calls that apply the function to the elements of what follows it
 // (map, filter, reduce, sorted, Pool.map, np.vectorize, np.apply_along_axis) are not: the
 // arguments are collections, not the function's.
-func handedOver(c *ast.Call, funcs map[string]*callSites) (*ast.Name, int, bool) {
+func handedOver(c *ast.Call, funcs map[string]*callSites) ([]*ast.Name, int, bool) {
+	var fs []*ast.Name
 	i := slices.IndexFunc(c.Args, func(a ast.Expr) bool {
-		n, ok := a.(*ast.Name)
-		return ok && funcs[n.ID] != nil
+		fs = handedFuncs(a, funcs)
+		return fs != nil
 	})
 	if i < 0 || i == len(c.Args)-1 {
 		return nil, 0, false
 	}
-	f := c.Args[i].(*ast.Name)
 	var callee string
 	switch fn := c.Func.(type) {
 	case *ast.Name:
@@ -129,7 +131,33 @@ func handedOver(c *ast.Call, funcs map[string]*callSites) (*ast.Name, int, bool)
 	if elementwiseCallers[callee] || strings.Contains(callee, "map") {
 		return nil, 0, false
 	}
-	return f, i, true
+	return fs, i, true
+}
+
+// handedFuncs returns the functions of the file an argument names: a name, or both branches of
+// `f if c else g` when each names one.
+func handedFuncs(a ast.Expr, funcs map[string]*callSites) []*ast.Name {
+	switch a := a.(type) {
+	case *ast.Name:
+		if funcs[a.ID] != nil {
+			return []*ast.Name{a}
+		}
+	case *ast.IfExp:
+		b, ok1 := a.Body.(*ast.Name)
+		o, ok2 := a.Orelse.(*ast.Name)
+		if ok1 && ok2 && funcs[b.ID] != nil && funcs[o.ID] != nil {
+			return []*ast.Name{b, o}
+		}
+	}
+	return nil
+}
+
+// innermost returns the innermost open scope node, or nil at module level.
+func innermost(open []ast.Node) ast.Node {
+	if len(open) == 0 {
+		return nil
+	}
+	return open[len(open)-1]
 }
 
 // elementwiseCallers are the callees that call a function on the elements of their other

@@ -238,10 +238,9 @@ func (info *Info) line(n ast.Node) int {
 func (info *Info) parsedArgs(def *ast.FunctionDef, name string) bool {
 	sc := info.imp.Root
 	if def != nil {
-		sc = info.imp.Scopes[def]
-	}
-	if sc == nil {
-		return false
+		if s := info.imp.Scopes[def]; s != nil && len(s.Bindings[name]) > 0 {
+			sc = s // else a global of the module (args bound in the main block)
+		}
 	}
 	binds := sc.Bindings[name]
 	if len(binds) != 1 || binds[0].Kind != imports.BindAssign {

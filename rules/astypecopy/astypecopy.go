@@ -13,6 +13,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -30,7 +31,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
 	Options:  sizepolicy.Options(minBytes),
-	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, jaxtrace.Analyzer},
 	Run:      run,
 })
 
@@ -40,6 +41,7 @@ var minBytes = sizepolicy.MinBytes("stay quiet on copies known to be smaller tha
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+	trace := pass.ResultOf[jaxtrace.Analyzer].(*jaxtrace.Info)
 	pol := sizepolicy.For(pass, in.Path, info, minBytes.Value(pass))
 	// whether the file seeds a generator, and whether it is a module of a package (whose global
 	// stream its callers seed): asked only of astype calls on random sampling
@@ -52,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue // only x.astype(...) calls: skip the facts lookup for every other call
 		}
 		c, ok := info.Callee(call)
-		if !ok || !c.Method || c.Func.Name != "astype" {
+		if !ok || !c.Method || c.Func.Name != "astype" || jaxNoCopy(info, trace, c.Recv, call) {
 			continue
 		}
 		size := copySize(info, c.Recv, call)
@@ -120,9 +122,10 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	if !ok {
 		atMost, _ := arrays.BytesAtMost(src)
 		return sizepolicy.Size{AtMost: atMost,
-			Formula: func() string { f, _ := arrays.BytesExpr(src); return f },
-			Small:   func() bool { return info.ShownSmall(src, call) },
-			Minor:   func() bool { return info.Minor(call, src) },
+			Formula:    func() string { f, _ := arrays.BytesExpr(src); return f },
+			Small:      func() bool { return info.ShownSmall(src, call) },
+			Minor:      func() bool { return info.Minor(call, src) },
+			FromOption: func() bool { return info.FromOption(call, src) },
 			Stated: func() (int64, string, bool) {
 				n, where, ok := info.StatedElems(call, src)
 				return n * itemSize(info, src, call), where, ok
@@ -132,6 +135,22 @@ func copySize(info *arrays.Info, recv ast.Expr, call *ast.Call) sizepolicy.Size 
 	return sizepolicy.Size{Bytes: n * itemSize(info, src, call), Known: true,
 		Formula: func() string { f, _ := arrays.FormulaExpr(src); return f },
 		Source:  func() string { return info.SizeSource(call, src) }}
+}
+
+// jaxNoCopy reports whether a JAX array's astype makes no copy worth a finding: to the array's
+// own dtype jax returns the array itself (and a weakly typed value's astype fixes its dtype for
+// later promotion: removing it changes results), and in a function jit compiles the cast is
+// fused into what makes the array.
+func jaxNoCopy(info *arrays.Info, trace *jaxtrace.Info, recv ast.Expr, call *ast.Call) bool {
+	src, ok := info.Array(recv)
+	if !ok || src.Backend != imports.JAX {
+		return false
+	}
+	if res, ok := info.Array(call); !ok || !res.DType.Known() || !src.DType.Known() || res.DType == src.DType {
+		return true
+	}
+	f := trace.Enclosing(call)
+	return f != nil && f.Compiled()
 }
 
 // itemSize is the larger item size of the astype's source and result (8 when a dtype is

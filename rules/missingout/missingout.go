@@ -130,6 +130,7 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 	size.Small = func() bool { return info.ShownSmall(res, asg) }
 	size.Source = func() string { return info.SizeSource(asg, res) }
 	size.Minor = func() bool { return info.Minor(asg, res) }
+	size.FromOption = func() bool { return info.FromOption(asg, res) }
 	size.Stated = func() (int64, string, bool) {
 		n, where, ok := info.StatedElems(asg, res)
 		if !res.DType.Known() {

@@ -445,6 +445,7 @@ func indexSize(info *arrays.Info, z ast.Expr, src source) sizepolicy.Size {
 	if m != nil {
 		s.Source = func() string { return info.SizeSource(z, m) }
 		s.Minor = func() bool { return info.Minor(z, m) }
+		s.FromOption = func() bool { return info.FromOption(z, m) }
 		s.Stated = func() (int64, string, bool) {
 			n, where, ok := info.StatedElems(z, m)
 			return n * 8 * max(rank, int64(m.Rank()), 1), where, ok

@@ -31,10 +31,17 @@ func TestScaleOption(t *testing.T) {
 			t.Errorf("config %q: findings on lines %v, want %v", c.toml, got, c.want)
 		}
 	}
-	// the same module written for scale: it takes its array module as a value
+	// the same module written for scale (it takes its array module as a value): auto counts the
+	// mask as large when its size comes from a command-line option, and holds it back otherwise
 	xp := []byte("def clip(xp, counts):\n    out = xp.zeros(counts.shape) + counts\n    out[xp.where(out < 0.91)] = 0.91\n    return out\n")
-	if got := analysistest.FindingLines(t, nonzeroscatter.Rule, "pkg/spectra.py", xp, ""); !slices.Equal(got, []int{3}) {
-		t.Errorf("array module as a value: findings on lines %v, want [3]", got)
+	if got := analysistest.FindingLines(t, nonzeroscatter.Rule, "pkg/spectra.py", xp, ""); len(got) != 0 {
+		t.Errorf("array module as a value, size from no option: findings on lines %v, want none", got)
+	}
+	opt := append(append([]byte{}, xp...), []byte("\nif __name__ == \"__main__\":\n    import argparse\n    import numpy\n"+
+		"    p = argparse.ArgumentParser()\n    p.add_argument(\"--n\", type=int, required=True)\n    a = p.parse_args()\n"+
+		"    clip(numpy, numpy.ones((a.n, a.n)))\n")...)
+	if got := analysistest.FindingLines(t, nonzeroscatter.Rule, "pkg/spectra.py", opt, ""); !slices.Equal(got, []int{3}) {
+		t.Errorf("array module as a value, size from --n: findings on lines %v, want [3]", got)
 	}
 }
 

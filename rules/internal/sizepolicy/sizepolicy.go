@@ -84,6 +84,11 @@ type Size struct {
 	// (arrays.Info.StatedElems): where scale counts unknown sizes as large, that is the size the
 	// program runs at, small or large by min-bytes like a known one.
 	Stated func() (bytes int64, where string, ok bool)
+	// FromOption, when set, says whether the size of an array whose size is not known comes
+	// from the problem size the program is run with: a command-line option, through the calls
+	// that hand it on (arrays.Info.FromOption). Scale auto counts such an array as large in code
+	// written for scale; any other it holds back.
+	FromOption func() bool
 }
 
 // Verdict is what the policy says of a finding.
@@ -145,6 +150,8 @@ func (p Policy) Decide(s Size) Verdict {
 	}
 	switch {
 	case p.Auto && p.Scale == Large && s.Minor != nil && s.Minor():
+		return Held
+	case p.Auto && p.Scale == Large && (s.FromOption == nil || !s.FromOption()):
 		return Held
 	case p.Scale == Large:
 		return Report

@@ -1,5 +1,6 @@
 # Arrays minor beside the data, in code written for scale (the array module is a parameter):
-# scale "auto" holds findings on them back, as not worth making at the sizes the code runs at.
+# scale "auto" holds findings on them back, as not worth making at the sizes the code runs at;
+# so it does with arrays whose size reaches no command-line option (the problem size).
 import argparse
 
 
@@ -14,8 +15,8 @@ def poses(np, n_views):
 
 
 def volume(np, n):
-    # a product of lengths is the data itself
-    return np.zeros((n, n, n)).astype(np.float32)  # want "`zeros` makes float64 data only to cast it to float32"
+    # a product of lengths, but n reaches no option and no caller states it: held back
+    return np.zeros((n, n, n)).astype(np.float32)
 
 
 def blur(np, shape, filter_shape):
@@ -29,7 +30,7 @@ def fit(np, n, f):
     # the targets grow with the problem size n, which the program leaves open: not dwarfed by
     # the n x f features
     x = np.random.randn(n, f).astype(np.float32)  # want "`random.randn` makes float64 data"
-    y = np.random.random(n).astype(np.float32)  # want "`random.random` makes float64 data only to cast it to float32 \\(8·n bytes; n: `n \\* 1000` at line 37"
+    y = np.random.random(n).astype(np.float32)  # want "`random.random` makes float64 data only to cast it to float32 \\(8·n bytes; n: `n \\* 1000` at line 38"
     return x, y
 
 

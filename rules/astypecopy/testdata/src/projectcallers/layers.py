@@ -18,18 +18,18 @@ class Block:
 class Embedding:
     def __init__(self, vocab, d_model):
         # vocab is len(words): no caller states it, so the size stays unknown and large here
-        self.table = cp.random.uniform(-1, 1, (vocab, d_model)).astype(cp.float32)  # want "large by scale auto"
+        self.table = cp.random.uniform(-1, 1, (vocab, d_model)).astype(cp.float32)  # want "large by scale = .large."
 
 
 class Big:
     def __init__(self, n):
-        self.grid = cp.random.random((n, n)).astype(cp.float32)  # want `134,217,728 bytes where n = 4096: .N. at main.py:\d+, N = 4096 at main.py:\d+`
+        self.grid = cp.random.random((n, n)).astype(cp.float32)  # want `134,217,728 bytes where n = 4096: .N. at \S*main.py:\d+, N = 4096 at \S*main.py:\d+`
 
 
 class Escaped:
     def __init__(self, n):
         # main.py also keeps the class in a list, from which anything may build it
-        self.x = cp.random.random((n, n)).astype(cp.float32)  # want "large by scale auto"
+        self.x = cp.random.random((n, n)).astype(cp.float32)  # want "large by scale = .large."
 
 
 class Sampler:
@@ -50,9 +50,9 @@ class Growing:
 
     def draw(self):
         # grow() rebinds self.n: the callers' 16 says nothing about it here
-        return cp.random.randn(self.n, self.n).astype(cp.float32)  # want "large by scale auto"
+        return cp.random.randn(self.n, self.n).astype(cp.float32)  # want "large by scale = .large."
 
 
 def make(n):
     # the callers disagree (10 and 10**4): no size is stated
-    return cp.random.random((n, n)).astype(cp.float32)  # want "large by scale auto"
+    return cp.random.random((n, n)).astype(cp.float32)  # want "large by scale = .large."

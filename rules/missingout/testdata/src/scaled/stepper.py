@@ -2,6 +2,8 @@
 # from the second iteration on the name holds an array the loop made, so one copy before the loop
 # lets every update run in place. The first iteration's array is the caller's, so no fix is
 # offered: where the copy goes needs a human.
+import argparse
+
 import cupy as cp
 
 
@@ -32,3 +34,9 @@ def run(n):
     u = cp.zeros((n, n), dtype=cp.float32)
     f = cp.ones((n, n), dtype=cp.float32)
     return step(u, f, 0.1, 100), kept(u, f, 10), branch(u, f, 10)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--n", type=int, required=True)
+    run(parser.parse_args().n)
