@@ -150,7 +150,7 @@ var sinks = map[string]bool{
 	"print": true, "float": true, "int": true, "bool": true, "round": true, "str": true,
 	"repr": true, "format": true, "len": true, "abs": true, "min": true, "max": true, "sum": true,
 	"isinstance": true, "enumerate": true, "zip": true, "range": true, "list": true, "tuple": true,
-	"dict": true,
+	"dict":   true,
 	"append": true, "extend": true, "add_scalar": true, "add_scalars": true, "add_histogram": true,
 	"log": true, "info": true, "debug": true, "warning": true, "write": true, "set_postfix": true,
 	"set_description": true, "item": true, "tolist": true,
