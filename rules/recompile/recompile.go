@@ -73,7 +73,7 @@ func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *
 		switch {
 		case loop != nil && varying == nil:
 			// a loop over a few literal values: one compilation per variant, on purpose
-		case loop != nil && closesOver(c.Args[0], loop, varying):
+		case loop != nil && (closesOver(c.Args[0], loop, varying) || optsRead(c, varying)):
 			// each iteration jits a different function (it closes over the iteration's values):
 			// one jit outside the loop could not serve them all
 		case loop != nil:
@@ -81,7 +81,7 @@ func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *
 				in.Snippet(c, 40)))
 		case fn == nil || !calledAt(in, c):
 		case comp != nil && !closesOver(c.Args[0], nil, comp),
-			calledInLoop[defName(fn)] && !closesOver(c.Args[0], nil, bound(fn)):
+			calledInLoop[defName(fn)] && !closesOver(c.Args[0], nil, bound(fn)) && !optsRead(c, bound(fn)):
 			// repeated (a comprehension over data, or the function called in a loop) and the
 			// same function could serve every call
 			pass.Report(in.Diagnostic(c, "`%s` compiles a new function on every call of `%s`; jit it once, at module level",
@@ -407,4 +407,15 @@ func closesOver(e ast.Expr, loop ast.Stmt, names map[string]bool) bool {
 		return found
 	}
 	return reads(e, names)
+}
+
+// optsRead reports whether the jit call's options (out_shardings=, static_argnums=, …) read one
+// of the names: a different sharding or option per call is a different program anyway.
+func optsRead(c *ast.Call, names map[string]bool) bool {
+	for _, k := range c.Keywords {
+		if reads(k.Value, names) {
+			return true
+		}
+	}
+	return false
 }

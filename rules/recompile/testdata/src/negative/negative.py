@@ -106,3 +106,11 @@ def bench_ops(ops, xs):
         f = jax.jit(lambda v, op=name: ops[op](v))
         times[name] = f(xs)
     return times
+
+
+def duplicate_all(fields, shardings):
+    # the jit's own options read the call's sharding: each call is its own program anyway
+    def duplicate(x, sharding):
+        return jax.jit(lambda q: jnp.stack((q, q)), out_shardings=sharding)(x)
+
+    return [duplicate(x, s) for x, s in zip(fields, shardings)]
