@@ -61,4 +61,5 @@
 //	projectfiles.go    finding, reading and parsing the project modules the file imports
 //	projectmod.go      calls into those modules
 //	projectcallers.go  what every caller in the project states for a parameter (the rules' sizes)
+//	projectreaders.go  whether a function handed to a project function is only read there
 package absint
