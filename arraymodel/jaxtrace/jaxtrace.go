@@ -241,3 +241,32 @@ func (info *Info) Enclosing(n ast.Node) *Func {
 	}
 	return best
 }
+
+// loopPrimitives are the JAX control-flow primitives that run a body many times on the device.
+var loopPrimitives = map[string]bool{
+	"jax.lax.scan": true, "jax.lax.fori_loop": true, "jax.lax.while_loop": true, "jax.lax.map": true,
+	"jax.lax.associative_scan": true,
+}
+
+// RunsLoop reports whether one call of f runs a loop of device work: its body, or a def
+// nested in it, holds a Python loop (unrolled at trace time) or a call of lax.scan,
+// fori_loop, while_loop or map. A jitted rollout or a whole evaluation is such a function; one
+// optimisation step usually is not.
+func (info *Info) RunsLoop(f *Func) bool {
+	if info == nil || f == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f.Node, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.For, *ast.AsyncFor, *ast.While:
+			found = true
+		case *ast.Call:
+			if r, ok := info.imp.Resolve(x.Func); ok && loopPrimitives[r.Qual] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

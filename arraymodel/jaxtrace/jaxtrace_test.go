@@ -291,3 +291,46 @@ def main(x):
 		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestRunsLoop(t *testing.T) {
+	src := `
+import jax
+from jax import lax
+
+@jax.jit
+def update(params, batch):
+    return params - batch.mean()
+
+@jax.jit
+def rollout(state):
+    return lax.scan(lambda c, _: (c + 1, c), state, None, 128)
+
+@jax.jit
+def unrolled(x):
+    for _ in range(8):
+        x = x * 2
+    return x
+
+@jax.jit
+def evaluate(params):
+    def body(i, acc):
+        return acc + params[i]
+    return jax.lax.fori_loop(0, 10, body, 0.0)
+`
+	info, _ := build(t, src)
+	got := map[string]bool{}
+	for _, f := range info.Funcs() {
+		if d, ok := f.Node.(*ast.FunctionDef); ok {
+			got[d.Name] = info.RunsLoop(f)
+		}
+	}
+	want := map[string]bool{"update": false, "rollout": true, "unrolled": true, "evaluate": true}
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("RunsLoop(%s) = %v, want %v", name, got[name], w)
+		}
+	}
+	if info.RunsLoop(nil) {
+		t.Error("RunsLoop(nil) = true")
+	}
+}

@@ -46,6 +46,7 @@ var tableCopies = map[string]string{
 	"rules/hostarraytodevice random [random.rand random.randn random.random random.uniform random.normal random.randint random.random_sample]":                        "the host samplers the rule reports",
 	"rules/hostarraytodevice torchCreators [zeros ones empty full arange linspace eye rand randn]":                                                                    "torch's constructors (not NumPy's rows)",
 	"rules/hostarraytodevice movers [asarray array]":                                                                                                                  "the device conversions the rule looks for",
+	"rules/hostsyncloop sinks [round abs min max sum append log item tolist]":                                                                                         "Python's builtins and logging/list methods that only log or accumulate a synced value",
 	"rules/astypecopy cupyDraws [random.random random.random_sample random.rand random.randn random.uniform random.normal random.standard_normal random.exponential]": "CuPy's dtype= on these draws (the table is backend-neutral)",
 	"rules/astypecopy direct [random standard_normal standard_exponential standard_gamma]":                                                                            "the Generator methods the fix can give dtype=",
 	"rules/astypecopy floatDraw [random standard_normal]":                                                                                                             "the Generator methods the fix can give dtype=",

@@ -34,6 +34,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 type loop struct {
 	body   []ast.Stmt
 	device map[string]bool // names bound in the body to device values
+	synced map[string]bool // names bound in the body to host values converted from device ones
 	what   string          // the device call, for the message
 }
 
@@ -61,7 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 			return true
 		}
 		l := deviceLoop(in, imp, tr, body)
-		if l == nil {
+		if l == nil || quietReason(in, imp, tr, n, l) != "" {
 			return true
 		}
 		for _, st := range ownStmts(body) {
@@ -92,7 +93,7 @@ func deviceLoop(in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, body
 					src = in.Snippet(c.Func, 30)
 				}
 			}
-			if src == "" && !readsAny(a.Value, l.device) {
+			if src == "" && !readsLive(imp, a.Value, l.device) {
 				continue
 			}
 			if l.what == "" && src != "" {
@@ -112,6 +113,19 @@ func deviceLoop(in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, body
 	}
 	if l.what == "" {
 		return nil
+	}
+	// the host values synced from device ones: `md = float(diff.max())`
+	l.synced = map[string]bool{}
+	for _, st := range stmts {
+		if a, ok := st.(*ast.Assign); ok && readsAny(a.Value, l.device) {
+			for _, t := range a.Targets {
+				for _, name := range ast.TargetNames(t) {
+					if !l.device[name] {
+						l.synced[name] = true
+					}
+				}
+			}
+		}
 	}
 	return l
 }
@@ -145,6 +159,9 @@ func checkStmt(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, l *
 			what, args := syncCall(imp, c)
 			if !slices.ContainsFunc(args, func(a ast.Expr) bool { return readsAny(a, l.device) }) {
 				return true
+			}
+			if arrayCopy(imp, c) && uploads(imp, l) {
+				return true // out-of-core streaming: each batch goes up, is processed, comes back
 			}
 			reported[c] = true
 			pass.Report(in.Diagnostic(c, "`%s` %s every iteration of the loop calling `%s`; log every N steps",
@@ -200,6 +217,9 @@ func periodic(body []ast.Stmt, st ast.Stmt) bool {
 				found = found || under
 				return
 			}
+			if skipsUnlessPeriodic(s) {
+				under = true // `if step % N != 0: continue` guards the rest of the block
+			}
 			switch x := s.(type) {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.For, *ast.AsyncFor, *ast.While:
 				continue
@@ -215,6 +235,42 @@ func periodic(body []ast.Stmt, st ast.Stmt) bool {
 		}
 	}
 	walk(body, false)
+	return found
+}
+
+// skipsUnlessPeriodic reports whether s is `if <test reading a modulo>: continue`.
+func skipsUnlessPeriodic(s ast.Stmt) bool {
+	x, ok := s.(*ast.If)
+	if !ok || len(x.Body) != 1 || len(x.Orelse) != 0 || !hasMod(x.Test) {
+		return false
+	}
+	_, ok = x.Body[0].(*ast.Continue)
+	return ok
+}
+
+// readsLive reports whether e reads one of the names as a device value: not only through a
+// call that converts it to a host value (`round(float(x), 4)` is a Python number).
+func readsLive(imp *imports.Info, e ast.Expr, set map[string]bool) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch x := n.(type) {
+		case *ast.Call:
+			if what, _ := syncCall(imp, x); what != "" {
+				return false
+			}
+		case *ast.Attribute:
+			if x.Attr == "shape" || x.Attr == "dtype" || x.Attr == "ndim" || x.Attr == "size" {
+				return false
+			}
+		case *ast.Lambda:
+			return false
+		case *ast.Name:
+			if x.Ctx == ast.Load && set[x.ID] {
+				found = true
+			}
+		}
+		return !found
+	})
 	return found
 }
 

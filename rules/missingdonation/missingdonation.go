@@ -15,6 +15,7 @@ import (
 	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
 	"golang.org/x/tools/go/analysis"
 )
 
@@ -28,8 +29,11 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Severity: analyzer.Warning,
 	Fix:      analyzer.FixSometimes,
 	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, jaxtrace.Analyzer},
+	Options:  sizepolicy.Options(minBytes),
 	Run:      run,
 })
+
+var minBytes = sizepolicy.MinBytes("stay quiet on state known to be smaller than this many bytes in all (the memory donation would save)")
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
@@ -38,6 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	arr := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
+	pol := sizepolicy.For(pass, in.Path, arr, minBytes.Value(pass))
 	seen := map[*ast.Assign]bool{}
 	var found []finding
 	ast.Inspect(in.File.Module, func(n ast.Node) bool {
@@ -56,7 +61,7 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, st := range ast.Flatten(body, ast.NotScope) {
 			if a, ok := st.(*ast.Assign); ok && !seen[a] {
 				seen[a] = true
-				if f, ok := check(in, arr, tr, a, n.(ast.Stmt)); ok {
+				if f, ok := check(in, arr, tr, a, n.(ast.Stmt)); ok && pol.Decide(f.size) != sizepolicy.Quiet {
 					found = append(found, f)
 				}
 			}
@@ -80,7 +85,7 @@ func run(pass *analysis.Pass) (any, error) {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
-		pass.Report(d)
+		pol.Report(pass, f.size, d)
 	}
 	return nil, nil
 }
@@ -90,6 +95,7 @@ type finding struct {
 	a         *ast.Assign
 	t         *jaxtrace.Transform
 	what      string // the rebound arguments and their size
+	size      sizepolicy.Size
 	callee    string
 	positions []int // the argument positions to donate, as the transformation counts them
 }
@@ -111,8 +117,7 @@ func check(in *pyinspect.Result, arr *arrays.Info, tr *jaxtrace.Info, a *ast.Ass
 	}
 	var names []string
 	var positions []int
-	var total int64
-	sized := true
+	var parts []statePart
 	for j, arg := range call.Args {
 		if _, star := arg.(*ast.Starred); star {
 			return finding{}, false // positions after a *args are unknown
@@ -134,49 +139,159 @@ func check(in *pyinspect.Result, arr *arrays.Info, tr *jaxtrace.Info, a *ast.Ass
 		if st, _ := t.Static(fn, p, name); st || t.Donated(fn, p, name) {
 			continue
 		}
+		if prngKey(arr, arg) {
+			continue // a PRNG key is two 32-bit words: nothing to save by donating it
+		}
 		names = append(names, "`"+text+"`")
 		positions = append(positions, p-t.Shift)
-		n, ok := stateBytes(arr, arg, loop)
-		total, sized = total+n, sized && ok
+		parts = append(parts, statePartOf(arr, arg, loop))
 	}
 	if len(names) == 0 {
 		return finding{}, false
 	}
-	size := ""
-	if sized && total > 0 {
-		size = " (" + arrays.Bytes(total) + ")"
+	size, total := stateSize(arr, parts, a)
+	what := strings.Join(names, ", ")
+	if size.Known && total > 0 {
+		what += " (" + arrays.Bytes(total) + ")"
 	}
-	return finding{a: a, t: t, what: strings.Join(names, ", ") + size, callee: in.Snippet(call.Func, 30), positions: positions}, true
+	return finding{a: a, t: t, what: what, size: size, callee: in.Snippet(call.Func, 30), positions: positions}, true
 }
 
-// stateBytes is the size of a rebound argument: known at the call, or else the size of the
+// statePart is what is known of the size of one rebound argument.
+type statePart struct {
+	bytes int64         // the size, when known
+	known bool          // the size is known
+	array *arrays.Array // the array it holds, when the array model has one
+}
+
+// statePartOf is the size of a rebound argument: known at the call, or else the size of the
 // array its name was last assigned before the loop (the state the loop carries keeps its shape
-// and dtype: the jitted step would be compiled again otherwise).
-func stateBytes(arr *arrays.Info, arg ast.Expr, loop ast.Stmt) (int64, bool) {
-	if x, ok := arr.Array(arg); ok {
-		if n, ok := x.NBytes(); ok {
-			return n, true
+// and dtype: the jitted step would be compiled again otherwise). An array of known length and
+// unknown dtype counts 4 bytes an element, JAX's default float32.
+func statePartOf(arr *arrays.Info, arg ast.Expr, loop ast.Stmt) statePart {
+	var x *arrays.Array
+	if a, ok := arr.Array(arg); ok {
+		x = a
+	}
+	if name, ok := arg.(*ast.Name); ok && (x == nil || !sizeKnown(x)) {
+		var before *ast.Assign
+		for _, n := range arr.Assignments(arr.ScopeOf(name), name.ID) {
+			if a, ok := n.(*ast.Assign); ok && a.End <= loop.Span().Start && len(a.Targets) == 1 {
+				if t, ok := a.Targets[0].(*ast.Name); ok && t.ID == name.ID {
+					before = a
+				}
+			}
 		}
-	}
-	name, ok := arg.(*ast.Name)
-	if !ok {
-		return 0, false
-	}
-	var before *ast.Assign
-	for _, n := range arr.Assignments(arr.ScopeOf(name), name.ID) {
-		if a, ok := n.(*ast.Assign); ok && a.End <= loop.Span().Start && len(a.Targets) == 1 {
-			if t, ok := a.Targets[0].(*ast.Name); ok && t.ID == name.ID {
-				before = a
+		if before != nil {
+			if a, ok := arr.Array(before.Value); ok {
+				x = a
 			}
 		}
 	}
-	if before == nil {
-		return 0, false
+	if x == nil {
+		return statePart{}
 	}
-	if x, ok := arr.Array(before.Value); ok {
-		return x.NBytes()
+	if n, ok := x.NBytes(); ok {
+		return statePart{bytes: n, known: true, array: x}
 	}
-	return 0, false
+	if n, ok := x.Size(); ok {
+		return statePart{bytes: 4 * n, known: true, array: x}
+	}
+	return statePart{array: x}
+}
+
+// sizeKnown reports whether a's element count is known.
+func sizeKnown(a *arrays.Array) bool {
+	_, ok := a.Size()
+	return ok
+}
+
+// stateSize is the size of the rebound state for the size policy: known when every part is,
+// else the sizes the project's callers state for the unknown parts (arrays.Info.StatedElems,
+// 4 bytes an element), else unknown (the scale setting decides).
+func stateSize(arr *arrays.Info, parts []statePart, at ast.Node) (sizepolicy.Size, int64) {
+	var total int64
+	known := true
+	for _, p := range parts {
+		total += p.bytes
+		known = known && p.known
+	}
+	if known {
+		return sizepolicy.Size{Bytes: total, Known: true}, total
+	}
+	stated := func() (int64, string, bool) {
+		sum := total
+		var wheres []string
+		for _, p := range parts {
+			if p.known {
+				continue
+			}
+			if p.array == nil {
+				return 0, "", false
+			}
+			n, where, ok := arr.StatedElems(at, p.array)
+			if !ok {
+				return 0, "", false
+			}
+			sum += 4 * n
+			if !slices.Contains(wheres, where) {
+				wheres = append(wheres, where)
+			}
+		}
+		return sum, strings.Join(wheres, "; "), true
+	}
+	// every unknown part shown small, or minor beside the code's data, as AL303 asks of one array
+	all := func(pred func(*arrays.Array) bool) func() bool {
+		return func() bool {
+			for _, p := range parts {
+				if !p.known && (p.array == nil || !pred(p.array)) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return sizepolicy.Size{Stated: stated,
+		Small: all(func(a *arrays.Array) bool { return arr.ShownSmall(a, at) }),
+		Minor: all(func(a *arrays.Array) bool { return arr.Minor(at, a) })}, total
+}
+
+// keyMakers are the jax.random functions that return PRNG keys.
+var keyMakers = map[string]bool{
+	"PRNGKey": true, "key": true, "split": true, "fold_in": true, "clone": true, "wrap_key_data": true,
+}
+
+// prngKey reports whether arg names a PRNG key: some assignment in its scope binds it (alone
+// or as an element of a tuple target) from jax.random.PRNGKey, key, split or fold_in, and
+// none binds it from anything but a key maker or a call.
+func prngKey(arr *arrays.Info, arg ast.Expr) bool {
+	name, ok := arg.(*ast.Name)
+	if !ok {
+		return false
+	}
+	s := arr.ScopeOf(name)
+	if s == nil {
+		return false
+	}
+	key := false
+	for _, n := range arr.Assignments(s, name.ID) {
+		a, ok := n.(*ast.Assign)
+		if !ok {
+			continue
+		}
+		v := a.Value
+		if sub, ok := v.(*ast.Subscript); ok {
+			v = sub.Value // jax.random.split(key)[0]
+		}
+		c, ok := v.(*ast.Call)
+		if !ok {
+			return false
+		}
+		if r, ok := arr.Imports().Resolve(c.Func); ok && strings.HasPrefix(r.Qual, "jax.random.") && keyMakers[strings.TrimPrefix(r.Qual, "jax.random.")] {
+			key = true
+		}
+	}
+	return key
 }
 
 // plainRef reports whether e is a name or an attribute chain on one (`params`, `self.state`).

@@ -37,16 +37,17 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(tr.Funcs()) == 0 {
 		return nil, nil
 	}
-	var visit func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool)
-	visit = func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool) {
+	calledInLoop := loopCallees(in.File.Module)
+	var visit func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow, comp map[string]bool)
+	visit = func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow, comp map[string]bool) {
 		switch x := n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
 			if tr.Func(n) != nil {
 				return // traced: runs once per compilation
 			}
-			fn, loop, varying, grow = n, nil, nil, nil
+			fn, loop, varying, grow, comp = n, nil, nil, nil, nil
 		case *ast.ClassDef:
-			fn, loop, varying, grow = nil, nil, nil, nil
+			fn, loop, varying, grow, comp = nil, nil, nil, nil, nil
 		case *ast.For:
 			loop, varying, grow = x, loopVarying(x.Body, x.Target, varying), growing(tr, x.Body, grow)
 			if smallLiteral(x.Iter) {
@@ -54,26 +55,35 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		case *ast.While:
 			loop, varying, grow = x, loopVarying(x.Body, nil, varying), growing(tr, x.Body, grow)
+		case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
+			comp = compTargets(n, comp)
 		case *ast.Call:
-			checkCall(pass, in, tr, x, fn, loop, varying, grow)
+			checkCall(pass, in, tr, x, fn, loop, varying, grow, comp, calledInLoop)
 		}
-		ast.ForEachChild(n, func(c ast.Node) { visit(c, fn, loop, varying, grow) })
+		ast.ForEachChild(n, func(c ast.Node) { visit(c, fn, loop, varying, grow, comp) })
 	}
-	visit(in.File.Module, nil, nil, nil, nil)
+	visit(in.File.Module, nil, nil, nil, nil, nil)
 	return nil, nil
 }
 
 // checkCall reports a jit of a fresh function in a loop or called at once in a function, and a
 // jitted call whose static argument changes every iteration.
-func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *ast.Call, fn ast.Node, loop ast.Stmt, varying, grow map[string]bool) {
+func checkCall(pass *analysis.Pass, in *pyinspect.Result, tr *jaxtrace.Info, c *ast.Call, fn ast.Node, loop ast.Stmt, varying, grow, comp map[string]bool, calledInLoop map[string]bool) {
 	if _, ok := tr.JitCall(c); ok && len(c.Args) > 0 && fresh(tr, c.Args[0], loop) {
 		switch {
 		case loop != nil && varying == nil:
 			// a loop over a few literal values: one compilation per variant, on purpose
+		case loop != nil && (closesOver(c.Args[0], loop, varying) || optsRead(c, varying)):
+			// each iteration jits a different function (it closes over the iteration's values):
+			// one jit outside the loop could not serve them all
 		case loop != nil:
 			pass.Report(in.Diagnostic(c, "`%s` compiles a new function every iteration; jit it once, outside the loop",
 				in.Snippet(c, 40)))
-		case fn != nil && calledAt(in, c):
+		case fn == nil || !calledAt(in, c):
+		case comp != nil && !closesOver(c.Args[0], nil, comp),
+			calledInLoop[defName(fn)] && !closesOver(c.Args[0], nil, bound(fn)) && !optsRead(c, bound(fn)):
+			// repeated (a comprehension over data, or the function called in a loop) and the
+			// same function could serve every call
 			pass.Report(in.Diagnostic(c, "`%s` compiles a new function on every call of `%s`; jit it once, at module level",
 				in.Snippet(c, 40), defName(fn)))
 		}
@@ -265,4 +275,147 @@ func defName(n ast.Node) string {
 		return d.Name
 	}
 	return "<lambda>"
+}
+
+// compTargets returns the names a comprehension's generators bind, with those of enclosing
+// comprehensions.
+func compTargets(n ast.Node, outer map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for k := range outer {
+		out[k] = true
+	}
+	var gens []*ast.Comprehension
+	switch x := n.(type) {
+	case *ast.ListComp:
+		gens = x.Generators
+	case *ast.SetComp:
+		gens = x.Generators
+	case *ast.DictComp:
+		gens = x.Generators
+	case *ast.GeneratorExp:
+		gens = x.Generators
+	}
+	for _, g := range gens {
+		for _, name := range ast.TargetNames(g.Target) {
+			out[name] = true
+		}
+	}
+	return out
+}
+
+// loopCallees returns the names of the functions the module calls by name inside a loop that
+// is not over a few literal values (smallLiteral), or inside a comprehension: called there,
+// a function that jits a fresh lambda compiles it again on every trip.
+func loopCallees(mod ast.Node) map[string]bool {
+	out := map[string]bool{}
+	var walk func(n ast.Node, inLoop bool)
+	walk = func(n ast.Node, inLoop bool) {
+		switch x := n.(type) {
+		case *ast.For:
+			inLoop = inLoop || !smallLiteral(x.Iter)
+		case *ast.While, *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
+			inLoop = true
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
+			inLoop = false
+		case *ast.Call:
+			if inLoop {
+				switch f := x.Func.(type) {
+				case *ast.Name:
+					out[f.ID] = true
+				case *ast.Attribute:
+					out[f.Attr] = true
+				}
+			}
+		}
+		ast.ForEachChild(n, func(c ast.Node) { walk(c, inLoop) })
+	}
+	walk(mod, false)
+	return out
+}
+
+// bound returns the names a function binds: its parameters and the targets of its
+// assignments.
+func bound(fn ast.Node) map[string]bool {
+	out := map[string]bool{}
+	var args *ast.Arguments
+	var body []ast.Stmt
+	switch d := fn.(type) {
+	case *ast.FunctionDef:
+		args, body = d.Args, d.Body
+	case *ast.AsyncFunctionDef:
+		args, body = d.Args, d.Body
+	case *ast.Lambda:
+		args = d.Args
+	}
+	for name := range paramNames(args) {
+		out[name] = true
+	}
+	for name := range loopVarying(body, nil, nil) {
+		out[name] = true
+	}
+	return out
+}
+
+// paramNames returns the parameter names of a signature.
+func paramNames(a *ast.Arguments) map[string]bool {
+	out := map[string]bool{}
+	if a == nil {
+		return out
+	}
+	for _, l := range [][]*ast.Arg{a.Posonlyargs, a.Args, a.Kwonlyargs, {a.Vararg, a.Kwarg}} {
+		for _, p := range l {
+			if p != nil {
+				out[p.Arg] = true
+			}
+		}
+	}
+	return out
+}
+
+// closesOver reports whether the jitted function e reads one of the names from its enclosing
+// scope (a lambda's body or defaults, a partial's arguments, the body of a def the loop
+// defines), its own parameters aside: each such value makes it a different function.
+func closesOver(e ast.Expr, loop ast.Stmt, names map[string]bool) bool {
+	switch x := e.(type) {
+	case *ast.Lambda:
+		own := paramNames(x.Args)
+		set := map[string]bool{}
+		for k := range names {
+			if !own[k] {
+				set[k] = true
+			}
+		}
+		return reads(x, set)
+	case *ast.Name:
+		found := false
+		if loop != nil {
+			ast.Inspect(loop, func(n ast.Node) bool {
+				if d, ok := n.(*ast.FunctionDef); ok && d.Name == x.ID {
+					own := paramNames(d.Args)
+					for _, st := range d.Body {
+						ast.Inspect(st, func(m ast.Node) bool {
+							if v, ok := m.(*ast.Name); ok && v.Ctx == ast.Load && names[v.ID] && !own[v.ID] {
+								found = true
+							}
+							return !found
+						})
+					}
+				}
+				return !found
+			})
+		}
+		return found
+	}
+	return reads(e, names)
+}
+
+// optsRead reports whether the jit call's options (out_shardings=, static_argnums=, …) read one
+// of the names: a different sharding or option per call is a different program anyway.
+func optsRead(c *ast.Call, names map[string]bool) bool {
+	for _, k := range c.Keywords {
+		if reads(k.Value, names) {
+			return true
+		}
+	}
+	return false
 }

@@ -78,7 +78,7 @@ func bound(tr *jaxtrace.Info, f *jaxtrace.Func, call *ast.Call, limit int64) (st
 	}
 	for _, a := range call.Args {
 		if n, ok := a.(*ast.Name); ok {
-			if _, param := tr.Value(n); param {
+			if _, param := tr.Value(n); param && !rankBound(f.Node, n.ID) {
 				return fmt.Sprintf("is unrolled `%s` times, a count not known to be small", n.ID), true
 			}
 		}
@@ -228,6 +228,29 @@ func shapeOf(e ast.Expr) bool {
 			if a, ok := s.Value.(*ast.Attribute); ok && a.Attr == "shape" {
 				found = true
 			}
+		}
+		return !found
+	})
+	return found
+}
+
+// rankBound reports whether the function uses the count as a position in an array's shape
+// (`values.shape[ndim:]`, `x.shape[:n]`, `x.shape[n]`): a count that indexes a shape is at
+// most its rank, a handful of dimensions.
+func rankBound(fn ast.Node, name string) bool {
+	found := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		s, ok := n.(*ast.Subscript)
+		if !ok {
+			return !found
+		}
+		if a, ok := s.Value.(*ast.Attribute); ok && a.Attr == "shape" {
+			ast.Inspect(s.Slice, func(m ast.Node) bool {
+				if x, ok := m.(*ast.Name); ok && x.ID == name {
+					found = true
+				}
+				return !found
+			})
 		}
 		return !found
 	})

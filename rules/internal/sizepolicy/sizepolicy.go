@@ -1,6 +1,6 @@
-// Package sizepolicy holds the one size policy of the rules that size their findings (AL301,
-// AL303, AL304): a finding about memory or speed is worth making only on an array that is large,
-// in code whose speed matters.
+// Package sizepolicy holds the one size policy of the rules that size their findings (AL107,
+// AL301, AL303, AL304): a finding about memory or speed is worth making only on an array that is
+// large, in code whose speed matters.
 //
 // Which arrays count as large is the `scale` setting:
 //

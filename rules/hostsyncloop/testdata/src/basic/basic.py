@@ -37,3 +37,11 @@ def while_loop(params, batch, n):
         print(total)  # want "`print\\(total\\)`"
         i += 1
     return params
+
+
+def command_dict(params, batches, queue):
+    for batch in batches:
+        params, loss = step(params, batch)
+        command = {"a": round(float(loss), 4)}  # want "`float\\(loss\\)` waits for the device"
+        print(command)
+    return params

@@ -58,3 +58,98 @@ def traced(xs):
         acc = acc + xs[i]
         print(acc)
     return acc
+
+
+# The cases below were rewritten from the shapes of real loops the first precision review found
+# reported wrongly (issue 26).
+
+
+@jax.jit
+def rollout(params, obs):
+    def one(carry, _):
+        return carry * 0.9 + params, carry.sum()
+
+    obs, rewards = jax.lax.scan(one, obs, None, 128)
+    return obs, rewards
+
+
+@jax.jit
+def update(params, obs):
+    return params - 0.01 * obs.mean(), jnp.mean(obs**2)
+
+
+def long_iteration(params, obs, iterations):
+    # each iteration a whole rollout and an update: one log per iteration costs nothing
+    for it in range(iterations):
+        obs, rewards = rollout(params, obs)
+        params, loss = update(params, obs)
+        print(it, rewards.mean().item(), loss.item())
+    return params
+
+
+def rollout_only(params, obs, iterations):
+    # one jitted call per iteration, but it runs a scan over 128 steps
+    for it in range(iterations):
+        obs, rewards = rollout(params, obs)
+        print(it, float(rewards.sum()))
+    return obs
+
+
+def acts_on_host(params, envs, obs, steps):
+    # the action is consumed by a host environment every step anyway
+    for _ in range(steps):
+        params, actions = step(params, obs)
+        actions = jax.device_get(actions)
+        obs, reward, done, info = envs.step(actions)
+        print(float(reward))
+    return params
+
+
+def compare_configs(params, batch):
+    # a reproduction script: a few configurations, the printed difference is the output
+    for scale in (0.5, 1.0, 2.0):
+        a, loss = step(params * scale, batch)
+        print(scale, float(jnp.abs(a - params).max()))
+
+
+def already_branches(params, batches):
+    # the branch on a device value already waits every iteration
+    for batch in batches:
+        params, loss = step(params, batch)
+        mean = summarize(loss)
+        print(float(loss), mean)
+    return params
+
+
+def summarize(x):
+    if not jnp.any(x > 0):
+        return None
+    return float(jnp.mean(x))
+
+
+def continue_guard(params, batches, log_every):
+    for i, batch in enumerate(batches):
+        params, loss = step(params, batch)
+        if (i + 1) % log_every != 0:
+            continue
+        print(i, float(loss))
+    return params
+
+
+def verdict_on_host(params, batches):
+    # the synced value decides what is printed: a branch on the host needs it
+    for batch in batches:
+        params, loss = step(params, batch)
+        md = float(loss)
+        print("BAD" if md > 1e-3 else "ok")
+    return params
+
+
+def streamed(params, host_frames):
+    # out of core: each batch goes up, is processed and comes back to the host
+    out = []
+    for i in range(0, host_frames.shape[0], 64):
+        batch = jnp.asarray(host_frames[i : i + 64])
+        params, res = step(params, batch)
+        out.append(np.asarray(res))
+    return np.concatenate(out)

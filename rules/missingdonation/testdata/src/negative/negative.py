@@ -61,3 +61,43 @@ def unrolled(params, opt_state, batch):
 @jax.jit
 def inner_step(params, batch):
     return params + batch
+
+
+# The cases below were rewritten from the shapes of real loops the first precision review found
+# reported wrongly (issue 26): state too small for donation to save anything.
+
+
+@jax.jit
+def act(key, obs):
+    key, sub = jax.random.split(key)
+    return key, obs + jax.random.normal(sub, obs.shape)
+
+
+def evaluate(obs, episodes):
+    # only the PRNG key is rebound: two 32-bit words
+    key = jax.random.PRNGKey(0)
+    for _ in range(episodes):
+        key, action = act(key, obs)
+    return action
+
+
+@jax.jit
+def rnn_cell(hidden, obs):
+    return jnp.tanh(hidden + obs.sum()), hidden.mean()
+
+
+def control(observations):
+    # an RNN hidden state of 64 floats: 256 bytes, known
+    hidden = jnp.zeros((1, 64))
+    for obs in observations:
+        hidden, action = rnn_cell(hidden, obs)
+    return action
+
+
+def policy(seed, steps):
+    # a key and a small known observation vector
+    key = jax.random.key(seed)
+    obs = jnp.zeros((17,), dtype=jnp.float32)
+    for _ in range(steps):
+        key, obs = act(key, obs)
+    return obs

@@ -55,6 +55,10 @@ def per_call(x):
     return jax.jit(lambda v: v @ v.T)(x)  # want "`jax.jit\\(lambda v: v @ v.T\\)` compiles a new function on every call of `per_call`; jit it once, at module level"
 
 
+def gram_all(xs):
+    return [per_call(x) for x in xs]
+
+
 @jax.jit
 def next_token(ctx):
     return jnp.sum(ctx, keepdims=True)
