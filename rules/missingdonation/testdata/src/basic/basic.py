@@ -25,7 +25,7 @@ update = jax.jit(update_impl, static_argnames="lr")
 def loop(state, batches):
     i = 0
     while i < len(batches):
-        state = update(state, batches[i])  # want "^`state` rebound to `update`'s outputs undonated: old and new both live; donate with `donate_argnums=\\(0,\\)` \\(large by scale auto: this module imports jax\\)$"
+        state = update(state, batches[i])  # want "^`state` rebound to `update`'s outputs undonated: old and new both live; donate with `donate_argnums=\\(0,\\)` \\(large by scale = .large.\\)$"
         i += 1
     return state
 
@@ -62,7 +62,7 @@ def scale(x, k):
 
 def rescale(params, batches, k):
     for _ in batches:
-        params = scale(params, k)  # want "^`params` rebound to `scale`'s outputs.*\\(0,\\)` \\(large by scale auto: this module imports jax\\)$"
+        params = scale(params, k)  # want "^`params` rebound to `scale`'s outputs.*\\(0,\\)` \\(large by scale = .large.\\)$"
     return params
 
 
