@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +57,9 @@ type Server struct {
 	fast    *driver.Runner // the rules run at once on every change
 	full    *driver.Runner // every rule, run after the delay when slow rules exist
 	hasSlow bool
+	// incremental says whether the fast rules may run incrementally (incremental.go): none of
+	// them is a memory rule, whose estimate covers the whole file.
+	incremental bool
 
 	conn *jsonrpc2.Conn
 	exit chan int // receives the exit code when the client sends exit
@@ -121,6 +125,7 @@ func NewServer(opts Options) (*Server, error) {
 			fastRules = append(fastRules, r)
 		}
 	}
+	s.incremental = !slices.ContainsFunc(fastRules, func(r *analyzer.Rule) bool { return analyzer.CategoryOf(r.Spec.Code) == "memory" })
 	var err error
 	if s.full, err = driver.NewRunner(opts.Rules); err != nil {
 		return nil, fmt.Errorf("start server: %w", err)
