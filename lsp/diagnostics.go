@@ -25,6 +25,10 @@ type document struct {
 	// incr is the analysis of the latest version whose fast rules ran to the end, which the
 	// next edit's check starts from (incremental.go); nil when there is none to start from.
 	incr *incrState
+	// estimated is the latest version whose memory estimate hovers and inlay hints have made,
+	// which answers for the current one until its own is made (stale.go); refreshing is the
+	// version whose estimate is scheduled.
+	estimated, refreshing *Snapshot
 	// outOfSync says why the document's text is no longer the client's (a change that could not
 	// be applied); "" while it is in sync. An out-of-sync document has no run and answers nothing.
 	outOfSync string
