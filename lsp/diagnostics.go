@@ -26,9 +26,10 @@ type document struct {
 	// next edit's check starts from (incremental.go); nil when there is none to start from.
 	incr *incrState
 	// estimated is the latest version whose memory estimate hovers and inlay hints have made,
-	// which answers for the current one until its own is made (stale.go); refreshing is the
-	// version whose estimate is scheduled.
+	// which answers for the current one until its own is made, and estEdits the byte ranges
+	// edits changed since (stale.go); refreshing is the version whose estimate is scheduled.
 	estimated, refreshing *Snapshot
+	estEdits              []changed
 	// outOfSync says why the document's text is no longer the client's (a change that could not
 	// be applied); "" while it is in sync. An out-of-sync document has no run and answers nothing.
 	outOfSync string

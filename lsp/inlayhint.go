@@ -70,7 +70,7 @@ func (s *Server) inlayHintsFrom(ctx context.Context, snap, from *Snapshot, m *te
 		if m == nil {
 			return false
 		}
-		return int(lineIndex.LineEnd(line)) >= m.p && int(lineIndex.LineStart(line)) <= m.newEnd
+		return m.touches(int(lineIndex.LineStart(line)), int(lineIndex.LineEnd(line)))
 	}
 	// The reports with a buffer in the range get their formulas first (for the tooltips).
 	var inRange []*memory.Report

@@ -1,11 +1,16 @@
 package lsp
 
 import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/arraylint/arraylint/lsp/protocol"
+	"github.com/arraylint/arraylint/pyparse"
 )
 
 // staleSrc has two arrays, on 0-based lines 3 and 7, of known sizes; k is on line 6.
@@ -68,5 +73,57 @@ func TestHoverAnswersFromLastEstimate(t *testing.T) {
 	}
 	if h.Range == nil || h.Range.Start != (protocol.Position{Line: 7, Character: 0}) || h.Range.End != (protocol.Position{Line: 7, Character: 1}) {
 		t.Errorf("hover on b after an edit above it has range %+v, want 7:0-7:1", h.Range)
+	}
+}
+
+// TestTrackEditMapsUnchangedLines applies random edits that keep the number of lines and checks
+// that every offset toOld maps lies on a line the estimated text has unchanged, and that
+// rangeToNew maps it back.
+func TestTrackEditMapsUnchangedLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var b strings.Builder
+	for i := range 200 {
+		fmt.Fprintf(&b, "line %d says %d\n", i, i*i)
+	}
+	est := []byte(b.String())
+	for round := range 50 {
+		d := &document{estimated: &Snapshot{}}
+		cur := est
+		for range 1 + rng.IntN(8) {
+			i := rng.IntN(len(cur))
+			j := min(i+rng.IntN(6), len(cur))
+			if bytes.IndexByte(cur[i:j], '\n') >= 0 {
+				continue
+			}
+			next := slices.Concat(cur[:i], []byte(strings.Repeat("x", rng.IntN(5))), cur[j:])
+			d.trackEdit(cur, next)
+			cur = next
+		}
+		m := &textMap{edits: d.estEdits}
+		mapped := 0
+		for o := range len(cur) {
+			old, ok := m.toOld(cur, pyparse.Offset(o))
+			if !ok {
+				continue
+			}
+			mapped++
+			lineOf := func(src []byte, o int) string {
+				s := bytes.LastIndexByte(src[:o], '\n') + 1
+				e := bytes.IndexByte(src[o:], '\n')
+				if e < 0 {
+					e = len(src) - o
+				}
+				return string(src[s : o+e])
+			}
+			if lineOf(cur, o) != lineOf(est, int(old)) || cur[o] != est[old] {
+				t.Fatalf("round %d: offset %d maps to %d: line %q was %q", round, o, old, lineOf(cur, o), lineOf(est, int(old)))
+			}
+			if r, ok := m.rangeToNew(pyparse.Range{Start: old, End: old + 1}); !ok || r.Start != pyparse.Offset(o) {
+				t.Fatalf("round %d: range at %d maps back to %v, %v; want %d", round, old, r, ok, o)
+			}
+		}
+		if mapped < len(cur)/2 {
+			t.Fatalf("round %d: only %d of %d offsets map", round, mapped, len(cur))
+		}
 	}
 }
