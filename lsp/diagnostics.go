@@ -173,7 +173,8 @@ func (s *Server) runFast(ctx context.Context, r *run, prev *run) {
 	if s.hasSlow {
 		// AL902 (unused noqa) is only right once every rule has run: a noqa for a slow rule
 		// would look unused now.
-		kept := findings[:0]
+		// A new slice: findings may be the incremental state's, which the next edit reuses.
+		kept := make([]analyzer.Finding, 0, len(findings))
 		for _, f := range findings {
 			if f.Code != driver.UnusedNoqa.Spec.Code {
 				kept = append(kept, f)

@@ -8,9 +8,11 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/driver"
+	"github.com/arraylint/arraylint/lsp/protocol"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/rules/all"
 )
@@ -247,4 +249,38 @@ func firstDiff(a, b string) string {
 	}
 	lo := max(strings.LastIndexByte(a[:i], '\n')-200, 0)
 	return fmt.Sprintf("edit at byte %d, new text around it:\n%s", i, a[lo:min(i+200, len(a))])
+}
+
+// TestServerIncrementalMatchesFreshServer edits a document through the protocol and compares
+// each version's published diagnostics with those of the same text opened afresh: the
+// incremental server publishes what a full check does.
+func TestServerIncrementalMatchesFreshServer(t *testing.T) {
+	opts := Options{Rules: all.Rules, SlowDelay: time.Hour} // the per-file rules only
+	edited := start(t, opts)
+	edited.initialize(protocol.ClientCapabilities{}, "")
+	fresh := start(t, opts)
+	fresh.initialize(protocol.ClientCapabilities{}, "")
+	header := "import numpy as np\nimport cupy as cp\nimport cupynumeric as cn\n\nN = 4096 * 4096\nBLOCK = 2048\n\n"
+	src := incrProgram(3, header)
+	edited.open(testURI, 1, src)
+	edited.waitDiags(testURI, 1, nil)
+	rng := rand.New(rand.NewPCG(4, 4))
+	edits := 40
+	if testing.Short() {
+		edits = 10
+	}
+	for v := int32(2); v < int32(2+edits); v++ {
+		src = randomEdit(rng, src)
+		edited.change(testURI, v, protocol.TextDocumentContentChangeEvent{Text: src})
+		got := edited.waitDiags(testURI, v, nil)
+		uri := protocol.DocumentURI(fmt.Sprintf("file:///work/fresh%d/prog.py", v))
+		fresh.open(uri, v, src)
+		want := fresh.waitDiags(uri, v, nil)
+		gj, _ := json.Marshal(got.Diagnostics)
+		wj, _ := json.Marshal(want.Diagnostics)
+		wj = bytes.ReplaceAll(wj, []byte(uri), []byte(testURI)) // related locations name the file
+		if !bytes.Equal(gj, wj) {
+			t.Fatalf("version %d: the edited document's diagnostics differ from a fresh open's\nedited:\n%s\nfresh:\n%s", v, gj, wj)
+		}
+	}
 }
