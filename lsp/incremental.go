@@ -591,8 +591,8 @@ var knownLibraries = map[string]bool{"numpy": true, "cupy": true, "cupyx": true,
 	"cupynumeric": true, "legate": true, "scipy": true, "dask": true, "torch": true, "math": true,
 	"os": true, "sys": true, "time": true, "argparse": true, "functools": true, "itertools": true,
 	"collections": true, "typing": true, "dataclasses": true, "pathlib": true, "json": true, "re": true,
-	"logging": true, "random": true, "warnings": true, "contextlib": true, "abc": true, "enum": true,
-	"copy": true, "operator": true, "string": true, "timeit": true, "__future__": true}
+	"logging": true, "warnings": true, "contextlib": true, "abc": true, "enum": true,
+	"operator": true, "string": true, "timeit": true, "__future__": true}
 
 // followedNames returns the names that module-level imports bind to modules the analysis may
 // follow into the project: any import but those of knownLibraries. A def mentioning one depends

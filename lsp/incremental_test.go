@@ -162,7 +162,10 @@ func TestIncrementalMatchesFullCheck(t *testing.T) {
 		"numpy": "import numpy as np\nimport numpy as cp\nimport numpy as cn\n\nN = 4096 * 4096\nBLOCK = 2048\n\n",
 	}
 	for name, header := range headers {
-		t.Run(name, func(t *testing.T) { replayEdits(t, header, edits) })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			replayEdits(t, header, edits)
+		})
 	}
 }
 
@@ -179,7 +182,7 @@ func replayEdits(t *testing.T, header string, edits int) {
 	}
 	const path = "/work/prog.py"
 	cfg := driver.Default("")
-	src := []byte(incrProgram(6, header))
+	src := []byte(incrProgram(4, header))
 	findings, f := fullFindings(t, rn, path, cfg, src)
 	if len(findings) < 10 {
 		t.Fatalf("the program has %d findings, want many to compare", len(findings))
@@ -226,8 +229,8 @@ func replayEdits(t *testing.T, header string, edits int) {
 		if len(wf.Errors) == 0 {
 			valid = src
 		}
-		if len(src) > 200_000 { // the edits grow the text slowly; start again if it grew large
-			src = []byte(incrProgram(6, header))
+		if (i+1)%250 == 0 { // start again: the functions the edits add accumulate
+			src = []byte(incrProgram(4, header))
 			findings, f = fullFindings(t, rn, path, cfg, src)
 			st = newIncrState(path, cfg, rn, src, f, findings)
 			valid = src
@@ -261,7 +264,7 @@ func TestServerIncrementalMatchesFreshServer(t *testing.T) {
 	fresh := start(t, opts)
 	fresh.initialize(protocol.ClientCapabilities{}, "")
 	header := "import numpy as np\nimport cupy as cp\nimport cupynumeric as cn\n\nN = 4096 * 4096\nBLOCK = 2048\n\n"
-	src := incrProgram(3, header)
+	src := incrProgram(4, header)
 	edited.open(testURI, 1, src)
 	edited.waitDiags(testURI, 1, nil)
 	rng := rand.New(rand.NewPCG(4, 4))
