@@ -61,7 +61,7 @@ type incrState struct {
 	rn       *driver.Runner
 	src      []byte
 	segs     []segment
-	followed map[string]bool // names bound by module-level imports of modules that may be followed
+	mod      *moduleContext // what the module-level statements bind: they do not change
 	findings []analyzer.Finding
 }
 
@@ -79,8 +79,8 @@ func newIncrState(path string, cfg *driver.Config, rn *driver.Runner, src []byte
 		return nil
 	}
 	st := &incrState{path: path, cfg: cfg, rn: rn, src: src, findings: findings}
-	st.followed = followedNames(f.Module.Body)
-	st.segs = segmentsOf(f, 0, st.followed)
+	st.mod = newModuleContext(f.Module.Body)
+	st.segs = segmentsOf(f, 0, st.mod)
 	return st
 }
 
@@ -119,7 +119,7 @@ func (st *incrState) next(ctx context.Context, src []byte) (nst *incrState, find
 	if perr != nil || len(wf.Errors) > 0 || !bytes.Equal(wf.Src, win) {
 		return fail("the edited statements do not parse")
 	}
-	newWin := segmentsOf(wf, ws, st.followed)
+	newWin := segmentsOf(wf, ws, st.mod)
 	// Segments of the window whose text is unchanged, from either end, are not edited.
 	oldWin := st.segs[a : b+1]
 	lead := 0
@@ -234,7 +234,7 @@ func (st *incrState) next(ctx context.Context, src []byte) (nst *incrState, find
 		}
 		return strings.Compare(x.Code, y.Code)
 	})
-	nst = &incrState{path: st.path, cfg: st.cfg, rn: st.rn, src: src, segs: segs, followed: st.followed, findings: out}
+	nst = &incrState{path: st.path, cfg: st.cfg, rn: st.rn, src: src, segs: segs, mod: st.mod, findings: out}
 	return nst, out, stats, true, nil
 }
 
@@ -435,7 +435,7 @@ func commonSuffix(a, b []byte) int {
 
 // segmentsOf cuts the text f parsed into segments, one per top-level statement (statements
 // sharing a line make one), with offsets shifted by base.
-func segmentsOf(f *pyparse.File, base int, followed map[string]bool) []segment {
+func segmentsOf(f *pyparse.File, base int, mod *moduleContext) []segment {
 	body := f.Module.Body
 	if len(f.Src) == 0 {
 		return nil
@@ -465,7 +465,7 @@ func segmentsOf(f *pyparse.File, base int, followed map[string]bool) []segment {
 		sg := &segs[i]
 		text := f.Src[sg.start:sg.end]
 		sg.idents = identsOf(text)
-		describe(sg, stmts[i], followed)
+		describe(sg, stmts[i], mod)
 		sg.start += base
 		sg.end += base
 	}
@@ -500,7 +500,7 @@ var riskyWords = []string{"import", "global", "nonlocal", "globals", "locals", "
 
 // describe fills in what a segment of the statements sts is: a def or class, the names it
 // binds, and whether it is pinned.
-func describe(sg *segment, sts []ast.Stmt, followed map[string]bool) {
+func describe(sg *segment, sts []ast.Stmt, mod *moduleContext) {
 	if len(sts) == 1 {
 		switch st := sts[0].(type) {
 		case *ast.FunctionDef:
@@ -533,18 +533,61 @@ func describe(sg *segment, sts []ast.Stmt, followed map[string]bool) {
 			return
 		}
 	}
-	for n := range followed {
+	for n := range mod.followed {
 		if sg.idents[n] {
 			sg.pinned = true
 			return
 		}
 	}
-	mod := &ast.Module{Range: sts[0].Span(), Body: sts}
-	info := imports.Build(mod)
-	if info.Backends() != 0 || info.TakesModule() || imports.EnablesX64(mod) ||
-		bindings.DeclaresOptions(mod) || len(bindings.Argparse(mod)) > 0 {
+	// The def's facts as the whole module would see them: the module-level names it mentions
+	// that assignments bind come first, as assignments (a name read as an array module through
+	// such a binding makes the module take modules as values).
+	var body []ast.Stmt
+	for n := range sg.idents {
+		if mod.assigned[n] {
+			r := sts[0].Span()
+			body = append(body, &ast.Assign{Range: ast.Range{Start: r.Start, End: r.Start},
+				Targets: []ast.Expr{&ast.Name{Range: ast.Range{Start: r.Start, End: r.Start}, ID: n, Ctx: ast.Store}},
+				Value:   &ast.Name{Range: ast.Range{Start: r.Start, End: r.Start}, ID: n, Ctx: ast.Load}})
+		}
+	}
+	body = append(body, sts...)
+	m := &ast.Module{Range: sts[0].Span(), Body: body}
+	info := imports.Build(m)
+	if info.Backends() != 0 || info.TakesModule() || imports.EnablesX64(m) ||
+		bindings.DeclaresOptions(m) || len(bindings.Argparse(m)) > 0 {
 		sg.pinned = true
 	}
+}
+
+// moduleContext is what a module's top-level statements bind that a def's facts depend on.
+type moduleContext struct {
+	// followed are the names module-level imports bind to modules the analysis may follow.
+	followed map[string]bool
+	// assigned are the names module-level statements other than imports, defs and classes bind.
+	assigned map[string]bool
+}
+
+func newModuleContext(body []ast.Stmt) *moduleContext {
+	mc := &moduleContext{followed: followedNames(body), assigned: map[string]bool{}}
+	for _, st := range body {
+		switch st.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Import, *ast.ImportFrom:
+			continue
+		}
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Name:
+				if n.Ctx == ast.Store {
+					mc.assigned[n.ID] = true
+				}
+			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.Lambda:
+				return false
+			}
+			return true
+		})
+	}
+	return mc
 }
 
 // boundNames returns the names a statement binds anywhere in it (assignment targets, defs and

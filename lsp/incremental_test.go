@@ -122,7 +122,9 @@ func randomEdit(rng *rand.Rand, src string) string {
 	case 7: // a statement in a function body
 		return src[:at(li)] + "    z = cp.zeros(N).astype(cp.float32)\n" + src[at(li):]
 	case 8: // a new def, calling another, or one that changes what the whole file is written for
-		switch rng.IntN(3) {
+		switch rng.IntN(4) {
+		case 3:
+			return src[:at(li)] + fmt.Sprintf("def uses_xp_%d(n):\n    return XP.zeros(n)\n\n", li) + src[at(li):]
 		case 0:
 			return src[:at(li)] + fmt.Sprintf("def added_%d(q):\n    return slice_0() + cp.ones(N) * 2\n\n", li) + src[at(li):]
 		case 1:
@@ -158,8 +160,8 @@ func TestIncrementalMatchesFullCheck(t *testing.T) {
 	// adds a function importing CuPy, or taking the array module as a value, changes that for the
 	// whole file.
 	headers := map[string]string{
-		"cupy":  "import numpy as np\nimport cupy as cp\nimport cupynumeric as cn\n\nN = 4096 * 4096\nBLOCK = 2048\n\n",
-		"numpy": "import numpy as np\nimport numpy as cp\nimport numpy as cn\n\nN = 4096 * 4096\nBLOCK = 2048\n\n",
+		"cupy":  "import numpy as np\nimport cupy as cp\nimport cupynumeric as cn\n\nN = 4096 * 4096\nBLOCK = 2048\nXP = cp\n\n",
+		"numpy": "import numpy as np\nimport numpy as cp\nimport numpy as cn\n\nN = 4096 * 4096\nBLOCK = 2048\nXP = cp\n\n",
 	}
 	for name, header := range headers {
 		t.Run(name, func(t *testing.T) {
