@@ -155,6 +155,21 @@ func (s *Server) runFast(ctx context.Context, r *run, prev *run) {
 	if ctx.Err() != nil {
 		return // superseded while waiting: abandon closed fastDone
 	}
+	if prev == nil { // the document's first analysis: check's cache may have every rule's findings
+		if findings, ok := s.cachedFindings(r.snap); ok {
+			s.mu.Lock()
+			if r.abandoned || ctx.Err() != nil {
+				s.mu.Unlock()
+				return
+			}
+			r.findings, r.fastOK, r.fullOK = findings, true, true
+			r.gen++
+			r.closeFastDone()
+			s.mu.Unlock()
+			s.publish(r)
+			return
+		}
+	}
 	s.mu.Lock()
 	var base *incrState
 	if d := s.docs[r.snap.URI]; d != nil && d.run == r {

@@ -81,6 +81,8 @@ type Server struct {
 
 	handlers map[string]handlerFunc // the methods served: a copy of the package's table
 
+	caches map[string]*driver.Cache // check's content caches by directory (diskcache.go), guarded by mu
+
 	publishMu sync.Mutex    // orders publishDiagnostics notifications
 	sem       chan struct{} // bounds concurrent analyses
 }
