@@ -176,7 +176,10 @@ func (s *Server) runFast(ctx context.Context, r *run, prev *run) {
 		base = d.incr
 	}
 	s.mu.Unlock()
-	findings, st := s.checkFast(ctx, r.snap, base)
+	// A document's first analysis keeps no state: most open documents are never edited, and the
+	// state (segments, their words and facts) would cost memory and time for each of them. The
+	// first edit is checked in full and keeps it.
+	findings, st := s.checkFast(ctx, r.snap, base, prev != nil)
 	s.mu.Lock()
 	if r.abandoned || ctx.Err() != nil {
 		s.mu.Unlock()
@@ -230,8 +233,8 @@ func (s *Server) runFull(ctx context.Context, r *run) {
 
 // checkFast runs the fast rules on a snapshot: incrementally from base, the analysis of an
 // earlier version, when it can (incremental.go), in full otherwise. It returns the findings and
-// the state the next version starts from (nil when there is none).
-func (s *Server) checkFast(ctx context.Context, snap *Snapshot, base *incrState) ([]analyzer.Finding, *incrState) {
+// the state the next version starts from (nil when there is none, or keep is false).
+func (s *Server) checkFast(ctx context.Context, snap *Snapshot, base *incrState, keep bool) ([]analyzer.Finding, *incrState) {
 	if !s.incremental || snap.cells != nil {
 		findings, _, _ := s.check(ctx, snap, s.fast)
 		return findings, nil
@@ -242,7 +245,7 @@ func (s *Server) checkFast(ctx context.Context, snap *Snapshot, base *incrState)
 		}
 	}
 	findings, cfg, ok := s.check(ctx, snap, s.fast)
-	if !ok {
+	if !ok || !keep {
 		return findings, nil
 	}
 	f, err := snap.File()

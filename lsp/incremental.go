@@ -46,11 +46,11 @@ import (
 // segment is one top-level statement of a version's text and what the dependency closure
 // needs to know about it.
 type segment struct {
-	start, end int             // byte extent, from its first line's start to the next segment
-	def        bool            // a top-level def or class (else a module-level statement)
-	pinned     bool            // module-level, or a def that may feed a file-wide fact: never blanked, and a change to it needs a full check
-	defines    []string        // the names it binds that other segments may call
-	idents     map[string]bool // every identifier-like word of its text
+	start, end int      // byte extent, from its first line's start to the next segment
+	def        bool     // a top-level def or class (else a module-level statement)
+	pinned     bool     // module-level, or a def that may feed a file-wide fact: never blanked, and a change to it needs a full check
+	defines    []string // the names it binds that other segments may call
+	idents     words    // every identifier-like word of its text
 }
 
 // incrState is the analysis of one version that the next edit starts from: its text, the
@@ -344,14 +344,14 @@ func (m *mover) relocate(f analyzer.Finding, after bool) analyzer.Finding {
 // closeOver adds to keep every def or class connected to a kept segment, or to a removed one,
 // through names: one binds a name the other's text mentions.
 func closeOver(segs []segment, keep []bool, removed []segment) {
-	defined := map[string]bool{}
-	mentioned := map[string]bool{}
+	defined := map[uint64]bool{}
+	mentioned := map[uint64]bool{}
 	add := func(sg segment) {
 		for _, n := range sg.defines {
-			defined[n] = true
+			defined[wordHash(n)] = true
 		}
-		for n := range sg.idents {
-			mentioned[n] = true
+		for _, h := range sg.idents {
+			mentioned[h] = true
 		}
 	}
 	for _, sg := range removed {
@@ -376,22 +376,22 @@ func closeOver(segs []segment, keep []bool, removed []segment) {
 }
 
 // connected reports whether sg binds a mentioned name or mentions a defined one.
-func connected(sg segment, defined, mentioned map[string]bool) bool {
+func connected(sg segment, defined, mentioned map[uint64]bool) bool {
 	for _, n := range sg.defines {
-		if mentioned[n] {
+		if mentioned[wordHash(n)] {
 			return true
 		}
 	}
 	if len(defined) < len(sg.idents) {
-		for n := range defined {
-			if sg.idents[n] {
+		for h := range defined {
+			if sg.idents.hasHash(h) {
 				return true
 			}
 		}
 		return false
 	}
-	for n := range sg.idents {
-		if defined[n] {
+	for _, h := range sg.idents {
+		if defined[h] {
 			return true
 		}
 	}
@@ -528,13 +528,13 @@ func describe(sg *segment, sts []ast.Stmt, mod *moduleContext) {
 		return
 	}
 	for _, w := range riskyWords {
-		if sg.idents[w] {
+		if sg.idents.has(w) {
 			sg.pinned = true
 			return
 		}
 	}
 	for n := range mod.followed {
-		if sg.idents[n] {
+		if sg.idents.has(n) {
 			sg.pinned = true
 			return
 		}
@@ -543,8 +543,8 @@ func describe(sg *segment, sts []ast.Stmt, mod *moduleContext) {
 	// that assignments bind come first, as assignments (a name read as an array module through
 	// such a binding makes the module take modules as values).
 	var body []ast.Stmt
-	for n := range sg.idents {
-		if mod.assigned[n] {
+	for n := range mod.assigned {
+		if sg.idents.has(n) {
 			r := sts[0].Span()
 			body = append(body, &ast.Assign{Range: ast.Range{Start: r.Start, End: r.Start},
 				Targets: []ast.Expr{&ast.Name{Range: ast.Range{Start: r.Start, End: r.Start}, ID: n, Ctx: ast.Store}},
@@ -674,11 +674,31 @@ func followedNames(body []ast.Stmt) map[string]bool {
 	return out
 }
 
+// words is a set of words as sorted 64-bit FNV-1a hashes: a segment's mentions cost eight bytes
+// each, and two words that share a hash only add a mention, never lose one.
+type words []uint64
+
+func wordHash[T string | []byte](w T) uint64 {
+	h := uint64(14695981039346656037)
+	for i := range len(w) {
+		h ^= uint64(w[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+func (ws words) hasHash(h uint64) bool {
+	_, ok := slices.BinarySearch(ws, h)
+	return ok
+}
+
+func (ws words) has(w string) bool { return ws.hasHash(wordHash(w)) }
+
 // identsOf returns the identifier-like words of text: runs of letters, digits, underscores and
 // non-ASCII bytes that do not start with a digit. Strings and comments are read too, which only
 // adds mentions.
-func identsOf(text []byte) map[string]bool {
-	out := map[string]bool{}
+func identsOf(text []byte) words {
+	var out words
 	for i := 0; i < len(text); {
 		c := text[i]
 		if !identByte(c) || c >= '0' && c <= '9' {
@@ -689,10 +709,11 @@ func identsOf(text []byte) map[string]bool {
 		for j < len(text) && identByte(text[j]) {
 			j++
 		}
-		out[string(text[i:j])] = true
+		out = append(out, wordHash(text[i:j]))
 		i = j
 	}
-	return out
+	slices.Sort(out)
+	return slices.Clip(slices.Compact(out))
 }
 
 func identByte(c byte) bool {
