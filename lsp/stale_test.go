@@ -127,3 +127,42 @@ func TestTrackEditMapsUnchangedLines(t *testing.T) {
 		}
 	}
 }
+
+// TestInlayHintsFromLastEstimate: right after an edit, inlay hints come from the previous
+// version's estimate on the lines the edit left alone, none on the edited line; after the pause
+// the new version's own estimate gives them all.
+func TestInlayHintsFromLastEstimate(t *testing.T) {
+	c := start(t, Options{Rules: testRules(), SlowDelay: 50 * time.Millisecond})
+	c.initialize(protocol.ClientCapabilities{}, "")
+	c.open(testURI, 1, memorySrc)
+	hintsNow := func() string {
+		var hints []protocol.InlayHint
+		all := protocol.Range{End: protocol.Position{Line: 100}}
+		if err := c.call(protocol.MethodInlayHint, protocol.InlayHintParams{TextDocument: protocol.TextDocumentIdentifier{URI: testURI}, Range: all}, &hints); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, h := range hints {
+			got = append(got, h.Label+" @"+itoaPos(h.Position))
+		}
+		return strings.Join(got, ", ")
+	}
+	if got, want := hintsNow(), "2.4 MiB @6:43, 7.5 GiB @9:14, 14.9 GiB @10:38, 2.4 MiB @12:13"; got != want {
+		t.Fatalf("hints of version 1 = %s, want %s", got, want)
+	}
+	// w = f(10_000) → w = f(20_000): f's array doubles, with the same lines.
+	c.change(testURI, 2, protocol.TextDocumentContentChangeEvent{
+		Range: &protocol.Range{Start: protocol.Position{Line: 12, Character: 6}, End: protocol.Position{Line: 12, Character: 7}},
+		Text:  "2"})
+	if got, want := hintsNow(), "2.4 MiB @6:43, 7.5 GiB @9:14, 14.9 GiB @10:38"; got != want {
+		t.Errorf("hints right after the edit = %s, want version 1's without the edited line: %s", got, want)
+	}
+	want := "4.9 MiB @6:43, 7.5 GiB @9:14, 14.9 GiB @10:38, 4.9 MiB @12:13"
+	deadline := time.Now().Add(10 * time.Second)
+	for got := hintsNow(); got != want; got = hintsNow() {
+		if time.Now().After(deadline) {
+			t.Fatalf("hints after a pause = %s, want %s", got, want)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
