@@ -176,10 +176,11 @@ func (s *Server) runFast(ctx context.Context, r *run, prev *run) {
 		base = d.incr
 	}
 	s.mu.Unlock()
-	// A document's first analysis keeps no state: most open documents are never edited, and the
-	// state (segments, their words and facts) would cost memory and time for each of them. The
-	// first edit is checked in full and keeps it.
-	findings, st := s.checkFast(ctx, r.snap, base, prev != nil)
+	// A small document's first analysis keeps no state: most open documents are never edited,
+	// and the state (segments, their words and facts) would cost memory and time for each of
+	// them; the first edit is checked in full and keeps it. A large one keeps it at once, as a
+	// full check of it is what the state saves.
+	findings, st := s.checkFast(ctx, r.snap, base, prev != nil || len(r.snap.Src) >= incrStateAtOpen)
 	s.mu.Lock()
 	if r.abandoned || ctx.Err() != nil {
 		s.mu.Unlock()
@@ -230,6 +231,10 @@ func (s *Server) runFull(ctx context.Context, r *run) {
 	r.snap.releaseParse()
 	s.publish(r)
 }
+
+// incrStateAtOpen is the text size from which a document keeps its incremental state from its
+// first analysis: about 1,000 lines, a full check of 15 ms or more.
+const incrStateAtOpen = 32 << 10
 
 // checkFast runs the fast rules on a snapshot: incrementally from base, the analysis of an
 // earlier version, when it can (incremental.go), in full otherwise. It returns the findings and
