@@ -94,6 +94,9 @@ func (st *incrState) next(ctx context.Context, src []byte) (nst *incrState, find
 	if len(st.segs) == 0 {
 		return fail("empty text")
 	}
+	if driver.SizeError(len(src)) != nil {
+		return fail("the text is too large to check") // the full check says so
+	}
 	// The changed bytes: old[p:len(old)-s] became src[p:len(src)-s].
 	p := commonPrefix(old, src)
 	s := commonSuffix(old[p:], src[p:])
