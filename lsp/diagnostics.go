@@ -22,6 +22,14 @@ import (
 type document struct {
 	snap *Snapshot
 	run  *run
+	// incr is the analysis of the latest version whose fast rules ran to the end, which the
+	// next edit's check starts from (incremental.go); nil when there is none to start from.
+	incr *incrState
+	// estimated is the latest version whose memory estimate hovers and inlay hints have made,
+	// which answers for the current one until its own is made, and estEdits the byte ranges
+	// edits changed since (stale.go); refreshing is the version whose estimate is scheduled.
+	estimated, refreshing *Snapshot
+	estEdits              []changed
 	// outOfSync says why the document's text is no longer the client's (a change that could not
 	// be applied); "" while it is in sync. An out-of-sync document has no run and answers nothing.
 	outOfSync string
@@ -147,16 +155,45 @@ func (s *Server) runFast(ctx context.Context, r *run, prev *run) {
 	if ctx.Err() != nil {
 		return // superseded while waiting: abandon closed fastDone
 	}
-	findings := s.check(ctx, r.snap, s.fast)
+	if prev == nil { // the document's first analysis: check's cache may have every rule's findings
+		if findings, ok := s.cachedFindings(r.snap); ok {
+			s.mu.Lock()
+			if r.abandoned || ctx.Err() != nil {
+				s.mu.Unlock()
+				return
+			}
+			r.findings, r.fastOK, r.fullOK = findings, true, true
+			r.gen++
+			r.closeFastDone()
+			s.mu.Unlock()
+			s.publish(r)
+			return
+		}
+	}
+	s.mu.Lock()
+	var base *incrState
+	if d := s.docs[r.snap.URI]; d != nil && d.run == r {
+		base = d.incr
+	}
+	s.mu.Unlock()
+	// A small document's first analysis keeps no state: most open documents are never edited,
+	// and the state (segments, their words and facts) would cost memory and time for each of
+	// them; the first edit is checked in full and keeps it. A large one keeps it at once, as a
+	// full check of it is what the state saves.
+	findings, st := s.checkFast(ctx, r.snap, base, prev != nil || len(r.snap.Src) >= incrStateAtOpen)
 	s.mu.Lock()
 	if r.abandoned || ctx.Err() != nil {
 		s.mu.Unlock()
 		return
 	}
+	if d := s.docs[r.snap.URI]; d != nil && d.run == r {
+		d.incr = st
+	}
 	if s.hasSlow {
 		// AL902 (unused noqa) is only right once every rule has run: a noqa for a slow rule
 		// would look unused now.
-		kept := findings[:0]
+		// A new slice: findings may be the incremental state's, which the next edit reuses.
+		kept := make([]analyzer.Finding, 0, len(findings))
 		for _, f := range findings {
 			if f.Code != driver.UnusedNoqa.Spec.Code {
 				kept = append(kept, f)
@@ -182,7 +219,7 @@ func (s *Server) runFast(ctx context.Context, r *run, prev *run) {
 // runFull runs every rule after the delay and publishes the complete result.
 func (s *Server) runFull(ctx context.Context, r *run) {
 	defer s.done(r)
-	findings := s.check(ctx, r.snap, s.full)
+	findings, _, _ := s.check(ctx, r.snap, s.full)
 	s.mu.Lock()
 	if r.abandoned || ctx.Err() != nil {
 		s.mu.Unlock()
@@ -195,13 +232,66 @@ func (s *Server) runFull(ctx context.Context, r *run) {
 	s.publish(r)
 }
 
+// incrStateAtOpen is the text size from which a document keeps its incremental state from its
+// first analysis: about 1,000 lines, a full check of 15 ms or more.
+const incrStateAtOpen = 32 << 10
+
+// checkFast runs the fast rules on a snapshot: incrementally from base, the analysis of an
+// earlier version, when it can (incremental.go), in full otherwise. It returns the findings and
+// the state the next version starts from (nil when there is none, or keep is false).
+func (s *Server) checkFast(ctx context.Context, snap *Snapshot, base *incrState, keep bool) ([]analyzer.Finding, *incrState) {
+	if !s.incremental || snap.cells != nil {
+		findings, _, _ := s.check(ctx, snap, s.fast)
+		return findings, nil
+	}
+	if base != nil && base.rn == s.fast && base.path == snap.Path && base.cfg == s.configFor(snap.Path) {
+		if findings, st, ok := s.checkIncremental(ctx, snap, base); ok {
+			return findings, st
+		}
+	}
+	findings, cfg, ok := s.check(ctx, snap, s.fast)
+	if !ok || !keep {
+		return findings, nil
+	}
+	f, err := snap.File()
+	if err != nil {
+		return findings, nil
+	}
+	return findings, newIncrState(snap.Path, cfg, s.fast, snap.Src, f, findings)
+}
+
+// checkIncremental checks snap from base; ok is false when the edit needs a full check.
+func (s *Server) checkIncremental(ctx context.Context, snap *Snapshot, base *incrState) (findings []analyzer.Finding, st *incrState, ok bool) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.reportPanic(fmt.Sprintf("check %s incrementally", snap.Path), v)
+			findings, st, ok = nil, nil, false
+		}
+	}()
+	select {
+	case s.sem <- struct{}{}:
+		defer func() { <-s.sem }()
+	case <-ctx.Done():
+		return nil, nil, false
+	}
+	st, findings, _, ok, err := base.next(ctx, snap.Src)
+	if err != nil || !ok {
+		if err != nil && ctx.Err() == nil {
+			s.logf(protocol.MessageLog, "check %s (version %d) incrementally: %v", snap.Path, snap.Version, err)
+		}
+		return nil, nil, false
+	}
+	return findings, st, true
+}
+
 // check runs a runner's rules on a snapshot with its configuration, reusing the snapshot's
-// parse. Errors and panics are logged and give no findings: the server keeps serving.
-func (s *Server) check(ctx context.Context, snap *Snapshot, rn *driver.Runner) (findings []analyzer.Finding) {
+// parse, and returns the configuration too. Errors and panics are logged and give no findings
+// and ok false: the server keeps serving.
+func (s *Server) check(ctx context.Context, snap *Snapshot, rn *driver.Runner) (findings []analyzer.Finding, cfg *driver.Config, ok bool) {
 	defer func() {
 		if v := recover(); v != nil {
 			s.reportPanic(fmt.Sprintf("check %s", snap.Path), v)
-			findings = nil
+			findings, ok = nil, false
 		}
 	}()
 	// At most GOMAXPROCS analyses at once: opening a thousand files queues their runs instead of
@@ -210,13 +300,13 @@ func (s *Server) check(ctx context.Context, snap *Snapshot, rn *driver.Runner) (
 	case s.sem <- struct{}{}:
 		defer func() { <-s.sem }()
 	case <-ctx.Done():
-		return nil
+		return nil, nil, false
 	}
-	cfg := s.configFor(snap.Path)
+	cfg = s.configFor(snap.Path)
 	var err error
 	f, perr := snap.File()
 	if ctx.Err() != nil {
-		return nil // superseded: File may have refused to parse the retired version
+		return nil, nil, false // superseded: File may have refused to parse the retired version
 	}
 	switch {
 	case snap.cells != nil:
@@ -231,9 +321,9 @@ func (s *Server) check(ctx context.Context, snap *Snapshot, rn *driver.Runner) (
 		if ctx.Err() == nil {
 			s.logf(protocol.MessageWarning, "check %s (version %d): %v", snap.Path, snap.Version, err)
 		}
-		return nil
+		return nil, nil, false
 	}
-	return findings
+	return findings, cfg, perr == nil
 }
 
 // diagnosticsLocked returns the LSP diagnostics of r's current findings, converting them once

@@ -34,11 +34,30 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if err != nil {
 		return nil, nil // a position past the end: nothing to show
 	}
-	text, kind, at, err := s.hoverAt(ctx, snap, off, markdown)
+	// While the current version's estimate is not made, an earlier version's answers at once for
+	// a position outside the edited text (stale.go).
+	from, fromOff, tm := snap, off, (*textMap)(nil)
+	if last, m := s.lastEstimate(d, snap); last != nil {
+		if o, ok := m.toOld(snap.Src, off); ok {
+			from, fromOff, tm = last, o, m
+			s.refreshEstimate(d, snap)
+		}
+	}
+	text, kind, at, err := s.hoverAt(ctx, from, fromOff, markdown)
 	if text == "" || err != nil {
 		return nil, err
 	}
+	if from == snap {
+		s.noteEstimate(d, snap)
+	}
 	var rng *protocol.Range
+	if at != nil && tm != nil {
+		if moved, ok := tm.rangeToNew(*at); ok {
+			at = &moved
+		} else {
+			at = nil
+		}
+	}
 	if at != nil {
 		r := snap.Mapper.Range(*at)
 		rng = &r

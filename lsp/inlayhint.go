@@ -31,24 +31,52 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	if d == nil || snap == nil {
 		return []protocol.InlayHint{}, nil
 	}
-	return s.inlayHints(ctx, snap, p.Range)
+	// While the current version's estimate is not made, an earlier version with the same lines
+	// answers at once (stale.go), except on the edited lines.
+	if last, m := s.lastEstimate(d, snap); last != nil {
+		s.refreshEstimate(d, snap)
+		return s.inlayHintsFrom(ctx, snap, last, m, p.Range)
+	}
+	hints, err := s.inlayHints(ctx, snap, p.Range)
+	if err == nil {
+		s.noteEstimate(d, snap)
+	}
+	return hints, err
 }
 
 // inlayHints returns the hints of the lines of snap whose ends lie in rng.
 func (s *Server) inlayHints(ctx context.Context, snap *Snapshot, rng protocol.Range) ([]protocol.InlayHint, error) {
+	return s.inlayHintsFrom(ctx, snap, snap, nil, rng)
+}
+
+// inlayHintsFrom returns the hints of the lines of snap whose ends lie in rng, from the estimate
+// of from, an earlier version with as many lines whose text maps to snap's by m (nil when from is
+// snap): a line holding changed bytes gets no hint.
+func (s *Server) inlayHintsFrom(ctx context.Context, snap, from *Snapshot, m *textMap, rng protocol.Range) ([]protocol.InlayHint, error) {
 	hints := []protocol.InlayHint{}
-	mf, err := s.memoryFor(ctx, snap)
+	mf, err := s.memoryFor(ctx, from)
 	if err != nil {
 		return nil, err
 	}
 	if mf.file == nil {
 		return hints, nil
 	}
+	lineIndex := mf.file.Lines
+	if m != nil {
+		lineIndex = pyparse.NewLineIndex(snap.Src)
+	}
+	// edited reports whether a line of snap holds changed bytes.
+	edited := func(line int) bool {
+		if m == nil {
+			return false
+		}
+		return m.touches(int(lineIndex.LineStart(line)), int(lineIndex.LineEnd(line)))
+	}
 	// The reports with a buffer in the range get their formulas first (for the tooltips).
 	var inRange []*memory.Report
 	for _, r := range mf.reports {
 		for i := range r.Buffers {
-			if l := r.Buffers[i].Line; l >= 1 && l <= mf.file.Lines.LineCount() && !lineOutside(snap, mf.file, l, rng) {
+			if l := r.Buffers[i].Line; l >= 1 && l <= lineIndex.LineCount() && !lineOutside(snap, lineIndex, l, rng) {
 				inRange = append(inRange, r)
 				break
 			}
@@ -77,13 +105,13 @@ func (s *Server) inlayHints(ctx context.Context, snap *Snapshot, rng protocol.Ra
 	}
 	slices.Sort(lines)
 	for _, line := range lines {
-		if line < 1 || line > mf.file.Lines.LineCount() {
+		if line < 1 || line > lineIndex.LineCount() {
 			continue
 		}
-		if lineOutside(snap, mf.file, line, rng) {
+		if lineOutside(snap, lineIndex, line, rng) || edited(line) {
 			continue
 		}
-		pos := snap.Mapper.Position(mf.file.Lines.LineEnd(line))
+		pos := snap.Mapper.Position(lineIndex.LineEnd(line))
 		var total int64
 		var tips []string
 		for _, b := range perLine[line] {
@@ -101,7 +129,7 @@ func (s *Server) inlayHints(ctx context.Context, snap *Snapshot, rng protocol.Ra
 }
 
 // lineOutside reports whether the end of line, where its hint goes, is outside rng.
-func lineOutside(snap *Snapshot, f *pyparse.File, line int, rng protocol.Range) bool {
-	pos := snap.Mapper.Position(f.Lines.LineEnd(line))
+func lineOutside(snap *Snapshot, lines *pyparse.LineIndex, line int, rng protocol.Range) bool {
+	pos := snap.Mapper.Position(lines.LineEnd(line))
 	return posLess(pos, rng.Start) || posLess(rng.End, pos)
 }

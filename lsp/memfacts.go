@@ -66,7 +66,7 @@ func (s *Server) estimate(snap *Snapshot) (mf *memoryFacts) {
 	mf = &memoryFacts{file: f, scaled: map[*memory.Report]bool{}}
 	est := s.sharedEstimate(snap, f)
 	mf.reports, mf.err = est.Reports()
-	mf.opts = est.Options
+	mf.opts = est.Options.ForSeries(mf.file)
 	return mf
 }
 

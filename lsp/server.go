@@ -7,6 +7,7 @@ import (
 	"io"
 	"maps"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -56,6 +57,9 @@ type Server struct {
 	fast    *driver.Runner // the rules run at once on every change
 	full    *driver.Runner // every rule, run after the delay when slow rules exist
 	hasSlow bool
+	// incremental says whether the fast rules may run incrementally (incremental.go): none of
+	// them is a memory rule, whose estimate covers the whole file.
+	incremental bool
 
 	conn *jsonrpc2.Conn
 	exit chan int // receives the exit code when the client sends exit
@@ -76,6 +80,8 @@ type Server struct {
 	notebooks map[protocol.DocumentURI]*openNotebook
 
 	handlers map[string]handlerFunc // the methods served: a copy of the package's table
+
+	caches map[string]*driver.Cache // check's content caches by directory (diskcache.go), guarded by mu
 
 	publishMu sync.Mutex    // orders publishDiagnostics notifications
 	sem       chan struct{} // bounds concurrent analyses
@@ -121,6 +127,7 @@ func NewServer(opts Options) (*Server, error) {
 			fastRules = append(fastRules, r)
 		}
 	}
+	s.incremental = !slices.ContainsFunc(fastRules, func(r *analyzer.Rule) bool { return analyzer.CategoryOf(r.Spec.Code) == "memory" })
 	var err error
 	if s.full, err = driver.NewRunner(opts.Rules); err != nil {
 		return nil, fmt.Errorf("start server: %w", err)

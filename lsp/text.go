@@ -22,6 +22,7 @@ func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentPar
 		s.docs[td.URI] = d
 	}
 	d.outOfSync = ""
+	d.estimated, d.estEdits = nil, nil // the text may be any other
 	d.replace(snap)
 	s.schedule(d)
 	return nil
@@ -69,6 +70,11 @@ func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 		s.clearDiagnostics(uri)
 		s.showf(protocol.MessageWarning, "arraylint stopped checking %s: its text is out of sync with the editor's (%v); close and reopen it", d.snap.Path, err)
 		return err
+	}
+	if base != nil {
+		d.trackEdit(base, src)
+	} else {
+		d.estimated, d.estEdits = nil, nil
 	}
 	d.outOfSync = ""
 	d.replace(newSnapshot(uri, version, src, s.client.encoding))

@@ -61,6 +61,9 @@ type Options struct {
 	parsed absint.ParsedSet
 	// consts keeps the module's constants for a series of estimates (Scale's).
 	consts *absint.Consts
+	// imp keeps the module's imports for a series of estimates (Scale's): building them is
+	// most of an estimate of one small function of a large file.
+	imp *imports.Info
 }
 
 // Backend names (the memory models).
@@ -112,7 +115,10 @@ func Estimate(f *pyparse.File, opts Options) ([]*Report, error) {
 		return nil, fmt.Errorf("estimate %s: no module", opts.Path)
 	}
 	backend := strings.ToLower(opts.Backend)
-	imp := imports.Build(f.Module)
+	imp := opts.imp
+	if imp == nil {
+		imp = imports.Build(f.Module)
+	}
 	if backend == "" || backend == "auto" {
 		backend = backendOf(imp.Backends())
 	}

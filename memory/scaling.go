@@ -36,6 +36,16 @@ type FitsUpTo struct {
 // maxDegree is the highest power of the symbol a formula may have (a 3-D grid is cubic).
 const maxDegree = 3
 
+// ForSeries returns opts with the imports of f worked out once, for a series of Scale calls on
+// the same file (a language server scaling one scope per hover): each call otherwise builds the
+// whole module's imports again, most of the cost of scaling one small function of a large file.
+func (opts Options) ForSeries(f *pyparse.File) Options {
+	if f != nil && f.Module != nil {
+		opts.imp = imports.Build(f.Module)
+	}
+	return opts
+}
+
 // Scale fills each report's PeakExpr and, when it has a target, FitsUpTo, by estimating f again
 // with other values of one integer symbol of the report: solveFor, or the report's only integer
 // symbol, or the only one whose doubling moves the peak. When several move it, PeakExpr is over
@@ -44,6 +54,9 @@ const maxDegree = 3
 func Scale(f *pyparse.File, opts Options, reports []*Report, solveFor string) error {
 	opts.parsed = absint.ParsedSet{} // each project module is parsed once for all the estimates below
 	opts.consts = &absint.Consts{}   // and the module's constants are worked out once
+	if opts.imp == nil {
+		opts.imp = imports.Build(f.Module)
+	}
 	for _, r := range reports {
 		r.PeakExpr = fmt.Sprint(r.PeakBytes)
 		// estimateAt estimates r's scope again with the names of binds assumed (scaling names

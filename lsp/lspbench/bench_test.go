@@ -312,3 +312,83 @@ func cpuTime(pid int) (time.Duration, error) {
 	}
 	return time.Duration(utime+stime) * 10 * time.Millisecond, nil
 }
+
+// BenchmarkHoverAfterEdit measures textDocument/hover sent right after each of 100 single-line
+// edits of the 5,000-line file (on the edited function's array), the way a user hovers while
+// typing, and reports p50 and p99 in ms.
+func BenchmarkHoverAfterEdit(b *testing.B) {
+	root := b.TempDir()
+	text := program(5000)
+	uri := fileURI(filepath.Join(root, "big.py"))
+	s := startServer(b, root)
+	s.open(b, uri, text)
+	s.waitVersion(b, uri, 1)
+	lines := strings.Split(text, "\n")
+	var editable []int
+	for i, l := range lines {
+		if strings.Contains(l, "* 2.0") {
+			editable = append(editable, i)
+		}
+	}
+	// A first hover, as a user's first look at the file, pays for the first estimate.
+	if err := s.conn.Call(context.Background(), protocol.MethodHover, protocol.HoverParams{
+		TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: protocol.Position{Line: uint32(editable[0] - 3), Character: 4}}, nil); err != nil {
+		b.Fatal(err)
+	}
+	// Wait for version 1's complete run (every rule, after the server's delay), so that its
+	// cost is not counted below.
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		s.mu.Lock()
+		n := s.count
+		s.mu.Unlock()
+		if n >= 2 {
+			break
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	var lat []time.Duration
+	version := int32(1)
+	cpu0, cpuErr := cpuTime(s.cmd.Process.Pid)
+	b.ResetTimer()
+	for range b.N {
+		for range 100 {
+			line := editable[rng.IntN(len(editable))]
+			col := strings.Index(lines[line], "* ") + 2
+			version++
+			err := s.conn.Notify(protocol.MethodDidChange, protocol.DidChangeTextDocumentParams{
+				TextDocument: protocol.VersionedTextDocumentIdentifier{URI: uri, Version: version},
+				ContentChanges: []protocol.TextDocumentContentChangeEvent{{
+					Range: &protocol.Range{Start: protocol.Position{Line: uint32(line), Character: uint32(col)},
+						End: protocol.Position{Line: uint32(line), Character: uint32(col + 1)}},
+					Text: strconv.Itoa(int(version % 10)),
+				}},
+			})
+			if err != nil {
+				b.Fatal(err)
+			}
+			start := time.Now()
+			// The hover is on `a` of `a = np.zeros(...)`, three lines above the edit.
+			var h json.RawMessage
+			err = s.conn.Call(context.Background(), protocol.MethodHover, protocol.HoverParams{
+				TextDocument: protocol.TextDocumentIdentifier{URI: uri}, Position: protocol.Position{Line: uint32(line - 3), Character: 4}}, &h)
+			if err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, time.Since(start))
+			if string(h) == "null" || len(h) == 0 {
+				b.Fatalf("no hover on line %d", line-3)
+			}
+			s.waitVersion(b, uri, version)
+			lines[line] = lines[line][:col] + strconv.Itoa(int(version%10)) + lines[line][col+1:]
+		}
+	}
+	b.StopTimer()
+	slices.Sort(lat)
+	b.ReportMetric(float64(percentile(lat, 50).Microseconds())/1000, "p50-ms")
+	b.ReportMetric(float64(percentile(lat, 99).Microseconds())/1000, "p99-ms")
+	// The server's CPU time for each edit and its hover together, independent of the load.
+	if cpu1, err := cpuTime(s.cmd.Process.Pid); err == nil && cpuErr == nil {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(len(lat)), "server-cpu-ms/edit+hover")
+	}
+	b.ReportMetric(0, "ns/op")
+}
