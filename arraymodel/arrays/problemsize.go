@@ -148,6 +148,15 @@ func (info *Info) exprFromOption(def *ast.FunctionDef, e ast.Expr, hops int) boo
 		return info.exprFromOption(def, e.Left, hops) || info.exprFromOption(def, e.Right, hops)
 	case *ast.UnaryOp:
 		return info.exprFromOption(def, e.Operand, hops)
+	case *ast.IfExp:
+		// n = args.n if args.n is not None else n0
+		return info.exprFromOption(def, e.Body, hops) || info.exprFromOption(def, e.Orelse, hops)
+	case *ast.BoolOp:
+		for _, v := range e.Values {
+			if info.exprFromOption(def, v, hops) {
+				return true
+			}
+		}
 	case *ast.ListComp:
 		for _, g := range e.Generators {
 			if info.exprFromOption(def, g.Iter, hops) {

@@ -12,10 +12,15 @@
 //   - auto (the default): large in a module written for scale — it imports cuPyNumeric or
 //     Legate, CuPy, jax.numpy or dask.array; it takes the array module as a value (a parameter
 //     read as one, `xp = get_array_module(x)`, `np = harness.np`); or its configuration sets a
-//     memory target or backend — and known elsewhere. Even there, an array minor beside the
-//     code's data (one length of it, such as a coordinate axis, or dwarfed by a larger array the
-//     same function makes: arrays.Info.Minor) is not counted large. A finding auto holds back is
-//     counted (analyzer.HeldCategory), so the summary can say how to see it.
+//     memory target or backend — and known elsewhere. Even there, an array counts as large only
+//     when its size comes from the problem size the program is run with — a command-line
+//     option, reached through the calls and arithmetic that pass it on (arrays.Info.FromOption)
+//     — and is not minor beside the code's data (one length of it, such as a coordinate axis,
+//     or dwarfed by a larger array the same function makes: arrays.Info.Minor); a size the
+//     project's callers all state (arrays.Info.StatedElems) is judged like a known one. On
+//     held-out code written for scale, sizes that reached no option were mostly small by their
+//     domain (bench/heldout13/REVIEW.md). A finding auto holds back is counted
+//     (analyzer.HeldCategory), so the summary can say how to see it.
 //
 // A NumPy library's sizes are its callers': nothing in it says whether an array is large, and
 // on real libraries such arrays were mostly small by their domain (bench/precision.md). Code
