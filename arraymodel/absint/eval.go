@@ -464,6 +464,8 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	s.use(l)
 	s.use(r)
 	if op == ast.MatMult {
+		s.materialize(l) // XLA's dot reads its operands from memory
+		s.materialize(r)
 		res := s.matmul(lo, ro, s.text(e), e)
 		s.decref(l)
 		s.decref(r)
@@ -1070,7 +1072,12 @@ func (s *Interp) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, la
 	if !known {
 		s.unknownAlloc(at, expr, reasonFor(sh, dt), nil)
 	}
+	if s.fuses() {
+		o.fused = true // no buffer until a reader needs one (xla.go)
+		return vArray{o}
+	}
 	s.h.Allocate(s, o, lazy)
+	s.noteAlloc(o)
 	if s.pending != "" && at != nil && at == ast.Node(s.pendingValue) {
 		s.h.Bound(s, o, s.pending)
 	}

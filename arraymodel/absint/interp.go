@@ -6,6 +6,7 @@ import (
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -178,6 +179,13 @@ type frame struct {
 
 // Interp runs one scope of a file.
 type Interp struct {
+	// traces caches the tracing facts of each module run (xla.go); xla is the XLA program
+	// running, xlaDone the accounting of those that returned; unfused makes arrays get their
+	// buffers at once even inside a program.
+	traces  map[*ast.Module]*jaxtrace.Info
+	xla     *xlaProgram
+	xlaDone []XLAProgram
+	unfused bool
 	file    *pyparse.File
 	imp     *imports.Info
 	cfg     Config
@@ -336,6 +344,10 @@ func (s *Interp) dieArray(o *Obj) {
 		s.decref(vArray{o.base})
 		return
 	}
+	if o.fused {
+		return // never written out: no buffer to free
+	}
+	s.noteFree(o)
 	s.h.Release(s, o)
 }
 

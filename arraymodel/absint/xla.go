@@ -1,0 +1,332 @@
+package absint
+
+import (
+	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// This file defines JAX's jit as XLA compiles it. Which frames run staged into an XLA program
+// comes from the tracing facts (arraymodel/jaxtrace): a def a compiling transformation or a
+// control-flow body applies to, a def nested in one, and whatever such a frame calls. In those
+// frames the arrays are fused as XLA fuses them, and a program entered from Python is accounted
+// as XLA's memory_analysis() reports it.
+//
+// Fusion. XLA's instruction fusion merges an operation into the one that reads its result, so
+// an intermediate of a chain of element-wise operations, broadcasts, fills, reshapes and
+// reductions is never written to memory; on the CPU a matmul's result fuses into its element-wise
+// and reducing readers too (`jnp.tanh(x @ w)` and `jnp.mean(jnp.tanh(x @ w))`: 0 B of
+// temporaries in memory_analysis() at 1024×1024 float32). So an array made in a staged frame is
+// fused (Obj.fused): it has no buffer until something needs one: an operation that reads its
+// operands from memory (a matmul or dot, a gather or scatter, sort, a loop's carry, a function
+// the table does not model), a second reduction of it (two reductions over different axes do not
+// share one fusion: `e = jnp.exp(x); e.sum(0) + e.sum(1)` keeps e, 4 MiB at 1024×1024), or the
+// program's return (an output).
+//
+// Accounting. For a program entered from Python, memory_analysis() reports its arguments, its
+// outputs and its temporaries (the peak of the buffers that are neither, packed by XLA's heap
+// simulation) apart, and total = arguments + outputs + temporaries - aliased, where an output
+// aliases a donated argument (donate_argnums, donate_argnames) of its shape and dtype. The
+// interpreter records the program's buffers as they are made and freed, replays them without the
+// outputs for the temporaries' peak, and books that peak at the return beside the arguments and
+// outputs (the point XLA's total describes); a donated argument an output aliases is freed
+// first, as JAX deletes it.
+
+// xlaProgram is an XLA program being run: a jitted function entered from Python.
+type xlaProgram struct {
+	def *ast.FunctionDef
+	// params are the arguments' values as the program received them.
+	params []value
+	names  []string
+	// events are the buffers made and freed while the program runs, in order.
+	events []xlaEvent
+}
+
+type xlaEvent struct {
+	o     *Obj
+	bytes int64
+	free  bool
+}
+
+// XLAProgram is the accounting of one XLA program, as memory_analysis() reports it.
+type XLAProgram struct {
+	// Func is the jitted function and Line the line of its def; Call is the line of the call
+	// that entered it (0 for the function's own scope).
+	Func       string
+	Line, Call int
+	// Arguments, Outputs and Temporaries are the bytes of the program's arguments, outputs and
+	// temporaries (their peak); Aliased the bytes of outputs that reuse a donated argument.
+	Arguments, Outputs, Temporaries, Aliased int64
+	// Donatable lists the arguments not donated that an output of the same shape and dtype
+	// could reuse: donating them would save their bytes.
+	Donatable []Donation
+}
+
+// Total is memory_analysis()'s total: arguments + outputs + temporaries - aliased.
+func (p XLAProgram) Total() int64 {
+	return p.Arguments + p.Outputs + p.Temporaries - p.Aliased
+}
+
+// Donation is an argument an output could alias: its position and name and its bytes.
+type Donation struct {
+	Index int
+	Param string
+	Bytes int64
+}
+
+// XLAPrograms returns the accounting of each XLA program the run entered, in order.
+func (s *Interp) XLAPrograms() []XLAProgram { return s.xlaDone }
+
+// traceInfo returns the tracing facts of the module being run, built once per module.
+func (s *Interp) traceInfo() *jaxtrace.Info {
+	if s.file == nil || s.file.Module == nil || s.imp == nil {
+		return nil
+	}
+	if s.traces == nil {
+		s.traces = map[*ast.Module]*jaxtrace.Info{}
+	}
+	info, ok := s.traces[s.file.Module]
+	if !ok {
+		info = jaxtrace.Build(s.file.Module, s.imp)
+		s.traces[s.file.Module] = info
+	}
+	return info
+}
+
+// traced returns the tracing facts of def, or nil when no transformation stages it.
+func (s *Interp) traced(def *ast.FunctionDef) *jaxtrace.Func {
+	if def == nil {
+		return nil
+	}
+	f := s.traceInfo().Func(def)
+	if f == nil || !f.Staged() {
+		return nil
+	}
+	return f
+}
+
+// staged reports whether a frame of def runs inside an XLA program: def is staged, or the
+// frame calling it already runs in one.
+func (s *Interp) staged(def *ast.FunctionDef) bool {
+	return s.top().jit || s.traced(def) != nil
+}
+
+// fuses reports whether an array made now is fused (has no buffer until it is materialized).
+func (s *Interp) fuses() bool {
+	return s.xla != nil && !s.unfused && s.top().jit
+}
+
+// enterXLA starts the accounting of def's program, entered from Python with the parameters of
+// fr bound; it returns the program to finish and the one it replaces.
+func (s *Interp) enterXLA(def *ast.FunctionDef, fr *frame) (prog, saved *xlaProgram) {
+	prog = &xlaProgram{def: def}
+	for _, p := range paramNames(def.Args) {
+		prog.names = append(prog.names, p)
+		prog.params = append(prog.params, fr.vars[p])
+	}
+	saved, s.xla = s.xla, prog
+	return prog, saved
+}
+
+// materialize gives the fused arrays v holds their buffers, as an operation that reads them
+// from memory needs.
+func (s *Interp) materialize(v value) {
+	switch v := v.(type) {
+	case vArray:
+		o := v.o
+		for o.base != nil {
+			o = o.base // a view of a fused array: its base is written out
+		}
+		if !o.fused || o.refs < 0 {
+			return
+		}
+		o.fused = false
+		s.h.Allocate(s, o, false)
+		s.noteAlloc(o)
+	case vTuple:
+		for _, e := range v.elts {
+			s.materialize(e)
+		}
+	case vList:
+		for _, e := range v.l.elts {
+			s.materialize(e)
+		}
+	case vDict:
+		for _, e := range v.l.elts {
+			s.materialize(e)
+		}
+	}
+}
+
+// noteAlloc records a buffer made in the running program.
+func (s *Interp) noteAlloc(o *Obj) {
+	if s.xla == nil {
+		return
+	}
+	n, _ := o.nbytes()
+	s.xla.events = append(s.xla.events, xlaEvent{o: o, bytes: n})
+}
+
+// noteFree records a buffer of the running program freed.
+func (s *Interp) noteFree(o *Obj) {
+	if s.xla == nil {
+		return
+	}
+	n, _ := o.nbytes()
+	s.xla.events = append(s.xla.events, xlaEvent{o: o, bytes: n, free: true})
+}
+
+// consume is what a table call of fn under jit does to the fused arrays it reads: an operation
+// that reads its operands from memory materializes them, and a reduction counts itself (the
+// second one materializes: see the file comment).
+func (s *Interp) consume(fn *npapi.Func, args []value) {
+	if s.xla == nil || !s.top().jit {
+		return
+	}
+	switch fn.Kind {
+	case npapi.Ufunc, npapi.View, npapi.Like, npapi.Constructor, npapi.Range, npapi.Join, npapi.Convert, npapi.RNGFactory, npapi.Random:
+		return // fused with their operands (a fill or a draw reads only their shape)
+	case npapi.Reduction:
+		for _, a := range args {
+			if o, ok := a.(vArray); ok {
+				b := o.o
+				for b.base != nil {
+					b = b.base
+				}
+				if b.fused {
+					if b.reductions++; b.reductions > 1 {
+						s.materialize(a)
+					}
+				}
+			}
+		}
+		return
+	}
+	for _, a := range args {
+		s.materialize(a)
+	}
+}
+
+// drawTemporaries returns the bytes of the temporaries a draw of fn makes under jit on the CPU,
+// for results of elems elements of dtype dt (npapi.PRNGTempBytes).
+func (s *Interp) drawTemporaries(fn *npapi.Func, sh Shape, dt npapi.DType) int64 {
+	if s.xla == nil || !s.top().jit || fn.Kind != npapi.Random {
+		return 0
+	}
+	n, ok := sh.Size()
+	if !ok {
+		return 0
+	}
+	return npapi.PRNGTempBytes(fn.Name, n, dt)
+}
+
+// finishXLA ends the program prog whose frame returned ret, called at line call (0 for the
+// function's own scope): donated arguments that outputs alias are freed, the fused outputs
+// materialized, the temporaries' peak booked beside them, and the accounting recorded.
+func (s *Interp) finishXLA(prog *xlaProgram, ret value, call int) {
+	p := XLAProgram{Func: prog.def.Name, Line: s.lineOf(prog.def), Call: call}
+	params := map[*Obj]int{}
+	for i, v := range prog.params {
+		if a, ok := v.(vArray); ok && a.o.base == nil {
+			if _, seen := params[a.o]; !seen {
+				params[a.o] = i
+				n, _ := a.o.nbytes()
+				p.Arguments += n
+			}
+		}
+	}
+	var outs []*Obj
+	seen := map[*Obj]bool{}
+	var walk func(v value)
+	walk = func(v value) {
+		switch v := v.(type) {
+		case vArray:
+			o := v.o
+			for o.base != nil {
+				o = o.base
+			}
+			if !seen[o] {
+				seen[o] = true
+				outs = append(outs, o)
+			}
+		case vTuple:
+			for _, e := range v.elts {
+				walk(e)
+			}
+		case vList:
+			for _, e := range v.l.elts {
+				walk(e)
+			}
+		case vDict:
+			for _, e := range v.l.elts {
+				walk(e)
+			}
+		}
+	}
+	walk(ret)
+	t := s.traceInfo().Func(prog.def)
+	var jt *jaxtrace.Transform
+	if t != nil {
+		jt = t.Jit()
+	}
+	taken := map[int]bool{}
+	for _, o := range outs {
+		n, _ := o.nbytes()
+		p.Outputs += n
+		if _, isParam := params[o]; isParam {
+			continue // an argument returned as it is: XLA writes a copy
+		}
+		// an output takes a donated argument of its shape and dtype first; else it names one
+		// that donating would let it take
+		match := func(donated bool) (int, int64, bool) {
+			for i, v := range prog.params {
+				a, ok := v.(vArray)
+				if !ok || taken[i] || a.o.base != nil || !a.o.shape.equal(o.shape) || a.o.dt != o.dt {
+					continue
+				}
+				if jt.Donated(t, i, prog.names[i]) != donated {
+					continue
+				}
+				if nb, known := a.o.nbytes(); known {
+					return i, nb, true
+				}
+			}
+			return 0, 0, false
+		}
+		if i, nb, ok := match(true); ok {
+			taken[i] = true
+			p.Aliased += nb
+			if a := prog.params[i].(vArray); a.o.refs > 0 && a.o.Data != nil {
+				s.h.Release(s, a.o) // JAX deletes a donated argument: its buffer is the output's
+				a.o.Data = nil
+			}
+		} else if i, nb, ok := match(false); ok {
+			taken[i] = true
+			p.Donatable = append(p.Donatable, Donation{Index: i, Param: prog.names[i], Bytes: nb})
+		}
+	}
+	s.materialize(ret)
+	outSet := map[*Obj]bool{}
+	for _, o := range outs {
+		outSet[o] = true
+	}
+	var cur int64
+	for _, e := range prog.events {
+		if outSet[e.o] {
+			continue
+		}
+		if e.free {
+			cur -= e.bytes
+		} else {
+			cur += e.bytes
+			p.Temporaries = max(p.Temporaries, cur)
+		}
+	}
+	s.xla = nil
+	if p.Temporaries > 0 {
+		label := "temporaries of the XLA program of `" + prog.def.Name + "`"
+		tmp := s.newArray(intShape(p.Temporaries), npapi.Uint8, label, nil, false)
+		s.decref(tmp)
+	}
+	s.xlaDone = append(s.xlaDone, p)
+}
