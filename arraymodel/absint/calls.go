@@ -363,6 +363,10 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 	api := ref.API
 	expr := s.text(c.e)
 	switch api {
+	case "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan":
+		if v, ok := s.laxLoop(api, c, expr); ok {
+			return v
+		}
 	case "where":
 		if len(c.args) == 3 {
 			return s.ufunc(c, c.args, npapi.NoDType, expr)

@@ -39,6 +39,9 @@ const (
 
 // Config configures one run of the interpreter.
 type Config struct {
+	// Accelerator is set when the arrays live on a GPU or TPU target: XLA's CPU backend's
+	// figures (the PRNG's temporaries under jit, xla.go) do not apply there.
+	Accelerator bool
 	// Backend is the library whose arrays the run holds (BackendNumPy, …; "" is NumPy): it
 	// decides what an array module handed out for an array is (cupy.get_array_module) and
 	// whether calls make internal temporaries (cuPyNumeric's do not).

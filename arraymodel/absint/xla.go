@@ -38,6 +38,9 @@ type xlaProgram struct {
 	// params are the arguments' values as the program received them.
 	params []value
 	names  []string
+	// read marks the parameters the body reads: jit drops the others (keep_unused=False), so
+	// they are no arguments of the program.
+	read map[string]bool
 	// events are the buffers made and freed while the program runs, in order.
 	events []xlaEvent
 }
@@ -119,7 +122,20 @@ func (s *Interp) fuses() bool {
 // enterXLA starts the accounting of def's program, entered from Python with the parameters of
 // fr bound; it returns the program to finish and the one it replaces.
 func (s *Interp) enterXLA(def *ast.FunctionDef, fr *frame) (prog, saved *xlaProgram) {
-	prog = &xlaProgram{def: def}
+	prog = &xlaProgram{def: def, read: map[string]bool{}}
+	for _, st := range def.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Attribute:
+				if _, ok := n.Value.(*ast.Name); ok && staticAttrs[n.Attr] {
+					return false // x.shape: known when tracing, not read by the program
+				}
+			case *ast.Name:
+				prog.read[n.ID] = true
+			}
+			return true
+		})
+	}
 	for _, p := range paramNames(def.Args) {
 		prog.names = append(prog.names, p)
 		prog.params = append(prog.params, fr.vars[p])
@@ -127,6 +143,9 @@ func (s *Interp) enterXLA(def *ast.FunctionDef, fr *frame) (prog, saved *xlaProg
 	saved, s.xla = s.xla, prog
 	return prog, saved
 }
+
+// staticAttrs are the attributes of a traced array known at trace time.
+var staticAttrs = map[string]bool{"shape": true, "dtype": true, "ndim": true, "size": true}
 
 // materialize gives the fused arrays v holds their buffers, as an operation that reads them
 // from memory needs.
@@ -194,7 +213,7 @@ func (s *Interp) consume(fn *npapi.Func, args []value) {
 					b = b.base
 				}
 				if b.fused {
-					if b.reductions++; b.reductions > 1 {
+					if b.reductions += max(fn.Passes, 1); b.reductions > 1 {
 						s.materialize(a)
 					}
 				}
@@ -210,8 +229,8 @@ func (s *Interp) consume(fn *npapi.Func, args []value) {
 // drawTemporaries returns the bytes of the temporaries a draw of fn makes under jit on the CPU,
 // for results of elems elements of dtype dt (npapi.PRNGTempBytes).
 func (s *Interp) drawTemporaries(fn *npapi.Func, sh Shape, dt npapi.DType) int64 {
-	if s.xla == nil || !s.top().jit || fn.Kind != npapi.Random {
-		return 0
+	if s.xla == nil || !s.top().jit || fn.Kind != npapi.Random || s.cfg.Accelerator {
+		return 0 // measured on XLA:CPU only
 	}
 	n, ok := sh.Size()
 	if !ok {
@@ -227,6 +246,9 @@ func (s *Interp) finishXLA(prog *xlaProgram, ret value, call int) {
 	p := XLAProgram{Func: prog.def.Name, Line: s.lineOf(prog.def), Call: call}
 	params := map[*Obj]int{}
 	for i, v := range prog.params {
+		if !prog.read[prog.names[i]] {
+			continue
+		}
 		if a, ok := v.(vArray); ok && a.o.base == nil {
 			if _, seen := params[a.o]; !seen {
 				params[a.o] = i
@@ -281,7 +303,7 @@ func (s *Interp) finishXLA(prog *xlaProgram, ret value, call int) {
 		match := func(donated bool) (int, int64, bool) {
 			for i, v := range prog.params {
 				a, ok := v.(vArray)
-				if !ok || taken[i] || a.o.base != nil || !a.o.shape.equal(o.shape) || a.o.dt != o.dt {
+				if !ok || taken[i] || !prog.read[prog.names[i]] || a.o.base != nil || !a.o.shape.equal(o.shape) || a.o.dt != o.dt {
 					continue
 				}
 				if jt.Donated(t, i, prog.names[i]) != donated {
@@ -328,5 +350,72 @@ func (s *Interp) finishXLA(prog *xlaProgram, ret value, call int) {
 		tmp := s.newArray(intShape(p.Temporaries), npapi.Uint8, label, nil, false)
 		s.decref(tmp)
 	}
-	s.xlaDone = append(s.xlaDone, p)
+	if p.Total() > 0 || p.Aliased > 0 {
+		s.xlaDone = append(s.xlaDone, p) // nothing known of it (a scope whose arguments are not known): no accounting
+	}
+}
+
+// laxLoop evaluates lax.fori_loop(lo, hi, body, init), lax.while_loop(cond, body, init) and
+// lax.scan(f, init, xs). XLA runs the loop in one carry buffer per array of init, of its shape
+// and dtype, which the loop returns (an output when the program returns it, else a temporary);
+// scan also stacks what f returns beside its carry, one row per element of xs: f is run once
+// on the carry and a row of xs for that row's shape. The body's own intermediates are fused.
+func (s *Interp) laxLoop(api string, c *call, expr string) (value, bool) {
+	pos := map[string]int{"jax.lax.fori_loop": 3, "jax.lax.while_loop": 2, "jax.lax.scan": 1}[api]
+	kws := map[string]string{"jax.lax.fori_loop": "init_val", "jax.lax.while_loop": "init_val", "jax.lax.scan": "init"}
+	init, ok := c.arg(pos, kws[api])
+	if !ok {
+		return nil, false
+	}
+	carry := s.carryOf(init, expr, c.e)
+	if api != "jax.lax.scan" {
+		return carry, true
+	}
+	f, fok := c.arg(0, "f")
+	xs, xok := c.arg(2, "xs")
+	fn, isFunc := f.(vFunc)
+	xa, isArr := xs.(vArray)
+	if !fok || !xok || !isFunc || !isArr || !xa.o.shape.Known || len(xa.o.shape.Dims) == 0 {
+		return vTuple{[]value{carry, vUnknown{}}}, true
+	}
+	n := xa.o.shape.Dims[0]
+	row := s.newArray(Shape{Dims: xa.o.shape.Dims[1:], Known: true}, xa.o.dt, expr, nil, false)
+	if !row.o.fused {
+		s.decref(row) // outside jit a row is a view: it costs nothing
+		row = vArray{&Obj{refs: 1, shape: Shape{Dims: xa.o.shape.Dims[1:], Known: true}, dt: xa.o.dt, fused: true}}
+	}
+	incref(carry)
+	out := s.callClosure(fn, []value{carry, row}, nil)
+	var ys value = vNone{}
+	if t, ok := out.(vTuple); ok && len(t.elts) == 2 {
+		if y, ok := t.elts[1].(vArray); ok && y.o.shape.Known {
+			dims := append([]npapi.Dim{n}, y.o.shape.Dims...)
+			st := s.newArray(Shape{Dims: dims, Known: true}, y.o.dt, expr, c.e, false)
+			s.materialize(st) // the stacked rows are written as the loop runs
+			ys = st
+		} else if _, none := t.elts[1].(vNone); !none {
+			ys = vUnknown{}
+		}
+	}
+	s.decref(out)
+	return vTuple{[]value{carry, ys}}, true
+}
+
+// carryOf returns fresh, materialized arrays of the shapes and dtypes of the arrays v holds
+// (a loop's carry buffers); other values are returned as they are.
+func (s *Interp) carryOf(v value, expr string, at ast.Node) value {
+	switch v := v.(type) {
+	case vArray:
+		a := s.newArray(v.o.shape, v.o.dt, expr, at, false)
+		s.materialize(a)
+		return a
+	case vTuple:
+		elts := make([]value, len(v.elts))
+		for i, e := range v.elts {
+			elts[i] = s.carryOf(e, expr, at)
+		}
+		return vTuple{elts}
+	}
+	incref(v)
+	return v
 }
