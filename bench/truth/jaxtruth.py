@@ -245,8 +245,9 @@ def render(rows):
     pub = [r for r in ok if r["source"] != "bench/truth/jax_cases.py"]
     out = ["# JAX under jit: arraylint mem --backend jax against XLA's memory_analysis()", "",
            "Made by bench/truth/jax.sh. XLA total = argument + output + temp - alias (CPU backend, "
-           "compiled, never run); arraylint: the module scope's peak of the case's file with the "
-           "inputs (jnp.zeros) and the call appended.", "",
+           "compiled, never run); arraylint: its accounting of the XLA program the call appended to the "
+           "case's file runs (inputs made by jnp.zeros; a function the file does not jit is called as "
+           "`jax.jit(f)(...)`, as XLA's side jits it), or the module's peak where it has none.", "",
            f"{len(rows)} cases of {fns} functions; {len(ok)} with both figures. "
            f"Within 10 %: {within}/{len(rows)}. Off by more than 25 % with nothing listed as "
            f"unknown (silently wrong): {silent}. Our functions: {sum(1 for r in own if abs(r['error_pct']) <= 10)}"
@@ -255,8 +256,24 @@ def render(rows):
            f"Against XLA's `peak_memory_in_bytes` instead (another field of the same analysis; on the "
            f"CPU it is often below the total, e.g. random_normal small: 4.0 MiB against 16.0 MiB): within 10 % on "
            f"{within_peak}/{len(rows)}.", "",
-           "| case | size | arguments | output | temp | alias | code | XLA total | arraylint | error | unknown / note |",
-           "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+           "arraylint's columns are its accounting of the program (`mem --format json`, the module "
+           "report's `xla` entry for the call): arguments / outputs / temporaries / aliased, as "
+           "memory_analysis() splits them; `first` is the estimate before the XLA model "
+           "(results/jax-first.md, the module's peak).", "",
+           "| case | size | arguments | output | temp | alias | code | XLA total | arraylint a / o / t / alias | arraylint | error | first | unknown / note |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|"]
+    first = {}
+    fp = os.path.join(HERE, "results", "jax-first.jsonl")
+    if os.path.exists(fp):
+        with open(fp) as f:
+            for line in f:
+                r0 = json.loads(line)
+                if "error_pct" in r0:
+                    first[(r0["id"], r0["size"])] = r0["error_pct"]
+    if first:
+        fw = sum(1 for v in first.values() if abs(v) <= 10)
+        out.insert(5, f"FIRST (results/jax-first.md, before the model): within 10 % on {fw}/{len(first)}.")
+        out.insert(6, "")
     for r in rows:
         x = r.get("xla")
         e = r["arraylint"]
@@ -270,7 +287,11 @@ def render(rows):
         if e.get("function_suggestions"):
             note += (" | " if note else "") + "suggests: " + e["function_suggestions"][0]
         note = note.replace("|", "/").replace("\n", " ")[:160]
-        out.append(f"| {r['id']} | {r['size']} | " + " | ".join(cells) + f" | {est} | {err} | {note} |")
+        prog = e.get("program")
+        split = " / ".join(human(prog[k]) for k in ("argument_bytes", "output_bytes", "temp_bytes", "alias_bytes")) if prog else "(no program: module peak)"
+        f0 = first.get((r["id"], r["size"]))
+        f0 = f"{f0:+.1f} %" if f0 is not None else "-"
+        out.append(f"| {r['id']} | {r['size']} | " + " | ".join(cells) + f" | {split} | {est} | {err} | {f0} | {note} |")
     return "\n".join(out) + "\n"
 
 
