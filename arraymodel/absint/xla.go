@@ -38,9 +38,9 @@ type xlaProgram struct {
 	// params are the arguments' values as the program received them.
 	params []value
 	names  []string
-	// read marks the parameters the body reads: jit drops the others (keep_unused=False), so
-	// they are no arguments of the program.
-	read map[string]bool
+	// unused marks the parameters the body does not read as data: jit drops them
+	// (keep_unused=False), so they are no arguments of the program (jaxtrace.Func.Unused).
+	unused map[string]bool
 	// events are the buffers made and freed while the program runs, in order.
 	events []xlaEvent
 }
@@ -122,30 +122,16 @@ func (s *Interp) fuses() bool {
 // enterXLA starts the accounting of def's program, entered from Python with the parameters of
 // fr bound; it returns the program to finish and the one it replaces.
 func (s *Interp) enterXLA(def *ast.FunctionDef, fr *frame) (prog, saved *xlaProgram) {
-	prog = &xlaProgram{def: def, read: map[string]bool{}}
-	for _, st := range def.Body {
-		ast.Inspect(st, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.Attribute:
-				if _, ok := n.Value.(*ast.Name); ok && staticAttrs[n.Attr] {
-					return false // x.shape: known when tracing, not read by the program
-				}
-			case *ast.Name:
-				prog.read[n.ID] = true
-			}
-			return true
-		})
-	}
+	prog = &xlaProgram{def: def, unused: map[string]bool{}}
+	f := s.traceInfo().Func(def)
 	for _, p := range paramNames(def.Args) {
+		prog.unused[p] = f != nil && f.Unused(p)
 		prog.names = append(prog.names, p)
 		prog.params = append(prog.params, fr.vars[p])
 	}
 	saved, s.xla = s.xla, prog
 	return prog, saved
 }
-
-// staticAttrs are the attributes of a traced array known at trace time.
-var staticAttrs = map[string]bool{"shape": true, "dtype": true, "ndim": true, "size": true}
 
 // materialize gives the fused arrays v holds their buffers, as an operation that reads them
 // from memory needs.
@@ -246,7 +232,7 @@ func (s *Interp) finishXLA(prog *xlaProgram, ret value, call int) {
 	p := XLAProgram{Func: prog.def.Name, Line: s.lineOf(prog.def), Call: call}
 	params := map[*Obj]int{}
 	for i, v := range prog.params {
-		if !prog.read[prog.names[i]] {
+		if prog.unused[prog.names[i]] {
 			continue
 		}
 		if a, ok := v.(vArray); ok && a.o.base == nil {
@@ -303,7 +289,7 @@ func (s *Interp) finishXLA(prog *xlaProgram, ret value, call int) {
 		match := func(donated bool) (int, int64, bool) {
 			for i, v := range prog.params {
 				a, ok := v.(vArray)
-				if !ok || taken[i] || !prog.read[prog.names[i]] || a.o.base != nil || !a.o.shape.equal(o.shape) || a.o.dt != o.dt {
+				if !ok || taken[i] || prog.unused[prog.names[i]] || a.o.base != nil || !a.o.shape.equal(o.shape) || a.o.dt != o.dt {
 					continue
 				}
 				if jt.Donated(t, i, prog.names[i]) != donated {
