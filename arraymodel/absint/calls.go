@@ -367,6 +367,11 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		if v, ok := s.laxLoop(api, c, expr); ok {
 			return v
 		}
+	case "astype":
+		if a, ok := firstArray(c); ok && len(c.args) >= 1 {
+			// jnp.astype(x, dtype), NumPy 2's np.astype: x.astype(dtype)
+			return s.arrayMethod(a, "astype", &call{e: c.e, args: c.args[1:], kw: c.kw}, expr)
+		}
 	case "where":
 		if len(c.args) == 3 {
 			return s.ufunc(c, c.args, npapi.NoDType, expr)

@@ -1074,8 +1074,10 @@ func (s *Interp) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, la
 	}
 	if s.fuses() {
 		o.fused = true // no buffer until a reader needs one (xla.go)
+		o.deps = s.takeReads()
 		return vArray{o}
 	}
+	s.reads = nil
 	s.h.Allocate(s, o, lazy)
 	s.noteAlloc(o)
 	if s.pending != "" && at != nil && at == ast.Node(s.pendingValue) {
@@ -1160,6 +1162,9 @@ func (s *Interp) use(v value) {
 	switch v := v.(type) {
 	case vArray:
 		s.touchRange(v.o, 0, 0, false)
+		if s.xla != nil && s.top().jit {
+			s.reads = append(s.reads, v.o) // what a fused result made next depends on (xla.go)
+		}
 	case vTuple:
 		for _, e := range v.elts {
 			s.use(e)

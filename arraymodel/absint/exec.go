@@ -31,6 +31,7 @@ func (s *Interp) execBlock(stmts []ast.Stmt) {
 			s.exec(st) // no heap: the lines allocations count at are not needed
 			continue
 		}
+		s.reads = nil
 		s.lines = append(s.lines, s.lineOf(st))
 		if f == s.root {
 			s.cur = s.lineOf(st)

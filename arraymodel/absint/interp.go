@@ -189,6 +189,8 @@ type Interp struct {
 	xla     *xlaProgram
 	xlaDone []XLAProgram
 	unfused bool
+	// reads are the arrays the operation being evaluated read (use), for a fused result's deps.
+	reads   []*Obj
 	file    *pyparse.File
 	imp     *imports.Info
 	cfg     Config
@@ -348,6 +350,7 @@ func (s *Interp) dieArray(o *Obj) {
 		return
 	}
 	if o.fused {
+		s.releaseDeps(o)
 		return // never written out: no buffer to free
 	}
 	s.noteFree(o)

@@ -234,6 +234,8 @@ type Obj struct {
 	// reductions counts the reductions that read it while fused.
 	fused      bool
 	reductions int
+	// deps are, for a fused array, the buffers its fusion reads when it runs (held until then).
+	deps []*Obj
 	// lo, hi: for a 1-D slice view (sliced), the element range [lo, hi) of the data it covers.
 	lo, hi int64
 	sliced bool

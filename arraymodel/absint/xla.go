@@ -148,6 +148,7 @@ func (s *Interp) materialize(v value) {
 		o.fused = false
 		s.h.Allocate(s, o, false)
 		s.noteAlloc(o)
+		s.releaseDeps(o) // the fusion has run: what it read may go
 	case vTuple:
 		for _, e := range v.elts {
 			s.materialize(e)
@@ -160,6 +161,43 @@ func (s *Interp) materialize(v value) {
 		for _, e := range v.l.elts {
 			s.materialize(e)
 		}
+	}
+}
+
+// takeReads returns the buffers a fused result made now depends on, each with a reference of
+// its own: the materialized arrays the operation read, and what the fused ones it read depend on.
+func (s *Interp) takeReads() []*Obj {
+	var deps []*Obj
+	seen := map[*Obj]bool{}
+	add := func(o *Obj) {
+		if !seen[o] && o.refs > 0 {
+			seen[o] = true
+			o.refs++
+			deps = append(deps, o)
+		}
+	}
+	for _, r := range s.reads {
+		for r.base != nil {
+			r = r.base
+		}
+		if r.fused {
+			for _, d := range r.deps {
+				add(d)
+			}
+		} else {
+			add(r)
+		}
+	}
+	s.reads = nil
+	return deps
+}
+
+// releaseDeps drops a fused array's references to the buffers its fusion reads.
+func (s *Interp) releaseDeps(o *Obj) {
+	deps := o.deps
+	o.deps = nil
+	for _, d := range deps {
+		s.decref(vArray{d})
 	}
 }
 
@@ -235,43 +273,15 @@ func (s *Interp) finishXLA(prog *xlaProgram, ret value, call int) {
 		if prog.unused[prog.names[i]] {
 			continue
 		}
-		if a, ok := v.(vArray); ok && a.o.base == nil {
-			if _, seen := params[a.o]; !seen {
-				params[a.o] = i
-				n, _ := a.o.nbytes()
+		for _, o := range arrayLeaves(v) { // a pytree's arrays are arguments each
+			if _, seen := params[o]; !seen {
+				params[o] = i
+				n, _ := o.nbytes()
 				p.Arguments += n
 			}
 		}
 	}
-	var outs []*Obj
-	seen := map[*Obj]bool{}
-	var walk func(v value)
-	walk = func(v value) {
-		switch v := v.(type) {
-		case vArray:
-			o := v.o
-			for o.base != nil {
-				o = o.base
-			}
-			if !seen[o] {
-				seen[o] = true
-				outs = append(outs, o)
-			}
-		case vTuple:
-			for _, e := range v.elts {
-				walk(e)
-			}
-		case vList:
-			for _, e := range v.l.elts {
-				walk(e)
-			}
-		case vDict:
-			for _, e := range v.l.elts {
-				walk(e)
-			}
-		}
-	}
-	walk(ret)
+	outs := arrayLeaves(ret)
 	t := s.traceInfo().Func(prog.def)
 	var jt *jaxtrace.Transform
 	if t != nil {
@@ -404,4 +414,42 @@ func (s *Interp) carryOf(v value, expr string, at ast.Node) value {
 	}
 	incref(v)
 	return v
+}
+
+// arrayLeaves returns the arrays (their owners) of a pytree v: an array, or tuples, lists and dicts of
+// them, each once, in order.
+func arrayLeaves(v value) []*Obj {
+	var out []*Obj
+	seen := map[*Obj]bool{}
+	var walk func(v value, depth int)
+	walk = func(v value, depth int) {
+		if depth > 16 {
+			return
+		}
+		switch v := v.(type) {
+		case vArray:
+			o := v.o
+			for o.base != nil {
+				o = o.base
+			}
+			if !seen[o] {
+				seen[o] = true
+				out = append(out, o)
+			}
+		case vTuple:
+			for _, e := range v.elts {
+				walk(e, depth+1)
+			}
+		case vList:
+			for _, e := range v.l.elts {
+				walk(e, depth+1)
+			}
+		case vDict:
+			for _, e := range v.l.elts {
+				walk(e, depth+1)
+			}
+		}
+	}
+	walk(v, 0)
+	return out
 }
