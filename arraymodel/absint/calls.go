@@ -59,6 +59,9 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	if v, ok := s.lazyConsumer(e); ok {
 		return v
 	}
+	if v, ok := s.vmapCall(e); ok {
+		return v
+	}
 	fn := s.eval(e.Func)
 	c := &call{e: e} // kw is made for the first keyword (most calls have none)
 	for _, a := range e.Args {

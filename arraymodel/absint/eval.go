@@ -323,6 +323,10 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		return vMethod{recv: base, name: e.Attr}
 	case vRNG, vList, vAt, vRegex, vMatch:
 		return vMethod{recv: base, name: e.Attr}
+	case vFloat:
+		if e.Attr == "astype" {
+			return vMethod{recv: base, name: e.Attr} // a NumPy or JAX scalar's cast (callMethod)
+		}
 	case vStr:
 		if strMethods[e.Attr] {
 			return vMethod{recv: base, name: e.Attr}

@@ -453,3 +453,74 @@ func arrayLeaves(v value) []*Obj {
 	walk(v, 0)
 	return out
 }
+
+// vmapCall evaluates `jax.vmap(f)(args…)` with the default in_axes and out_axes (0): f runs once
+// on a row of each array argument (a view), and each array it returns is stacked into one of a
+// leading dimension the arguments' first; under jit the stack is fused like any result, so a
+// batched matmul is one dot and its element-wise readers fuse with it.
+func (s *Interp) vmapCall(e *ast.Call) (value, bool) {
+	inner, ok := e.Func.(*ast.Call)
+	if !ok || len(inner.Args) != 1 || len(inner.Keywords) > 0 || len(e.Keywords) > 0 {
+		return nil, false
+	}
+	if ref, ok := s.imp.Resolve(inner.Func); !ok || ref.API != "jax.vmap" && ref.Qual != "jax.vmap" {
+		return nil, false
+	}
+	for _, a := range e.Args {
+		if _, star := a.(*ast.Starred); star {
+			return nil, false
+		}
+	}
+	f := s.eval(inner.Args[0])
+	fn, isFunc := f.(vFunc)
+	if !isFunc {
+		s.decref(f)
+		return nil, false
+	}
+	expr := s.text(e)
+	var n npapi.Dim
+	rows := make([]value, len(e.Args))
+	args := make([]value, len(e.Args))
+	for i, a := range e.Args {
+		v := s.eval(a)
+		args[i] = v
+		if arr, ok := v.(vArray); ok && arr.o.shape.Known && len(arr.o.shape.Dims) > 0 {
+			n = arr.o.shape.Dims[0]
+			rows[i] = s.view(arr.o, Shape{Dims: arr.o.shape.Dims[1:], Known: true}, arr.o.dt, expr)
+			continue
+		}
+		incref(v)
+		rows[i] = v
+	}
+	out := s.callClosure(fn, rows, nil)
+	var stack func(v value) value
+	stack = func(v value) value {
+		switch v := v.(type) {
+		case vArray:
+			if !v.o.shape.Known || n == (npapi.Dim{}) {
+				return vUnknown{}
+			}
+			s.use(v)
+			return s.newArray(Shape{Dims: append([]npapi.Dim{n}, v.o.shape.Dims...), Known: true}, v.o.dt, expr, e, false)
+		case vTuple:
+			elts := make([]value, len(v.elts))
+			for i, x := range v.elts {
+				elts[i] = stack(x)
+			}
+			return vTuple{elts}
+		case vFloat, vInt:
+			if n == (npapi.Dim{}) {
+				return vUnknown{}
+			}
+			return s.newArray(Shape{Dims: []npapi.Dim{n}, Known: true}, operandDType(v).Default(), expr, e, false)
+		}
+		return vUnknown{}
+	}
+	res := stack(out)
+	s.decref(out)
+	for _, v := range args {
+		s.decref(v)
+	}
+	s.decref(f)
+	return res, true
+}
