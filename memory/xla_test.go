@@ -147,6 +147,50 @@ def f(x):
 x = jnp.zeros((1024, 1024))
 y = f(x)
 `, "f", 4 * mib, 4 * mib, 4 * mib, 0}, // XLA: temp 4,476,928 B (within 7 %)
+		{"a fusion reads a matmul's operands when it runs (a pytree of parameters)", `
+@jax.jit
+def predict(params, inputs):
+    activations = inputs
+    for w, b in params[:-1]:
+        outputs = jnp.dot(activations, w) + b
+        activations = jnp.tanh(outputs)
+    final_w, final_b = params[-1]
+    logits = jnp.dot(activations, final_w) + final_b
+    return logits - jax.nn.logsumexp(logits, axis=1, keepdims=True)
+
+params = [(jnp.zeros((784, 1024)), jnp.zeros((1024,))), (jnp.zeros((1024, 1024)), jnp.zeros((1024,))), (jnp.zeros((1024, 10)), jnp.zeros((10,)))]
+y = predict(params, jnp.zeros((128, 784)))
+`, "predict", 7856168, 5120, 1 * mib, 0}, // jax's examples/mnist_classifier_fromscratch.py predict (logsumexp from jax.nn here)
+		{"vmap: one batched matmul", `
+@jax.jit
+def f(m, vs):
+    return jax.vmap(lambda v: m @ v)(vs)
+
+y = f(jnp.zeros((512, 512)), jnp.zeros((256, 512)))
+`, "f", 1536 << 10, 512 << 10, 0, 0},
+		{"grad: the activation kept for the backward pass", `
+def loss(w, x, y):
+    return jnp.mean((jnp.tanh(x @ w) - y) ** 2)
+
+@jax.jit
+def step(w, x, y):
+    g = jax.grad(loss)(w, x, y)
+    return w - 0.1 * g
+
+y = step(jnp.zeros((256, 128)), jnp.zeros((1024, 256)), jnp.zeros((1024, 128)))
+`, "step", 1664 << 10, 128 << 10, 512 << 10, 0},
+		{"grad through jax.checkpoint of a 4-layer chain", `
+def deep(x, w):
+    for _ in range(4):
+        x = jnp.tanh(x @ w)
+    return jnp.sum(x)
+
+@jax.jit
+def f(x, w):
+    return jax.grad(jax.checkpoint(deep), argnums=1)(x, w)
+
+y = f(jnp.zeros((1024, 256)), jnp.zeros((256, 256)))
+`, "f", 1280 << 10, 256 << 10, 5 * mib, 0}, // XLA: temp 5,505,024 B (5 MiB and 256 KiB), with and without checkpoint
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

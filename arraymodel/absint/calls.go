@@ -62,6 +62,9 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	if v, ok := s.vmapCall(e); ok {
 		return v
 	}
+	if v, ok := s.gradCall(e); ok {
+		return v
+	}
 	fn := s.eval(e.Func)
 	c := &call{e: e} // kw is made for the first keyword (most calls have none)
 	for _, a := range e.Args {
@@ -687,6 +690,7 @@ func (s *Interp) ufunc(c *call, args []value, dt npapi.DType, expr string) value
 	res.o.elementwise = true
 	markData(res, args...)
 	s.decref(tmp)
+	s.keepResidual(res, args)
 	return res
 }
 

@@ -471,6 +471,9 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 		s.materialize(l) // XLA's dot reads its operands from memory
 		s.materialize(r)
 		res := s.matmul(lo, ro, s.text(e), e)
+		if o, ok := isArray(res); ok {
+			o.product = true
+		}
 		s.decref(l)
 		s.decref(r)
 		if o, ok := isArray(res); ok {

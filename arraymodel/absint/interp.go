@@ -190,7 +190,9 @@ type Interp struct {
 	xlaDone []XLAProgram
 	unfused bool
 	// reads are the arrays the operation being evaluated read (use), for a fused result's deps.
-	reads   []*Obj
+	reads []*Obj
+	// grad is the forward pass of jax.grad being run, nil when none.
+	grad    *gradPass
 	file    *pyparse.File
 	imp     *imports.Info
 	cfg     Config

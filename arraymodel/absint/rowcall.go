@@ -109,6 +109,10 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 			}
 			res := s.newArray(sh, o.DType, expr, c.e, fn.Fill)
 			res.o.elementwise = fn.Kind == npapi.Ufunc // fused under jax.jit
+			res.o.product = fn.Kind == npapi.Product
+			if fn.Kind == npapi.Ufunc {
+				s.keepResidual(res, c.args)
+			}
 			res.o.viewOfCopy = o.ViewOfCopy
 			outs[i] = res
 		}

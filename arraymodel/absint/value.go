@@ -236,6 +236,9 @@ type Obj struct {
 	reductions int
 	// deps are, for a fused array, the buffers its fusion reads when it runs (held until then).
 	deps []*Obj
+	// product is set on the result of a matmul, dot or einsum (a grad's forward keeps the
+	// activations computed from one: xla.go).
+	product bool
 	// lo, hi: for a 1-D slice view (sliced), the element range [lo, hi) of the data it covers.
 	lo, hi int64
 	sliced bool

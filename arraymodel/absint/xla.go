@@ -524,3 +524,182 @@ func (s *Interp) vmapCall(e *ast.Call) (value, bool) {
 	s.decref(f)
 	return res, true
 }
+
+// gradPass is the forward pass of a jax.grad or jax.value_and_grad call: the residuals it keeps
+// for the backward pass.
+type gradPass struct {
+	residuals []vArray
+}
+
+// keepResidual keeps res, an element-wise result, as a residual of the grad forward pass being
+// run when it is an activation: a function applied to a matmul's result (`jnp.tanh(x @ w)`).
+// The backward pass needs it (tanh's derivative is 1 - tanh²), so XLA writes it out and keeps it
+// until the gradients are made.
+func (s *Interp) keepResidual(res vArray, operands []value) {
+	if s.grad == nil || !s.top().jit {
+		return
+	}
+	for _, v := range operands {
+		if a, ok := v.(vArray); ok && a.o.product {
+			s.materialize(res)
+			incref(res)
+			s.grad.residuals = append(s.grad.residuals, res)
+			return
+		}
+	}
+}
+
+// gradCall evaluates `jax.grad(f, argnums=…)(args…)` and `jax.value_and_grad(f, …)(args…)`
+// inside jit, f possibly wrapped in jax.checkpoint (XLA's CPU total is the same with and
+// without it: bench/truth/results/jax.md, grad_deep and grad_deep_remat). The forward pass runs
+// f on the arguments and keeps its activations (keepResidual); the backward pass walks them in
+// reverse: the cotangent of the last one is written over it, and each one before takes a buffer
+// of its own while the next is consumed, so one more buffer of the largest activation's size
+// is live when there are two or more; the gradients are arrays of the shapes of the arguments
+// differentiated, fused with what reads them. Memory_analysis() at jax 0.10.2: a 1-layer step's
+// temporaries are its activation (512 KiB), a 4-layer chain's 4 activations and one more (5 MiB
+// and 256 KiB).
+func (s *Interp) gradCall(e *ast.Call) (value, bool) {
+	inner, ok := e.Func.(*ast.Call)
+	if !ok || len(inner.Args) != 1 || len(e.Keywords) > 0 || s.xla == nil || !s.top().jit {
+		return nil, false
+	}
+	ref, ok := s.imp.Resolve(inner.Func)
+	if !ok || ref.API != "jax.grad" && ref.API != "jax.value_and_grad" {
+		return nil, false
+	}
+	withValue := ref.API == "jax.value_and_grad"
+	argnums := []int{0}
+	for _, k := range inner.Keywords {
+		if k.Arg != "argnums" {
+			return nil, false // has_aux, holomorphic …: not modelled
+		}
+		nums, ok := literalInts(k.Value)
+		if !ok {
+			return nil, false
+		}
+		argnums = nums
+	}
+	target := inner.Args[0]
+	if c, ok := target.(*ast.Call); ok && len(c.Args) == 1 && len(c.Keywords) == 0 {
+		if r, ok := s.imp.Resolve(c.Func); ok && (r.API == "jax.checkpoint" || r.API == "jax.remat") {
+			target = c.Args[0]
+		}
+	}
+	for _, a := range e.Args {
+		if _, star := a.(*ast.Starred); star {
+			return nil, false
+		}
+	}
+	f := s.eval(target)
+	fn, isFunc := f.(vFunc)
+	if !isFunc {
+		s.decref(f)
+		return nil, false
+	}
+	expr := s.text(e)
+	args := make([]value, len(e.Args))
+	for i, a := range e.Args {
+		args[i] = s.eval(a)
+		incref(args[i]) // kept for the gradients' shapes
+	}
+	saved := s.grad
+	pass := &gradPass{}
+	s.grad = pass
+	out := s.callClosure(fn, args, nil)
+	s.grad = saved
+	// the backward pass: one cotangent buffer beside the activations
+	if len(pass.residuals) > 1 {
+		var most int64
+		for _, r := range pass.residuals {
+			if n, ok := r.o.nbytes(); ok {
+				most = max(most, n)
+			}
+		}
+		defer func(u bool) { s.unfused = u }(s.unfused)
+		s.unfused = true
+		s.decref(s.newArray(intShape(most), npapi.Uint8, expr+" (cotangent)", e, false))
+		s.unfused = false
+	}
+	grads := make([]value, 0, len(argnums))
+	for _, i := range argnums {
+		if i < 0 || i >= len(args) {
+			grads = append(grads, vUnknown{})
+			continue
+		}
+		grads = append(grads, s.gradOf(args[i], pass, expr, e))
+	}
+	var g value = vTuple{grads}
+	if len(grads) == 1 && !isTupleLiteral(inner) {
+		g = grads[0]
+	}
+	for _, r := range pass.residuals {
+		s.decref(r)
+	}
+	for _, a := range args {
+		s.decref(a)
+	}
+	s.decref(f)
+	if withValue {
+		return vTuple{[]value{out, g}}, true
+	}
+	s.decref(out)
+	return g, true
+}
+
+// gradOf returns a gradient shaped like v (an array, or a tuple or list of them), fused and
+// reading the activations of pass.
+func (s *Interp) gradOf(v value, pass *gradPass, expr string, at ast.Node) value {
+	switch v := v.(type) {
+	case vArray:
+		for _, r := range pass.residuals {
+			s.reads = append(s.reads, r.o)
+		}
+		return s.newArray(v.o.shape, v.o.dt, expr, at, false)
+	case vTuple:
+		elts := make([]value, len(v.elts))
+		for i, x := range v.elts {
+			elts[i] = s.gradOf(x, pass, expr, at)
+		}
+		return vTuple{elts}
+	case vList:
+		elts := make([]value, len(v.l.elts))
+		for i, x := range v.l.elts {
+			elts[i] = s.gradOf(x, pass, expr, at)
+		}
+		return vList{&pyList{refs: 1, elts: elts}}
+	}
+	return vUnknown{}
+}
+
+// isTupleLiteral reports whether the grad call's argnums is a tuple (the gradients then come as
+// a tuple even of one).
+func isTupleLiteral(inner *ast.Call) bool {
+	for _, k := range inner.Keywords {
+		if _, ok := k.Value.(*ast.Tuple); ok && k.Arg == "argnums" {
+			return true
+		}
+	}
+	return false
+}
+
+// literalInts reads an int or a tuple or list of ints written as literals.
+func literalInts(e ast.Expr) ([]int, bool) {
+	switch e := e.(type) {
+	case *ast.Constant:
+		if e.Value.Kind == ast.ConstInt {
+			return []int{int(e.Value.Int)}, true
+		}
+	case *ast.Tuple:
+		var out []int
+		for _, x := range e.Elts {
+			n, ok := literalInts(x)
+			if !ok || len(n) != 1 {
+				return nil, false
+			}
+			out = append(out, n[0])
+		}
+		return out, true
+	}
+	return nil, false
+}
