@@ -161,6 +161,13 @@ def predict(params, inputs):
 params = [(jnp.zeros((784, 1024)), jnp.zeros((1024,))), (jnp.zeros((1024, 1024)), jnp.zeros((1024,))), (jnp.zeros((1024, 10)), jnp.zeros((10,)))]
 y = predict(params, jnp.zeros((128, 784)))
 `, "predict", 7856168, 5120, 1 * mib, 0}, // jax's examples/mnist_classifier_fromscratch.py predict (logsumexp from jax.nn here)
+		{"a convolution writes a layout of its own beside its result", `
+@jax.jit
+def f(x, k):
+    return lax.conv_general_dilated(x, k, (1, 1), "SAME")
+
+y = f(jnp.zeros((8, 3, 64, 64)), jnp.zeros((16, 3, 3, 3)))
+`, "f", 394944, 2 * mib, 2 * mib, 0}, // XLA: temp 2,098,176 B
 		{"vmap: one batched matmul", `
 @jax.jit
 def f(m, vs):

@@ -373,6 +373,10 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 		if v, ok := s.laxLoop(api, c, expr); ok {
 			return v
 		}
+	case "jax.lax.conv_general_dilated", "jax.lax.conv":
+		if v, ok := s.laxConv(c, expr); ok {
+			return v
+		}
 	case "astype":
 		if a, ok := firstArray(c); ok && len(c.args) >= 1 {
 			// jnp.astype(x, dtype), NumPy 2's np.astype: x.astype(dtype)
