@@ -111,6 +111,8 @@ type Shared struct {
 	project *projectRun
 	// scans are the scopes' syntax scans for size provenance (provenance.go).
 	scans map[ast.Node]scopeScan
+	// traces are the tracing facts of each module run (xla.go), built once for all scopes.
+	traces map[*ast.Module]*jaxtrace.Info
 }
 
 // Consts are a module's constants as functions run on their own see them (the module body run
@@ -182,10 +184,8 @@ type frame struct {
 
 // Interp runs one scope of a file.
 type Interp struct {
-	// traces caches the tracing facts of each module run (xla.go); xla is the XLA program
-	// running, xlaDone the accounting of those that returned; unfused makes arrays get their
-	// buffers at once even inside a program.
-	traces  map[*ast.Module]*jaxtrace.Info
+	// xla is the XLA program running, xlaDone the accounting of those that returned; unfused
+	// makes arrays get their buffers at once even inside a program.
 	xla     *xlaProgram
 	xlaDone []XLAProgram
 	unfused bool

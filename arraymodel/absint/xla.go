@@ -80,18 +80,20 @@ type Donation struct {
 // XLAPrograms returns the accounting of each XLA program the run entered, in order.
 func (s *Interp) XLAPrograms() []XLAProgram { return s.xlaDone }
 
-// traceInfo returns the tracing facts of the module being run, built once per module.
+// traceInfo returns the tracing facts of the module being run, built once per module for the
+// scopes of one estimate (Config.Shared).
 func (s *Interp) traceInfo() *jaxtrace.Info {
 	if s.file == nil || s.file.Module == nil || s.imp == nil {
 		return nil
 	}
-	if s.traces == nil {
-		s.traces = map[*ast.Module]*jaxtrace.Info{}
+	sh := s.shared
+	if sh.traces == nil {
+		sh.traces = map[*ast.Module]*jaxtrace.Info{}
 	}
-	info, ok := s.traces[s.file.Module]
+	info, ok := sh.traces[s.file.Module]
 	if !ok {
 		info = jaxtrace.Build(s.file.Module, s.imp)
-		s.traces[s.file.Module] = info
+		sh.traces[s.file.Module] = info
 	}
 	return info
 }
