@@ -120,9 +120,16 @@ type Donatable struct {
 	Bytes int64  `json:"bytes"`
 }
 
-// xlaPrograms converts the interpreter's accounting of the programs a run entered.
+// xlaPrograms converts the interpreter's accounting of the programs a run entered: one per
+// function and call line (a call in a loop runs its program each iteration; the largest total
+// is kept).
 func xlaPrograms(ps []absint.XLAProgram) []XLAProgram {
 	var out []XLAProgram
+	type site struct {
+		fn   string
+		call int
+	}
+	at := map[site]int{}
 	for _, p := range ps {
 		x := XLAProgram{Func: p.Func, Line: p.Line, Call: p.Call, ArgumentBytes: p.Arguments,
 			OutputBytes: p.Outputs, TempBytes: p.Temporaries, AliasBytes: p.Aliased, TotalBytes: p.Total(),
@@ -131,6 +138,14 @@ func xlaPrograms(ps []absint.XLAProgram) []XLAProgram {
 			x.Donatable = append(x.Donatable, Donatable{Index: d.Index, Param: d.Param, Bytes: d.Bytes})
 			x.DonationSavesBytes += d.Bytes
 		}
+		k := site{p.Func, p.Call}
+		if i, seen := at[k]; seen {
+			if x.TotalBytes > out[i].TotalBytes {
+				out[i] = x
+			}
+			continue
+		}
+		at[k] = len(out)
 		out = append(out, x)
 	}
 	return out
