@@ -93,6 +93,7 @@ func (s *Interp) exec(st ast.Stmt) {
 			f.ret = vNone{}
 		}
 		f.done, f.raised = true, ""
+		f.retLine = s.lineOf(st)
 	case *ast.Raise:
 		f.done, f.raised = true, raisedName(st)
 	case *ast.Import, *ast.ImportFrom:
@@ -837,7 +838,7 @@ func (s *Interp) callClosureSpread(fn vFunc, args []value, kw map[string]value, 
 		ret = vNone{}
 	}
 	if prog != nil {
-		s.finishXLA(prog, ret, call)
+		s.finishXLA(prog, ret, call, fr.retLine)
 		s.xla = savedProg
 	}
 	// Locals die when the frame goes; the return value keeps its own reference.

@@ -163,10 +163,12 @@ type frame struct {
 	fn      *ast.FunctionDef
 	// env is the frame of the function fn was defined in (a closure), nil for a function
 	// defined at module level.
-	env  *frame
-	jit  bool
-	ret  value
-	done bool // return or raise reached
+	env *frame
+	jit bool
+	ret value
+	// retLine is the line of the return statement that set ret (0 before one runs).
+	retLine int
+	done    bool // return or raise reached
 	// raised names the exception of the raise that set done ("?" when unnamed, "" for a
 	// return): a try's handler may catch it
 	raised string

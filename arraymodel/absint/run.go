@@ -71,7 +71,7 @@ func (s *Interp) RunBody(node ast.Node, args *ast.Arguments, body []ast.Stmt, ji
 		if ret == nil {
 			ret = vNone{}
 		}
-		s.finishXLA(prog, ret, 0)
+		s.finishXLA(prog, ret, 0, fr.retLine)
 	}
 }
 

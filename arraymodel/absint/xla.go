@@ -265,10 +265,15 @@ func (s *Interp) drawTemporaries(fn *npapi.Func, sh Shape, dt npapi.DType) int64
 	return npapi.PRNGTempBytes(fn.Name, n, dt)
 }
 
-// finishXLA ends the program prog whose frame returned ret, called at line call (0 for the
-// function's own scope): donated arguments that outputs alias are freed, the fused outputs
-// materialized, the temporaries' peak booked beside them, and the accounting recorded.
-func (s *Interp) finishXLA(prog *xlaProgram, ret value, call int) {
+// finishXLA ends the program prog whose frame returned ret at line retLine (0: fell off its
+// end), called at line call (0 for the function's own scope): donated arguments that outputs
+// alias are freed, the fused outputs materialized (at the return), the temporaries' peak
+// booked beside them, and the accounting recorded.
+func (s *Interp) finishXLA(prog *xlaProgram, ret value, call, retLine int) {
+	if retLine > 0 {
+		s.lines = append(s.lines, retLine) // what the return writes out is made there
+		defer func() { s.lines = s.lines[:len(s.lines)-1] }()
+	}
 	p := XLAProgram{Func: prog.def.Name, Line: s.lineOf(prog.def), Call: call}
 	params := map[*Obj]int{}
 	for i, v := range prog.params {

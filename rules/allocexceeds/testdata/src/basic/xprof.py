@@ -12,4 +12,4 @@ def oom():
 
 
 if __name__ == "__main__":
-    oom()  # want `one allocation of 200.0 GiB`
+    oom()
