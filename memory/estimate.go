@@ -223,7 +223,7 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Strategy: absint.Simulate,
 		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared, Argv: opts.Argv,
 		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Files: opts.Files, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts,
-		NumPyVersion: opts.NumPyVersion})
+		NumPyVersion: opts.NumPyVersion, Accelerator: opts.Target != nil && (opts.Target.Kind == KindGPU || opts.Target.Kind == KindTPU)})
 	return s
 }
 
@@ -291,6 +291,7 @@ func (s *sim) report(scope string, line int, jit bool) *Report {
 		fits := s.h.oom == nil
 		r.Fits = &fits
 	}
+	r.XLA = xlaPrograms(s.in.XLAPrograms())
 	r.Suggestions = s.suggest(r)
 	r.Mitigations = s.mitigations(r)
 	r.PaddingBytes = s.paddingAtPeak(r)

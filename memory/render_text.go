@@ -206,6 +206,25 @@ func (r *Report) writeTextBody(b *strings.Builder) {
 			b.WriteString("\n")
 		}
 	}
+	if len(r.XLA) > 0 {
+		b.WriteString("\n  XLA programs (as memory_analysis() counts them):\n")
+		for _, p := range r.XLA {
+			at := fmt.Sprintf("line %d", p.Line)
+			if p.Call > 0 {
+				at = fmt.Sprintf("called at line %d", p.Call)
+			}
+			fmt.Fprintf(b, "    %s (%s): arguments %s, outputs %s, temporaries %s", p.Func, at,
+				FormatBytes(p.ArgumentBytes), FormatBytes(p.OutputBytes), FormatBytes(p.TempBytes))
+			if p.AliasBytes > 0 {
+				fmt.Fprintf(b, ", aliased to donated arguments %s", FormatBytes(p.AliasBytes))
+			}
+			fmt.Fprintf(b, ": total %s", FormatBytes(p.TotalBytes))
+			if p.DonationSavesBytes > 0 {
+				fmt.Fprintf(b, "; donation would save %s", FormatBytes(p.DonationSavesBytes))
+			}
+			b.WriteString("\n")
+		}
+	}
 	if len(r.Mitigations) > 0 {
 		b.WriteString("\n  mitigations (cuPyNumeric OOM guide, in its order):\n")
 		for _, m := range r.Mitigations {

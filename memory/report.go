@@ -80,11 +80,75 @@ type Report struct {
 	Largest *Live `json:"largest_allocation"`
 	// OOM describes the first allocation that does not fit the target (null when all fit).
 	OOM *OOM `json:"oom"`
+	// XLA lists the XLA programs the scope ran (the jitted functions it called, or the scope
+	// itself when it is jitted), each accounted as memory_analysis() reports it.
+	XLA []XLAProgram `json:"xla,omitempty"`
 	// Suggestions say what would lower the peak.
 	Suggestions []string `json:"suggestions"`
 	// Mitigations are the cuPyNumeric OOM guide's mitigations that apply to a Legate OOM, in
 	// the guide's order (resize, prefetch, release, offload, downcast); empty when it fits.
 	Mitigations []string `json:"mitigations,omitempty"`
+}
+
+// XLAProgram is one XLA program's accounting: a jitted function's arguments, outputs and
+// temporaries apart, the bytes its outputs alias donated arguments, and the arguments donating
+// would let an output reuse.
+type XLAProgram struct {
+	// Func is the jitted function, Line its def's line and Call the line of the call that ran it
+	// (0 for the function's own scope).
+	Func string `json:"func"`
+	Line int    `json:"line"`
+	Call int    `json:"call_line,omitempty"`
+	// ArgumentBytes, OutputBytes, TempBytes and AliasBytes are memory_analysis()'s
+	// argument_size_in_bytes, output_size_in_bytes, temp_size_in_bytes and alias_size_in_bytes;
+	// TotalBytes is their total, arguments + outputs + temporaries - aliased.
+	ArgumentBytes int64 `json:"argument_bytes"`
+	OutputBytes   int64 `json:"output_bytes"`
+	TempBytes     int64 `json:"temp_bytes"`
+	AliasBytes    int64 `json:"alias_bytes"`
+	TotalBytes    int64 `json:"total_bytes"`
+	// Donatable lists the arguments not donated that an output of their shape and dtype could
+	// reuse; DonationSavesBytes is their bytes, what donating them would take off TotalBytes.
+	Donatable          []Donatable `json:"donatable"`
+	DonationSavesBytes int64       `json:"donation_saves_bytes"`
+}
+
+// Donatable is an argument of a jitted function that donate_argnums could alias to an output.
+type Donatable struct {
+	Index int    `json:"index"`
+	Param string `json:"param"`
+	Bytes int64  `json:"bytes"`
+}
+
+// xlaPrograms converts the interpreter's accounting of the programs a run entered: one per
+// function and call line (a call in a loop runs its program each iteration; the largest total
+// is kept).
+func xlaPrograms(ps []absint.XLAProgram) []XLAProgram {
+	var out []XLAProgram
+	type site struct {
+		fn   string
+		call int
+	}
+	at := map[site]int{}
+	for _, p := range ps {
+		x := XLAProgram{Func: p.Func, Line: p.Line, Call: p.Call, ArgumentBytes: p.Arguments,
+			OutputBytes: p.Outputs, TempBytes: p.Temporaries, AliasBytes: p.Aliased, TotalBytes: p.Total(),
+			Donatable: []Donatable{}}
+		for _, d := range p.Donatable {
+			x.Donatable = append(x.Donatable, Donatable{Index: d.Index, Param: d.Param, Bytes: d.Bytes})
+			x.DonationSavesBytes += d.Bytes
+		}
+		k := site{p.Func, p.Call}
+		if i, seen := at[k]; seen {
+			if x.TotalBytes > out[i].TotalBytes {
+				out[i] = x
+			}
+			continue
+		}
+		at[k] = len(out)
+		out = append(out, x)
+	}
+	return out
 }
 
 // Live is a buffer live at some point.

@@ -24,6 +24,11 @@ func (s *sim) suggest(r *Report) []string {
 	}
 	loads := s.loadLines()
 	seen := map[string]bool{}
+	if inXLA(r, line) {
+		// Inside an XLA program the compiler frees a buffer after its last use and writes
+		// fused results in place: `del` and out= do nothing there; donation does.
+		return append(out, donationHints(r)...)
+	}
 	for _, l := range r.LiveAtPeak {
 		for _, n := range strings.Split(l.Name, ", ") {
 			if n == "" || strings.HasPrefix(n, "<") || seen[n] || strings.Contains(n, "[") {
@@ -112,3 +117,40 @@ func (s *sim) loadLines() map[string]int { return s.index().lastLoad }
 
 // stmtAt returns the innermost statement starting on line.
 func (s *sim) stmtAt(line int) ast.Stmt { return s.index().stmts[line] }
+
+// inXLA reports whether the peak at line is reached inside an XLA program: the scope is jitted,
+// or line calls a jitted function.
+func inXLA(r *Report, line int) bool {
+	if r.JIT {
+		return true
+	}
+	for _, p := range r.XLA {
+		if p.Call == line {
+			return true
+		}
+	}
+	return false
+}
+
+// donationHints proposes donating the arguments an output of a program could reuse, with the
+// bytes it would save.
+func donationHints(r *Report) []string {
+	var out []string
+	for _, p := range r.XLA {
+		if p.DonationSavesBytes == 0 {
+			continue
+		}
+		var nums, names []string
+		for _, d := range p.Donatable {
+			nums = append(nums, fmt.Sprint(d.Index))
+			names = append(names, "`"+d.Param+"`")
+		}
+		tuple := strings.Join(nums, ", ")
+		if len(nums) == 1 {
+			tuple += ","
+		}
+		out = append(out, fmt.Sprintf("`%s` returns arrays of the shape and dtype of %s: `donate_argnums=(%s)` lets XLA write them into those arguments' buffers, %s less (unsafe: the caller must not read a donated argument again)",
+			p.Func, strings.Join(names, ", "), tuple, FormatBytes(p.DonationSavesBytes)))
+	}
+	return out
+}

@@ -59,6 +59,12 @@ func (s *Interp) evalCall(e *ast.Call) value {
 	if v, ok := s.lazyConsumer(e); ok {
 		return v
 	}
+	if v, ok := s.vmapCall(e); ok {
+		return v
+	}
+	if v, ok := s.gradCall(e); ok {
+		return v
+	}
 	fn := s.eval(e.Func)
 	c := &call{e: e} // kw is made for the first keyword (most calls have none)
 	for _, a := range e.Args {
@@ -363,6 +369,19 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 	api := ref.API
 	expr := s.text(c.e)
 	switch api {
+	case "jax.lax.fori_loop", "jax.lax.while_loop", "jax.lax.scan":
+		if v, ok := s.laxLoop(api, c, expr); ok {
+			return v
+		}
+	case "jax.lax.conv_general_dilated", "jax.lax.conv":
+		if v, ok := s.laxConv(c, expr); ok {
+			return v
+		}
+	case "astype":
+		if a, ok := firstArray(c); ok && len(c.args) >= 1 {
+			// jnp.astype(x, dtype), NumPy 2's np.astype: x.astype(dtype)
+			return s.arrayMethod(a, "astype", &call{e: c.e, args: c.args[1:], kw: c.kw}, expr)
+		}
 	case "where":
 		if len(c.args) == 3 {
 			return s.ufunc(c, c.args, npapi.NoDType, expr)
@@ -675,6 +694,7 @@ func (s *Interp) ufunc(c *call, args []value, dt npapi.DType, expr string) value
 	res.o.elementwise = true
 	markData(res, args...)
 	s.decref(tmp)
+	s.keepResidual(res, args)
 	return res
 }
 

@@ -54,6 +54,8 @@
 //	pymath.go          Python's arithmetic on known numbers: int, float, round, min, max, math
 //	pystr.go           str operations on known strings: %-formatting, int() and float() of text
 //	pyre.go            the re module on known strings
+//	xla.go             jit as XLA compiles it: staged frames (jaxtrace), fusion, a program's
+//	                   arguments, outputs, temporaries and donation; lax loops, vmap, grad, conv
 //
 // The program's inputs and its project:
 //

@@ -326,6 +326,10 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 		return vMethod{recv: base, name: e.Attr}
 	case vRNG, vList, vAt, vRegex, vMatch:
 		return vMethod{recv: base, name: e.Attr}
+	case vFloat:
+		if e.Attr == "astype" {
+			return vMethod{recv: base, name: e.Attr} // a NumPy or JAX scalar's cast (callMethod)
+		}
 	case vStr:
 		if strMethods[e.Attr] {
 			return vMethod{recv: base, name: e.Attr}
@@ -467,7 +471,12 @@ func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	s.use(l)
 	s.use(r)
 	if op == ast.MatMult {
+		s.materialize(l) // XLA's dot reads its operands from memory
+		s.materialize(r)
 		res := s.matmul(lo, ro, s.text(e), e)
+		if o, ok := isArray(res); ok {
+			o.product = true
+		}
 		s.decref(l)
 		s.decref(r)
 		if o, ok := isArray(res); ok {
@@ -1073,7 +1082,14 @@ func (s *Interp) newArray(sh Shape, dt npapi.DType, expr string, at ast.Node, la
 	if !known {
 		s.unknownAlloc(at, expr, reasonFor(sh, dt), nil)
 	}
+	if s.fuses() {
+		o.fused = true // no buffer until a reader needs one (xla.go)
+		o.deps = s.takeReads()
+		return vArray{o}
+	}
+	s.reads = nil
 	s.h.Allocate(s, o, lazy)
+	s.noteAlloc(o)
 	if s.pending != "" && at != nil && at == ast.Node(s.pendingValue) {
 		s.h.Bound(s, o, s.pending)
 	}
@@ -1156,6 +1172,9 @@ func (s *Interp) use(v value) {
 	switch v := v.(type) {
 	case vArray:
 		s.touchRange(v.o, 0, 0, false)
+		if s.xla != nil && s.top().jit {
+			s.reads = append(s.reads, v.o) // what a fused result made next depends on (xla.go)
+		}
 	case vTuple:
 		for _, e := range v.elts {
 			s.use(e)

@@ -31,6 +31,7 @@ func (s *Interp) execBlock(stmts []ast.Stmt) {
 			s.exec(st) // no heap: the lines allocations count at are not needed
 			continue
 		}
+		s.reads = nil
 		s.lines = append(s.lines, s.lineOf(st))
 		if f == s.root {
 			s.cur = s.lineOf(st)
@@ -92,6 +93,7 @@ func (s *Interp) exec(st ast.Stmt) {
 			f.ret = vNone{}
 		}
 		f.done, f.raised = true, ""
+		f.retLine = s.lineOf(st)
 	case *ast.Raise:
 		f.done, f.raised = true, raisedName(st)
 	case *ast.Import, *ast.ImportFrom:
@@ -812,7 +814,8 @@ func (s *Interp) callClosureSpread(fn vFunc, args []value, kw map[string]value, 
 	s.depth++
 	defer func() { s.depth-- }()
 	defer s.enterModuleOfFunc(fn)()
-	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: isJIT(s, def), env: fn.env}
+	entry := !s.top().jit && s.traced(def) != nil // Python calls a jitted function: an XLA program
+	fr := &frame{vars: map[string]value{}, globals: map[string]bool{}, fn: def, jit: s.staged(def), env: fn.env}
 	if spread > 0 {
 		for _, v := range args[spread-1:] {
 			s.decref(v)
@@ -820,6 +823,11 @@ func (s *Interp) callClosureSpread(fn vFunc, args []value, kw map[string]value, 
 		args = args[:spread-1]
 	}
 	s.bindParams(fr, def.Args, args, kw, spread > 0)
+	var prog, savedProg *xlaProgram
+	if entry {
+		prog, savedProg = s.enterXLA(def, fr)
+	}
+	call := s.line()
 	s.frames = append(s.frames, fr)
 	saved := s.lines
 	s.lines = append([]int(nil), s.lines...)
@@ -828,6 +836,10 @@ func (s *Interp) callClosureSpread(fn vFunc, args []value, kw map[string]value, 
 	ret := fr.ret
 	if ret == nil {
 		ret = vNone{}
+	}
+	if prog != nil {
+		s.finishXLA(prog, ret, call, fr.retLine)
+		s.xla = savedProg
 	}
 	// Locals die when the frame goes; the return value keeps its own reference.
 	for _, k := range slices.Sorted(maps.Keys(fr.vars)) {
@@ -946,34 +958,6 @@ func pureExpr(e ast.Expr) bool {
 		return !slices.ContainsFunc(e.Elts, func(x ast.Expr) bool { return !pureExpr(x) })
 	case *ast.List:
 		return !slices.ContainsFunc(e.Elts, func(x ast.Expr) bool { return !pureExpr(x) })
-	}
-	return false
-}
-
-// isJIT reports whether def is decorated with jax.jit (or jit imported from jax), directly or
-// through functools.partial(jax.jit, ...).
-func isJIT(s *Interp, def *ast.FunctionDef) bool {
-	for _, d := range def.DecoratorList {
-		e := d
-		if c, ok := e.(*ast.Call); ok {
-			e = c.Func
-			if len(c.Args) > 0 && isJITExpr(s, c.Args[0]) {
-				return true
-			}
-		}
-		if isJITExpr(s, e) {
-			return true
-		}
-	}
-	return false
-}
-
-func isJITExpr(s *Interp, e ast.Expr) bool {
-	if ref, ok := s.imp.Resolve(e); ok {
-		return ref.API == "jax.jit" || ref.Qual == "jax.jit"
-	}
-	if n, ok := e.(*ast.Name); ok {
-		return n.ID == "jit" && s.imp.Backends()&imports.JAX != 0
 	}
 	return false
 }

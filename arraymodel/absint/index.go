@@ -103,6 +103,16 @@ func (s *Interp) evalSubscript(e *ast.Subscript) value {
 				return b.l.elts[i]
 			}
 		}
+		if sl, ok := e.Slice.(*ast.Slice); ok && b.l.keys == nil {
+			// params[:-1]: a new list of the same elements
+			if lo, hi, ok := s.sliceBounds(sl, int64(len(b.l.elts))); ok {
+				out := append([]value{}, b.l.elts[lo:hi]...)
+				for _, x := range out {
+					incref(x)
+				}
+				return vList{&pyList{refs: 1, elts: out}}
+			}
+		}
 		return vUnknown{}
 	case vArray:
 		ix := s.evalIndex(e.Slice)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -38,6 +39,9 @@ const (
 
 // Config configures one run of the interpreter.
 type Config struct {
+	// Accelerator is set when the arrays live on a GPU or TPU target: XLA's CPU backend's
+	// figures (the PRNG's temporaries under jit, xla.go) do not apply there.
+	Accelerator bool
 	// Backend is the library whose arrays the run holds (BackendNumPy, …; "" is NumPy): it
 	// decides what an array module handed out for an array is (cupy.get_array_module) and
 	// whether calls make internal temporaries (cuPyNumeric's do not).
@@ -107,6 +111,8 @@ type Shared struct {
 	project *projectRun
 	// scans are the scopes' syntax scans for size provenance (provenance.go).
 	scans map[ast.Node]scopeScan
+	// traces are the tracing facts of each module run (xla.go), built once for all scopes.
+	traces map[*ast.Module]*jaxtrace.Info
 }
 
 // Consts are a module's constants as functions run on their own see them (the module body run
@@ -160,10 +166,12 @@ type frame struct {
 	fn      *ast.FunctionDef
 	// env is the frame of the function fn was defined in (a closure), nil for a function
 	// defined at module level.
-	env  *frame
-	jit  bool
-	ret  value
-	done bool // return or raise reached
+	env *frame
+	jit bool
+	ret value
+	// retLine is the line of the return statement that set ret (0 before one runs).
+	retLine int
+	done    bool // return or raise reached
 	// raised names the exception of the raise that set done ("?" when unnamed, "" for a
 	// return): a try's handler may catch it
 	raised string
@@ -181,6 +189,15 @@ type frame struct {
 
 // Interp runs one scope of a file.
 type Interp struct {
+	// xla is the XLA program running, xlaDone the accounting of those that returned; unfused
+	// makes arrays get their buffers at once even inside a program.
+	xla     *xlaProgram
+	xlaDone []XLAProgram
+	unfused bool
+	// reads are the arrays the operation being evaluated read (use), for a fused result's deps.
+	reads []*Obj
+	// grad is the forward pass of jax.grad being run, nil when none.
+	grad    *gradPass
 	file    *pyparse.File
 	imp     *imports.Info
 	cfg     Config
@@ -351,6 +368,11 @@ func (s *Interp) dieArray(o *Obj) {
 		s.decref(vArray{o.base})
 		return
 	}
+	if o.fused {
+		s.releaseDeps(o)
+		return // never written out: no buffer to free
+	}
+	s.noteFree(o)
 	s.h.Release(s, o)
 }
 

@@ -74,6 +74,14 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 		}
 	case vDType:
 		return vUnknown{}
+	case vFloat:
+		if m.name == "astype" {
+			// a NumPy or JAX scalar cast (jnp.log(2.0).astype(x.dtype)): a scalar of that dtype
+			if dt := s.dtypeArg(c, 0, r.dt); dt.Known() && dt.Kind() == 'f' {
+				r.dt, r.strong = dt, true
+			}
+			return r
+		}
 	}
 	return vUnknown{}
 }

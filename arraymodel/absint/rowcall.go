@@ -18,6 +18,7 @@ import (
 // the first argument).
 func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	s.useAll(c.args)
+	s.consume(fn, c.args)
 	if fn.Out {
 		if o, ok := outResult(c); ok {
 			s.touchRange(o.o, 0, 0, false)
@@ -64,6 +65,19 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	if s.numpyBuffers() {
 		r.TempBytes = npapi.SatAdd(r.TempBytes, npapi.Buffers(fn, rc, r))
 	}
+	if s.xla != nil && s.top().jit {
+		r.TempBytes = 0 // NumPy's scratch arrays: XLA fuses what they hold
+		if fn.Rule == npapi.ShapeCum && len(r.Outs) == 1 {
+			// XLA:CPU's cumulative sum is a reduce-window whose partial sums take a buffer of
+			// the result's size (memory_analysis(): 4.27 MiB of temporaries for a 4 MiB cumsum)
+			if n, ok := shapeOfDims(r.Outs[0].Shape).Size(); ok {
+				r.TempBytes = npapi.NBytes(n, r.Outs[0].DType)
+			}
+		}
+	}
+	if len(r.Outs) == 1 {
+		r.TempBytes = npapi.SatAdd(r.TempBytes, s.drawTemporaries(fn, shapeOfDims(r.Outs[0].Shape), r.Outs[0].DType))
+	}
 	tmp := s.temporaries(r.TempBytes, expr)
 	src, isArr := firstArray(c)
 	outs := make([]value, len(r.Outs))
@@ -95,11 +109,18 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 			}
 			res := s.newArray(sh, o.DType, expr, c.e, fn.Fill)
 			res.o.elementwise = fn.Kind == npapi.Ufunc // fused under jax.jit
+			res.o.product = fn.Kind == npapi.Product
+			if fn.Kind == npapi.Ufunc {
+				s.keepResidual(res, c.args)
+			}
 			res.o.viewOfCopy = o.ViewOfCopy
 			outs[i] = res
 		}
 	}
 	s.decref(tmp)
+	if fn.Kind == npapi.Random {
+		s.materialize(vTuple{outs}) // a draw is written out where its bits were (xla.go)
+	}
 	s.markRowData(fn, c, vTuple{outs})
 	for i, o := range r.Outs {
 		if a, ok := isArray(outs[i]); ok && (o.Bound != 0 || o.Counted) {
@@ -138,6 +159,8 @@ func (s *Interp) temporaries(n int64, expr string) value {
 	if n <= 0 || s.cfg.Backend == BackendLegate {
 		return nil
 	}
+	defer func(u bool) { s.unfused = u }(s.unfused)
+	s.unfused = true // scratch space is written
 	return s.newArray(intShape(n), npapi.Uint8, expr+" (temporaries)", nil, false)
 }
 

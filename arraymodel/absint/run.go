@@ -44,7 +44,7 @@ func (s *Interp) RunModule() {
 // named for, a symbol of its own otherwise), and it sees the module's constants. It reports
 // whether def is compiled with jax.jit.
 func (s *Interp) RunFunction(def *ast.FunctionDef) (jit bool) {
-	jit = isJIT(s, def)
+	jit = s.traced(def) != nil
 	s.RunBody(def, def.Args, def.Body, jit)
 	return jit
 }
@@ -61,7 +61,18 @@ func (s *Interp) RunBody(node ast.Node, args *ast.Arguments, body []ast.Stmt, ji
 	}
 	s.frames = append(s.frames, fr)
 	s.root, s.rootNode = fr, node
+	var prog *xlaProgram
+	if jit && def != nil && s.traced(def) != nil {
+		prog, _ = s.enterXLA(def, fr) // the function's own XLA program
+	}
 	s.execBlock(body)
+	if prog != nil {
+		ret := fr.ret
+		if ret == nil {
+			ret = vNone{}
+		}
+		s.finishXLA(prog, ret, 0, fr.retLine)
+	}
 }
 
 // paramValue is what parameter p of a scope run on its own holds: an assumed value, the array

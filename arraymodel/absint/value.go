@@ -251,6 +251,15 @@ type Obj struct {
 	node  ast.Expr // the expression that made it, when there is one
 	// elementwise is set on a temporary made by an elementwise operation (jit fusion).
 	elementwise bool
+	// fused is set on an array made inside an XLA program that has no buffer yet (xla.go);
+	// reductions counts the reductions that read it while fused.
+	fused      bool
+	reductions int
+	// deps are, for a fused array, the buffers its fusion reads when it runs (held until then).
+	deps []*Obj
+	// product is set on the result of a matmul, dot or einsum (a grad's forward keeps the
+	// activations computed from one: xla.go).
+	product bool
 	// lo, hi: for a 1-D slice view (sliced), the element range [lo, hi) of the data it covers.
 	lo, hi int64
 	sliced bool

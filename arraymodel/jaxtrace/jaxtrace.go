@@ -122,6 +122,24 @@ func (f *Func) Compiled() bool {
 	return false
 }
 
+// Staged reports whether f's body is staged into an XLA program wherever it is called from: a
+// compiling transformation or a control-flow body applies to it or to a def it is nested in. A
+// module function that a traced one merely calls (Caller) is staged only when that call is, which
+// the interpreter knows and this table does not.
+func (f *Func) Staged() bool {
+	for g := f; g != nil; g = g.Outer {
+		for _, t := range g.Transforms {
+			if t.Kind == Compiled || t.Kind == Body {
+				return true
+			}
+		}
+		if len(g.Transforms) > 0 {
+			return false
+		}
+	}
+	return false
+}
+
 // Up returns the traced function f runs inside: the one it is nested in, or else the one that
 // calls it; nil for a function a transformation applies to.
 func (f *Func) Up() *Func {

@@ -334,3 +334,47 @@ def evaluate(params):
 		t.Error("RunsLoop(nil) = true")
 	}
 }
+
+// Staged: a jitted def, a def nested in one and a scan body are staged into an XLA program
+// wherever they are called from; a module helper a jitted def calls is not (only that call is),
+// nor is a def vmap alone traces.
+func TestStaged(t *testing.T) {
+	info, f := build(t, `import jax
+from jax import lax
+
+def helper(x):
+    return x + 1
+
+@jax.jit
+def step(x):
+    def inner(y):
+        return y * 2
+    return helper(inner(x))
+
+def body(c, x):
+    return c + x, c
+
+def run(xs):
+    return lax.scan(body, 0.0, xs)
+
+def per_row(r):
+    return r * 2
+
+batched = jax.vmap(per_row)
+`)
+	want := map[string]bool{"helper": false, "step": true, "inner": true, "body": true, "per_row": false}
+	got := map[string]bool{}
+	ast.Inspect(f.Module, func(n ast.Node) bool {
+		if d, ok := n.(*ast.FunctionDef); ok {
+			if fn := info.Func(d); fn != nil {
+				got[d.Name] = fn.Staged()
+			}
+		}
+		return true
+	})
+	for name, w := range want {
+		if got[name] != w {
+			t.Errorf("%s: staged %v, want %v", name, got[name], w)
+		}
+	}
+}

@@ -286,3 +286,37 @@ func (info *Info) JitCall(c *ast.Call) (*Transform, bool) {
 	t := info.jitCalls[c]
 	return t, t != nil && jitOptions[t.Qual]
 }
+
+// Unused reports whether f's body never reads parameter name as data: not at all, or only for
+// what JAX knows at trace time (`x.shape`, `x.dtype`). jit drops such an argument from the
+// compiled program (keep_unused=False), so it is no argument of XLA's.
+func (f *Func) Unused(name string) bool {
+	var body []ast.Node
+	switch d := f.Node.(type) {
+	case *ast.FunctionDef:
+		for _, st := range d.Body {
+			body = append(body, st)
+		}
+	case *ast.AsyncFunctionDef:
+		for _, st := range d.Body {
+			body = append(body, st)
+		}
+	case *ast.Lambda:
+		body = append(body, d.Body)
+	}
+	read := false
+	for _, n := range body {
+		ast.Inspect(n, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Attribute:
+				if v, ok := n.Value.(*ast.Name); ok && v.ID == name && staticAttrs[n.Attr] {
+					return false
+				}
+			case *ast.Name:
+				read = read || n.ID == name
+			}
+			return !read
+		})
+	}
+	return !read
+}

@@ -83,6 +83,9 @@ type Func struct {
 	// percentile, v of searchsorted, b of solve; -1 when none).
 	AxisArg int
 	ArgN    int
+	// Passes is how many reductions read the input (0 and 1: one); logsumexp reads it twice, its
+	// maximum and then its sum, which an XLA fusion does not share.
+	Passes int
 	// Fill reports a result filled with a constant (zeros, ones, empty, full and their _like
 	// forms), which Legate does not instantiate until first use.
 	Fill bool

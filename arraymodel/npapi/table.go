@@ -67,6 +67,9 @@ func out(f *Func) { f.Out = true }
 // axis sets the positional index of the axis argument.
 func axis(i int) func(*Func) { return func(f *Func) { f.AxisArg = i } }
 
+// passes sets how many reductions read the input (Func.Passes).
+func passes(n int) func(*Func) { return func(f *Func) { f.Passes = n } }
+
 // argN sets the positional index of the rule's count or size argument.
 func argN(i int) func(*Func) { return func(f *Func) { f.ArgN = i } }
 
