@@ -107,6 +107,10 @@ type RuleSpec struct {
 	Severity Severity
 	Fix      FixAvailability
 	Options  []Option
+	// Preview marks a rule not yet precise enough on held-out code to run by default: it runs
+	// only when a selector names it — its code, its name, a code prefix or ALL (select,
+	// extend-select). Its page says so and gives the precision that decided it.
+	Preview bool
 
 	Requires   []*analysis.Analyzer
 	ResultType reflect.Type

@@ -125,7 +125,7 @@ func runConfig(t testing.TB, dir string, rule *analyzer.Rule, cfg *driver.Config
 					continue
 				}
 			}
-			r, n := checkFile(t, rn, rule, fcfg, path, fixes)
+			r, n := checkFile(t, rn, rule, fcfg.WithDefaults(rule.Spec.Code), path, fixes) // (a preview rule too)
 			if r != nil {
 				results = append(results, r)
 			}
@@ -419,7 +419,7 @@ func FindingLines(t testing.TB, rule *analyzer.Rule, path string, src []byte, co
 		t.Fatalf("analysistest: config %q: %v", config, err)
 		return nil
 	}
-	fs, err := driver.CheckSource(context.Background(), path, src, cfg, []*analyzer.Rule{rule})
+	fs, err := driver.CheckSource(context.Background(), path, src, cfg.WithDefaults(rule.Spec.Code), []*analyzer.Rule{rule})
 	if err != nil {
 		t.Fatalf("analysistest: %v", err)
 		return nil

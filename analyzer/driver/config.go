@@ -145,6 +145,15 @@ func (c *Config) WithOptions(opts map[string]any) (*Config, error) {
 	return &cp, nil
 }
 
+// WithDefaults returns a copy of c whose default set also holds the rules codes names (preview
+// rules included): the configuration's own select and ignore still apply on top. A test
+// harness's rule under test runs so.
+func (c *Config) WithDefaults(codes ...string) *Config {
+	cp := *c
+	cp.layers = append([]selection{{extend: codes}}, c.layers...)
+	return &cp
+}
+
 // WithOverrides returns a copy of c with command-line --select (replacing the configured set when
 // non-empty) and --ignore applied on top. Selectors are validated like config values.
 func (c *Config) WithOverrides(sel, ignore []string) (*Config, error) {
@@ -190,8 +199,9 @@ func matchesAny(ss []string, r *analyzer.Rule) bool {
 }
 
 // Enabled reports whether rule r runs on path (relative paths are taken relative to the working
-// directory): by default every rule does; each layer may replace the set (select), add to it
-// (extend-select) and remove from it (ignore), and per-file-ignores remove more.
+// directory): by default every rule does but the preview ones; each layer may replace the set
+// (select), add to it (extend-select) and remove from it (ignore), and per-file-ignores remove
+// more.
 func (c *Config) Enabled(r *analyzer.Rule, path string) bool { return c.enabler(path)(r) }
 
 // enabler returns Enabled for one path, resolving the path against c.Dir once.
@@ -206,7 +216,7 @@ func (c *Config) enabler(path string) func(*analyzer.Rule) bool {
 		}
 	}
 	return func(r *analyzer.Rule) bool {
-		on := true
+		on := !r.Spec.Preview
 		for _, l := range c.layers {
 			if l.selectors != nil {
 				on = matchesAny(l.selectors, r)

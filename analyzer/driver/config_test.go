@@ -296,3 +296,35 @@ func TestWriteSettingsSections(t *testing.T) {
 		t.Errorf("settings end with\n%s\nwant\n%s", got[strings.LastIndex(got, "\n[memory]"):], want)
 	}
 }
+
+// TestPreviewRules: a preview rule runs only when a selector names it (its code, its name, a
+// prefix or ALL), and the configuration's ignore still wins over a harness's WithDefaults.
+func TestPreviewRules(t *testing.T) {
+	preview := analyzer.MustRule(analyzer.RuleSpec{Code: "AL806", Name: "test-preview", Summary: "a preview rule",
+		Severity: analyzer.Warning, Preview: true, Run: func(*analysis.Pass) (any, error) { return nil, nil }})
+	for _, tc := range []struct {
+		toml string
+		want bool
+	}{
+		{"", false},
+		{"select = [\"ALL\"]\n", true},
+		{"select = [\"AL8\"]\n", true},
+		{"extend-select = [\"test-preview\"]\n", true},
+		{"extend-select = [\"AL806\"]\nignore = [\"AL806\"]\n", false},
+	} {
+		cfg, err := ParseConfig("arraylint.toml", []byte(tc.toml))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.Enabled(preview, "a.py"); got != tc.want {
+			t.Errorf("%q: Enabled = %v, want %v", tc.toml, got, tc.want)
+		}
+	}
+	cfg, _ := ParseConfig("arraylint.toml", []byte("ignore = [\"AL806\"]\n"))
+	if cfg.WithDefaults("AL806").Enabled(preview, "a.py") {
+		t.Error("WithDefaults: the configuration's ignore no longer applies")
+	}
+	if cfg, _ := ParseConfig("arraylint.toml", nil); !cfg.WithDefaults("AL806").Enabled(preview, "a.py") {
+		t.Error("WithDefaults: the preview rule does not run")
+	}
+}

@@ -106,7 +106,11 @@ func blocks(s string) []block {
 
 func codesOf(t *testing.T, src string) []string {
 	t.Helper()
-	fs, err := driver.CheckSource(context.Background(), "example.py", []byte(src), nil, all.Rules)
+	cfg, err := driver.ParseConfig("arraylint.toml", []byte("select = [\"ALL\"]\n")) // preview rules too
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := driver.CheckSource(context.Background(), "example.py", []byte(src), cfg, all.Rules)
 	if err != nil {
 		t.Fatal(err)
 	}
