@@ -425,8 +425,9 @@ func (s *Interp) refineSizes(fn *npapi.Func, c *call) {
 
 // nameCounts gives, in the rules' runs, a size argument of a creation, range or random call that
 // reads an attribute of unknown value (`np.linspace(0, 1, self.npsi)`, `np.zeros((cfg.nx,
-// cfg.ny))`) the symbol of its text, as a parameter has: a count an object holds, so the array's
-// size has a formula and the rules can tell one length of the data from a product of lengths.
+// cfg.ny))`), or a name holding an int the run cannot know (`N = int(sys.argv[1])`), the symbol
+// of its text, as a parameter has: a count, so the array's size has a formula, the rules can
+// tell one length of the data from a product of lengths, and follow the name to where it is set.
 func (s *Interp) nameCounts(fn *npapi.Func, c *call) {
 	if !s.cfg.Strategy.infersFromUse() || c.e == nil || c.spread > 0 {
 		return
@@ -437,12 +438,23 @@ func (s *Interp) nameCounts(fn *npapi.Func, c *call) {
 		return
 	}
 	named := func(e ast.Expr, v value) value {
-		u, ok := v.(vUnknown)
-		if _, attr := e.(*ast.Attribute); !ok || !attr || u.sym != nil || u.from != nil {
+		_, attr := e.(*ast.Attribute)
+		_, name := e.(*ast.Name)
+		switch u := v.(type) {
+		case vUnknown:
+			if !attr && !name || u.sym != nil || u.from != nil {
+				return v
+			}
+		case vInt:
+			// a name holding an int the run cannot know (N = int(sys.argv[1]))
+			if !name || u.known || u.sym != nil || u.data {
+				return v
+			}
+		default:
 			return v
 		}
 		t := s.text(e)
-		if !dottedName(t) {
+		if attr && !dottedName(t) {
 			return v
 		}
 		return vInt{sym: npapi.Var(t)}

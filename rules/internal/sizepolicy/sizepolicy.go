@@ -154,6 +154,8 @@ func (p Policy) Decide(s Size) Verdict {
 		return Quiet
 	}
 	switch {
+	case p.Auto && p.Scale == Known && s.FromOption != nil && s.FromOption() && (s.Minor == nil || !s.Minor()):
+		return Report // EXPERIMENT
 	case p.Auto && p.Scale == Large && s.Minor != nil && s.Minor():
 		return Held
 	case p.Auto && p.Scale == Large && (s.FromOption == nil || !s.FromOption()):
