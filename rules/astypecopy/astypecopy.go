@@ -61,8 +61,8 @@ func run(pass *analysis.Pass) (any, error) {
 		if size.Known && pol.Decide(size) == sizepolicy.Quiet || !size.Known && pol.Unknowable() {
 			continue // (a size not known is decided once there is a finding: it may cost a walk)
 		}
-		// a finding on a size not known is only counted under auto's known: no fix to make
-		fixes := size.Known || pol.Scale == sizepolicy.Large || pol.Min <= 0
+		// a finding on a size not known is reported under scale large, or auto from an option
+		fixes := size.Known || pol.Scale == sizepolicy.Large || pol.Auto || pol.Min <= 0
 		if d, ok := check(pass, in, info, call, c.Recv, seeded, fixes); ok {
 			pol.Report(pass, size, d)
 		}

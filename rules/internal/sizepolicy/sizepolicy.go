@@ -9,17 +9,16 @@
 //   - large: also every array whose size is not known, unless the code shows it is small (it is
 //     built once per element of the data, in a loop over the data's elements, or it runs along
 //     some axes of a larger input, np.linspace(0, 1, vol.shape[2]));
-//   - auto (the default): large in a module written for scale — it imports cuPyNumeric or
-//     Legate, CuPy, jax.numpy or dask.array; it takes the array module as a value (a parameter
-//     read as one, `xp = get_array_module(x)`, `np = harness.np`); or its configuration sets a
-//     memory target or backend — and known elsewhere. Even there, an array counts as large only
-//     when its size comes from the problem size the program is run with — a command-line
-//     option, reached through the calls and arithmetic that pass it on (arrays.Info.FromOption)
-//     — and is not minor beside the code's data (one length of it, such as a coordinate axis,
-//     or dwarfed by a larger array the same function makes: arrays.Info.Minor); a size the
-//     project's callers all state (arrays.Info.StatedElems) is judged like a known one. On
-//     held-out code written for scale, sizes that reached no option were mostly small by their
-//     domain (bench/heldout13/REVIEW.md). A finding auto holds back is counted
+//   - auto (the default): known, and also an array of unknown size whose size is the problem size
+//     the program is run with — a command-line option, reached through the calls and
+//     arithmetic that pass it on (arrays.Info.FromOption) — unless it is minor beside the code's
+//     data (one length of it, such as a coordinate axis, or dwarfed by a larger array the same
+//     function makes: arrays.Info.Minor). Where scale is large, a size the project's callers
+//     all state (arrays.Info.StatedElems) is judged like a known one. Auto used to count every
+//     array of unknown size as large in code written for scale (accelerator imports, the array
+//     module as a value, a configured target: writtenForScale, still the messages' and the
+//     JSON's word for such code); on held-out code those findings were mostly false
+//     (bench/heldout13/REVIEW.md). A finding auto holds back is counted
 //     (analyzer.HeldCategory), so the summary can say how to see it.
 //
 // A NumPy library's sizes are its callers': nothing in it says whether an array is large, and
@@ -154,16 +153,14 @@ func (p Policy) Decide(s Size) Verdict {
 		return Quiet
 	}
 	switch {
-	case p.Auto && p.Scale == Known && s.FromOption != nil && s.FromOption() && (s.Minor == nil || !s.Minor()):
-		return Report // EXPERIMENT
-	case p.Auto && p.Scale == Large && s.Minor != nil && s.Minor():
-		return Held
-	case p.Auto && p.Scale == Large && (s.FromOption == nil || !s.FromOption()):
+	case p.Auto:
+		// the problem size the program is run with, and not minor beside the code's data
+		if s.FromOption != nil && s.FromOption() && (s.Minor == nil || !s.Minor()) {
+			return Report
+		}
 		return Held
 	case p.Scale == Large:
 		return Report
-	case p.Auto:
-		return Held
 	}
 	return Quiet
 }
@@ -225,7 +222,7 @@ func (p Policy) unknownNote(formula, source string) string {
 		size += source + "; "
 	}
 	if p.Auto {
-		return fmt.Sprintf(" (%slarge by scale auto: %s)", size, p.Why)
+		return fmt.Sprintf(" (%slarge by scale auto: the program's problem size, set on its command line)", size)
 	}
 	return fmt.Sprintf(" (%slarge by scale = %q)", size, p.Scale)
 }

@@ -16,7 +16,7 @@ def shadowed_parameter(np):
 
 
 def generate_random(np, n, lo, hi, D):
-    rands = np.random.random(n).astype(D)  # want "`random.random` makes float64 data only to cast it to float32 \\(8·n bytes; n: `--num` \\(default 10\\), through run \\(rebound at line 36\\), initialize; large by scale auto: this module takes the array module as a value\\)"
+    rands = np.random.random(n).astype(D)  # want "`random.random` makes float64 data only to cast it to float32 \\(8·n bytes; n: `--num` \\(default 10\\), through run \\(rebound at line 36\\), initialize; large by scale auto: the program.s problem size, set on its command line\\)"
     return rands * (hi - lo) + lo
 
 
