@@ -37,7 +37,7 @@ type builder struct {
 	info *Info
 	// stars are the module's `from numpy import *` statements (bindStars).
 	stars []starImport
-	cur  ast.Stmt // innermost statement being walked
+	cur   ast.Stmt // innermost statement being walked
 	// loadSlab and bindSlab are chunks that short Loads and Bindings lists are carved from:
 	// most names are read or bound a few times, and one allocation per list per growth step
 	// was most of Build's allocations.
