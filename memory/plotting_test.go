@@ -72,3 +72,22 @@ z = np.ones(1000000)
 		}
 	}
 }
+
+// TestPlotFromPylab checks that a plotting function imported by name from pylab is matplotlib's
+// (Chris01s/ComputationalPhysics's Euler.py: `from pylab import plot`, estimated silently at a
+// sixth of the traced peak), and that a plot given a Python list (whose length and float
+// conversion the run does not follow) is listed, not counted as a plot of the array beside it.
+func TestPlotFromPylab(t *testing.T) {
+	r := estimate(t, `from pylab import plot, show
+from numpy import arange
+time = arange(0, 10, 0.0001)
+soln = []
+for t in time[:10]:
+    soln.append(t)
+plot(time, soln)
+show()
+`, Options{})[0]
+	if len(r.Unknown) != 1 || r.Unknown[0].Line != 7 || !strings.Contains(r.Unknown[0].Reason, "matplotlib") {
+		t.Errorf("unknown %+v, want plot of line 7 listed", r.Unknown)
+	}
+}

@@ -1141,10 +1141,11 @@ func (s *Interp) plotKeeps(e *ast.Call, c *call) bool {
 		}
 		o, ok := isArray(v)
 		if !ok {
-			if holdsArrays(v, 0) || anyUnknown(&call{args: []value{v}}) {
-				return false // a list of arrays, a value of unknown type: not one line of known size
+			switch v.(type) {
+			case vInt, vFloat, vNone:
+				continue
 			}
-			continue
+			return false // a list (its length and conversion not followed), a value of unknown type
 		}
 		n, known := o.shape.Size()
 		if !known {
@@ -1207,7 +1208,7 @@ func (s *Interp) plots(e *ast.Call) bool {
 		return false
 	}
 	if path, ok := s.imp.ImportPath(n); ok {
-		return path == "matplotlib" || strings.HasPrefix(path, "matplotlib.") || path == "pylab"
+		return path == "matplotlib" || strings.HasPrefix(path, "matplotlib.") || path == "pylab" || strings.HasPrefix(path, "pylab.")
 	}
 	u, ok := s.peekName(n.ID).(vUnknown)
 	return ok && u.from != nil && u.from.plot
