@@ -3,7 +3,8 @@
 Usage: python3 programs2_tsv.py CANDIDATES.tsv BYREPO_DIR > programs2.tsv
 
 The screen (programs2_screen.py --only REPO) runs repositories in parallel; here its PROGRAM rows
-are taken in PROGRAMS2-RULE.md's candidate order, at most 20, and written as programs.tsv rows:
+are taken in PROGRAMS2-RULE.md's candidate order, at most 20, leaving out the repositories a
+"# skip: owner/name<TAB>reason" line of CANDIDATES names (used before, not fetched), and written as programs.tsv rows:
 a module constant is run from a copy with the constant changed (const column); a command-line
 size is passed on the command line.
 """
@@ -18,10 +19,13 @@ def main():
     print("# Real programs of the second set, chosen by PROGRAMS2-RULE.md (programs2_screen.py, programs2_tsv.py).")
     print("# id\trepository\tcommit\tpath\tentry\targs\tsizes\tconst")
     taken, ids = 0, set()
+    skip = {line[len("# skip: "):].split("\t")[0] for line in open(cands) if line.startswith("# skip: ")}
     for line in open(cands):
         if line.startswith("#") or not line.strip():
             continue
         repo = line.split("\t")[1]
+        if repo in skip:
+            continue
         f = os.path.join(byrepo, repo.replace("/", "+") + ".tsv")
         if not os.path.exists(f):
             continue
