@@ -378,6 +378,11 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 	if ref, ok := s.imp.Resolve(n); ok {
 		return s.refValue(ref), true
 	}
+	if _, ok := s.apart[n]; ok {
+		if ref, ok := s.imp.ResolveModuleName(n.ID); ok {
+			return s.refValue(ref), true // np in an assumed np.empty(524288)
+		}
+	}
 	if s.cfg.Outer != nil {
 		if v, ok := s.cfg.Outer(n.ID); ok {
 			incref(v)
