@@ -240,6 +240,8 @@ type Interp struct {
 	// apart holds the nodes of the assumed expressions (parsed apart from the file) with the
 	// text they were parsed from: their text is that text, their line the read's (text, lineOf).
 	apart map[ast.Node][]byte
+	// figures are the data matplotlib's open figures keep (plotKeeps), one reference each.
+	figures []value
 	// assumedVals are the values assumed expressions made (one reference each), by name.
 	assumedVals map[string]value
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
@@ -400,6 +402,11 @@ func (s *Interp) lookup(n *ast.Name) (value, bool) {
 	}
 	if ref, ok := s.imp.Resolve(n); ok {
 		return s.refValue(ref), true
+	}
+	if _, ok := s.apart[n]; ok {
+		if ref, ok := s.imp.ResolveModuleName(n.ID); ok {
+			return s.refValue(ref), true // np in an assumed np.empty(524288)
+		}
 	}
 	if s.cfg.Outer != nil {
 		if v, ok := s.cfg.Outer(n.ID); ok {

@@ -162,10 +162,9 @@ func (s *Interp) assumedValue(name string) (value, bool) {
 }
 
 // adoptAssumed makes an assumed expression, parsed apart from the file, readable as the file's own
-// code: its names resolve in the module's imports, and its text and lines are the assumption's
-// (Interp.apart).
+// code: its names resolve in the module's imports (lookup), and its text and lines are the
+// assumption's (Interp.apart).
 func (s *Interp) adoptAssumed(expr ast.Expr, src string) {
-	s.imp.Adopt(expr)
 	if s.apart == nil {
 		s.apart = map[ast.Node][]byte{}
 	}

@@ -1,6 +1,7 @@
 package imports
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -22,6 +23,7 @@ func Build(mod *ast.Module) *Info {
 	for _, st := range mod.Body {
 		b.stmt(st, info.Root)
 	}
+	b.bindStars()
 	info.indexModuleRefs()
 	info.indexModuleValues(b.reads)
 	info.backends = info.unionBackends()
@@ -33,7 +35,9 @@ func Build(mod *ast.Module) *Info {
 
 type builder struct {
 	info *Info
-	cur  ast.Stmt // innermost statement being walked
+	// stars are the module's `from numpy import *` statements (bindStars).
+	stars []starImport
+	cur   ast.Stmt // innermost statement being walked
 	// loadSlab and bindSlab are chunks that short Loads and Bindings lists are carved from:
 	// most names are read or bound a few times, and one allocation per list per growth step
 	// was most of Build's allocations.
@@ -199,6 +203,9 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 	case *ast.ImportFrom:
 		for _, a := range st.Names {
 			if a.Name == "*" {
+				if st.Level == 0 && starModules[st.Module] && s == b.info.Root {
+					b.stars = append(b.stars, starImport{st: st, alias: a})
+				}
 				continue
 			}
 			name := a.Asname
@@ -465,4 +472,87 @@ func (b *builder) attrRead(e *ast.Attribute) {
 			b.reads = append(b.reads, attrRead{at: v, outer: e, called: b.callee == ast.Expr(e)})
 		}
 	}
+}
+
+// starModules are the modules whose `from M import *` binds array-library names: NumPy's
+// namespace, and pylab's, which star-imports NumPy's.
+var starModules = map[string]bool{"numpy": true, "pylab": true, "matplotlib.pylab": true}
+
+// starSubmodules are the submodules of NumPy a star import binds (numpy.__all__ lists them).
+var starSubmodules = map[string]bool{"random": true, "linalg": true, "fft": true, "ma": true, "char": true,
+	"polynomial": true, "emath": true, "rec": true, "lib": true, "testing": true, "dtypes": true, "strings": true}
+
+// builtinTypes are the Python types ParseDType also reads as dtypes; NumPy's namespace does not
+// have them (np.float was removed in 1.24), so a star import leaves them Python's.
+var builtinTypes = map[string]bool{"float": true, "int": true, "complex": true, "bool": true, "object": true, "str": true, "bytes": true}
+
+// starImport is one `from numpy import *` of the module.
+type starImport struct {
+	st    *ast.ImportFrom
+	alias *ast.Alias
+}
+
+// bindStars binds, for each `from numpy import *` of the module, the names the module reads,
+// binds nowhere, and NumPy's namespace has (its functions, submodules, dtypes and constants),
+// as imports of numpy.NAME at the star import: `from numpy import *; random.standard_normal(n)`
+// is NumPy's. A name the module binds itself keeps its own binding; builtins NumPy's namespace
+// shadows (sum, abs, max, min, round, all, any) are NumPy's after the star import, as in Python.
+func (b *builder) bindStars() {
+	if len(b.stars) == 0 {
+		return
+	}
+	st := b.stars[0]
+	var walk func(sc *Scope)
+	free := map[string]bool{}
+	walk = func(sc *Scope) {
+		for name := range sc.Loads {
+			if !boundOnChain(sc, name) {
+				free[name] = true
+			}
+		}
+		for _, c := range sc.Children {
+			walk(c)
+		}
+	}
+	walk(b.info.Root)
+	saved := b.cur
+	b.cur = st.st
+	for name := range free {
+		if !numpyPublic(name) {
+			continue
+		}
+		b.bind(b.info.Root, name, BindImport, st.alias, refFor("numpy."+name, st.st))
+		b.setModule(b.info.Root, name, "numpy."+name)
+	}
+	b.cur = saved
+}
+
+// boundOnChain reports whether some scope from sc out to the module binds name (a class scope
+// is seen only from itself, as Python looks names up).
+func boundOnChain(sc *Scope, name string) bool {
+	for s := sc; s != nil; s = s.Parent {
+		if s != sc && s.Kind == ClassScope {
+			continue
+		}
+		if len(s.Bindings[name]) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// numpyPublic reports whether NumPy's namespace has name as the estimator knows it: a function
+// of the API table, a submodule, a dtype or a constant.
+func numpyPublic(name string) bool {
+	if starSubmodules[name] {
+		return true
+	}
+	if _, ok := npapi.Lookup(name); ok {
+		return true
+	}
+	if _, ok := npapi.ParseDType(name); ok && len(name) > 2 && !builtinTypes[name] {
+		return true // float64, int32, complex128, double (not a one- or two-letter code)
+	}
+	_, _, ok := npapi.Constant(name)
+	return ok
 }

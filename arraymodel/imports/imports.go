@@ -67,24 +67,17 @@ type Info struct {
 // catches ImportError, of a module that is not an array library (optional.go).
 func (info *Info) Optional(st ast.Stmt) bool { return info != nil && info.optional[st] }
 
-// Adopt places the Names of e, an expression parsed apart from the module (an `--assume`
-// value such as np.empty(524288)), in the module's scope: they resolve as the module's own
-// reads of those names would.
-func (info *Info) Adopt(e ast.Node) {
-	if info == nil || info.Root == nil {
-		return
+// ResolveModuleName returns what name refers to when read at module level after all imports: an
+// expression parsed apart from the module (an `--assume` value such as np.empty(524288)) reads
+// the module's imports so. It only reads the Info (analyzers may share it).
+func (info *Info) ResolveModuleName(name string) (Ref, bool) {
+	if info == nil || info.Root == nil || !info.refNames[name] {
+		return Ref{}, false
 	}
-	ast.Inspect(e, func(n ast.Node) bool {
-		if nm, ok := n.(*ast.Name); ok {
-			if info.nameScope == nil {
-				info.nameScope = map[*ast.Name]*Scope{}
-			}
-			if info.nameScope[nm] == nil {
-				info.nameScope[nm] = info.Root
-			}
-		}
-		return true
-	})
+	if r, ok := info.moduleRefs[name]; ok {
+		return r, true
+	}
+	return allImports(withoutOptional(info.Root.Bindings[name]))
 }
 
 // ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.

@@ -7,6 +7,8 @@
 #   bench/truth/programs.sh [SRC]     # SRC (default /work/truth-cases/programs/src) gets the files
 #   MIRROR=/work/.mirror bench/truth/programs.sh
 #   PROGRAMS=programs-added.tsv bench/truth/programs.sh   # another list: results/programs-added.*
+#   PROGRAMS=programs2.tsv OUT=programs2-first ARRAYLINT=/path/bin bench/truth/programs.sh SRC
+#                         # results/programs2-first.*, estimated by a given arraylint binary
 #
 # programs.tsv has run.py's seven columns plus an eighth, const: when it names a module-level
 # constant, each size is run from a copy of the file with that one `NAME = INT` assignment given
@@ -23,11 +25,14 @@ py=$here/.venv-np2/bin/python
 mkdir -p "$src" "$here/results"
 src=$(cd "$src" && pwd)
 list=${PROGRAMS:-programs.tsv}
-name=$(basename "$list" .tsv)
+name=${OUT:-$(basename "$list" .tsv)}
 manifest=$(mktemp)
 /usr/bin/python3 "$here/programs_sizes.py" --mirror "$mirror" --src "$src" "$here/$list" >"$manifest"
-bin=$(mktemp -d)/arraylint
-go build -o "$bin" ./cmd/arraylint
+bin=${ARRAYLINT:-}
+if [ -z "$bin" ]; then
+	bin=$(mktemp -d)/arraylint
+	go build -o "$bin" ./cmd/arraylint
+fi
 # run from SRC: the programs write their figures (savefig) into the working directory
 root=$PWD
 (cd "$src" && MPLBACKEND=Agg /usr/bin/python3 "$root/bench/realprograms/run.py" --src "$src" --arraylint "$bin" \
