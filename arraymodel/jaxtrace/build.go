@@ -43,6 +43,15 @@ var partials = map[string]bool{"functools.partial": true}
 
 // Build computes the tracing facts of mod; imp is its import resolution.
 func Build(mod *ast.Module, imp *imports.Info) *Info {
+	if mod == nil || imp == nil || imp.Backends()&imports.JAX == 0 {
+		return BuildWith(mod, nil, imp)
+	}
+	return BuildWith(mod, ast.NewInspector(mod), imp)
+}
+
+// BuildWith is Build with the module's Inspector (the one the rules share), whose defs, lambdas
+// and calls it scans instead of walking the module again.
+func BuildWith(mod *ast.Module, in *ast.Inspector, imp *imports.Info) *Info {
 	info := &Info{
 		imp:         imp,
 		funcs:       map[ast.Node]*Func{},
@@ -56,7 +65,7 @@ func Build(mod *ast.Module, imp *imports.Info) *Info {
 	}
 	info.index(mod)
 	var defs []ast.Node // every def and lambda in source order
-	ast.Inspect(mod, func(n ast.Node) bool {
+	for n := range in.Preorder((*ast.FunctionDef)(nil), (*ast.AsyncFunctionDef)(nil), (*ast.Lambda)(nil), (*ast.Call)(nil)) {
 		switch n := n.(type) {
 		case *ast.FunctionDef:
 			defs = append(defs, n)
@@ -69,8 +78,7 @@ func Build(mod *ast.Module, imp *imports.Info) *Info {
 		case *ast.Call:
 			info.call(n)
 		}
-		return true
-	})
+	}
 	// A def or lambda nested in a traced function runs while it is traced, and so does a def of
 	// the module a traced function calls; each may add the other, up to a fixed point.
 	for {
