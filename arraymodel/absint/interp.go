@@ -22,11 +22,17 @@ const (
 	MaxCallDepth = 8
 	// maxSteps bounds the statements one scope's run executes (inlined calls and loop
 	// iterations included), so pathological nesting cannot make an analysis hang.
-	maxSteps = 20000
+	maxSteps = DefaultMaxSteps
 	// maxExploreSteps is maxSteps for a run that explores all paths: its statements cost less (no heap), and a
 	// scope's facts stop where its budget ends.
 	maxExploreSteps = 200000
 )
+
+// DefaultMaxSteps is the statements one scope's simulation may run when Config.MaxSteps is not
+// set (the max-steps setting's default). It bounds the cost per line of the estimate, forks
+// included: a fork's copying is charged to the budget (fork.go). Past it the scope's estimate
+// stops and lists the budget among the sizes not known, so its peak is a lower bound.
+const DefaultMaxSteps = 20000
 
 // Library names: the array library whose arrays a run holds (Config.Backend).
 const (
@@ -73,6 +79,10 @@ type Config struct {
 	CallerValue func(arg ast.Expr) (Value, bool)
 	// Path is the analysed file's path: modules of the project are found from it.
 	Path string
+	// MaxSteps, when positive, replaces DefaultMaxSteps as the statements one scope's
+	// simulation may run (the max-steps setting); runs that explore all paths keep
+	// maxExploreSteps.
+	MaxSteps int
 	// ProjectRoot, when set, lets calls into modules of the project under it run (projectmod.go);
 	// no file outside it is read. "" reads no other file.
 	ProjectRoot string

@@ -13,7 +13,7 @@ import (
 func targetFlags(fs *flag.FlagSet, places memory.Place, usage func(memory.TargetOption) string) map[string]*string {
 	out := map[string]*string{}
 	for _, o := range memory.TargetOptionTable(places) {
-		out[o.Name] = fs.String(o.Name, o.Default(), usage(o))
+		out[o.Name] = fs.String(o.Name, o.FlagDefault(), usage(o))
 	}
 	return out
 }
