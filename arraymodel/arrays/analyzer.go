@@ -25,7 +25,7 @@ var Analyzer = &analysis.Analyzer{
 		// A malformed assumption is reported by the memory estimate (AL101/AL102, `mem`); the
 		// facts then go without assumptions.
 		binds, _ := Assumptions(in.File, analyzer.ConfigOf(pass))
-		return AnalyzeUnder(in.File, imp, binds, NumPyVersion(analyzer.ConfigOf(pass))), nil
+		return analyzeWith(in.File, imp, binds, NumPyVersion(analyzer.ConfigOf(pass)), in.Inspector), nil
 	},
 }
 

@@ -40,11 +40,17 @@ func AnalyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64) *I
 // AnalyzeUnder is AnalyzeWith following the dtype promotion of NumPy version v (the
 // numpy-version setting).
 func AnalyzeUnder(f *pyparse.File, imp *imports.Info, assume map[string]int64, v npapi.NumPyVersion) *Info {
+	return analyzeWith(f, imp, assume, v, nil)
+}
+
+// analyzeWith is AnalyzeUnder with the file's shared Inspector (nil: none), which the runs and
+// Parent scan instead of walking the tree again.
+func analyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64, v npapi.NumPyVersion, in *ast.Inspector) *Info {
 	var mod *ast.Module
 	if f != nil {
 		mod = f.Module
 	}
-	info := &Info{imp: imp, mod: mod, file: f, assume: assume, numpy: v}
+	info := &Info{imp: imp, mod: mod, file: f, assume: assume, numpy: v, inspector: in}
 	if mod == nil || imp == nil || imp.Root == nil {
 		if info.imp == nil {
 			info.imp = imports.Build(nil)
@@ -58,6 +64,9 @@ func AnalyzeUnder(f *pyparse.File, imp *imports.Info, assume map[string]int64, v
 	info.running = map[*imports.Scope]bool{}
 	info.root = pendingScope{node: mod, body: mod.Body, scope: imp.Root}
 	info.shared = &absint.Shared{}
+	if in != nil {
+		info.shared.UseInspector(in)
+	}
 	info.collect = newCollector(info)
 	info.mayArrays = mayHoldArrays(imp)
 	if !info.mayArrays {
