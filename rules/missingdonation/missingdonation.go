@@ -40,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 	arr := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	seen := map[*ast.Assign]bool{}
 	var found []finding
-	ast.Inspect(in.File.Module, func(n ast.Node) bool {
+	in.Inspector.Inspect(func(n ast.Node) bool {
 		var body []ast.Stmt
 		switch l := n.(type) {
 		case *ast.For:
