@@ -50,6 +50,16 @@ func TestMaxStepsCutIsStated(t *testing.T) {
 	if !stated {
 		t.Errorf("max-steps 2: the cut is not among the unknowns: %+v", r.Unknown)
 	}
+	// AL101's message carries the note; a scope that ran to its end has none.
+	if note := r.BudgetNote(); !strings.Contains(note, "lower bound") || !strings.Contains(note, "max-steps") {
+		t.Errorf("max-steps 2: BudgetNote %q, want one naming max-steps and the lower bound", note)
+	}
+	if note := full[0].BudgetNote(); note != "" {
+		t.Errorf("default budget: BudgetNote %q, want none", note)
+	}
+	if !strings.HasPrefix(r.PeakText(), "≥ ") {
+		t.Errorf("max-steps 2: peak shown as %q, want a lower bound", r.PeakText())
+	}
 }
 
 // max-steps comes from [tool.arraylint.memory] and the flags, flags first; a value that is

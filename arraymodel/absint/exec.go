@@ -24,7 +24,7 @@ func (s *Interp) execBlock(stmts []ast.Stmt) {
 		if s.steps++; s.steps > s.budget() {
 			s.exhausted = true
 			s.unknown = append(s.unknown, Unknown{Line: s.lineOf(st), Expr: s.text(st),
-				Reason: fmt.Sprintf("simulation budget of %d statements (max-steps) exhausted: the rest of the scope is not estimated", s.budget())})
+				Reason: fmt.Sprintf(budgetCutReason+"%d statements (max-steps) exhausted: the rest of the scope is not estimated", s.budget())})
 			return
 		}
 		if !s.cfg.Strategy.countsAtLines() {
