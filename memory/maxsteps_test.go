@@ -98,3 +98,46 @@ func TestMaxStepsSetting(t *testing.T) {
 		t.Error(`max-steps "many": no error`)
 	}
 }
+
+// forkSource forks at an undecided branch on each of 5 unrolled trips; the branch not followed
+// (the else, run on a fork) allocates more on each trip: 800 kB to 4 MB.
+const forkSource = `import numpy as np
+flag = np.random.rand() > 0.5
+for i in range(5):
+    if flag:
+        a = np.ones(10)
+    else:
+        b = np.ones((i + 1) * 100000)
+`
+
+// Past its fork budget (max-steps/312 forks) a scope follows one path of each undecided branch
+// and says so; within it, every branch counts.
+func TestForkBudgetCutIsStated(t *testing.T) {
+	full, err := EstimateSource("p.py", []byte(forkSource), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if full[0].PeakIsLowerBound || full[0].PeakBytes < 4_000_000 {
+		t.Fatalf("default budget: peak %d B (lower bound %t), want the 4 MB of the last else, exact", full[0].PeakBytes, full[0].PeakIsLowerBound)
+	}
+	cut, err := EstimateSource("p.py", []byte(forkSource), Options{MaxSteps: 2 * 312})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := cut[0]
+	if !r.PeakIsLowerBound || r.PeakBytes >= full[0].PeakBytes {
+		t.Fatalf("fork budget 2: peak %d B (lower bound %t), want a lower bound under %d", r.PeakBytes, r.PeakIsLowerBound, full[0].PeakBytes)
+	}
+	stated := false
+	for _, u := range r.Unknown {
+		if u.BudgetCut() && strings.Contains(u.Reason, "2 forks at undecided branches") && u.Line == 4 {
+			stated = true
+		}
+	}
+	if !stated {
+		t.Errorf("fork budget 2: the cut is not listed at line 4: %+v", r.Unknown)
+	}
+	if r.BudgetNote() == "" {
+		t.Error("fork budget 2: no note for AL101's message")
+	}
+}
