@@ -22,6 +22,9 @@ func Find(in *ast.Inspector, info *arrays.Info) []*Call {
 	var out []*Call
 	for n := range in.Preorder((*ast.Call)(nil)) {
 		c := n.(*ast.Call)
+		if a, ok := c.Func.(*ast.Attribute); ok && a.Attr != "pallas_call" {
+			continue // an attribute's qualified name ends with it: no need to resolve
+		}
 		if qual(info, c.Func) == pallasPkg+".pallas_call" {
 			out = append(out, read(info, c))
 		}
