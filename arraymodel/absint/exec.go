@@ -459,16 +459,6 @@ func (s *Interp) execIf(st *ast.If) {
 	case 0:
 		s.execBlock(st.Orelse)
 	default:
-		// Past the fork budget, only the path the simulation would go on with runs (the other
-		// is not estimated, and the cut is listed: the peak is a lower bound).
-		if !s.exhausted && (leaves(st.Body) && !leaves(st.Orelse) || len(st.Orelse) > 0) && s.forkSpent(st) {
-			if leaves(st.Body) && !leaves(st.Orelse) {
-				s.execBlock(st.Orelse)
-			} else {
-				s.execBlock(st.Body)
-			}
-			return
-		}
 		// Unknown condition. A body that leaves the block (break, continue, return, raise: an
 		// early exit) runs on a fork, so the simulation goes on with the path that stays — a loop
 		// keeps iterating — and the fork's peak, out-of-memory and buffers are merged in.
@@ -491,25 +481,6 @@ func (s *Interp) execIf(st *ast.If) {
 		s.execBlock(st.Body)
 	}
 }
-
-// forkSpent reports whether the run has forked forkBudget times already; the first time it
-// has, it lists the cut among the unknowns at st.
-func (s *Interp) forkSpent(st *ast.If) bool {
-	limit := s.forkBudget()
-	if s.forks < limit {
-		return false
-	}
-	if !s.forkCut {
-		s.forkCut = true
-		s.unknown = append(s.unknown, Unknown{Line: s.lineOf(st), Expr: s.text(st.Test),
-			Reason: fmt.Sprintf(budgetCutReason+"%d forks at undecided branches (max-steps/%d) spent: from here on one path of each is estimated", limit, forksPerStep)})
-	}
-	return true
-}
-
-// forkBudget is how many times one scope's run may fork at undecided branches: the step
-// budget over forksPerStep (64 at the default max-steps).
-func (s *Interp) forkBudget() int { return s.budget() / forksPerStep }
 
 // leaves reports whether a block may leave its enclosing block early: a break, continue,
 // return or raise in it, outside nested loops, functions and classes.

@@ -117,7 +117,6 @@ func (f *frame) own() *frame {
 // Its frames are copied on first use (Cloner.frame): s must not run again until the fork has
 // run (adopt only reads what the fork recorded).
 func (s *Interp) fork() *Interp {
-	s.forks++
 	c := newCloner(s.h)
 	p := *s
 	p.frames = make([]*frame, len(s.frames))
@@ -161,9 +160,7 @@ func (s *Interp) forkAll() *Interp {
 // whatever its heap saw.
 func (s *Interp) adopt(p *Interp) {
 	s.steps = max(s.steps, p.steps)
-	s.forks = max(s.forks, p.forks)
 	s.exhausted = s.exhausted || p.exhausted
-	s.forkCut = s.forkCut || p.forkCut
 	// the fork's first entries are s's at the fork, which s still has (it only appends)
 	for _, u := range p.unknown[min(p.unknownAtFork, len(p.unknown)):] {
 		if !slices.Contains(s.unknown, u) {

@@ -34,14 +34,6 @@ const (
 // stops and lists the budget among the sizes not known, so its peak is a lower bound.
 const DefaultMaxSteps = 20000
 
-// forksPerStep is how many statements of the step budget one fork at an undecided branch
-// counts for the fork budget (forkBudget: 64 forks at DefaultMaxSteps). A fork copies what the
-// branch may change, tens of microseconds where a statement takes one or two: cuPyNumeric's
-// tests/integration/test_fft_c2c.py forked 2,469 times in 309 lines, 90 ms of CPU (19 times
-// the median per line of its corpus); at 64 forks per scope it takes 54 ms, and 5 files of
-// 1.39 M lines of array code (none of Debian's numpy, scipy, sklearn and skimage) reach it.
-const forksPerStep = 312
-
 // Library names: the array library whose arrays a run holds (Config.Backend).
 const (
 	BackendNumPy  = "numpy"
@@ -239,11 +231,7 @@ type Interp struct {
 	cur          int      // line of the innermost statement of the root frame being run
 	steps        int      // statements run so far
 	exhausted    bool     // steps passed maxSteps
-	// forks counts the forks of this run (fork.go); past the fork budget (forkBudget) an
-	// undecided if runs one path only, and forkCut is set once that is listed among the unknowns.
-	forks   int
-	forkCut bool
-	jax32   bool // a jax call without 64-bit mode is running: its arrays are 32-bit
+	jax32        bool     // a jax call without 64-bit mode is running: its arrays are 32-bit
 	// lib is the library of the operation being run: the arrays it makes belong to it.
 	lib       imports.Backend
 	discarded ast.Expr // the expression statement being run: its value is dropped unread
