@@ -130,7 +130,7 @@ var targetOptions = []TargetOption{
 			return err
 		},
 		set: func(o *OptionValues, v any) { o.NumPy = v.(string) }},
-	{Name: "max-steps", Doc: "`statements` the estimate of one scope may run, inlined calls, loop iterations and forks included; past them the scope's peak is a lower bound (default 20000)",
+	{Name: "max-steps", Doc: "`statements` the estimate of one scope may run, inlined calls, loop iterations and forks included; past them the scope's peak is a lower bound",
 		Places: InCheck | InMem | InConfig, kind: integerValue, def: absint.DefaultMaxSteps,
 		check: func(v any) error {
 			if n := v.(int64); n <= 0 || n > math.MaxInt32 {
