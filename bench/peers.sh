@@ -15,8 +15,9 @@
 # default excludes apply). Prints a Markdown table of the median wall and CPU (user + system)
 # seconds, lines per second of each, peak RSS, and each tool's CPU and wall time over
 # arraylint's. Both linters use every core; ast.parse and cat use one. RUNS (default 5) and
-# RUFF_VERSION (default 0.17.5) come from the environment. The machine may be shared: compare
-# the ratios of one run, not absolute figures across runs.
+# RUFF_VERSION (default 0.17.5) come from the environment; BASE_REV (e.g. d3250f1) adds
+# arraylint built at that revision as one more tool of the same interleaved runs. The machine
+# may be shared: compare the ratios of one run, not absolute figures across runs.
 set -euo pipefail
 export ARRAYLINT_NO_CACHE=1 # every timed run checks cold: the content cache would serve all but the first
 cd "$(dirname "$0")/.."
@@ -44,6 +45,12 @@ ruff=$PWD/$venv/bin/ruff
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/arraylint" ./cmd/arraylint
+base_rev=${BASE_REV:-}
+if [ -n "$base_rev" ]; then
+	mkdir "$tmp/base"
+	git archive "$base_rev" | tar -x -C "$tmp/base"
+	(cd "$tmp/base" && go build -o "$tmp/arraylint-base" ./cmd/arraylint)
+fi
 printf 'exclude = []\n' >"$tmp/bench.toml"
 find "$@" -name '*.py' -type f | sort >"$tmp/files"
 mapfile -t files <"$tmp/files"
@@ -60,12 +67,16 @@ for path in sys.argv[1:]:
 PY
 
 tools=(arraylint ruff-cold ruff-cached ast.parse cat)
+if [ -n "$base_rev" ]; then
+	tools=(arraylint "arraylint@$base_rev" ruff-cold ruff-cached ast.parse cat)
+fi
 # measure TOOL: runs it once over the files (output discarded) and appends "wall cpu rss_kib" to
 # $tmp/res-TOOL.
 measure() {
 	local cmd
 	case $1 in
 	arraylint) cmd=("$tmp/arraylint" check --config "$tmp/bench.toml" --select ALL --exit-zero --quiet) ;;
+	arraylint@*) cmd=("$tmp/arraylint-base" check --config "$tmp/bench.toml" --select ALL --exit-zero --quiet) ;;
 	ruff-cold) cmd=("$ruff" check --isolated --select NPY,PERF --no-cache --exit-zero --quiet) ;;
 	ruff-cached) cmd=("$ruff" check --isolated --select NPY,PERF --cache-dir "$tmp/ruff-cache" --exit-zero --quiet) ;;
 	ast.parse) cmd=(python3 "$tmp/parse.py") ;;
@@ -107,4 +118,10 @@ rc_cpu=$(cut -d' ' -f2 "$tmp/res-ruff-cold" | median)
 echo
 printf 'arraylint / ruff-cold (NPY,PERF, --no-cache): %.1fx the CPU, %.1fx the wall time\n' \
 	"$(echo "$al_cpu / ($rc_cpu + 0.0001)" | bc -l)" "$(echo "$al_wall / ($rc_wall + 0.0001)" | bc -l)"
+if [ -n "$base_rev" ]; then
+	b_cpu=$(cut -d' ' -f2 "$tmp/res-arraylint@$base_rev" | median)
+	b_wall=$(cut -d' ' -f1 "$tmp/res-arraylint@$base_rev" | median)
+	printf 'arraylint@%s / arraylint (this tree): %.2fx the CPU, %.2fx the wall time\n' "$base_rev" \
+		"$(echo "$b_cpu / ($al_cpu + 0.0001)" | bc -l)" "$(echo "$b_wall / ($al_wall + 0.0001)" | bc -l)"
+fi
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores"

@@ -43,6 +43,9 @@ type Options struct {
 	Legate LegateModel
 	// NumPyVersion is the NumPy whose promotion the estimate follows (zero value: NumPy 2).
 	NumPyVersion npapi.NumPyVersion
+	// MaxSteps is the statements one scope's simulation may run (the max-steps setting; 0:
+	// absint.DefaultMaxSteps). A scope that runs out is cut there, its peak a lower bound.
+	MaxSteps int
 	// Context, when not nil, stops the estimate between scopes once it is done; Estimate then
 	// returns its error.
 	Context context.Context
@@ -223,7 +226,7 @@ func newSim(f *pyparse.File, imp *imports.Info, backend string, opts *Options, i
 	s.in = absint.New(absint.Config{File: f, Imports: imp, Backend: backend, Heap: s, Strategy: absint.Simulate,
 		Assume: opts.Assume, AssumeExprs: opts.AssumeExprs, AssumeOrigins: opts.AssumeOrigins, Shared: shared, Argv: opts.Argv,
 		Path: opts.Path, ProjectRoot: opts.ProjectRoot, Files: opts.Files, Parsed: opts.parsed, Scaling: opts.scaling, Consts: opts.consts,
-		NumPyVersion: opts.NumPyVersion, Accelerator: opts.Target != nil && (opts.Target.Kind == KindGPU || opts.Target.Kind == KindTPU)})
+		NumPyVersion: opts.NumPyVersion, Accelerator: opts.Target != nil && (opts.Target.Kind == KindGPU || opts.Target.Kind == KindTPU), MaxSteps: opts.MaxSteps})
 	return s
 }
 

@@ -250,6 +250,17 @@ type OOMLive struct {
 	Covering string `json:"covering,omitempty"`
 }
 
+// BudgetNote says, for rule messages, that r's scope stopped at the max-steps budget, so its
+// peak is a lower bound; "" when it ran to its end.
+func (r *Report) BudgetNote() string {
+	for _, u := range r.Unknown {
+		if u.BudgetCut() {
+			return " (a lower bound: the estimate stopped at max-steps)"
+		}
+	}
+	return ""
+}
+
 // BindingsNote says which values from outside the program a verdict on r depends on, for rule
 // messages: ", with size = 20,000 (argparse default)" — the integer symbols, at most two; "" when
 // there are none.

@@ -19,7 +19,9 @@ type Settings struct {
 	Backend string
 	// NumPyVersion is the numpy-version setting as given ("1.26"; "": not given).
 	NumPyVersion string
-	Assume       map[string]int64
+	// MaxSteps is the max-steps setting (0: not given).
+	MaxSteps int64
+	Assume   map[string]int64
 	// LegateConfig is the LEGATE_CONFIG environment variable of the run, used for Legate's pools
 	// when no layer gives a pool size.
 	LegateConfig string
@@ -31,12 +33,13 @@ func SectionSettings(sec map[string]any) (Settings, error) {
 	if err != nil {
 		return Settings{}, err
 	}
-	return Settings{Target: vals.Target, Backend: vals.Backend, NumPyVersion: vals.NumPy, Assume: assume}, nil
+	return Settings{Target: vals.Target, Backend: vals.Backend, NumPyVersion: vals.NumPy, MaxSteps: vals.MaxSteps, Assume: assume}, nil
 }
 
 // Resolve chooses the settings of an estimate of f, highest first:
 //
-//  1. flags: the command line (`--target`, `--hbm`, `--backend`, `--numpy-version`, `--assume` …);
+//  1. flags: the command line (`--target`, `--hbm`, `--backend`, `--numpy-version`, `--max-steps`,
+//     `--assume` …);
 //  2. the file's `# arraylint: target` comment, whose target applies only when no flag names
 //     a target or pool size, and its `# arraylint: assume` comments (bindings.ResolveAssume);
 //  3. config: [tool.arraylint.memory].
@@ -69,6 +72,10 @@ func Resolve(f *pyparse.File, path string, flags, config Settings) (Options, err
 	}
 	if opts.NumPyVersion, err = npapi.ParseNumPyVersion(version); err != nil {
 		return Options{}, err
+	}
+	opts.MaxSteps = int(config.MaxSteps)
+	if flags.MaxSteps > 0 {
+		opts.MaxSteps = int(flags.MaxSteps)
 	}
 	if env := flags.LegateConfig; env != "" && !t.namesPools() {
 		b := opts.Backend

@@ -8,10 +8,12 @@ package memory
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
@@ -66,6 +68,8 @@ type OptionValues struct {
 	Model   LegateModel // mem only: legate-alignment, legate-overhead
 	// NumPy is the numpy-version setting as given ("1.26"; "" when not given).
 	NumPy string
+	// MaxSteps is the max-steps setting (0 when not given).
+	MaxSteps int64
 }
 
 // resolvesAlone checks an option stored in TargetOptions on its own, as the target it makes
@@ -126,6 +130,15 @@ var targetOptions = []TargetOption{
 			return err
 		},
 		set: func(o *OptionValues, v any) { o.NumPy = v.(string) }},
+	{Name: "max-steps", Doc: "`statements` the estimate of one scope may run, inlined calls, loop iterations and forks included; past them the scope's peak is a lower bound",
+		Places: InCheck | InMem | InConfig, kind: integerValue, def: absint.DefaultMaxSteps,
+		check: func(v any) error {
+			if n := v.(int64); n <= 0 || n > math.MaxInt32 {
+				return fmt.Errorf("max-steps %d: want a positive number of statements", v)
+			}
+			return nil
+		},
+		set: func(o *OptionValues, v any) { o.MaxSteps = v.(int64) }},
 	{Name: "legate-alignment", Doc: "Legate model: `bytes` each instance's payload is rounded up to",
 		Places: InMem, kind: integerValue, def: DefaultLegateModel.Alignment,
 		check: func(v any) error {
@@ -179,6 +192,16 @@ func LookupTargetOption(name string, places Place) (TargetOption, bool) {
 		}
 	}
 	return TargetOption{}, false
+}
+
+// FlagDefault is the default a flag of the option is registered with: Default, except for an
+// option [tool.arraylint.memory] also sets, whose unset flag must leave the configuration's
+// value in force ("": not given; its Doc states the default).
+func (o TargetOption) FlagDefault() string {
+	if o.Places&InConfig != 0 {
+		return ""
+	}
+	return o.Default()
 }
 
 // Default returns the option's default as a flag shows it ("" for none).

@@ -24,7 +24,7 @@ func (s *Interp) execBlock(stmts []ast.Stmt) {
 		if s.steps++; s.steps > s.budget() {
 			s.exhausted = true
 			s.unknown = append(s.unknown, Unknown{Line: s.lineOf(st), Expr: s.text(st),
-				Reason: fmt.Sprintf("simulation budget of %d statements exhausted: the rest of the scope is not estimated", s.budget())})
+				Reason: fmt.Sprintf(budgetCutReason+"%d statements (max-steps) exhausted: the rest of the scope is not estimated", s.budget())})
 			return
 		}
 		if !s.cfg.Strategy.countsAtLines() {
@@ -222,6 +222,9 @@ func tupleElts(e ast.Expr) []ast.Expr {
 func (s *Interp) budget() int {
 	if s.cfg.Strategy.joinsPaths() {
 		return maxExploreSteps
+	}
+	if s.cfg.MaxSteps > 0 {
+		return s.cfg.MaxSteps
 	}
 	return maxSteps
 }

@@ -23,11 +23,17 @@ const (
 	MaxCallDepth = 8
 	// maxSteps bounds the statements one scope's run executes (inlined calls and loop
 	// iterations included), so pathological nesting cannot make an analysis hang.
-	maxSteps = 20000
+	maxSteps = DefaultMaxSteps
 	// maxExploreSteps is maxSteps for a run that explores all paths: its statements cost less (no heap), and a
 	// scope's facts stop where its budget ends.
 	maxExploreSteps = 200000
 )
+
+// DefaultMaxSteps is the statements one scope's simulation may run when Config.MaxSteps is not
+// set (the max-steps setting's default). It bounds the cost per line of the estimate, forks
+// included: a fork's copying is charged to the budget (fork.go). Past it the scope's estimate
+// stops and lists the budget among the sizes not known, so its peak is a lower bound.
+const DefaultMaxSteps = 20000
 
 // Library names: the array library whose arrays a run holds (Config.Backend).
 const (
@@ -77,6 +83,10 @@ type Config struct {
 	CallerValue func(arg ast.Expr) (Value, bool)
 	// Path is the analysed file's path: modules of the project are found from it.
 	Path string
+	// MaxSteps, when positive, replaces DefaultMaxSteps as the statements one scope's
+	// simulation may run (the max-steps setting); runs that explore all paths keep
+	// maxExploreSteps.
+	MaxSteps int
 	// ProjectRoot, when set, lets calls into modules of the project under it run (projectmod.go);
 	// no file outside it is read. "" reads no other file.
 	ProjectRoot string
@@ -157,7 +167,24 @@ type fileState struct {
 	// reads, when set, says whether a call only reads its positional argument i, a function of
 	// the file, without calling it (ProjectCallers.ReadsOnly): no escape of the function.
 	reads func(call *ast.Call, i int) bool
+	// inspector is the file's shared Inspector (Shared.UseInspector), nil when none was given.
+	inspector *ast.Inspector
 }
+
+// inspect walks mod as ast.Inspect does, through the file's shared Inspector when mod is the
+// tree it was built for: the whole-module scans of callIndex and scanCommandLine cost a third
+// as much that way.
+func (fs *fileState) inspect(mod *ast.Module, f func(ast.Node) bool) {
+	if fs.inspector != nil && mod != nil && fs.inspector.Root() == ast.Node(mod) {
+		fs.inspector.Inspect(f)
+		return
+	}
+	ast.Inspect(mod, f)
+}
+
+// UseInspector gives the runs sharing sh the Inspector of the analysed file's syntax tree (the
+// one pyinspect makes for the rules), which they scan instead of walking the tree again.
+func (sh *Shared) UseInspector(in *ast.Inspector) { sh.file.inspector = in }
 
 // frame is one function activation (or the module, or a class body).
 type frame struct {

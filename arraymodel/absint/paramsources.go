@@ -40,7 +40,7 @@ func (cs *callSites) only() (*ast.Call, ast.Node, bool) {
 
 // callIndex finds, in one pass over the module, every use of each top-level function's name;
 // reads, when not nil, says which arguments of calls are only read (not an escape).
-func callIndex(mod *ast.Module, reads func(*ast.Call, int) bool) Calls {
+func callIndex(mod *ast.Module, inspect func(*ast.Module, func(ast.Node) bool), reads func(*ast.Call, int) bool) Calls {
 	out := map[string]*callSites{}
 	for _, st := range mod.Body {
 		if def, ok := st.(*ast.FunctionDef); ok {
@@ -50,7 +50,7 @@ func callIndex(mod *ast.Module, reads func(*ast.Call, int) bool) Calls {
 	var scopes []bool   // per open node: whether it opens a function or class scope
 	var open []ast.Node // the open function, class and lambda nodes, innermost last
 	callee := map[*ast.Name]bool{}
-	ast.Inspect(mod, func(n ast.Node) bool {
+	inspect(mod, func(n ast.Node) bool {
 		if n == nil {
 			if scopes[len(scopes)-1] {
 				open = open[:len(open)-1]
@@ -173,7 +173,7 @@ func (s *Interp) calls(name string) *callSites { return s.fs.callsOf(s.file.Modu
 // callsOf is the call index of mod, the file fs holds the state of, made on first use.
 func (fs *fileState) callsOf(mod *ast.Module) Calls {
 	if fs.calls == nil {
-		fs.calls = callIndex(mod, fs.reads)
+		fs.calls = callIndex(mod, fs.inspect, fs.reads)
 	}
 	return fs.calls
 }
@@ -500,7 +500,7 @@ func (s *Interp) scanCommandLine() {
 		return
 	}
 	var calls []*ast.Assign // single-target assignments of a call, in source order
-	ast.Inspect(s.file.Module, func(n ast.Node) bool {
+	s.fs.inspect(s.file.Module, func(n ast.Node) bool {
 		if asg, ok := n.(*ast.Assign); ok && len(asg.Targets) == 1 {
 			if _, ok := asg.Value.(*ast.Call); ok {
 				calls = append(calls, asg)

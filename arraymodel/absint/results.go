@@ -1,5 +1,7 @@
 package absint
 
+import "strings"
+
 // This file defines what a run reports besides its values: allocations of unknown size and
 // loops whose live memory grows.
 
@@ -15,6 +17,14 @@ type Unknown struct {
 	// model: most array functions return at least that much); "" when BoundBytes is null.
 	Bound string `json:"bound,omitempty"`
 }
+
+// budgetCutReason is the start of the Reason of the Unknown a run adds when it runs out of its
+// step budget (execBlock).
+const budgetCutReason = "simulation budget of "
+
+// BudgetCut reports whether u is the entry of a run that stopped at its step budget (the
+// max-steps setting): what followed in the scope was not run.
+func (u Unknown) BudgetCut() bool { return strings.HasPrefix(u.Reason, budgetCutReason) }
 
 // The kinds of Unknown.Bound.
 const (

@@ -28,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 		binds, _ := Assumptions(in.File, analyzer.ConfigOf(pass))
 		cfg := analyzer.ConfigOf(pass)
 		proj := project{files: analyzer.FilesOf(pass), root: absint.CallerRoot(cfg.FileDir(), in.Path), path: in.Path}
-		return analyzeIn(in.File, imp, binds, NumPyVersion(cfg), proj), nil
+		return analyzeIn(in.File, imp, binds, NumPyVersion(cfg), in.Inspector, proj), nil
 	},
 }
 

@@ -76,6 +76,8 @@ type Info struct {
 	callersOnce sync.Once
 	callersMu   sync.Mutex
 	callers     *absint.ProjectCallers
+	// inspector is the file's shared Inspector (nil when AnalyzeUnder was called without one).
+	inspector *ast.Inspector
 
 	// mu guards the analysis state below, which queries complete lazily.
 	mu    sync.Mutex
@@ -146,15 +148,19 @@ func (info *Info) parent(n ast.Node) ast.Node {
 		if info.mod != nil {
 			// A module has about one node per 6-20 bytes of source.
 			info.parents = make(map[ast.Node]ast.Node, int(info.mod.End-info.mod.Start)/10)
-			recordParents(info.mod, info.parents)
+			recordParents(info.mod, info.inspector, info.parents)
 		}
 	})
 	return info.parents[n]
 }
 
-func recordParents(root ast.Node, parents map[ast.Node]ast.Node) {
+func recordParents(root *ast.Module, in *ast.Inspector, parents map[ast.Node]ast.Node) {
 	var stack []ast.Node
-	ast.Inspect(root, func(n ast.Node) bool {
+	inspect := func(f func(ast.Node) bool) { ast.Inspect(root, f) }
+	if in != nil && in.Root() == ast.Node(root) {
+		inspect = in.Inspect // the same walk, a third of the cost
+	}
+	inspect(func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true

@@ -40,17 +40,18 @@ func AnalyzeWith(f *pyparse.File, imp *imports.Info, assume map[string]int64) *I
 // AnalyzeUnder is AnalyzeWith following the dtype promotion of NumPy version v (the
 // numpy-version setting).
 func AnalyzeUnder(f *pyparse.File, imp *imports.Info, assume map[string]int64, v npapi.NumPyVersion) *Info {
-	return analyzeIn(f, imp, assume, v, project{})
+	return analyzeIn(f, imp, assume, v, nil, project{})
 }
 
-// analyzeIn is AnalyzeUnder for a file at a place in its project (proj): its calls may then be
-// followed into the project's other modules (stated.go).
-func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v npapi.NumPyVersion, proj project) *Info {
+// analyzeIn is AnalyzeUnder with the file's shared Inspector (nil: none), which the runs and
+// Parent scan instead of walking the tree again, for a file at a place in its project (proj):
+// its calls may then be followed into the project's other modules (stated.go).
+func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v npapi.NumPyVersion, in *ast.Inspector, proj project) *Info {
 	var mod *ast.Module
 	if f != nil {
 		mod = f.Module
 	}
-	info := &Info{imp: imp, mod: mod, file: f, assume: assume, numpy: v, proj: proj}
+	info := &Info{imp: imp, mod: mod, file: f, assume: assume, numpy: v, inspector: in, proj: proj}
 	if mod == nil || imp == nil || imp.Root == nil {
 		if info.imp == nil {
 			info.imp = imports.Build(nil)
@@ -64,6 +65,9 @@ func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v np
 	info.running = map[*imports.Scope]bool{}
 	info.root = pendingScope{node: mod, body: mod.Body, scope: imp.Root}
 	info.shared = &absint.Shared{}
+	if in != nil {
+		info.shared.UseInspector(in)
+	}
 	if proj.root != "" {
 		info.shared.SetReads(info.readsOnly)
 	}

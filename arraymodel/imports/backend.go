@@ -84,7 +84,9 @@ var roots = []root{
 // paths outside every array library.
 func Classify(qual string) (backend Backend, api string, ok bool) {
 	for _, r := range roots {
-		if qual != r.path && !strings.HasPrefix(qual, r.path+".") {
+		// qual is r.path or under it; r.path+"." would allocate a string per root and call
+		// (two thirds of Classify's time, 2 % of check's CPU on JAX's sources).
+		if !strings.HasPrefix(qual, r.path) || len(qual) > len(r.path) && qual[len(r.path)] != '.' {
 			continue
 		}
 		if r.keep {

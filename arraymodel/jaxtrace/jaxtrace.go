@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Run: func(pass *analysis.Pass) (any, error) {
 		in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 		imp := pass.ResultOf[imports.Analyzer].(*imports.Info)
-		return Build(in.File.Module, imp), nil
+		return BuildWith(in.File.Module, in.Inspector, imp), nil
 	},
 }
 

@@ -223,7 +223,7 @@ func runMem(ctx context.Context, e *env, args []string) int {
 		}
 		return exitError
 	}
-	flags := memory.Settings{Target: vals.Target, Backend: vals.Backend, NumPyVersion: vals.NumPy, Assume: assume.ints, LegateConfig: e.getenv("LEGATE_CONFIG")}
+	flags := memory.Settings{Target: vals.Target, Backend: vals.Backend, NumPyVersion: vals.NumPy, MaxSteps: vals.MaxSteps, Assume: assume.ints, LegateConfig: e.getenv("LEGATE_CONFIG")}
 	opts, err := memory.Resolve(f, path, flags, cfg)
 	if err != nil {
 		fmt.Fprintf(e.stderr, "arraylint mem: %v\n", err)

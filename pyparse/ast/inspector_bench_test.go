@@ -53,3 +53,12 @@ func BenchmarkInspectBaseline(b *testing.B) {
 		ast.Inspect(mod, func(ast.Node) bool { n++; return true })
 	}
 }
+
+func BenchmarkInspectorInspect(b *testing.B) {
+	in := ast.NewInspector(benchModule(b))
+	b.ReportAllocs()
+	for b.Loop() {
+		n := 0
+		in.Inspect(func(ast.Node) bool { n++; return true })
+	}
+}

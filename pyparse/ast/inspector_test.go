@@ -137,3 +137,37 @@ func TestKindOfCoversAllNodes(t *testing.T) {
 		t.Fatalf("nodes_gen.go declares %d types, kindOf knows %d: regenerate nodes_gen.go", n, numKinds)
 	}
 }
+
+// Inspector.Inspect calls f on the same nodes, nils included, in the same order as ast.Inspect,
+// pruning included: here every FunctionDef's and BinOp's children are skipped.
+func TestInspectorInspectMatchesInspect(t *testing.T) {
+	mod := sampleTree()
+	record := func(walk func(f func(Node) bool)) []string {
+		var out []string
+		walk(func(n Node) bool {
+			if n == nil {
+				out = append(out, "nil")
+				return true
+			}
+			out = append(out, reflect.TypeOf(n).String())
+			switch n.(type) {
+			case *FunctionDef, *BinOp:
+				return false
+			}
+			return true
+		})
+		return out
+	}
+	want := record(func(f func(Node) bool) { Inspect(mod, f) })
+	got := record(NewInspector(mod).Inspect)
+	if !slices.Equal(got, want) {
+		t.Errorf("Inspector.Inspect visits\n%v\nwant (ast.Inspect)\n%v", got, want)
+	}
+	if !slices.Contains(want, "nil") || slices.Contains(want, "*ast.Return") {
+		t.Errorf("the sample does not exercise pops and pruning: %v", want)
+	}
+	NewInspector(nil).Inspect(func(n Node) bool {
+		t.Errorf("visited %T in an empty inspector", n)
+		return true
+	})
+}

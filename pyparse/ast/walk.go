@@ -4,11 +4,19 @@ package ast
 // order. It calls f(node); if f returns true, Inspect visits the node's children, then calls
 // f(nil) (as go/ast.Inspect does).
 func Inspect(n Node, f func(Node) bool) {
-	if n == nil || !f(n) {
+	if n == nil {
 		return
 	}
-	forEachChild(n, func(c Node) { Inspect(c, f) })
-	f(nil)
+	// One closure for the whole walk, not one per node visited.
+	var visit func(Node)
+	visit = func(c Node) {
+		if !f(c) {
+			return
+		}
+		forEachChild(c, visit)
+		f(nil)
+	}
+	visit(n)
 }
 
 // Children returns the direct children of n in CPython's field order.

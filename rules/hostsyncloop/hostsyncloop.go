@@ -48,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	reported := map[ast.Node]bool{}
-	ast.Inspect(in.File.Module, func(n ast.Node) bool {
+	in.Inspector.Inspect(func(n ast.Node) bool {
 		var body []ast.Stmt
 		switch l := n.(type) {
 		case *ast.For:

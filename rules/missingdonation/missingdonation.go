@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	pol := sizepolicy.For(pass, in.Path, arr, minBytes.Value(pass))
 	seen := map[*ast.Assign]bool{}
 	var found []finding
-	ast.Inspect(in.File.Module, func(n ast.Node) bool {
+	in.Inspector.Inspect(func(n ast.Node) bool {
 		var body []ast.Stmt
 		switch l := n.(type) {
 		case *ast.For:

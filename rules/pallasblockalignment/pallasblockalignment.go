@@ -33,7 +33,7 @@ const sublanes, lanes = 8, 128
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	for _, pc := range pallas.Find(in.File.Module, info) {
+	for _, pc := range pallas.Find(in.Inspector, info) {
 		if pc.Interpret || !pc.TPU {
 			continue // interpreted on the host, or not known to be a TPU kernel (Triton, Mosaic GPU)
 		}

@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 	target := mem.Target()
 	def, chip := memory.ScopedVMEMLimit(target)
 	onTPU := target != nil && target.Kind == memory.KindTPU
-	for _, pc := range pallas.Find(in.File.Module, info) {
+	for _, pc := range pallas.Find(in.Inspector, info) {
 		if pc.Interpret || !pc.TPU && !onTPU {
 			continue // interpreted on the host, or not known to be a TPU kernel (Triton, Mosaic GPU)
 		}

@@ -93,7 +93,7 @@ func diagnose(in *pyinspect.Result, r *memory.Report, warn float64, target strin
 	default:
 		return analysis.Diagnostic{}, false
 	}
-	msg += r.BindingsNote()
+	msg += r.BindingsNote() + r.BudgetNote()
 	stmts := in.StmtIndex()
 	st := stmts.At(line)
 	if st == nil {

@@ -40,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if imp.Backends()&imports.JAX == 0 {
 		return nil, nil // jax.profiler needs a jax import
 	}
-	for _, block := range blocks(in.File.Module) {
+	for _, block := range blocks(in.File.Module, in.Inspector) {
 		for i, st := range block {
 			if w, ok := st.(*ast.With); ok && withTrace(imp, w) {
 				checkRegion(pass, in, info, w.Body)
@@ -147,13 +147,14 @@ func callStmt(imp *imports.Info, st ast.Stmt, qual string) (*ast.Call, bool) {
 	return c, ok && r.Qual == qual
 }
 
-// blocks returns every statement list of the module (bodies, else and finally clauses).
-func blocks(mod *ast.Module) [][]ast.Stmt {
+// blocks returns every statement list of the module (bodies, else and finally clauses), from
+// its shared Inspector in.
+func blocks(mod *ast.Module, in *ast.Inspector) [][]ast.Stmt {
 	if mod == nil {
 		return nil
 	}
 	out := [][]ast.Stmt{mod.Body}
-	ast.Inspect(mod, func(n ast.Node) bool {
+	in.Inspect(func(n ast.Node) bool {
 		if st, ok := n.(ast.Stmt); ok {
 			out = append(out, ast.Bodies(st)...)
 		}

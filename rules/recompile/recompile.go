@@ -156,15 +156,15 @@ func fresh(tr *jaxtrace.Info, e ast.Expr, loop ast.Stmt) bool {
 }
 
 // calledAt reports whether the jit call's result is called at once: `jax.jit(f)(x)`.
+// It scans the file's shared Inspector, not a walk of its own per call: a walk of the whole
+// module for every jit call was 2 % of `check --select ALL`'s CPU on JAX's sources.
 func calledAt(in *pyinspect.Result, c *ast.Call) bool {
-	found := false
-	ast.Inspect(in.File.Module, func(n ast.Node) bool {
-		if o, ok := n.(*ast.Call); ok && o.Func == ast.Expr(c) {
-			found = true
+	for n := range in.Inspector.Preorder((*ast.Call)(nil)) {
+		if n.(*ast.Call).Func == ast.Expr(c) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // loopVarying returns the names that change from one iteration to the next: the loop's target

@@ -41,7 +41,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(tr.Funcs()) == 0 {
 		return nil, nil
 	}
-	ast.Inspect(in.File.Module, func(n ast.Node) bool {
+	in.Inspector.Inspect(func(n ast.Node) bool {
 		switch x := n.(type) {
 		case *ast.Call:
 			checkCall(pass, in, tr, x)
