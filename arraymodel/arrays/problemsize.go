@@ -1,10 +1,12 @@
 package arrays
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
+	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -20,7 +22,7 @@ import (
 // FromOption reports whether some symbol of a's size, for an array at node n, reaches a
 // command-line option of the file.
 func (info *Info) FromOption(n ast.Node, a *Array) bool {
-	if a == nil || info.mod == nil {
+	if a == nil || info.mod == nil || !info.readsCommandLine() {
 		return false
 	}
 	def := info.enclosingDef(n)
@@ -174,4 +176,11 @@ func (info *Info) exprFromOption(def *ast.FunctionDef, e ast.Expr, hops int) boo
 		return info.exprFromOption(def, e.Value, hops) // args.N[0]
 	}
 	return false
+}
+
+// readsCommandLine reports whether the file declares a command-line option or reads sys.argv:
+// without either no size of it reaches one (and the search costs a walk of the file).
+func (info *Info) readsCommandLine() bool {
+	info.optionsOnce.Do(func() { info.options = bindings.Declarations(info.mod) })
+	return len(info.options) > 0 || bytes.Contains(info.file.Src, []byte("argv"))
 }
