@@ -72,7 +72,10 @@ type Info struct {
 	file *pyparse.File
 	// proj is where the file sits in its project (Analyzer), for the search of its callers
 	// (stated.go), made once and asked under callersMu.
-	proj        project
+	proj project
+	// cmdline: the file may read its command line (problemsize.go), worked out once
+	cmdlineOnce sync.Once
+	cmdline     bool
 	callersOnce sync.Once
 	callersMu   sync.Mutex
 	callers     *absint.ProjectCallers

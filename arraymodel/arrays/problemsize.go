@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
-	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -178,9 +177,14 @@ func (info *Info) exprFromOption(def *ast.FunctionDef, e ast.Expr, hops int) boo
 	return false
 }
 
-// readsCommandLine reports whether the file declares a command-line option or reads sys.argv:
-// without either no size of it reaches one (and the search costs a walk of the file).
+// readsCommandLine reports whether the file may declare a command-line option (argparse's
+// add_argument, optparse's add_option) or read sys.argv: without either no size of it reaches
+// one, and the search would cost walks of the file.
 func (info *Info) readsCommandLine() bool {
-	info.optionsOnce.Do(func() { info.options = bindings.Declarations(info.mod) })
-	return len(info.options) > 0 || bytes.Contains(info.file.Src, []byte("argv"))
+	info.cmdlineOnce.Do(func() {
+		src := info.file.Src
+		info.cmdline = bytes.Contains(src, []byte("add_argument")) || bytes.Contains(src, []byte("add_option")) ||
+			bytes.Contains(src, []byte("argv"))
+	})
+	return info.cmdline
 }
