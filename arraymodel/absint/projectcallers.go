@@ -69,6 +69,8 @@ type callerModule struct {
 	names  []*ast.Name // every Name, to find the uses that are not calls
 	attrs  []*ast.Attribute
 	callee map[ast.Expr]bool
+	// indexed: calls, scopes, names, attrs and callee are filled (index)
+	indexed bool
 }
 
 type callerKey struct {
@@ -349,16 +351,26 @@ func (pc *ProjectCallers) readModule(path string) *callerModule {
 	return pc.module(path, src)
 }
 
-// indexCallerModule indexes a module's calls with the scopes around each, its names and the
-// callees among them.
+// indexCallerModule makes the search's record of a module; its calls, names and attributes are
+// indexed on first use (index), which only the modules searched for callers need.
 func indexCallerModule(path, rel string, src []byte, f *pyparse.File, pm *parsedModule) *callerModule {
 	if src == nil {
 		src = f.Src
 	}
-	m := &callerModule{path: path, rel: rel, src: src, file: f, pm: pm, scopes: map[*ast.Call][]ast.Node{}, callee: map[ast.Expr]bool{}}
+	return &callerModule{path: path, rel: rel, src: src, file: f, pm: pm}
+}
+
+// index indexes the module's calls with the scopes around each, its names and the callees
+// among them, once.
+func (m *callerModule) index() {
+	if m.indexed {
+		return
+	}
+	m.indexed = true
+	m.scopes, m.callee = map[*ast.Call][]ast.Node{}, map[ast.Expr]bool{}
 	var open []ast.Node
 	var opens []bool
-	ast.Inspect(f.Module, func(n ast.Node) bool {
+	ast.Inspect(m.file.Module, func(n ast.Node) bool {
 		if n == nil {
 			if opens[len(opens)-1] {
 				open = open[:len(open)-1]
@@ -385,7 +397,6 @@ func indexCallerModule(path, rel string, src []byte, f *pyparse.File, pm *parsed
 		opens = append(opens, o)
 		return true
 	})
-	return m
 }
 
 // callable returns the name under which def is called from outside — its own for a top-level
@@ -433,6 +444,7 @@ func constructsItself(c *ast.ClassDef) bool {
 
 // escapesHome reports whether the home module uses name other than to call it.
 func (m *callerModule) escapesHome(name string) bool {
+	m.index()
 	for _, n := range m.names {
 		if n.ID == name && !m.callee[n] {
 			return true
@@ -515,6 +527,7 @@ func (pc *ProjectCallers) resolve(m *callerModule, dotted string, level int) str
 // escapes reports whether module m uses the home module's name other than to call it: a member
 // binding read as a value, or `t.name` not called.
 func (m *callerModule) escapes(name string, members, modules map[string]bool) bool {
+	m.index()
 	for _, n := range m.names {
 		if m.callee[n] {
 			continue
@@ -537,6 +550,7 @@ func (m *callerModule) escapes(name string, members, modules map[string]bool) bo
 // callsOf returns the calls in m of the home module's name: through a member binding (its
 // local name), or as an attribute of a module binding.
 func (m *callerModule) callsOf(name string, members, modules map[string]bool) []callSite {
+	m.index()
 	var out []callSite
 	for _, c := range m.calls {
 		match := false
