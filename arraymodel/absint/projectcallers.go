@@ -777,24 +777,8 @@ func bindsName(sc ast.Node, name string) bool {
 // assignedIn reports whether the statements body runs itself bind name.
 func assignedIn(body []ast.Stmt, name string) bool {
 	for _, st := range ast.Flatten(body, ast.NotScope) {
-		var targets []ast.Expr
+		targets := ast.StmtTargets(st)
 		switch st := st.(type) {
-		case *ast.Assign:
-			targets = st.Targets
-		case *ast.AugAssign:
-			targets = []ast.Expr{st.Target}
-		case *ast.AnnAssign:
-			targets = []ast.Expr{st.Target}
-		case *ast.For:
-			targets = []ast.Expr{st.Target}
-		case *ast.AsyncFor:
-			targets = []ast.Expr{st.Target}
-		case *ast.With:
-			for _, it := range st.Items {
-				if it.OptionalVars != nil {
-					targets = append(targets, it.OptionalVars)
-				}
-			}
 		case *ast.FunctionDef:
 			if st.Name == name {
 				return true

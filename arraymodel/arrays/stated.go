@@ -146,23 +146,6 @@ func (info *Info) initParam(def *ast.FunctionDef, attr string) (*ast.FunctionDef
 
 // assignTargets returns the targets a statement assigns, tuples and lists unpacked.
 func assignTargets(st ast.Stmt) []ast.Expr {
-	var ts []ast.Expr
-	switch st := st.(type) {
-	case *ast.Assign:
-		ts = st.Targets
-	case *ast.AugAssign:
-		ts = []ast.Expr{st.Target}
-	case *ast.AnnAssign:
-		ts = []ast.Expr{st.Target}
-	case *ast.For:
-		ts = []ast.Expr{st.Target}
-	case *ast.With:
-		for _, it := range st.Items {
-			if it.OptionalVars != nil {
-				ts = append(ts, it.OptionalVars)
-			}
-		}
-	}
 	var out []ast.Expr
 	var add func(ast.Expr)
 	add = func(e ast.Expr) {
@@ -181,7 +164,7 @@ func assignTargets(st ast.Stmt) []ast.Expr {
 			out = append(out, e)
 		}
 	}
-	for _, t := range ts {
+	for _, t := range ast.StmtTargets(st) {
 		add(t)
 	}
 	return out

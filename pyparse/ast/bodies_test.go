@@ -65,3 +65,31 @@ for i in r:
 		t.Errorf("Flatten without entering: %d statements, want 3", n)
 	}
 }
+
+// TestStmtTargets checks the targets each kind of binding statement gives, and none for others.
+func TestStmtTargets(t *testing.T) {
+	f, err := pyparse.Parse([]byte(`a = b = 1
+c += 1
+d: int = 2
+for e, g in x:
+    pass
+with o as h, p, q as (i, j):
+    pass
+print(k)
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, st := range f.Module.Body {
+		var names []string
+		for _, tg := range ast.StmtTargets(st) {
+			names = append(names, ast.TargetNames(tg)...)
+		}
+		got = append(got, fmt.Sprint(names))
+	}
+	want := "[[a b] [c] [d] [e g] [h i j] []]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("StmtTargets names = %v, want %s", got, want)
+	}
+}

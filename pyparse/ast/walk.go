@@ -74,6 +74,41 @@ func Bodies(st Stmt) [][]Stmt {
 	return nil
 }
 
+// StmtTargets returns the targets a statement assigns itself, as written (a tuple target is one
+// target): those of an assignment, augmented or annotated assignment, a for loop and a with
+// statement's `as` clauses; none for any other statement.
+func StmtTargets(st Stmt) []Expr {
+	switch st := st.(type) {
+	case *Assign:
+		return st.Targets
+	case *AugAssign:
+		return []Expr{st.Target}
+	case *AnnAssign:
+		return []Expr{st.Target}
+	case *For:
+		return []Expr{st.Target}
+	case *AsyncFor:
+		return []Expr{st.Target}
+	case *With:
+		var out []Expr
+		for _, it := range st.Items {
+			if it.OptionalVars != nil {
+				out = append(out, it.OptionalVars)
+			}
+		}
+		return out
+	case *AsyncWith:
+		var out []Expr
+		for _, it := range st.Items {
+			if it.OptionalVars != nil {
+				out = append(out, it.OptionalVars)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
 // TargetNames returns the names an assignment target binds: `a`, each name of `a, (b, *c)` and
 // `[a, b]`; none for an attribute or a subscript.
 func TargetNames(e Expr) []string {

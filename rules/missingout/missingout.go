@@ -363,26 +363,10 @@ func freshAfterFirst(info *arrays.Info, loop ast.Stmt, asg *ast.Assign, name str
 	return ok
 }
 
-// assigned returns the names a statement binds itself (assignment, augmented assignment, loop
-// and with targets).
+// assigned returns the names a statement binds itself (ast.StmtTargets).
 func assigned(st ast.Stmt) []string {
-	var ts []ast.Expr
-	switch st := st.(type) {
-	case *ast.Assign:
-		ts = st.Targets
-	case *ast.AnnAssign:
-		ts = []ast.Expr{st.Target}
-	case *ast.For:
-		ts = []ast.Expr{st.Target}
-	case *ast.With:
-		for _, it := range st.Items {
-			if it.OptionalVars != nil {
-				ts = append(ts, it.OptionalVars)
-			}
-		}
-	}
 	var out []string
-	for _, t := range ts {
+	for _, t := range ast.StmtTargets(st) {
 		out = append(out, ast.TargetNames(t)...)
 	}
 	return out
