@@ -51,6 +51,7 @@ type ProjectCallers struct {
 	skip   func(path string) bool
 	home   *callerModule
 	byPath map[string]*callerModule // read modules by resolved path (nil: unreadable)
+	srcs   map[string][]byte        // the bytes of the files read, by path
 	list   []string                 // the project's modules, nil until listed
 	listed bool
 	memo   map[callerKey]*statedResult
@@ -253,7 +254,7 @@ func (pc *ProjectCallers) sites(home *callerModule, name string) ([]callSite, bo
 		if path == home.path || pc.skip != nil && pc.skip(path) {
 			continue
 		}
-		src, err := pc.files.ReadFile(path)
+		src, err := pc.read(path)
 		if err != nil || !bytes.Contains(src, []byte(name)) {
 			continue
 		}
@@ -338,12 +339,28 @@ func (pc *ProjectCallers) module(path string, src []byte) *callerModule {
 	return m
 }
 
+// read reads the file at path through the search's Files, once per search.
+func (pc *ProjectCallers) read(path string) ([]byte, error) {
+	if src, ok := pc.srcs[path]; ok {
+		return src, nil
+	}
+	src, err := pc.files.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if pc.srcs == nil {
+		pc.srcs = map[string][]byte{}
+	}
+	pc.srcs[path] = src
+	return src, nil
+}
+
 // readModule reads the module at path through the search's Files, or nil.
 func (pc *ProjectCallers) readModule(path string) *callerModule {
 	if m, ok := pc.byPath[path]; ok {
 		return m
 	}
-	src, err := pc.files.ReadFile(path)
+	src, err := pc.read(path)
 	if err != nil {
 		pc.byPath[path] = nil
 		return nil
