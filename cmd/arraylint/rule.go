@@ -22,6 +22,7 @@ type ruleJSON struct {
 	Severity string       `json:"severity"`
 	Fix      string       `json:"fix"`
 	Since    string       `json:"since"`
+	Preview  bool         `json:"preview"`
 	URL      string       `json:"url"`
 	Options  []optionJSON `json:"options"`
 	Doc      string       `json:"doc"`
@@ -35,7 +36,7 @@ type optionJSON struct {
 
 func toJSON(r *analyzer.Rule) ruleJSON {
 	j := ruleJSON{Code: r.Spec.Code, Name: r.Spec.Name, Summary: r.Spec.Summary, Category: r.Category(),
-		Severity: r.Spec.Severity.String(), Fix: r.Spec.Fix.String(), Since: r.Spec.Since, URL: r.URL,
+		Severity: r.Spec.Severity.String(), Fix: r.Spec.Fix.String(), Since: r.Spec.Since, Preview: r.Spec.Preview, URL: r.URL,
 		Options: []optionJSON{}, Doc: r.Spec.Doc}
 	for _, o := range r.Spec.Options {
 		j.Options = append(j.Options, optionJSON{o.Name, o.Default, o.Doc})
@@ -98,12 +99,20 @@ func runRule(_ context.Context, e *env, args []string) int {
 			if r.Spec.Fix != analyzer.FixNever {
 				fix = "[fix]"
 			}
-			fmt.Fprintf(e.stdout, "%s  %-28s %-6s %s\n", r.Spec.Code, r.Spec.Name, fix, r.Spec.Summary)
+			summary := r.Spec.Summary
+			if r.Spec.Preview {
+				summary += " (preview)"
+			}
+			fmt.Fprintf(e.stdout, "%s  %-28s %-6s %s\n", r.Spec.Code, r.Spec.Name, fix, summary)
 		}
 		return exitOK
 	}
 	r := selected[0]
-	fmt.Fprintf(e.stdout, "# %s %s\n\n%s.\n\nCategory: %s. Default severity: %s. Fix: %s.\n\n%s\n", r.Spec.Code, r.Spec.Name,
-		strings.ToUpper(r.Spec.Summary[:1])+r.Spec.Summary[1:], r.Category(), r.Spec.Severity, r.Spec.Fix, strings.TrimSpace(r.Spec.Doc))
+	preview := ""
+	if r.Spec.Preview {
+		preview = " Preview: runs only when selected (--select " + r.Spec.Code + ")."
+	}
+	fmt.Fprintf(e.stdout, "# %s %s\n\n%s.\n\nCategory: %s. Default severity: %s. Fix: %s.%s\n\n%s\n", r.Spec.Code, r.Spec.Name,
+		strings.ToUpper(r.Spec.Summary[:1])+r.Spec.Summary[1:], r.Category(), r.Spec.Severity, r.Spec.Fix, preview, strings.TrimSpace(r.Spec.Doc))
 	return exitOK
 }
