@@ -281,6 +281,10 @@ func (info *Info) moduleSource(name string) symSource {
 	}
 	at, ok := asg.Value.(*ast.Attribute)
 	if !ok {
+		if info.exprFromOption(nil, asg.Value, 0) {
+			// N = int(sys.argv[1]), n = args.n if args.n else n0: the command line, as written
+			return symSource{desc: fmt.Sprintf("`%s` at line %d", info.text(asg.Value), info.line(asg)), option: true}
+		}
 		return symSource{}
 	}
 	src, _ := info.describeOption(at.Attr)
