@@ -6,7 +6,6 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
-	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
@@ -27,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 		// facts then go without assumptions.
 		binds, _ := Assumptions(in.File, analyzer.ConfigOf(pass))
 		cfg := analyzer.ConfigOf(pass)
-		proj := project{files: analyzer.FilesOf(pass), root: absint.CallerRoot(cfg.FileDir(), in.Path), path: in.Path}
+		proj := project{files: analyzer.FilesOf(pass), configDir: cfg.FileDir(), path: in.Path}
 		return analyzeIn(in.File, imp, binds, NumPyVersion(cfg), in.Inspector, proj), nil
 	},
 }

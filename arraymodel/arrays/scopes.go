@@ -68,7 +68,7 @@ func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v np
 	if in != nil {
 		info.shared.UseInspector(in)
 	}
-	if proj.root != "" {
+	if proj.path != "" && proj.path != "-" {
 		info.shared.SetReads(info.readsOnly)
 	}
 	info.collect = newCollector(info)

@@ -17,11 +17,13 @@ import (
 // callers' own parameters (absint.ProjectCallers). A CuPy layer's (d_model, d_model) weights are
 // 32 kB where the only program that builds the layer sets D_MODEL = 64.
 
-// project is where the analysed file sits, for the search of its callers (Analyzer sets it).
+// project is where the analysed file sits, for the search of its callers (Analyzer sets it):
+// configDir (the directory of its configuration, "" when none) and path give the search's root
+// (absint.CallerRoot), worked out only when a search is made.
 type project struct {
-	files absint.Files
-	root  string
-	path  string
+	files     absint.Files
+	configDir string
+	path      string
 }
 
 // StatedElems returns the number of elements of a, made at n, at the integers the callers in
@@ -91,10 +93,14 @@ func (info *Info) StatedElems(n ast.Node, a *Array) (elems int64, where string, 
 // nil when the analysis does not know where the file sits.
 func (info *Info) projectCallers() *absint.ProjectCallers {
 	info.callersOnce.Do(func() {
-		if info.proj.root == "" {
+		if info.proj.path == "" || info.proj.path == "-" {
 			return
 		}
-		info.callers = absint.NewProjectCallers(info.proj.files, info.proj.root, info.proj.path, info.file, info.imp, analyzer.TestCode)
+		root := absint.CallerRoot(info.proj.configDir, info.proj.path)
+		if root == "" {
+			return
+		}
+		info.callers = absint.NewProjectCallers(info.proj.files, root, info.proj.path, info.file, info.imp, analyzer.TestCode)
 	})
 	return info.callers
 }
