@@ -511,8 +511,11 @@ func (pc *ProjectCallers) bindingsOf(m, home *callerModule) (members map[string]
 }
 
 func joinDotted(a, b string) string {
-	if a == "" {
+	switch {
+	case a == "":
 		return b
+	case b == "":
+		return a
 	}
 	return a + "." + b
 }

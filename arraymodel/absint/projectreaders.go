@@ -39,44 +39,24 @@ func (pc *ProjectCallers) ReadsOnly(call *ast.Call, i int) bool {
 	return pc.readsParam(m, def, pos[i].Arg, 0)
 }
 
-// calleeDef resolves a callee expression of module m to a top-level function of the project.
+// calleeDef resolves a callee expression of module m to a top-level function of the project: a
+// name the module defines or imports, or an attribute of a project module it imports.
 func (pc *ProjectCallers) calleeDef(m *callerModule, f ast.Expr) (*callerModule, *ast.FunctionDef, bool) {
 	switch f := f.(type) {
 	case *ast.Name:
-		if b, ok := m.pm.binds[f.ID]; ok {
-			if b.name == "" {
-				return nil, nil, false
-			}
-			path := pc.resolve(m, b.module, b.level)
-			if path == "" {
-				return nil, nil, false
-			}
-			target := pc.readModule(path)
-			if target == nil {
-				return nil, nil, false
-			}
-			return pc.memberDef(target, b.name, 0)
-		}
-		return m.topDef(f.ID)
+		return pc.memberDef(m, f.ID, 0)
 	case *ast.Attribute:
-		mod := ExprText(f.Value)
-		if b, ok := m.pm.binds[mod]; ok {
-			dotted := b.module
-			if b.name != "" {
-				dotted = joinDotted(b.module, b.name)
-			}
-			if path := pc.resolve(m, dotted, b.level); path != "" {
-				if target := pc.readModule(path); target != nil {
-					return pc.memberDef(target, f.Attr, 0)
-				}
+		if b, ok := m.pm.binds[ExprText(f.Value)]; ok {
+			if target := pc.moduleAt(m, joinDotted(b.module, b.name), b.level); target != nil {
+				return pc.memberDef(target, f.Attr, 0)
 			}
 		}
 	}
 	return nil, nil, false
 }
 
-// memberDef returns the top-level function name of module m, following re-exports (a
-// package's __init__.py that imports it from a submodule) a few modules deep.
+// memberDef returns the top-level function name of module m, following imports (a package's
+// __init__.py that re-exports it from a submodule) a few modules deep.
 func (pc *ProjectCallers) memberDef(m *callerModule, name string, hops int) (*callerModule, *ast.FunctionDef, bool) {
 	if tm, d, ok := m.topDef(name); ok {
 		return tm, d, true
@@ -85,15 +65,19 @@ func (pc *ProjectCallers) memberDef(m *callerModule, name string, hops int) (*ca
 	if !ok || b.name == "" || hops >= maxReaderDepth {
 		return nil, nil, false
 	}
-	path := pc.resolve(m, b.module, b.level)
+	if target := pc.moduleAt(m, b.module, b.level); target != nil {
+		return pc.memberDef(target, b.name, hops+1)
+	}
+	return nil, nil, false
+}
+
+// moduleAt reads the project module dotted (relative by level) that module m imports, or nil.
+func (pc *ProjectCallers) moduleAt(m *callerModule, dotted string, level int) *callerModule {
+	path := pc.resolve(m, dotted, level)
 	if path == "" {
-		return nil, nil, false
+		return nil
 	}
-	target := pc.readModule(path)
-	if target == nil {
-		return nil, nil, false
-	}
-	return pc.memberDef(target, b.name, hops+1)
+	return pc.readModule(path)
 }
 
 // topDef returns the module's top-level function name (the last definition).

@@ -98,20 +98,8 @@ func (info *Info) symbolFromOption(def *ast.FunctionDef, name string, hops int) 
 // moduleNameFromOption reports whether a name bound once in def's scope (the module's when def
 // is nil, or when def does not bind it) is bound to an expression that reaches an option.
 func (info *Info) moduleNameFromOption(def *ast.FunctionDef, name string, hops int) bool {
-	sc := info.imp.Root
-	if def != nil {
-		if s := info.imp.Scopes[def]; s != nil && len(s.Bindings[name]) > 0 {
-			sc = s
-		} else {
-			def = nil
-		}
-	}
-	binds := sc.Bindings[name]
-	if len(binds) != 1 || binds[0].Kind != imports.BindAssign {
-		return false
-	}
-	asg, ok := info.Statement(binds[0].Node).(*ast.Assign)
-	if !ok || len(asg.Targets) != 1 {
+	asg, def, ok := info.onlyAssign(def, name)
+	if !ok {
 		return false
 	}
 	if _, ok := asg.Targets[0].(*ast.Name); !ok {

@@ -236,21 +236,10 @@ func (info *Info) line(n ast.Node) int {
 // parsedArgs reports whether name is bound, once, in def (nil: the module) to the result of a
 // command-line parser's parse_args() or parse_known_args().
 func (info *Info) parsedArgs(def *ast.FunctionDef, name string) bool {
-	sc := info.imp.Root
-	if def != nil {
-		if s := info.imp.Scopes[def]; s != nil && len(s.Bindings[name]) > 0 {
-			sc = s // else a global of the module (args bound in the main block)
-		}
-	}
-	binds := sc.Bindings[name]
-	if len(binds) != 1 || binds[0].Kind != imports.BindAssign {
+	asg, _, ok := info.onlyAssign(def, name)
+	if !ok {
 		return false
 	}
-	asg, ok := info.Statement(binds[0].Node).(*ast.Assign)
-	if !ok || len(asg.Targets) != 1 {
-		return false
-	}
-	val := asg.Value
 	if t, ok := asg.Targets[0].(*ast.Tuple); ok {
 		// args, rest = parser.parse_known_args()
 		if len(t.Elts) == 0 {
@@ -260,7 +249,7 @@ func (info *Info) parsedArgs(def *ast.FunctionDef, name string) bool {
 			return false
 		}
 	}
-	call, ok := val.(*ast.Call)
+	call, ok := asg.Value.(*ast.Call)
 	if !ok {
 		return false
 	}
@@ -268,15 +257,34 @@ func (info *Info) parsedArgs(def *ast.FunctionDef, name string) bool {
 	return ok && (at.Attr == "parse_args" || at.Attr == "parse_known_args")
 }
 
-// moduleSource describes a module-level name bound by one assignment from a command-line option
-// (`n = options.n`, `N = args.size`).
-func (info *Info) moduleSource(name string) symSource {
-	binds := info.imp.Root.Bindings[name]
+// onlyAssign returns the one statement `NAME = value` (one target) that binds name in def's
+// scope, or in the module's when def is nil or does not bind it, and the def whose scope it is
+// (nil: the module); false when another kind of binding or more than one binds it.
+func (info *Info) onlyAssign(def *ast.FunctionDef, name string) (*ast.Assign, *ast.FunctionDef, bool) {
+	sc := info.imp.Root
+	if def != nil {
+		if s := info.imp.Scopes[def]; s != nil && len(s.Bindings[name]) > 0 {
+			sc = s // else a global of the module (args bound in the main block)
+		} else {
+			def = nil
+		}
+	}
+	binds := sc.Bindings[name]
 	if len(binds) != 1 || binds[0].Kind != imports.BindAssign {
-		return symSource{}
+		return nil, nil, false
 	}
 	asg, ok := info.Statement(binds[0].Node).(*ast.Assign)
 	if !ok || len(asg.Targets) != 1 {
+		return nil, nil, false
+	}
+	return asg, def, true
+}
+
+// moduleSource describes a module-level name bound by one assignment from a command-line option
+// (`n = options.n`, `N = args.size`).
+func (info *Info) moduleSource(name string) symSource {
+	asg, _, ok := info.onlyAssign(nil, name)
+	if !ok {
 		return symSource{}
 	}
 	at, ok := asg.Value.(*ast.Attribute)
