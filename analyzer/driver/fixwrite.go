@@ -54,6 +54,11 @@ import (
 	"time"
 )
 
+// raceHook, when set (by tests only), is called at the two moments of replaceChecked where a
+// concurrent save decides the outcome: "checked", after the last check and before the
+// exchange, and "exchanged", after the exchange and before the displaced file is looked at.
+var raceHook func(stage string)
+
 // errNoExchange is exchange's error where files cannot be swapped atomically.
 var errNoExchange = errors.New("atomic exchange not supported")
 
@@ -225,6 +230,9 @@ func replaceChecked(target, tmp string, info fs.FileInfo, stamp FileStamp) (done
 	if now, err := os.Lstat(target); err != nil || !os.SameFile(now, info) {
 		return fail(ErrChanged)
 	}
+	if raceHook != nil {
+		raceHook("checked")
+	}
 	switch err := exchange(tmp, target); {
 	case err == nil:
 	case errors.Is(err, errNoExchange):
@@ -234,6 +242,9 @@ func replaceChecked(target, tmp string, info fs.FileInfo, stamp FileStamp) (done
 		return true, nil
 	default:
 		return false, nil
+	}
+	if raceHook != nil {
+		raceHook("exchanged")
 	}
 	// tmp now names the displaced file: it must be the inode read, open for writing nowhere (a
 	// writer that opened it before the exchange has yet to write, or to close), and unchanged

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -111,6 +112,8 @@ func raceFix(t *testing.T, path string, saves int, save func(path, tmp string, l
 		}
 	})
 	runs, changed, fixed := 0, 0, 0
+	named := map[string]bool{} // conflict files AL904 messages named
+	keptRE := regexp.MustCompile(`is kept in (\S+?)\)`)
 	for !done.Load() {
 		var out, errOut bytes.Buffer
 		e := &env{stdout: &out, stderr: &errOut, getenv: func(string) string { return "" }}
@@ -122,6 +125,9 @@ func raceFix(t *testing.T, path string, saves int, save func(path, tmp string, l
 				t.Fatalf("run %d: an AL904 that is not a change: %s", runs, out.String())
 			}
 			changed++
+			for _, m := range keptRE.FindAllStringSubmatch(out.String(), -1) {
+				named[m[1]] = true
+			}
 		case status == exitError:
 			t.Fatalf("run %d: status %d\n%s%s", runs, status, out.String(), errOut.String())
 		}
@@ -137,10 +143,26 @@ func raceFix(t *testing.T, path string, saves int, save func(path, tmp string, l
 	if err != nil {
 		t.Fatal(err)
 	}
+	kept, err := filepath.Glob(path + ".arraylint-conflict-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := [][]byte{final}
+	for _, k := range kept {
+		if !named[k] {
+			t.Errorf("%s kept a save aside that no AL904 message named", k)
+		}
+		b, err := os.ReadFile(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, b)
+	}
 	for i := range saves {
-		if !regexp.MustCompile(fmt.Sprintf(`(?m)^e%d = (bad|good)$`, i)).Match(final) {
+		re := regexp.MustCompile(fmt.Sprintf(`(?m)^e%d = (bad|good)$`, i))
+		if !slices.ContainsFunc(held, re.Match) {
 			lost++
 		}
 	}
-	return lost, fmt.Sprintf("%d --fix runs: %d wrote fixes, %d reported a change (AL904)", runs, fixed, changed)
+	return lost, fmt.Sprintf("%d --fix runs: %d wrote fixes, %d reported a change (AL904), %d saves kept aside", runs, fixed, changed, len(kept))
 }
