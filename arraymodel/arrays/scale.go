@@ -166,14 +166,14 @@ func AxesOfLargerInput(a *Array) bool {
 	}
 	input, seen, beyond := "", map[int]bool{}, false
 	for _, d := range a.Shape {
-		if d.Known || d.Sym == nil {
+		if d.Known {
 			return false
 		}
-		syms := d.Sym.Symbols()
-		if len(syms) != 1 || strings.TrimSuffix(strings.TrimPrefix(d.Sym.String(), "("), ")") != syms[0] {
+		sym, ok := d.Sym.Symbol()
+		if !ok {
 			return false // arithmetic on lengths: not one axis
 		}
-		x, i, ok := axisOf(syms[0])
+		x, i, ok := axisOf(sym)
 		if !ok || input != "" && x != input || seen[i] {
 			return false
 		}

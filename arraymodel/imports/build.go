@@ -462,15 +462,23 @@ type attrRead struct {
 	called    bool // the read (outer, when there is one) is a call's callee
 }
 
-// attrRead records e when it reads an attribute of a plain name or of such an attribute.
+// attrRead records e when it reads an attribute of a plain name or of such an attribute, as an
+// array module is read (moduleOnly: decided by the read alone, so most reads are not kept).
 func (b *builder) attrRead(e *ast.Attribute) {
+	var r attrRead
 	switch v := e.Value.(type) {
 	case *ast.Name:
-		b.reads = append(b.reads, attrRead{at: e, called: b.callee == ast.Expr(e)})
+		r = attrRead{at: e, called: b.callee == ast.Expr(e)}
 	case *ast.Attribute:
-		if _, ok := v.Value.(*ast.Name); ok {
-			b.reads = append(b.reads, attrRead{at: v, outer: e, called: b.callee == ast.Expr(e)})
+		if _, ok := v.Value.(*ast.Name); !ok {
+			return
 		}
+		r = attrRead{at: v, outer: e, called: b.callee == ast.Expr(e)}
+	default:
+		return
+	}
+	if id := r.at.Value.(*ast.Name).ID; id != "self" && id != "cls" && moduleOnly(r) {
+		b.reads = append(b.reads, r)
 	}
 }
 

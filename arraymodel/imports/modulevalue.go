@@ -38,15 +38,12 @@ func (info *Info) ModuleValue(s *Scope, name string) (Ref, bool) {
 // TakesModule reports whether some scope of the module handles an array module as a value.
 func (info *Info) TakesModule() bool { return info != nil && len(info.moduleValues) > 0 }
 
-// indexModuleValues fills moduleValues from the attribute reads of plain names Build recorded
-// (after it has bound every name).
+// indexModuleValues fills moduleValues from the reads of plain names as array modules Build
+// recorded (after it has bound every name).
 func (info *Info) indexModuleValues(reads []attrRead) {
 	uses := map[*Scope]map[string]bool{}
 	for _, r := range reads {
 		name := r.at.Value.(*ast.Name)
-		if name.ID == "self" || name.ID == "cls" || !moduleOnly(r) {
-			continue
-		}
 		s := info.nameScope[name]
 		if s == nil {
 			continue

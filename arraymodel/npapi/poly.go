@@ -63,6 +63,14 @@ func (p *Poly) Symbols() []string {
 	return slices.Compact(out)
 }
 
+// Symbol returns the symbol p is, when p is exactly one symbol (n, not 2*n, n**2 or n + 1).
+func (p *Poly) Symbol() (string, bool) {
+	if p == nil || len(p.terms) != 1 || p.terms[0].coef != 1 || len(p.terms[0].vars) != 1 {
+		return "", false
+	}
+	return p.terms[0].vars[0], true
+}
+
 // Degree returns the highest total degree of p's terms (n*m and n**2 are 2, 3*n + 1 is 1, a
 // constant 0), and false for an unknown p.
 func (p *Poly) Degree() (int, bool) {

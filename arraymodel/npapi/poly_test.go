@@ -91,3 +91,26 @@ func TestPolyAtLeast(t *testing.T) {
 		}
 	}
 }
+
+func TestPolySymbol(t *testing.T) {
+	n, m := Var("n"), Var("m")
+	for _, c := range []struct {
+		p    *Poly
+		want string
+		ok   bool
+	}{
+		{n, "n", true},
+		{Var("x.shape[2]"), "x.shape[2]", true},
+		{n.Scale(2), "", false},
+		{n.Pow(2), "", false},
+		{n.Add(Const(1)), "", false},
+		{n.Mul(m), "", false},
+		{n.Neg(), "", false},
+		{Const(3), "", false},
+		{nil, "", false},
+	} {
+		if got, ok := c.p.Symbol(); got != c.want || ok != c.ok {
+			t.Errorf("%v.Symbol() = %q, %v; want %q, %v", c.p, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -61,10 +61,11 @@ func run(pass *analysis.Pass) (any, error) {
 		if size.Known && pol.Decide(size) == sizepolicy.Quiet || !size.Known && pol.Unknowable() {
 			continue // (a size not known is decided once there is a finding: it may cost a walk)
 		}
-		// a finding on a size not known is reported under scale large, or auto from an option
-		fixes := size.Known || pol.Scale == sizepolicy.Large || pol.Auto || pol.Min <= 0
-		if d, ok := check(pass, in, info, call, c.Recv, seeded, fixes); ok {
-			pol.Report(pass, size, d)
+		if f, ok := check(in, info, call, c.Recv, seeded); ok {
+			// the diagnostic is built only where it is reported (a held one is only counted);
+			// a finding on a size not known is reported under scale large, or auto from an option
+			fixes := size.Known || pol.Scale == sizepolicy.Large || pol.Auto || pol.Min <= 0
+			pol.ReportLazy(pass, size, func() analysis.Diagnostic { return f.diagnostic(pass, in, info, seeded, fixes) })
 		}
 	}
 	return nil, nil
@@ -166,11 +167,33 @@ func itemSize(info *arrays.Info, src *arrays.Array, call *ast.Call) int64 {
 	return item
 }
 
-func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool, fixes bool) (analysis.Diagnostic, bool) {
+// finding is an astype call check found worth a diagnostic, before the diagnostic is built.
+type finding struct {
+	kind      findingKind
+	call      *ast.Call
+	recv      ast.Expr
+	src       *arrays.Array
+	args      astypeArgs
+	made      made
+	knownFrom bool // the source's dtype is known
+}
+
+// findingKind is which of the rule's patterns a finding is.
+type findingKind uint8
+
+const (
+	castNoCopyFalse findingKind = iota // astype(T, copy=False) to another dtype: copies anyway
+	sameDType                          // astype to the dtype the temporary already has
+	drawnThenCast                      // a float64 draw cast to a dtype the code is handed
+	madeThenCast                       // an array made only to be cast
+)
+
+// check reports whether the astype call is a finding of the rule, and which.
+func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Expr, seeded func(made) bool) (finding, bool) {
 	src, _ := info.Array(recv)
 	args, ok := parseArgs(info, call)
 	if !ok {
-		return analysis.Diagnostic{}, false
+		return finding{}, false
 	}
 	made, isMade := constructor(info, recv)
 	if !isMade {
@@ -178,64 +201,81 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, call *a
 		made, isMade = madeByName(in, info, call, recv)
 	}
 	known := src.DType.Known()
+	f := finding{call: call, recv: recv, src: src, args: args, made: made, knownFrom: known}
 	switch {
 	case args.copyFalse && known && src.DType != args.target && knownSize(src):
 		// only worth saying when the copy is known to be large (the size policy let it through)
+		f.kind = castNoCopyFalse
+	case args.copyFalse:
+		return finding{}, false
+	case known && src.DType == args.target && !args.copyTrue && (src.Origin == arrays.Fresh || isMade) &&
+		temporary(recv) && !platformInt(in, src, args):
+		// (a named array's same-dtype astype is the copy idiom: the copy may be what the code wants)
+		f.kind = sameDType
+	case known && src.DType == args.target:
+		return finding{}, false // a same-dtype cast whose no-op depends on the platform
+	case isMade && !args.target.Known() && floatDraw(made, seeded):
+		// astype(D) of a dtype the code is handed (a benchmark's --precision): whatever D is, the
+		// draw makes float64 data first and copies it; asking for D is right for the float
+		// dtypes the code is meant for, and the rewrite depends on D, so it is left to a human
+		f.kind = drawnThenCast
+	case !args.target.Known():
+		return finding{}, false
+	case isMade && direct(info, made, args, seeded):
+		f.kind = madeThenCast
+	default:
+		return finding{}, false
+	}
+	return f, true
+}
+
+// diagnostic builds f's diagnostic, with its fix where fixes allows one.
+func (f finding) diagnostic(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, seeded func(made) bool, fixes bool) analysis.Diagnostic {
+	call, recv, src, args, made := f.call, f.recv, f.src, f.args, f.made
+	switch f.kind {
+	case castNoCopyFalse:
 		d := in.Diagnostic(call, "`copy=False` cannot avoid the copy: %s to %s always allocates", src.DType, args.target)
 		if n, ok := nbytesAs(src, args.target); ok {
 			d.Message += fmt.Sprintf(" (%s)", arrays.Bytes(n))
 		}
-		return d, true
-	case args.copyFalse:
-		return analysis.Diagnostic{}, false
-	case known && src.DType == args.target && !args.copyTrue && (src.Origin == arrays.Fresh || isMade) &&
-		temporary(recv) && !platformInt(in, src, args):
-		// (a named array's same-dtype astype is the copy idiom: the copy may be what the code wants)
+		return d
+	case sameDType:
 		d := in.Diagnostic(call, "`%s` is already %s: `astype` copies it anyway", in.Snippet(recv, 30), src.DType)
 		if n, ok := src.NBytes(); ok {
 			d.Message += fmt.Sprintf(" (%s)", arrays.Bytes(n))
 		}
 		if !fixes || args.extra {
-			return d, true
+			return d
 		}
 		if edit, ok := removeAstype(in, call, recv); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{{Message: "Remove the redundant `astype`",
 				TextEdits: []analysis.TextEdit{edit}}}
 		}
-		return d, true
-	case known && src.DType == args.target:
-		return analysis.Diagnostic{}, false // a same-dtype cast whose no-op depends on the platform
-	case isMade && !args.target.Known() && floatDraw(made, seeded):
-		// astype(D) of a dtype the code is handed (a benchmark's --precision): whatever D is, the
-		// draw makes float64 data first and copies it; asking for D is right for the float
-		// dtypes the code is meant for, and the rewrite depends on D, so it is left to a human
+		return d
+	case drawnThenCast:
 		d := in.Diagnostic(call, "`%s` makes float64 data only to cast it to `%s`; draw it in that dtype", made.name, in.Snippet(args.targetX, 20))
 		if made.line > 0 {
 			d.Message = strings.Replace(d.Message, "` makes", fmt.Sprintf("` at line %d makes", made.line), 1)
 		}
-		return d, true
-	case !args.target.Known():
-		return analysis.Diagnostic{}, false
-	case isMade && direct(info, made, args, seeded):
-		from := "an array"
-		if known {
-			from = src.DType.String() + " data"
-		}
-		d := in.Diagnostic(call, "`%s` makes %s only to cast it to %s", made.name, from, args.target)
-		if n, ok := src.NBytes(); ok {
-			d.Message = fmt.Sprintf("`%s` makes %s (%s) only to cast it to %s", made.name, from, arrays.Bytes(n), args.target)
-		}
-		switch {
-		case made.line > 0:
-			d.Message = strings.Replace(d.Message, "` makes", fmt.Sprintf("` at line %d makes", made.line), 1)
-		case fixes:
-			if fix, ok := dtypeFix(pass, in, info, call, made, args, seeded); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{fix}
-			}
-		}
-		return d, true
+		return d
 	}
-	return analysis.Diagnostic{}, false
+	from := "an array"
+	if f.knownFrom {
+		from = src.DType.String() + " data"
+	}
+	d := in.Diagnostic(call, "`%s` makes %s only to cast it to %s", made.name, from, args.target)
+	if n, ok := src.NBytes(); ok {
+		d.Message = fmt.Sprintf("`%s` makes %s (%s) only to cast it to %s", made.name, from, arrays.Bytes(n), args.target)
+	}
+	switch {
+	case made.line > 0:
+		d.Message = strings.Replace(d.Message, "` makes", fmt.Sprintf("` at line %d makes", made.line), 1)
+	case fixes:
+		if fix, ok := dtypeFix(pass, in, info, call, made, args, seeded); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	return d
 }
 
 func knownSize(a *arrays.Array) bool {

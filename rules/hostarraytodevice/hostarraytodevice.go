@@ -54,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	imp := info.Imports()
-	if imp.Backends()&(imports.CuPy|imports.CuPyNumeric|imports.JAX) == 0 && !importsTorch(imp) {
+	if imp.Backends()&(imports.CuPy|imports.CuPyNumeric|imports.JAX) == 0 && !imp.ImportsUnder("torch") {
 		return nil, nil // no device library imported: nothing is moved to a device
 	}
 	minBytes := minBytesOpt.Value(pass)
@@ -184,20 +184,6 @@ func torchFunc(info *arrays.Info, e ast.Expr) (string, bool) {
 		}
 	}
 	return a.Attr, true
-}
-
-// importsTorch reports whether some scope imports torch.
-func importsTorch(imp *imports.Info) bool {
-	for _, s := range imp.Scopes {
-		for _, bs := range s.Bindings {
-			for _, b := range bs {
-				if al, ok := b.Node.(*ast.Alias); ok && b.Kind == imports.BindImport && (al.Name == "torch" || strings.HasPrefix(al.Name, "torch.")) {
-					return true
-				}
-			}
-		}
-	}
-	return false
 }
 
 func keyword(c *ast.Call, name string) ast.Expr {

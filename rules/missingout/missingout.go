@@ -127,24 +127,30 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false // jax arrays are immutable and XLA fuses their temporaries
 	}
 	size, nb, ok := sizeOf(res)
-	size.Small = func() bool { return info.ShownSmall(res, asg) }
-	size.Source = func() string { return info.SizeSource(asg, res) }
-	size.Minor = func() bool { return info.Minor(asg, res) }
-	size.FromOption = func() bool { return info.FromOption(asg, res) }
-	size.Stated = func() (int64, string, bool) {
-		n, where, ok := info.StatedElems(asg, res)
-		if !res.DType.Known() {
-			return 0, "", false
+	if !ok {
+		return analysis.Diagnostic{}, sizepolicy.Size{}, false
+	}
+	if !size.Known {
+		// what decides a size not known (made only then: most temporaries are of known size)
+		size.Small = func() bool { return info.ShownSmall(res, asg) }
+		size.Minor = func() bool { return info.Minor(asg, res) }
+		size.FromOption = func() bool { return info.FromOption(asg, res) }
+		size.Stated = func() (int64, string, bool) {
+			n, where, ok := info.StatedElems(asg, res)
+			if !res.DType.Known() {
+				return 0, "", false
+			}
+			return n * res.DType.ItemSize(), where, ok
 		}
-		return n * res.DType.ItemSize(), where, ok
+		size.AtMost, _ = arrays.BytesAtMost(res)
 	}
-	size.AtMost, _ = arrays.BytesAtMost(res)
-	if size.Known {
-		size.Formula = func() string { f, _ := arrays.FormulaExpr(res); return f }
-	}
-	if !ok || pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) ||
+	if pol.Decide(size) == sizepolicy.Quiet || smallOnce(info, asg, res, size, pol.Min, once) ||
 		!size.Known && info.EnclosingLoop(asg) == nil && info.DwarfedBeside(asg, res) {
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false
+	}
+	size.Source = func() string { return info.SizeSource(asg, res) }
+	if size.Known {
+		size.Formula = func() string { f, _ := arrays.FormulaExpr(res); return f }
 	}
 	ch.final = res
 	valueText := in.Snippet(asg.Value, 28)

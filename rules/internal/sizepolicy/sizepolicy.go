@@ -173,8 +173,15 @@ func (p Policy) Unknowable() bool { return p.Scale == Known && !p.Auto && p.Min 
 // Report reports d on an array of size s as the policy decides: with the scale it applied, held
 // back (counted) or not at all.
 func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
+	p.ReportLazy(pass, s, func() analysis.Diagnostic { return d })
+}
+
+// ReportLazy is Report of the diagnostic build makes, made only where the finding is reported:
+// a finding held back is only counted, so its message and fixes are not worth building.
+func (p Policy) ReportLazy(pass *analysis.Pass, s Size, build func() analysis.Diagnostic) {
 	switch p.Decide(s) {
 	case Report:
+		d := build()
 		formula, source := call(s.Formula), call(s.Source)
 		b, where, stated := p.stated(s)
 		switch {
@@ -197,8 +204,7 @@ func (p Policy) Report(pass *analysis.Pass, s Size, d analysis.Diagnostic) {
 		d.Category = analyzer.ScaleCategory + p.Scale
 		pass.Report(d)
 	case Held:
-		d.Category = analyzer.HeldCategory
-		pass.Report(d)
+		pass.Report(analysis.Diagnostic{Category: analyzer.HeldCategory})
 	}
 }
 
