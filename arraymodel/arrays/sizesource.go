@@ -3,6 +3,7 @@ package arrays
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
@@ -50,7 +51,7 @@ func (info *Info) SizeSource(n ast.Node, a *Array) string {
 		}
 	}
 	if len(parts) == 0 {
-		return ""
+		return info.constantSource(a)
 	}
 	if _, known := a.NBytes(); known {
 		return strings.Join(parts, "; ") // the message gives the bytes
@@ -59,6 +60,51 @@ func (info *Info) SizeSource(n ast.Node, a *Array) string {
 		parts = append(parts, Bytes(b)+" at the defaults")
 	}
 	return strings.Join(parts, "; ")
+}
+
+// constantSource says where the lengths of a, an array whose shape is known without symbols,
+// are written when not in the call that makes it: the names its arguments read that one
+// assignment binds (`np.random.random([extent[i] for i in mode_a])`: "shape (96, 64, 64, 96)
+// from `extent` at line 18, `mode_a` at line 14"), or "" (the lengths are literals of the call,
+// which the finding points at).
+func (info *Info) constantSource(a *Array) string {
+	call, ok := a.Alloc.(*ast.Call)
+	if !ok || len(a.Shape) == 0 {
+		return ""
+	}
+	dims := make([]string, len(a.Shape))
+	for i, d := range a.Shape {
+		if !d.Known {
+			return ""
+		}
+		dims[i] = strconv.FormatInt(d.N, 10)
+	}
+	def := info.enclosingDef(call)
+	var names []string
+	seen := map[string]bool{}
+	visit := func(n ast.Node) bool {
+		if x, ok := n.(*ast.Name); ok && !seen[x.ID] {
+			seen[x.ID] = true
+			if asg, _, ok := info.onlyAssign(def, x.ID); ok {
+				names = append(names, fmt.Sprintf("`%s` at line %d", x.ID, info.line(asg)))
+			}
+		}
+		return true
+	}
+	for _, arg := range call.Args {
+		ast.Inspect(arg, visit)
+	}
+	for _, k := range call.Keywords {
+		ast.Inspect(k.Value, visit)
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	shape := strings.Join(dims, ", ")
+	if len(dims) == 1 {
+		shape += ","
+	}
+	return "shape (" + shape + ") from " + strings.Join(names, ", ")
 }
 
 // bytesWith is a's size in bytes with its symbols bound by env.
@@ -293,10 +339,28 @@ func (info *Info) moduleSource(name string) symSource {
 			// N = int(sys.argv[1]), n = args.n if args.n else n0: the command line, as written
 			return symSource{desc: fmt.Sprintf("`%s` at line %d", info.text(asg.Value), info.line(asg)), option: true}
 		}
+		if constantExpr(asg.Value) {
+			// N = 4096, N = 2**20: a constant of the module, written where it is bound
+			v, known := intText(info.text(asg.Value))
+			return symSource{desc: fmt.Sprintf("`%s` at line %d", info.text(asg.Value), info.line(asg)), value: v, known: known}
+		}
 		return symSource{}
 	}
 	src, _ := info.describeOption(at.Attr)
 	return src
+}
+
+// constantExpr reports whether e is a number or arithmetic on numbers only (4096, 2**20, 1 << 20).
+func constantExpr(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Constant:
+		return e.Value.Kind == ast.ConstInt
+	case *ast.BinOp:
+		return constantExpr(e.Left) && constantExpr(e.Right)
+	case *ast.UnaryOp:
+		return constantExpr(e.Operand)
+	}
+	return false
 }
 
 // describeOption renders the command-line option whose destination is dest with its default,

@@ -75,3 +75,30 @@ def main():
 		t.Errorf("SizeSource of an array without symbols = %q", got)
 	}
 }
+
+// TestSizeSourceConstants: a known size says where its lengths are written when that is not the
+// call that makes the array — a module constant (with its formula's symbol), or the names a
+// shape built from a table reads; lengths written in the call itself need no source.
+func TestSizeSourceConstants(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+
+N = 10_000_000
+extent = {'m': 96, 'n': 64}
+mode = ('m', 'n')
+
+a = np.zeros(N)
+b = np.random.random([extent[i] for i in mode])
+c = np.zeros((300, 200))
+`)
+	for _, c := range []struct{ name, want string }{
+		{"a", "shape (10000000,) from `N` at line 3"},
+		{"b", "shape (96, 64) from `extent` at line 4, `mode` at line 5"},
+		{"c", ""},
+	} {
+		n := lastName(f, c.name)
+		a := mustArray(t, info, n, c.name)
+		if got := info.SizeSource(n, a); got != c.want {
+			t.Errorf("SizeSource(%s) = %q, want %q", c.name, got, c.want)
+		}
+	}
+}

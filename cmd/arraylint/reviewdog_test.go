@@ -44,7 +44,7 @@ func TestReviewdog(t *testing.T) {
 		return runIn(t, dir, os.Environ(), "sh", "-c", line)
 	}
 	out, code := run(local)
-	want := "src/model.py:12:9: AL303 `arange` makes int64 data (80,000,000 bytes) only to cast it to float32"
+	want := "src/model.py:12:9: AL303 `arange` makes int64 data (80,000,000 bytes) only to cast it to float32 (shape (10000000,) from `N` at line 3)"
 	if got := comments(out); len(got) != 1 || got[0] != want {
 		t.Errorf("reviewdog printed %q, want only %q\nfull output:\n%s", got, want, out)
 	}
