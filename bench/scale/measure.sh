@@ -50,6 +50,10 @@ import json, re, sys
 
 RULES = ["AL301", "AL302", "AL303", "AL304"]
 SIZE = re.compile(r"\d[\d,.]*\s*(bytes|[kKMGT]i?B)\b")
+# a size as a formula over the program's symbols (8·N bytes), and where its numbers come from,
+# said after the size: a command-line option, a line of the file, a caller
+FORMULA = re.compile(r"\d+·\S+ bytes")
+SOURCE = re.compile(r"`--[\w-]+`|at line \d+|default |sys\.argv|at \S+\.py:\d+")
 
 
 def parse_lines(spec):
@@ -91,8 +95,8 @@ def rel(path, root):
 
 args = sys.argv[1:]
 review = []
-print("| set | settings | rule | instances | found | recall | findings | true | false | judgement | precision | true with a size |")
-print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+print("| set | settings | rule | instances | found | recall | findings | true | false | judgement | precision | true with a size | true with a size and its source |")
+print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for i in range(0, len(args), 5):
     set_name, mode, md, root, out = args[i:i + 5]
     rows = read_list(md)
@@ -100,7 +104,7 @@ for i in range(0, len(args), 5):
     for rule in RULES + ["all"]:
         rrows = [r for r in rows if rule == "all" or r["rule"] == rule]
         rfind = [f for f in findings if rule == "all" or f["code"] == rule]
-        matched, tp, fp, jd, sized = set(), 0, 0, 0, 0
+        matched, tp, fp, jd, sized, sourced = set(), 0, 0, 0, 0, 0
         for f in rfind:
             path, line = rel(f["filename"], root), f["location"]["row"]
             hits = [k for k, r in enumerate(rrows) if r["path"] == path and r["rule"] == f["code"] and line in r["lines"]]
@@ -111,6 +115,9 @@ for i in range(0, len(args), 5):
                 matched.add(hits[0])
                 tp += 1
                 sized += bool(SIZE.search(f["message"]))
+                sizes = [m for m in (SIZE.search(f["message"]), FORMULA.search(f["message"])) if m]
+                first = min(sizes, key=lambda m: m.start()) if sizes else None
+                sourced += bool(first and SOURCE.search(f["message"], first.end()))
             elif verdict == "judgement":
                 jd += 1
             else:
@@ -121,7 +128,7 @@ for i in range(0, len(args), 5):
         found = len(matched)
         recall = f"{found / inst:.0%}" if inst else "n/a"
         prec = f"{tp / (tp + fp):.0%}" if tp + fp else "n/a"
-        print(f"| {set_name} | {mode} | {rule} | {inst} | {found} | {recall} | {len(rfind)} | {tp} | {fp} | {jd} | {prec} | {sized}/{tp} |")
+        print(f"| {set_name} | {mode} | {rule} | {inst} | {found} | {recall} | {len(rfind)} | {tp} | {fp} | {jd} | {prec} | {sized}/{tp} | {sourced}/{tp} |")
 if review:
     print("\nfalse findings (on a `not` row or unlisted) to review:")
     print("\n".join(review))
