@@ -108,7 +108,8 @@ func parseArgs(info *arrays.Info, call *ast.Call) (astypeArgs, bool) {
 	}
 	t, ok := info.DTypeOf(a.targetX)
 	a.target = t
-	return a, ok || !a.copyFalse && !a.copyTrue
+	// (a target not known is kept without copy=True: the draw checks below need no dtype)
+	return a, ok || !a.copyTrue
 }
 
 // copySize returns the size of the copy astype makes: when the receiver's size is known, its
@@ -203,9 +204,16 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 	known := src.DType.Known()
 	f := finding{call: call, recv: recv, src: src, args: args, made: made, knownFrom: known}
 	switch {
-	case args.copyFalse && known && src.DType != args.target && knownSize(src):
+	case args.copyFalse && known && args.target.Known() && src.DType != args.target && knownSize(src):
 		// only worth saying when the copy is known to be large (the size policy let it through)
 		f.kind = castNoCopyFalse
+	case args.copyFalse && isMade && !args.target.Known() && floatDraw(made, seeded):
+		// astype(D, copy=False) of a float64 draw, D handed to the code: no copy only where D is
+		// float64; for the other float dtypes the code is meant for, the draw is copied as below
+		f.kind = drawnThenCast
+	case args.copyFalse && isMade && known && args.target.Known() && src.DType != args.target && direct(info, made, args, seeded):
+		// made only to be cast: copy=False cannot keep the cast from copying
+		f.kind = madeThenCast
 	case args.copyFalse:
 		return finding{}, false
 	case known && src.DType == args.target && !args.copyTrue && (src.Origin == arrays.Fresh || isMade) &&
@@ -257,6 +265,9 @@ func (f finding) diagnostic(pass *analysis.Pass, in *pyinspect.Result, info *arr
 		if made.line > 0 {
 			d.Message = strings.Replace(d.Message, "` makes", fmt.Sprintf("` at line %d makes", made.line), 1)
 		}
+		if args.copyFalse {
+			d.Message += fmt.Sprintf("; `copy=False` avoids the copy only where `%s` is float64", in.Snippet(args.targetX, 20))
+		}
 		return d
 	}
 	from := "an array"
@@ -266,6 +277,9 @@ func (f finding) diagnostic(pass *analysis.Pass, in *pyinspect.Result, info *arr
 	d := in.Diagnostic(call, "`%s` makes %s only to cast it to %s", made.name, from, args.target)
 	if n, ok := src.NBytes(); ok {
 		d.Message = fmt.Sprintf("`%s` makes %s (%s) only to cast it to %s", made.name, from, arrays.Bytes(n), args.target)
+	}
+	if args.copyFalse {
+		d.Message += "; `copy=False` cannot avoid the copy"
 	}
 	switch {
 	case made.line > 0:

@@ -63,3 +63,8 @@ def char_codes():
 def comprehension(parts):
     blocks = [np.zeros((M, 4)).astype(np.float32) for _ in parts]  # want "`zeros` makes float64 data \\(33,554,432 bytes\\) only to cast it to float32"
     return blocks
+
+
+def made_no_copy(n):
+    # copy=False cannot keep a float64 draw from being copied to float32
+    return np.random.random(n).astype(np.float32, copy=False)  # want "`random.random` makes float64 data only to cast it to float32; `copy=False` cannot avoid the copy"
