@@ -59,6 +59,7 @@ type checkFlags struct {
 }
 
 func runCheck(ctx context.Context, e *env, args []string) int {
+	tuneBatchGC(e.getenv)
 	var f checkFlags
 	fs := newFlagSet("check", e)
 	fs.Var(&f.sel, "select", "rule `codes`, names or prefixes to enable, replacing the configured set (comma-separated, repeatable; ALL for every rule)")
