@@ -8,7 +8,7 @@ root, out, strata = sys.argv[1], sys.argv[2], sys.argv[3:]
 rules = ["AL301", "AL302", "AL303", "AL304"]
 settings = ["default", "large"]
 # CORPUS.md's totals of checked non-blank lines, to catch a corpus that was rebuilt differently.
-expected = {"A-scale": 126286, "B-programs": 43581, "C-libraries": 123670}
+expected = {"A-scale": 126286, "B-programs": 43581, "C-libraries": 102909}
 
 
 def test_code(rel):
