@@ -1,6 +1,7 @@
 package absint
 
 import (
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 )
 
@@ -87,6 +88,12 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 }
 
 func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
+	if o.backend == imports.JAX && !s.imp.X64 && !s.jax32 {
+		// a JAX array's method makes JAX arrays: 32-bit without jax_enable_x64, as callAPI's
+		// (x.astype(float) is float32 there)
+		s.jax32 = true
+		defer func() { s.jax32 = false }()
+	}
 	if fn, ok := npapi.Method(name); ok && s.removedName(fn, c) {
 		return vUnknown{}
 	}

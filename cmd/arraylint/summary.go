@@ -85,7 +85,7 @@ func (s *runSummary) print(w io.Writer, fixed int, fixing bool) {
 // printHeld says how many findings scale = "auto" held back and how to see them.
 func (s *runSummary) printHeld(w io.Writer) {
 	if s.held > 0 {
-		fmt.Fprintf(w, "%d %s on arrays of unknown size held back: scale \"auto\" counts them as large only when their size comes from a command-line option (the problem size) and is not minor beside its data; `--scale large` shows them.\n",
+		fmt.Fprintf(w, "%d %s on arrays of unknown size held back: scale \"auto\" counts them as large only when their size comes from a command-line option (the problem size) and is not minor beside its data; `--scale large` shows them, except those whose size every caller (or the parameter's default) states to be small.\n",
 			s.held, plural(s.held, "finding", "findings"))
 	}
 }
