@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Benchmark: what the batch commands' garbage-collector setting (cmd/arraylint/gc.go: GOGC 400,
-# a 1 GiB soft limit) costs and saves, against Go's defaults (GOGC=100, no limit), on the same
-# binary in one interleaved run.
+# Benchmark: what the batch commands' garbage-collector setting (cmd/arraylint/check.go tuneGC:
+# GOGC 400 under a soft limit of twice driver.FileMemoryBudget) costs and saves, against Go's
+# defaults (GOGC=100, no limit), on the same binary in one interleaved run.
 #
 #   bench/gc.sh [-n RUNS] CORPUS_DIR...
 #

@@ -99,7 +99,7 @@ func (a *assumeFlag) warnUnused(e *env, reports []*memory.Report) {
 // [tool.arraylint.memory].
 // Exit status 1 means an allocation does not fit the target.
 func runMem(ctx context.Context, e *env, args []string) int {
-	tuneBatchGC(e.getenv)
+	tuneGC(e)
 	fs := newFlagSet("mem", e)
 	var (
 		function string
