@@ -99,14 +99,20 @@ var submodules = map[string]bool{"random": true, "linalg": true, "fft": true}
 func moduleOnly(r attrRead) bool {
 	attr := r.at.Attr
 	if r.outer != nil {
+		if !r.called || !submodules[attr] {
+			return false
+		}
 		_, ok := npapi.Lookup(attr + "." + r.outer.Attr)
-		return submodules[attr] && ok && r.called
+		return ok
 	}
 	if dtypeAttr(attr) {
 		return true
 	}
+	if !r.called {
+		return false
+	}
 	f, ok := npapi.Lookup(attr)
-	if !ok || !r.called {
+	if !ok {
 		return false
 	}
 	if _, method := npapi.Method(attr); method || arrayAttrs[attr] {
