@@ -103,7 +103,10 @@ type Info struct {
 
 	// parents maps each node of the module to its syntactic parent, built on first use.
 	parentsOnce sync.Once
-	parents     map[ast.Node]ast.Node
+	// loopSpans are the spans of the module's outermost loops, in source order (inSomeLoop).
+	loopSpans     []ast.Range
+	loopSpansOnce sync.Once
+	parents       map[ast.Node]ast.Node
 }
 
 // fact returns the fact for e, analysing e's scope first when it has not been. A fact is read

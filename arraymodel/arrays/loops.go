@@ -13,6 +13,9 @@ import (
 // loopsAround returns the for and while loops around n, innermost first, within the function,
 // class or module body n is in.
 func (info *Info) loopsAround(n ast.Node) []ast.Stmt {
+	if n == nil || !info.inSomeLoop(n.Span()) {
+		return nil // most nodes a rule asks about are in no loop: no descent needed
+	}
 	var loops []ast.Stmt
 	for _, st := range info.stmtPath(n) {
 		switch st.(type) {
@@ -28,6 +31,33 @@ func (info *Info) loopsAround(n ast.Node) []ast.Stmt {
 		loops[i], loops[j] = loops[j], loops[i]
 	}
 	return loops
+}
+
+// inSomeLoop reports whether the range at lies within one of the module's outermost loop
+// statements (worked out once: their spans, in source order, do not overlap).
+func (info *Info) inSomeLoop(at ast.Range) bool {
+	info.loopSpansOnce.Do(func() {
+		if info.mod == nil {
+			return
+		}
+		var walk func(list []ast.Stmt)
+		walk = func(list []ast.Stmt) {
+			for _, st := range list {
+				switch st.(type) {
+				case *ast.For, *ast.AsyncFor, *ast.While:
+					info.loopSpans = append(info.loopSpans, st.Span())
+					continue
+				}
+				for _, b := range ast.Bodies(st) {
+					walk(b)
+				}
+			}
+		}
+		walk(info.mod.Body)
+	})
+	spans := info.loopSpans
+	i := sort.Search(len(spans), func(i int) bool { return spans[i].Start > at.Start }) - 1
+	return i >= 0 && at.End <= spans[i].End
 }
 
 // stmtPath returns the statements around n, outermost first, down to the innermost one that
