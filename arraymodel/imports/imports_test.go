@@ -187,6 +187,8 @@ func TestClassify(t *testing.T) {
 		{"torch.zeros", "", Unknown, false},
 		{"scipy.ndimage.gaussian_filter", "scipy.ndimage.gaussian_filter", NumPy, true},
 		{"scipy.signal", "scipy.signal", NumPy, true},
+		{"scipy.integrate.odeint", "scipy.integrate.odeint", NumPy, true},
+		{"scipy.integrated", "", Unknown, false},
 		{"cupyx.scipy.ndimage.zoom", "", Unknown, false},
 		{"jax.scipy.signal.convolve2d", "jax.scipy.signal.convolve2d", JAX, true},
 		{"jax.scipy.special.erf", "jax.scipy.special.erf", JAX, true},

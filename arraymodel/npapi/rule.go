@@ -122,6 +122,7 @@ const (
 	ShapeEDT       // scipy.ndimage.distance_transform_edt: the input's shape, float64
 	ShapeFiltfilt  // scipy.signal.filtfilt: x's shape, filtered forward and back over a padded copy
 	ShapeHilbert   // scipy.signal.hilbert: x's shape, complex
+	ShapeOdeint    // scipy.integrate.odeint: (len(t), len(y0)) float64
 
 	ShapeSplitAxis  // vsplit, hsplit, dsplit: split along axis 0, 1 (0 for 1-D) or 2
 	ShapeArraySplit // array_split: k views, the first n % k one longer
