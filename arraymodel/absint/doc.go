@@ -53,6 +53,7 @@
 //	namespace.go       calls that hand a program its array module (get_array_module, …)
 //	pymath.go          Python's arithmetic on known numbers: int, float, round, min, max, math
 //	pystr.go           str operations on known strings: %-formatting, int() and float() of text
+//	pyobjects.go       the Python objects a list holds (numbers, tuples of numbers): their bytes
 //	pyre.go            the re module on known strings
 //	xla.go             jit as XLA compiles it: staged frames (jaxtrace), fusion, a program's
 //	                   arguments, outputs, temporaries and donation; lax loops, vmap, grad, conv

@@ -743,7 +743,7 @@ func (s *Interp) recordGrowth(st ast.Stmt, after []int64, trips int64) {
 	for _, fr := range s.frames {
 		fr.own()
 		for _, k := range slices.Sorted(maps.Keys(fr.vars)) {
-			if l, ok := fr.vars[k].(vList); ok && len(l.l.elts) > 0 {
+			if l, ok := fr.vars[k].(vList); ok && len(l.l.elts) > 0 && (grown == nil || grown != s.objectsGrew) {
 				grown, g.Name = l.l, k
 			}
 		}
@@ -754,7 +754,11 @@ func (s *Interp) recordGrowth(st ast.Stmt, after []int64, trips int64) {
 		if extra := npapi.SatMul(per, trips-passes); extra > 0 {
 			data := s.h.Extrapolate(s, g.Name, "growth × "+npapi.Commas(trips-passes)+" more iterations", extra)
 			if grown != nil {
-				grown.elts = append(grown.elts, vArray{&Obj{refs: 1, Data: data, shape: unknownShape, stands: trips - passes}})
+				stand := &Obj{refs: 1, Data: data, shape: unknownShape, stands: trips - passes}
+				if sh, dt, ok := elementStand(grown.elts[len(grown.elts)-1]); ok {
+					stand.shape, stand.dt = sh, dt // numbers: np.array of the list is as long as the loop
+				}
+				grown.elts = append(grown.elts, vArray{stand})
 			}
 		}
 	}

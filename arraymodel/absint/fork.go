@@ -72,6 +72,7 @@ func (c *Cloner) list(l *pyList) *pyList {
 	n := *l
 	c.lists[l] = &n
 	n.keys = slices.Clone(l.keys)
+	n.objects = c.obj(l.objects)
 	n.elts = make([]value, len(l.elts))
 	for i, e := range l.elts {
 		n.elts[i] = c.val(e)

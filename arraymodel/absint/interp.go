@@ -269,6 +269,9 @@ type Interp struct {
 	apart map[ast.Node][]byte
 	// figures are the data matplotlib's open figures keep (plotKeeps), one reference each.
 	figures []value
+	// objectsGrew is the list whose Python objects grew last (pyobjects.go): the list a loop
+	// that grows is taken to grow (recordGrowth).
+	objectsGrew *pyList
 	// assumedVals are the values assumed expressions made (one reference each), by name.
 	assumedVals map[string]value
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
@@ -365,6 +368,7 @@ func (s *Interp) decref(v value) {
 	case vDict:
 		v.l.refs--
 		if v.l.refs <= 0 {
+			s.dropObjects(v.l)
 			elts := v.l.elts
 			v.l.elts, v.l.keys = nil, nil
 			for _, e := range elts {
@@ -545,6 +549,9 @@ func (s *Interp) named(v value, name string) {
 	}
 	if l, ok := v.(vList); ok && l.l.owner == "" {
 		l.l.owner = name
+		if l.l.objects != nil {
+			s.h.Bound(s, l.l.objects, name+"[…]") // a comprehension's numbers
+		}
 	}
 }
 

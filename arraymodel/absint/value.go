@@ -145,6 +145,9 @@ type pyList struct {
 	refs  int
 	elts  []value
 	owner string // name it was first bound to, for growth reports
+	// objects is the buffer that holds the Python objects of the list's elements (numbers,
+	// tuples of numbers: pyobjects.go), nil when it holds none.
+	objects *Obj
 	// keys, for a dict whose keys the code spells (`{"H": m}`, `d["U"] = u`), holds the key
 	// of each element of elts ("" for a key not known); nil for a list, a set, or a dict whose
 	// keys are not followed.
