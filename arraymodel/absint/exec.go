@@ -642,6 +642,8 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 		if ite.trips >= 0 && ite.trips < 2 {
 			run = ite.trips
 		}
+		s.longLoops++ // its lists' Python objects count (pyobjects.go)
+		defer func() { s.longLoops-- }()
 	}
 	var after []int64
 	for i := int64(0); i < run; i++ {
@@ -686,6 +688,8 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 
 func (s *Interp) execWhile(st *ast.While) {
 	f := s.top()
+	s.longLoops++ // run for a few passes, as a long loop is (pyobjects.go)
+	defer func() { s.longLoops-- }()
 	var after []int64
 	for i := 0; i < 3; i++ {
 		if i == 2 && after[1] <= after[0] {

@@ -272,6 +272,10 @@ type Interp struct {
 	// objectsGrew is the list whose Python objects grew last (pyobjects.go): the list a loop
 	// that grows is taken to grow (recordGrowth).
 	objectsGrew *pyList
+	// longLoops counts the loops and comprehensions being run that the run extrapolates (more
+	// than maxUnroll iterations, or a count not known): the lists they grow hold Python objects
+	// that matter at their scale, and only those are counted (pyobjects.go).
+	longLoops int
 	// assumedVals are the values assumed expressions made (one reference each), by name.
 	assumedVals map[string]value
 	// consts are the module's constants seen by a function analysed on its own, shared read-only

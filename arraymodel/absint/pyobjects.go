@@ -82,10 +82,15 @@ func boxBytes(v value, depth int) (int64, bool) {
 	return 0, false
 }
 
-// holdObjects adds to l the Python objects of v, an element it now holds: its slot and boxes
-// grow the list's object buffer (one uint8 array per list, reallocated as it grows, so the heap
-// holds them under the list's name). Values whose objects are not followed add nothing.
+// holdObjects adds to l the Python objects of v, an element it now holds inside a loop or
+// comprehension the run extrapolates (longLoops): its slot and boxes grow the list's object
+// buffer (one uint8 array per list, reallocated as it grows, so the heap holds them under the
+// list's name). Values whose objects are not followed add nothing, and neither do the elements
+// of short lists (a few dozen bytes that would only blur exact figures).
 func (s *Interp) holdObjects(l *pyList, v value, at ast.Node) {
+	if s.longLoops == 0 {
+		return // a list a short loop or a display makes: its few objects are not followed
+	}
 	b, ok := boxBytes(v, 0)
 	if !ok {
 		return
