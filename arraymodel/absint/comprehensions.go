@@ -24,7 +24,7 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	run := ite.trips
 	if run < 0 || run > maxUnroll {
 		run = min(max(ite.trips, 0), 2) // (none for an iterable of unknown length)
-		s.longLoops++ // its elements' Python objects count (pyobjects.go)
+		s.longLoops++                   // its elements' Python objects count (pyobjects.go)
 		defer func() { s.longLoops-- }()
 	}
 	restore := s.compScope(g.Target)
