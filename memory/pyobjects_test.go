@@ -58,4 +58,19 @@ p = np.array(pos)
 	if !found {
 		t.Errorf("no buffer for np.array(pos) on line 10")
 	}
+	r = estimate(t, `import numpy as np
+def row(u, d):
+    r = []
+    for j in range(1, d + 1):
+        r.append(np.cos(u * j))
+    return r
+us = np.linspace(0, 1, 1000)
+x = np.array([row(u, 500) for u in us])
+`, Options{})[0]
+	// us 8,000; a thousand rows of 500 floats (32 B each with their slots): 16,000,000; x
+	// (1000, 500) float64 4,000,000 and NumPy's 32 B a row while it fills it (tracemalloc:
+	// 20,489,874 B, the lists' headers and spare slots on top)
+	if r.PeakBytes != 8_000+16_000_000+4_000_000+32_000 || len(r.Unknown) != 0 {
+		t.Errorf("rows: peak %d (unknown %+v), want 20,040,000", r.PeakBytes, r.Unknown)
+	}
 }

@@ -159,9 +159,19 @@ func isPointList(v value) bool {
 	return ok
 }
 
-// elementStand is scalarStand, and for a tuple of k numbers a stand-in of shape (k,) in their
-// promoted dtype (np.array of a list of (x, y) pairs is (n, 2)).
+// elementStand is scalarStand, and for a tuple of k numbers or a list of k numbers a stand-in
+// of shape (k,) in their dtype (np.array of a list of (x, y) pairs is (n, 2), of a list of rows
+// (n, k)).
 func elementStand(last value) (Shape, npapi.DType, bool) {
+	if l, ok := last.(vList); ok {
+		// a list of numbers (a row a function built): a stand-in of its length
+		n, ok := pointList(l)
+		if !ok {
+			return Shape{}, npapi.NoDType, false
+		}
+		_, dt, _ := scalarStand(l.l.elts[0])
+		return intShape(n), dt, true
+	}
 	t, ok := last.(vTuple)
 	if !ok {
 		return scalarStand(last)
