@@ -73,4 +73,19 @@ x = np.array([row(u, 500) for u in us])
 	if r.PeakBytes != 8_000+16_000_000+4_000_000+32_000 || len(r.Unknown) != 0 {
 		t.Errorf("rows: peak %d (unknown %+v), want 20,040,000", r.PeakBytes, r.Unknown)
 	}
+	r = estimate(t, `import numpy as np
+ts = np.linspace(0, 1, 100000)
+positions = []
+for t in ts:
+    positions.append((np.cos(t), np.sin(t)))
+xs, ys = zip(*positions)
+cx = (min(xs) + max(xs)) / 2
+x = np.array(xs) - cx
+`, Options{})[0]
+	// ts 800,000; positions 100,000 × 112; xs and ys two tuples of 100,000 slots (40 + 800,000
+	// each, the numbers shared), made while zip holds 64 B a row (tracemalloc: 20,103,318 B at
+	// the zip)
+	if r.PeakBytes != 800_000+11_200_000+2*800_040+6_400_000 || r.PeakLine != 6 || len(r.Unknown) != 0 {
+		t.Errorf("unzip: peak %d at line %d (unknown %+v), want 20,000,080 at line 6", r.PeakBytes, r.PeakLine, r.Unknown)
+	}
 }

@@ -1035,6 +1035,10 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		if v, ok := builtinMinMax(name, c); ok {
 			return v
 		}
+		if v, ok := numberOfList(c); ok {
+			s.useAll(c.args)
+			return v
+		}
 		s.useAll(c.args)
 		return vUnknown{}
 	case "getattr":
@@ -1078,6 +1082,11 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		}
 		return vUnknown{}
 	case "print", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
+		if name == "zip" {
+			if v, ok := s.unzip(e, c); ok {
+				return v
+			}
+		}
 		s.useAll(c.args)
 		return vUnknown{}
 	}

@@ -27,6 +27,8 @@ const (
 	// coercionCacheBytes is what np.array of a nested list or tuple holds per inner sequence
 	// while it fills its result (NumPy 2.4: 32 B for 2-, 3- and 4-tuples and lists alike).
 	coercionCacheBytes = 32
+	// zipRowBytes is what zip(*rows) holds per row while it runs (unzip).
+	zipRowBytes = 64
 )
 
 // isArrayList reports whether v, a list or tuple, holds arrays (np.array of a list of arrays
@@ -207,4 +209,96 @@ func pointList(v value) (int64, bool) {
 		}
 	}
 	return l.l.length(), true
+}
+
+// unzip is zip(*pairs) of a list of tuples of k numbers (x_coords, y_coords = zip(*positions)):
+// k tuples as long as the list, the i-th holding the tuples' i-th numbers. They share the
+// numbers' boxes with the tuples, so each holds only its header and slots (40 + 8n bytes: a
+// list here, which may stand for the elements a loop appended). ok is false for any other zip.
+func (s *Interp) unzip(e *ast.Call, c *call) (value, bool) {
+	if len(e.Args) != 1 || len(e.Keywords) != 0 || c.spread != 1 || len(c.args) != 1 {
+		return nil, false
+	}
+	if _, ok := e.Args[0].(*ast.Starred); !ok {
+		return nil, false
+	}
+	src, ok := c.args[0].(vList)
+	if !ok || len(src.l.elts) == 0 {
+		return nil, false
+	}
+	k := -1
+	var stand *Obj
+	var rows []vTuple
+	for _, el := range src.l.elts {
+		switch el := el.(type) {
+		case vTuple:
+			if k >= 0 && len(el.elts) != k {
+				return nil, false
+			}
+			k = len(el.elts)
+			for _, x := range el.elts {
+				if _, isArr := isArray(x); isArr {
+					return nil, false
+				}
+				if sh, _, ok := scalarStand(x); !ok || len(sh.Dims) != 0 {
+					return nil, false
+				}
+			}
+			rows = append(rows, el)
+		case vArray:
+			sh, dt := el.o.shape, el.o.dt
+			if el.o.stands <= 0 || stand != nil || !sh.Known || len(sh.Dims) != 1 || !sh.Dims[0].Known || !dt.Known() {
+				return nil, false
+			}
+			stand = el.o
+		default:
+			return nil, false
+		}
+	}
+	if k <= 0 || stand != nil && stand.shape.Dims[0].N != int64(k) {
+		return nil, false
+	}
+	n := src.l.length()
+	// while it runs, zip holds the tuple of its n arguments, its own tuple of their n
+	// iterators, and the iterators (48 B each): 64 B a row (CPython 3.11, tracemalloc)
+	tmp := s.temporaries(zipRowBytes*n, s.text(e))
+	out := make([]value, k)
+	for i := range k {
+		l := &pyList{refs: 1}
+		for _, r := range rows {
+			incref(r.elts[i])
+			l.elts = append(l.elts, r.elts[i])
+		}
+		if stand != nil {
+			// the rest of the column: numbers already counted with the tuples
+			l.elts = append(l.elts, vArray{&Obj{refs: 1, shape: knownShape(), dt: stand.dt, stands: stand.stands}})
+		}
+		s.growObjects(l, tupleHeadBytes+tupleSlotBytes*n, e)
+		out[i] = vList{l}
+	}
+	s.decref(tmp)
+	return vTuple{out}, true
+}
+
+// numberOfList is min or max of one list of numbers whose values are not all known (a loop's,
+// standing for the elements it appended): a number of the elements' kind, its value unknown.
+func numberOfList(c *call) (value, bool) {
+	if len(c.args) != 1 || len(c.kw) != 0 {
+		return nil, false
+	}
+	l, ok := c.args[0].(vList)
+	if !ok {
+		return nil, false
+	}
+	if _, ok := pointList(l); !ok {
+		return nil, false
+	}
+	_, dt, _ := scalarStand(l.l.elts[0])
+	switch {
+	case dt.IsInteger():
+		return vInt{}, true
+	case dt.Kind() == 'c':
+		return vFloat{complex: true}, true
+	}
+	return vFloat{}, true
 }
