@@ -37,6 +37,7 @@
 //	exec.go            statements: bindings, loops, branches, with, try, calls of the file's defs
 //	fork.go            forks of the state that run the branch of an if the run does not follow
 //	                   (frames copied on first use)
+//	lategrowth.go      a long range loop whose later iterations keep memory its first do not
 //	explore.go         explore mode: every path run and the states joined where they meet
 //	eval.go            expressions: operators, attributes, displays, the unknown-size bookkeeping
 //	comprehensions.go  displays, comprehensions, generators consumed one element at a time

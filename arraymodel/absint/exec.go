@@ -671,10 +671,14 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 		// A loop over a long range whose live memory does not grow runs its last iteration
 		// too: what it makes may be sized by the loop variable (y[:k] at k = n - 1), and the
 		// variable keeps that value after the loop.
+		held := s.h.Held()
 		s.assign(target, ite.elem(ite.trips-1))
 		s.execBlock(body)
 		f.cont = false
 		broke = f.brk
+		if grew := s.h.Held() - held; grew > 0 && !broke && !f.done {
+			s.lateGrowth(st, target, body, ite, grew)
+		}
 	}
 	f.brk = false
 	if !broke && !f.done {
