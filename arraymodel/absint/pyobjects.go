@@ -13,17 +13,20 @@ import (
 // stands for every element it will hold (np.array(soln) is then as long as the loop).
 
 // Sizes of CPython 3.11's objects as tracemalloc counts them (NumPy 2): a list's slot, a float
-// or NumPy float scalar, an int or NumPy int scalar outside the small ints CPython keeps, a
+// or NumPy float scalar, an int outside the small ints CPython keeps, a NumPy int scalar, a
 // complex, and a tuple's header and slot (with the garbage collector's header). Measured: a
-// list appended a million times holds 32 B an element of floats, np.float64 scalars or their
-// products, 40 B of large ints, and 112 B of 2-tuples of np.float64 scalars.
+// list appended a million times holds 32 B an element of floats, np.float64 or np.int64
+// scalars or their products, 40 B of large ints, and 112 B of 2-tuples of np.float64 scalars.
 const (
-	listSlotBytes   = 8
-	floatBoxBytes   = 24
-	intBoxBytes     = 32
-	complexBoxBytes = 32
-	tupleHeadBytes  = 40
-	tupleSlotBytes  = 8
+	listSlotBytes = 8
+	floatBoxBytes = 24
+	intBoxBytes   = 32
+	// numpyIntBoxBytes is a NumPy integer scalar's (a list of np.sum of int64 slices holds
+	// 32 B an element with its slot)
+	numpyIntBoxBytes = 24
+	complexBoxBytes  = 32
+	tupleHeadBytes   = 40
+	tupleSlotBytes   = 8
 	// coercionCacheBytes is what np.array of a nested list or tuple holds per inner sequence
 	// while it fills its result (NumPy 2.4: 32 B for 2-, 3- and 4-tuples and lists alike).
 	coercionCacheBytes = 32
@@ -60,6 +63,9 @@ func boxBytes(v value, depth int) (int64, bool) {
 		}
 		return floatBoxBytes, true
 	case vInt:
+		if v.dt.Known() {
+			return numpyIntBoxBytes, true // np.int64(…), np.sum of an int array
+		}
 		if v.known && v.n >= -5 && v.n <= 256 {
 			return 0, true // CPython's small ints are shared
 		}
