@@ -455,6 +455,7 @@ var scipyCases = []apiCase{
 	{"scipy.signal.fftconvolve", sig + "a = np.full((100, 100, 100), 0.5)\nk = np.ones((5, 5, 5))\nr = signal.fftconvolve(a, k)"},
 	{"scipy.integrate.odeint", "from scipy.integrate import odeint\n" + inV + "def f(y, t):\n    return [y[1], -y[0]]\nr = odeint(f, [1.0, 0.0], a)"},
 	{"scipy.integrate.odeint", "from scipy import integrate\n" + inV + "r = integrate.odeint(lambda y, t: -y, np.ones(6), a)"},
+	{"scipy.linalg.eigvals", "from scipy import linalg\na = np.full((1000, 1000), 0.5)\na[0, 1] = 2.0\nr = linalg.eigvals(a)"},
 	{"scipy.integrate.odeint", "import scipy.integrate as si\na = np.linspace(0.0, 1.0, 10000)\nr = si.odeint(lambda y, t: -y, np.ones(50), a, rtol=1e-3)"},
 	{"scipy.signal.lfilter", sig + inV + "r = signal.lfilter([1.0, 2.0], [1.0, -0.5], a)"},
 	{"scipy.signal.lfilter", sig + "a = np.ones(1000000, dtype=np.float32)\nr = signal.lfilter([1.0, 2.0], [1.0, -0.5], a)"},
@@ -607,16 +608,16 @@ func TestAPITable(t *testing.T) {
 	runAPICases(t, py, "np.random, np.fft, np.linalg, np.ma", cases)
 }
 
-// TestSciPyTable runs the scipy.ndimage, scipy.signal and scipy.integrate rows' programs under
-// Debian's SciPy, as TestAPITable does NumPy's. SciPy's modules are imported before the first
-// program is traced.
+// TestSciPyTable runs the scipy.ndimage, scipy.signal, scipy.integrate and scipy.linalg rows'
+// programs under Debian's SciPy, as TestAPITable does NumPy's. SciPy's modules are imported
+// before the first program is traced.
 func TestSciPyTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips the SciPy API-table suite; .ci/run runs it in full (go test ./...)")
 	}
 	py, err := scipyPython()
 	requireTool(t, err)
-	runAPICases(t, py, "from scipy import ndimage, signal, integrate", scipyCases)
+	runAPICases(t, py, "from scipy import ndimage, signal, integrate, linalg", scipyCases)
 }
 
 // scipyPython returns a Python with Debian's NumPy and SciPy.
@@ -625,7 +626,7 @@ func scipyPython() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := exec.Command(py, "-c", "import scipy.ndimage, scipy.signal, scipy.integrate").Run(); err != nil {
+	if err := exec.Command(py, "-c", "import scipy.ndimage, scipy.signal, scipy.integrate, scipy.linalg").Run(); err != nil {
 		return "", fmt.Errorf("%s has no scipy (install python3-scipy: .ci/deps.d/memory.sh)", py)
 	}
 	return py, nil

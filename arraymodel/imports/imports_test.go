@@ -189,6 +189,7 @@ func TestClassify(t *testing.T) {
 		{"scipy.signal", "scipy.signal", NumPy, true},
 		{"scipy.integrate.odeint", "scipy.integrate.odeint", NumPy, true},
 		{"scipy.integrated", "", Unknown, false},
+		{"scipy.linalg.eigvals", "scipy.linalg.eigvals", NumPy, true},
 		{"cupyx.scipy.ndimage.zoom", "", Unknown, false},
 		{"jax.scipy.signal.convolve2d", "jax.scipy.signal.convolve2d", JAX, true},
 		{"jax.scipy.special.erf", "jax.scipy.special.erf", JAX, true},

@@ -122,6 +122,7 @@ var shapeRuleNames = map[ShapeRule]string{
 	ShapeFiltfilt:        "filtfilt",
 	ShapeHilbert:         "hilbert",
 	ShapeOdeint:          "odeint",
+	ShapeSciEigvals:      "scipy eigvals",
 	ShapeSplitAxis:       "split (fixed axis)",
 	ShapeArraySplit:      "array_split",
 	ShapeRollaxis:        "rollaxis",
