@@ -1127,7 +1127,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	case (anyArray(c) || anyArg(c, isPointList)) && s.plots(e):
 		// plt.plot(x, y) as a statement: its result is dropped, but the figure keeps the data
 		// it was given, converted to its own float64 arrays, until the figure is closed
-		if !s.plotKeeps(e, c) {
+		if !s.plotKeeps(e, c) && !s.imshowKeeps(e, c) {
 			s.unmodelled(c, "`"+s.text(e.Func)+"` (matplotlib) keeps its own copy of the arrays it is given, not counted")
 		}
 	case noArrayBuiltins[name] || s.discarded == ast.Expr(e):
@@ -1142,7 +1142,7 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	default:
 		// given numbers: taken to make no array until used as one
 		return vUnknown{from: &madeBy{line: s.lineOf(e), expr: s.text(e), fn: s.text(e.Func),
-			data: anyArg(c, sizeIsData) || s.methodOfValue(e), plot: s.plots(e)}}
+			data: anyArg(c, sizeIsData) || s.methodOfValue(e), plot: s.plots(e), axes3d: projection3d(c)}}
 	}
 	return vUnknown{}
 }
@@ -1158,6 +1158,15 @@ var plotCosts = map[string][2]int64{
 	// (200,000 points of arrays or lists alike, tracemalloc)
 	"step": {64, 52},
 }
+
+// plot3dCosts are a 3-D line plot's (ax.plot(x, y, z) on axes made with projection="3d"): 32 B
+// a point kept and 42 more during the call (matplotlib 3.11, 200,000 and 400,000 points under
+// tracemalloc).
+var plot3dCosts = [2]int64{32, 42}
+
+// imshowHeld is what imshow holds during the call beyond its copy of the image: 1 B an element
+// (matplotlib 3.11: a bool, float64 or int64 image of 10^6 elements, or float64 of 4·10^6).
+const imshowHeld = 1
 
 // figureBytes is what a figure with its axes holds under tracemalloc before any data (matplotlib
 // 3.11: plt.plot of 1,000 points in a fresh process retains 485,113 B, of which 32,000 the points).
@@ -1205,7 +1214,11 @@ func (s *Interp) plotKeeps(e *ast.Call, c *call) bool {
 		arrays++
 		points = max(points, n)
 	}
-	if arrays == 0 || arrays > 2 {
+	three := arrays == 3 && name == "plot" && s.onAxes3d(e)
+	if three {
+		cost = plot3dCosts // ax.plot(x, y, z) on 3-D axes: one line
+	}
+	if arrays == 0 || arrays > 2 && !three {
 		return false
 	}
 	text := s.text(e)
@@ -1216,6 +1229,60 @@ func (s *Interp) plotKeeps(e *ast.Call, c *call) bool {
 	s.figures = append(s.figures, s.newArray(intShape(kept), npapi.Uint8, text+" (the figure's copy)", e, false))
 	s.decref(s.temporaries(points*cost[1], text))
 	return true
+}
+
+// imshowKeeps counts imshow(X) of one array of known size, 2-D or 3-D: the figure keeps a copy
+// of it in its dtype until it is closed, and the call holds 1 B an element more while it runs.
+// false for anything else (other arguments, a size not known), which stays listed.
+func (s *Interp) imshowKeeps(e *ast.Call, c *call) bool {
+	name := ""
+	switch f := e.Func.(type) {
+	case *ast.Attribute:
+		name = f.Attr
+	case *ast.Name:
+		name = f.ID
+	}
+	if name != "imshow" || len(c.args) != 1 || c.kw["X"] != nil || c.kw["data"] != nil {
+		return false
+	}
+	o, ok := isArray(c.args[0])
+	if !ok || len(o.shape.Dims) < 2 || len(o.shape.Dims) > 3 {
+		return false
+	}
+	n, known := o.shape.Size()
+	nb, sized := o.nbytes()
+	if !known || !sized {
+		return false
+	}
+	text := s.text(e)
+	kept := nb
+	if len(s.figures) == 0 {
+		kept += figureBytes
+	}
+	s.figures = append(s.figures, s.newArray(intShape(kept), npapi.Uint8, text+" (the figure's copy)", e, false))
+	s.decref(s.temporaries(n*imshowHeld, text))
+	return true
+}
+
+// projection3d reports a call given projection="3d" (fig.add_subplot(projection='3d')).
+func projection3d(c *call) bool {
+	v, ok := c.kw["projection"].(vStr)
+	return ok && !v.unknown && v.s == "3d"
+}
+
+// onAxes3d reports whether e's callee is a method of axes made with projection="3d" (followed
+// by value, as plots follows matplotlib objects).
+func (s *Interp) onAxes3d(e *ast.Call) bool {
+	a, ok := e.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	n, ok := a.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	u, ok := s.peekName(n.ID).(vUnknown)
+	return ok && u.from != nil && u.from.axes3d
 }
 
 // closeFigures releases what the figures keep (plt.close(), plt.clf(), fig.clf()).

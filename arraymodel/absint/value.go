@@ -126,6 +126,9 @@ type madeBy struct {
 	expr, fn string
 	data     bool
 	plot     bool
+	// axes3d is set on a matplotlib object made with projection="3d" (add_subplot, axes,
+	// subplots' subplot_kw are not followed): its plot takes x, y and z (plotKeeps).
+	axes3d bool
 }
 
 // nsAttrs are the attributes a program stores on its parsed command line (`args.size =
