@@ -78,6 +78,8 @@ var apiCases = []apiCase{
 	{"random.binomial", "r = np.random.binomial(10, 0.5, (1000, 1000))"},
 	{"random.randint", "r = np.random.randint(0, 10, (1000, 1000))"},
 	{"random.choice", inV + "r = np.random.choice(a, 1000000)"},
+	{"random.choice", "a = np.array([True, False])\nr = np.random.choice(a, 1000000, True, [0.9, 0.1])"},
+	{"random.choice", inV + "r = np.random.choice(a, 1000000, p=np.full(1000000, 1e-6))"},
 	{"random.permutation", inV + "r = np.random.permutation(a)"},
 	{"random.rand", "r = np.random.rand(1000, 1000)"},
 	{"random.randn", "r = np.random.randn(1000, 1000)"},

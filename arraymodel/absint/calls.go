@@ -595,6 +595,9 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 	case vTuple:
 		elts = v.elts
 	case vInt:
+		if v.boolean {
+			return knownShape(), npapi.Bool, true
+		}
 		return knownShape(), npapi.Int64, true
 	case vArray:
 		return v.o.shape, v.o.dt, v.o.shape.Known && v.o.dt.Known()
@@ -1130,6 +1133,10 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		if !s.plotKeeps(e, c) && !s.imshowKeeps(e, c) {
 			s.unmodelled(c, "`"+s.text(e.Func)+"` (matplotlib) keeps its own copy of the arrays it is given, not counted")
 		}
+	case s.images > 0 && drawCalls[calleeName(e)] && s.plots(e):
+		// plt.pause(1), plt.savefig(…) with an image open: drawing resamples the image into
+		// buffers of its size or more (126 MB for a 1600 × 1600 bool image under pause)
+		s.unmodelled(c, "`"+s.text(e.Func)+"` (matplotlib) draws the open figures: the buffers an image is drawn through are not counted")
 	case noArrayBuiltins[name] || s.discarded == ast.Expr(e):
 	case anyArray(c):
 		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given arrays")
@@ -1261,8 +1268,13 @@ func (s *Interp) imshowKeeps(e *ast.Call, c *call) bool {
 	}
 	s.figures = append(s.figures, s.newArray(intShape(kept), npapi.Uint8, text+" (the figure's copy)", e, false))
 	s.decref(s.temporaries(n*imshowHeld, text))
+	s.images++
 	return true
 }
+
+// drawCalls are matplotlib's calls that draw the open figures (under any backend: savefig
+// renders, pause and draw do, show does on a screen).
+var drawCalls = map[string]bool{"pause": true, "savefig": true, "draw": true, "show": true}
 
 // projection3d reports a call given projection="3d" (fig.add_subplot(projection='3d')).
 func projection3d(c *call) bool {
@@ -1291,6 +1303,7 @@ func (s *Interp) closeFigures() {
 		s.decref(v)
 	}
 	s.figures = nil
+	s.images = 0
 }
 
 // reversedElems is reversed() of a list or tuple, as a tuple of its elements from the last (what

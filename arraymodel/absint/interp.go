@@ -269,6 +269,8 @@ type Interp struct {
 	apart map[ast.Node][]byte
 	// figures are the data matplotlib's open figures keep (plotKeeps), one reference each.
 	figures []value
+	// images counts the images (imshow) among the open figures: drawing them is listed.
+	images int
 	// objectsGrew is the list whose Python objects grew last (pyobjects.go): the list a loop
 	// that grows is taken to grow (recordGrowth).
 	objectsGrew *pyList

@@ -33,6 +33,9 @@ type (
 		// strong: a NumPy scalar that promotes by its dtype dt (NumPy 2, NEP 50) rather than as
 		// a weak Python int.
 		strong bool
+		// boolean: the constant True or False (an int to arithmetic; a list of them makes a
+		// bool array: np.array([True, False]))
+		boolean bool
 	}
 	// vFloat is a float or complex scalar: a Python one, or a NumPy scalar of dtype dt (x.sum()
 	// of a float32 array). A real one's value f is tracked when known (a constant, arithmetic
