@@ -40,3 +40,24 @@ for i in range(1000):
 		t.Errorf("unknown %+v (lower bound %v), want the loop listed", r.Unknown, r.PeakIsLowerBound)
 	}
 }
+
+// TestUntakenBranch checks that a branch of a long loop that the iterations the run follows do
+// not take is listed when it makes arrays or plots (elleryqueenhomels/deep_learning's
+// ci_comparison.py: `if i in plot_indices:` over two million iterations, nine plots the run
+// never saw, 3 MB of 19 MB estimated silently), and that a branch that only prints is not.
+func TestUntakenBranch(t *testing.T) {
+	r := estimate(t, `import numpy as np
+import matplotlib.pyplot as plt
+data = np.empty(100000)
+marks = [10, 500, 5000]
+for i in range(100000):
+    data[i] = i
+    if i in marks:
+        plt.plot(np.linspace(0, 1, 1000))
+    if i % 1000 == 999:
+        print(i)
+`, Options{})[0]
+	if len(r.Unknown) != 1 || r.Unknown[0].Line != 7 || !strings.Contains(r.Unknown[0].Reason, "do not take") || !r.PeakIsLowerBound {
+		t.Errorf("unknown %+v (lower bound %v), want the branch of line 7 alone", r.Unknown, r.PeakIsLowerBound)
+	}
+}

@@ -457,10 +457,13 @@ func (s *Interp) execIf(st *ast.If) {
 	s.decref(t)
 	switch truth(t) {
 	case 1:
+		s.noteBranch(st, true)
 		s.execBlock(st.Body)
 	case 0:
+		s.noteBranch(st, false)
 		s.execBlock(st.Orelse)
 	default:
+		s.noteBranch(st, true)
 		// Unknown condition. A body that leaves the block (break, continue, return, raise: an
 		// early exit) runs on a fork, so the simulation goes on with the path that stays — a loop
 		// keeps iterating — and the fork's peak, out-of-memory and buffers are merged in.
@@ -644,6 +647,8 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 		}
 		s.longLoops++ // its lists' Python objects count (pyobjects.go)
 		defer func() { s.longLoops-- }()
+		s.loopIfs = append(s.loopIfs, map[*ast.If]bool{})
+		defer s.untakenBranches(st)
 	}
 	var after []int64
 	for i := int64(0); i < run; i++ {
@@ -694,6 +699,8 @@ func (s *Interp) execWhile(st *ast.While) {
 	f := s.top()
 	s.longLoops++ // run for a few passes, as a long loop is (pyobjects.go)
 	defer func() { s.longLoops-- }()
+	s.loopIfs = append(s.loopIfs, map[*ast.If]bool{})
+	defer s.untakenBranches(st)
 	var after []int64
 	for i := 0; i < 3; i++ {
 		if i == 2 && after[1] <= after[0] {

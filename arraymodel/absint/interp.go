@@ -269,6 +269,9 @@ type Interp struct {
 	apart map[ast.Node][]byte
 	// figures are the data matplotlib's open figures keep (plotKeeps), one reference each.
 	figures []value
+	// loopIfs holds, for each loop being run that the run extrapolates (innermost last), the
+	// ifs in it that its passes ran, each with whether its body ran (lategrowth.go).
+	loopIfs []map[*ast.If]bool
 	// images counts the images (imshow) among the open figures: drawing them is listed.
 	images int
 	// objectsGrew is the list whose Python objects grew last (pyobjects.go): the list a loop

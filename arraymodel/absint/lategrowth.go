@@ -1,6 +1,8 @@
 package absint
 
 import (
+	"slices"
+
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -57,4 +59,54 @@ func (s *Interp) lateGrowth(st ast.Stmt, target ast.Expr, body []ast.Stmt, ite i
 		s.h.Extrapolate(s, name, "growth × "+npapi.Commas(count-1)+" more iterations (from iteration "+npapi.Commas(hi)+")", extra)
 	}
 	s.growth = append(s.growth, Growth{Line: s.lineOf(st), Name: name, BytesPerIteration: per, Iterations: &count})
+}
+
+// noteBranch records, inside a loop the run extrapolates, whether the body of the if st ran.
+func (s *Interp) noteBranch(st *ast.If, taken bool) {
+	if len(s.loopIfs) == 0 {
+		return
+	}
+	m := s.loopIfs[len(s.loopIfs)-1]
+	m[st] = m[st] || taken
+}
+
+// untakenBranches ends the innermost extrapolated loop, loop: an if in it whose body none of the
+// iterations the run followed ran (`if i in plot_indices:` over two million iterations, taken
+// at nine of them) is listed when that body makes arrays or plots, or appends: what it keeps in
+// the iterations that take it is not counted, so the peak is a lower bound.
+func (s *Interp) untakenBranches(loop ast.Stmt) {
+	m := s.loopIfs[len(s.loopIfs)-1]
+	s.loopIfs = s.loopIfs[:len(s.loopIfs)-1]
+	var ifs []*ast.If
+	for st, taken := range m {
+		if !taken && s.keepsMemory(st.Body) {
+			ifs = append(ifs, st)
+		}
+	}
+	slices.SortFunc(ifs, func(a, b *ast.If) int { return s.lineOf(a) - s.lineOf(b) })
+	for _, st := range ifs {
+		s.addUnknown(st, "if "+s.text(st.Test), "a branch of the loop at line "+npapi.Commas(int64(s.lineOf(loop)))+
+			" that the iterations the run follows do not take: what it keeps in those that do is not counted", nil, "")
+	}
+}
+
+// keepsMemory reports whether a block calls the array library or matplotlib, or appends to a
+// list: a branch that may keep memory.
+func (s *Interp) keepsMemory(block []ast.Stmt) bool {
+	found := false
+	for _, st := range block {
+		ast.Inspect(st, func(n ast.Node) bool {
+			c, ok := n.(*ast.Call)
+			if !ok || found {
+				return !found
+			}
+			if _, ok := s.imp.Resolve(c.Func); ok || s.plots(c) {
+				found = true
+			} else if a, ok := c.Func.(*ast.Attribute); ok && (a.Attr == "append" || a.Attr == "extend") {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
 }
