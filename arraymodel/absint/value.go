@@ -132,6 +132,9 @@ type madeBy struct {
 	// axes3d is set on a matplotlib object made with projection="3d" (add_subplot, axes,
 	// subplots' subplot_kw are not followed): its plot takes x, y and z (plotKeeps).
 	axes3d bool
+	// axes is the number of axes of the figure plt.subplots(nrows, ncols) made, when known
+	// (0 otherwise): its first plot counts the figure with that many (figureBytesOf).
+	axes int64
 }
 
 // nsAttrs are the attributes a program stores on its parsed command line (`args.size =
