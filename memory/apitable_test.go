@@ -78,6 +78,8 @@ var apiCases = []apiCase{
 	{"random.binomial", "r = np.random.binomial(10, 0.5, (1000, 1000))"},
 	{"random.randint", "r = np.random.randint(0, 10, (1000, 1000))"},
 	{"random.choice", inV + "r = np.random.choice(a, 1000000)"},
+	{"random.choice", "a = np.array([True, False])\nr = np.random.choice(a, 1000000, True, [0.9, 0.1])"},
+	{"random.choice", inV + "r = np.random.choice(a, 1000000, p=np.full(1000000, 1e-6))"},
 	{"random.permutation", inV + "r = np.random.permutation(a)"},
 	{"random.rand", "r = np.random.rand(1000, 1000)"},
 	{"random.randn", "r = np.random.randn(1000, 1000)"},
@@ -453,6 +455,10 @@ var scipyCases = []apiCase{
 	{"scipy.signal.fftconvolve", sig + inV + "k = np.ones(1000)\nr = signal.fftconvolve(a, k, mode=\"same\")"},
 	{"scipy.signal.fftconvolve", sig + "a = np.full((1000, 1000), 0.5, dtype=np.float32)\nk = np.ones((3, 3))\nr = signal.fftconvolve(a, k, mode=\"valid\")"},
 	{"scipy.signal.fftconvolve", sig + "a = np.full((100, 100, 100), 0.5)\nk = np.ones((5, 5, 5))\nr = signal.fftconvolve(a, k)"},
+	{"scipy.integrate.odeint", "from scipy.integrate import odeint\n" + inV + "def f(y, t):\n    return [y[1], -y[0]]\nr = odeint(f, [1.0, 0.0], a)"},
+	{"scipy.integrate.odeint", "from scipy import integrate\n" + inV + "r = integrate.odeint(lambda y, t: -y, np.ones(6), a)"},
+	{"scipy.linalg.eigvals", "from scipy import linalg\na = np.full((1000, 1000), 0.5)\na[0, 1] = 2.0\nr = linalg.eigvals(a)"},
+	{"scipy.integrate.odeint", "import scipy.integrate as si\na = np.linspace(0.0, 1.0, 10000)\nr = si.odeint(lambda y, t: -y, np.ones(50), a, rtol=1e-3)"},
 	{"scipy.signal.lfilter", sig + inV + "r = signal.lfilter([1.0, 2.0], [1.0, -0.5], a)"},
 	{"scipy.signal.lfilter", sig + "a = np.ones(1000000, dtype=np.float32)\nr = signal.lfilter([1.0, 2.0], [1.0, -0.5], a)"},
 	{"scipy.signal.lfilter", sig + "a = np.ones(1000000, dtype=np.float32)\nb = np.ones(2, dtype=np.float32)\nr = signal.lfilter(b, b, a)"},
@@ -604,15 +610,16 @@ func TestAPITable(t *testing.T) {
 	runAPICases(t, py, "np.random, np.fft, np.linalg, np.ma", cases)
 }
 
-// TestSciPyTable runs the scipy.ndimage and scipy.signal rows' programs under Debian's SciPy, as
-// TestAPITable does NumPy's. SciPy's modules are imported before the first program is traced.
+// TestSciPyTable runs the scipy.ndimage, scipy.signal, scipy.integrate and scipy.linalg rows'
+// programs under Debian's SciPy, as TestAPITable does NumPy's. SciPy's modules are imported
+// before the first program is traced.
 func TestSciPyTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short skips the SciPy API-table suite; .ci/run runs it in full (go test ./...)")
 	}
 	py, err := scipyPython()
 	requireTool(t, err)
-	runAPICases(t, py, "from scipy import ndimage, signal", scipyCases)
+	runAPICases(t, py, "from scipy import ndimage, signal, integrate, linalg", scipyCases)
 }
 
 // scipyPython returns a Python with Debian's NumPy and SciPy.
@@ -621,7 +628,7 @@ func scipyPython() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := exec.Command(py, "-c", "import scipy.ndimage, scipy.signal").Run(); err != nil {
+	if err := exec.Command(py, "-c", "import scipy.ndimage, scipy.signal, scipy.integrate, scipy.linalg").Run(); err != nil {
 		return "", fmt.Errorf("%s has no scipy (install python3-scipy: .ci/deps.d/memory.sh)", py)
 	}
 	return py, nil

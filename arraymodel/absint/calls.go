@@ -553,7 +553,16 @@ func (s *Interp) convert(fn *npapi.Func, c *call, expr string) value {
 	switch fn.Name {
 	case "array", "asarray", "asanyarray":
 		if sh, dt, ok := literalShape(src); ok {
-			return s.newArray(sh, s.dtypeArg(c, fn.DTypeArg, dt), expr, c.e, false)
+			// NumPy's array coercion caches each inner sequence of a nested list or tuple
+			// while it fills the result: 32 B a sequence (NumPy 2.4, tracemalloc: np.array of
+			// 100,000 (x, y) tuples peaks 3.2 MB above its 1.6 MB result)
+			var cache value
+			if len(sh.Dims) >= 2 && sh.Dims[0].Known && !isArrayList(src) {
+				cache = s.temporaries(coercionCacheBytes*sh.Dims[0].N, expr)
+			}
+			res := s.newArray(sh, s.dtypeArg(c, fn.DTypeArg, dt), expr, c.e, false)
+			s.decref(cache)
+			return res
 		}
 	}
 	s.unknownAlloc(c.e, expr, "array built from data known only at run time", nil)
@@ -586,6 +595,9 @@ func literalShape(v value) (Shape, npapi.DType, bool) {
 	case vTuple:
 		elts = v.elts
 	case vInt:
+		if v.boolean {
+			return knownShape(), npapi.Bool, true
+		}
 		return knownShape(), npapi.Int64, true
 	case vArray:
 		return v.o.shape, v.o.dt, v.o.shape.Known && v.o.dt.Known()
@@ -1026,6 +1038,10 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		if v, ok := builtinMinMax(name, c); ok {
 			return v
 		}
+		if v, ok := numberOfList(c); ok {
+			s.useAll(c.args)
+			return v
+		}
 		s.useAll(c.args)
 		return vUnknown{}
 	case "getattr":
@@ -1069,6 +1085,11 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		}
 		return vUnknown{}
 	case "print", "sum", "isinstance", "str", "repr", "sorted", "enumerate", "zip":
+		if name == "zip" {
+			if v, ok := s.unzip(e, c); ok {
+				return v
+			}
+		}
 		s.useAll(c.args)
 		return vUnknown{}
 	}
@@ -1106,12 +1127,16 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 		s.closeFigures() // plt.close(), fig.clf(): the figures' data goes (all of it: figures are not told apart)
 	}
 	switch {
-	case anyArray(c) && s.plots(e):
+	case (anyArray(c) || anyArg(c, isPointList)) && s.plots(e):
 		// plt.plot(x, y) as a statement: its result is dropped, but the figure keeps the data
 		// it was given, converted to its own float64 arrays, until the figure is closed
-		if !s.plotKeeps(e, c) {
+		if !s.plotKeeps(e, c) && !s.imshowKeeps(e, c) {
 			s.unmodelled(c, "`"+s.text(e.Func)+"` (matplotlib) keeps its own copy of the arrays it is given, not counted")
 		}
+	case s.images > 0 && drawCalls[calleeName(e)] && s.plots(e):
+		// plt.pause(1), plt.savefig(…) with an image open: drawing resamples the image into
+		// buffers of its size or more (126 MB for a 1600 × 1600 bool image under pause)
+		s.unmodelled(c, "`"+s.text(e.Func)+"` (matplotlib) draws the open figures: the buffers an image is drawn through are not counted")
 	case noArrayBuiltins[name] || s.discarded == ast.Expr(e):
 	case anyArray(c):
 		s.unmodelled(c, "`"+s.text(e.Func)+"` is not modelled and is given arrays")
@@ -1124,7 +1149,8 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 	default:
 		// given numbers: taken to make no array until used as one
 		return vUnknown{from: &madeBy{line: s.lineOf(e), expr: s.text(e), fn: s.text(e.Func),
-			data: anyArg(c, sizeIsData) || s.methodOfValue(e), plot: s.plots(e)}}
+			data: anyArg(c, sizeIsData) || s.methodOfValue(e), plot: s.plots(e), axes3d: projection3d(c),
+			axes: subplotsAxes(e, c)}}
 	}
 	return vUnknown{}
 }
@@ -1134,15 +1160,81 @@ func (s *Interp) callBuiltin(e *ast.Call, c *call) value {
 // of them while the call runs (the vertices built before their float copy), measured under
 // tracemalloc (TestPlotCounted's table). Other plotting calls are listed, not counted.
 var plotCosts = map[string][2]int64{
-	"plot": {32, 18}, "semilogx": {32, 18}, "semilogy": {32, 18}, "loglog": {32, 18}, "step": {32, 18},
+	"plot": {32, 18}, "semilogx": {32, 18}, "semilogy": {32, 18}, "loglog": {32, 18},
 	"scatter": {18, 36},
+	// a step plot keeps its steps' vertices too: 64 B a point, 52 more during the call
+	// (200,000 points of arrays or lists alike, tracemalloc)
+	"step": {64, 52},
+}
+
+// plot3dCosts are a 3-D line plot's (ax.plot(x, y, z) on axes made with projection="3d"): 32 B
+// a point kept and 42 more during the call (matplotlib 3.11, 200,000 and 400,000 points under
+// tracemalloc).
+var plot3dCosts = [2]int64{32, 42}
+
+// imshowHeld is what imshow holds during the call beyond its copy of the image: 1 B an element
+// (matplotlib 3.11: a bool, float64 or int64 image of 10^6 elements, or float64 of 4·10^6).
+const imshowHeld = 1
+
+// axesBytes is what each axes past the first of plt.subplots(nrows, ncols) adds to a figure
+// (matplotlib 3.11: 2 × 2, 2 × 3 and 3 × 3 grids hold 0.96, 1.41 and 2.09 MB, one axes 0.27 MB,
+// under tracemalloc).
+const axesBytes = 228_000
+
+// subplotsAxes is the number of axes plt.subplots(nrows, ncols) makes, 0 for another call or
+// counts not known.
+func subplotsAxes(e *ast.Call, c *call) int64 {
+	if calleeName(e) != "subplots" {
+		return 0
+	}
+	r, ok1 := knownIntArg(c, 0, "nrows")
+	k, ok2 := knownIntArg(c, 1, "ncols")
+	if !ok1 || !ok2 || r < 1 || k < 1 {
+		return 0
+	}
+	return r * k
+}
+
+// knownIntArg is a call's positional argument i or keyword kw when it is a known int, 1 when it
+// is missing.
+func knownIntArg(c *call, i int, kw string) (int64, bool) {
+	v, ok := c.arg(i, kw)
+	if !ok {
+		return 1, true
+	}
+	n, isInt := v.(vInt)
+	return n.n, isInt && n.known
+}
+
+// figureBytesOf is what the figure a plot call e draws on holds before its data: figureBytes,
+// and axesBytes for each further axes of a plt.subplots grid its receiver came from.
+func (s *Interp) figureBytesOf(e *ast.Call) int64 {
+	root := e.Func
+	for {
+		switch r := root.(type) {
+		case *ast.Attribute:
+			root = r.Value
+			continue
+		case *ast.Subscript:
+			root = r.Value
+			continue
+		}
+		break
+	}
+	if n, ok := root.(*ast.Name); ok {
+		if u, ok := s.peekName(n.ID).(vUnknown); ok && u.from != nil && u.from.axes > 1 {
+			return figureBytes + axesBytes*(u.from.axes-1)
+		}
+	}
+	return figureBytes
 }
 
 // figureBytes is what a figure with its axes holds under tracemalloc before any data (matplotlib
 // 3.11: plt.plot of 1,000 points in a fresh process retains 485,113 B, of which 32,000 the points).
 const figureBytes = 450_000
 
-// plotKeeps counts a line or scatter plot of one line given arrays of known size: the figure's
+// plotKeeps counts a line or scatter plot of one line given arrays of known size, or lists of
+// numbers of known length (matplotlib 3.11 holds the same for either): the figure's
 // copy of its points, kept until the figure is closed (plt.close, plt.clf), and the call's
 // temporaries. false when it cannot (another call, several lines, a size not known).
 func (s *Interp) plotKeeps(e *ast.Call, c *call) bool {
@@ -1163,13 +1255,18 @@ func (s *Interp) plotKeeps(e *ast.Call, c *call) bool {
 		if _, isStr := v.(vStr); isStr {
 			continue // a format string ("r-")
 		}
+		if n, ok := pointList(v); ok {
+			arrays++ // a list of numbers: matplotlib keeps it as it keeps an array of as many
+			points = max(points, n)
+			continue
+		}
 		o, ok := isArray(v)
 		if !ok {
 			switch v.(type) {
 			case vInt, vFloat, vNone:
 				continue
 			}
-			return false // a list (its length and conversion not followed), a value of unknown type
+			return false // a list of other things, a value of unknown type
 		}
 		n, known := o.shape.Size()
 		if !known {
@@ -1178,17 +1275,80 @@ func (s *Interp) plotKeeps(e *ast.Call, c *call) bool {
 		arrays++
 		points = max(points, n)
 	}
-	if arrays == 0 || arrays > 2 {
+	three := arrays == 3 && name == "plot" && s.onAxes3d(e)
+	if three {
+		cost = plot3dCosts // ax.plot(x, y, z) on 3-D axes: one line
+	}
+	if arrays == 0 || arrays > 2 && !three {
 		return false
 	}
 	text := s.text(e)
 	kept := points * cost[0]
 	if len(s.figures) == 0 {
-		kept += figureBytes // the first plot since the figures were closed makes the figure and axes
+		kept += s.figureBytesOf(e) // the first plot since the figures were closed makes the figure and axes
 	}
 	s.figures = append(s.figures, s.newArray(intShape(kept), npapi.Uint8, text+" (the figure's copy)", e, false))
 	s.decref(s.temporaries(points*cost[1], text))
 	return true
+}
+
+// imshowKeeps counts imshow(X) of one array of known size, 2-D or 3-D: the figure keeps a copy
+// of it in its dtype until it is closed, and the call holds 1 B an element more while it runs.
+// false for anything else (other arguments, a size not known), which stays listed.
+func (s *Interp) imshowKeeps(e *ast.Call, c *call) bool {
+	name := ""
+	switch f := e.Func.(type) {
+	case *ast.Attribute:
+		name = f.Attr
+	case *ast.Name:
+		name = f.ID
+	}
+	if name != "imshow" || len(c.args) != 1 || c.kw["X"] != nil || c.kw["data"] != nil {
+		return false
+	}
+	o, ok := isArray(c.args[0])
+	if !ok || len(o.shape.Dims) < 2 || len(o.shape.Dims) > 3 {
+		return false
+	}
+	n, known := o.shape.Size()
+	nb, sized := o.nbytes()
+	if !known || !sized {
+		return false
+	}
+	text := s.text(e)
+	kept := nb
+	if len(s.figures) == 0 {
+		kept += figureBytes
+	}
+	s.figures = append(s.figures, s.newArray(intShape(kept), npapi.Uint8, text+" (the figure's copy)", e, false))
+	s.decref(s.temporaries(n*imshowHeld, text))
+	s.images++
+	return true
+}
+
+// drawCalls are matplotlib's calls that draw the open figures (under any backend: savefig
+// renders, pause and draw do, show does on a screen).
+var drawCalls = map[string]bool{"pause": true, "savefig": true, "draw": true, "show": true}
+
+// projection3d reports a call given projection="3d" (fig.add_subplot(projection='3d')).
+func projection3d(c *call) bool {
+	v, ok := c.kw["projection"].(vStr)
+	return ok && !v.unknown && v.s == "3d"
+}
+
+// onAxes3d reports whether e's callee is a method of axes made with projection="3d" (followed
+// by value, as plots follows matplotlib objects).
+func (s *Interp) onAxes3d(e *ast.Call) bool {
+	a, ok := e.Func.(*ast.Attribute)
+	if !ok {
+		return false
+	}
+	n, ok := a.Value.(*ast.Name)
+	if !ok {
+		return false
+	}
+	u, ok := s.peekName(n.ID).(vUnknown)
+	return ok && u.from != nil && u.from.axes3d
 }
 
 // closeFigures releases what the figures keep (plt.close(), plt.clf(), fig.clf()).
@@ -1197,6 +1357,7 @@ func (s *Interp) closeFigures() {
 		s.decref(v)
 	}
 	s.figures = nil
+	s.images = 0
 }
 
 // reversedElems is reversed() of a list or tuple, as a tuple of its elements from the last (what

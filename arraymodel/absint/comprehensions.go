@@ -24,6 +24,8 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 	run := ite.trips
 	if run < 0 || run > maxUnroll {
 		run = min(max(ite.trips, 0), 2) // (none for an iterable of unknown length)
+		s.longLoops++                   // its elements' Python objects count (pyobjects.go)
+		defer func() { s.longLoops-- }()
 	}
 	restore := s.compScope(g.Target)
 	var per int64
@@ -33,6 +35,7 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 		s.assign(g.Target, ite.elem(i))
 		last = s.eval(elt)
 		l.elts = append(l.elts, last)
+		s.holdObjects(l, last, elt)
 		per = s.h.Held() - before
 	}
 	restore()
@@ -42,6 +45,8 @@ func (s *Interp) listComp(elt ast.Expr, gens []*ast.Comprehension) value {
 		stand := &Obj{refs: 1, Data: data, shape: unknownShape, stands: ite.trips - run}
 		if o, ok := isArray(last); ok {
 			stand.shape, stand.dt = o.shape, o.dt
+		} else if sh, dt, ok := elementStand(last); ok {
+			stand.shape, stand.dt = sh, dt // numbers: np.array of the list is as long as the loop
 		}
 		l.elts = append(l.elts, vArray{stand})
 	} else if ite.trips < 0 {

@@ -37,6 +37,7 @@
 //	exec.go            statements: bindings, loops, branches, with, try, calls of the file's defs
 //	fork.go            forks of the state that run the branch of an if the run does not follow
 //	                   (frames copied on first use)
+//	lategrowth.go      a long range loop whose later iterations keep memory its first do not
 //	explore.go         explore mode: every path run and the states joined where they meet
 //	eval.go            expressions: operators, attributes, displays, the unknown-size bookkeeping
 //	comprehensions.go  displays, comprehensions, generators consumed one element at a time
@@ -53,6 +54,7 @@
 //	namespace.go       calls that hand a program its array module (get_array_module, …)
 //	pymath.go          Python's arithmetic on known numbers: int, float, round, min, max, math
 //	pystr.go           str operations on known strings: %-formatting, int() and float() of text
+//	pyobjects.go       the Python objects a list holds (numbers, tuples of numbers): their bytes
 //	pyre.go            the re module on known strings
 //	xla.go             jit as XLA compiles it: staged frames (jaxtrace), fusion, a program's
 //	                   arguments, outputs, temporaries and donation; lax loops, vmap, grad, conv

@@ -41,9 +41,9 @@ func constOf(v ast.ConstValue) value {
 		return knownInt(c.Value.Int)
 	case ast.ConstBool:
 		if c.Value.Bool {
-			return knownInt(1)
+			return vInt{n: 1, known: true, boolean: true}
 		}
-		return knownInt(0)
+		return vInt{n: 0, known: true, boolean: true}
 	case ast.ConstFloat:
 		return knownFloat(c.Value.Float)
 	case ast.ConstComplex:

@@ -457,10 +457,13 @@ func (s *Interp) execIf(st *ast.If) {
 	s.decref(t)
 	switch truth(t) {
 	case 1:
+		s.noteBranch(st, true)
 		s.execBlock(st.Body)
 	case 0:
+		s.noteBranch(st, false)
 		s.execBlock(st.Orelse)
 	default:
+		s.noteBranch(st, true)
 		// Unknown condition. A body that leaves the block (break, continue, return, raise: an
 		// early exit) runs on a fork, so the simulation goes on with the path that stays — a loop
 		// keeps iterating — and the fork's peak, out-of-memory and buffers are merged in.
@@ -642,6 +645,10 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 		if ite.trips >= 0 && ite.trips < 2 {
 			run = ite.trips
 		}
+		s.longLoops++ // its lists' Python objects count (pyobjects.go)
+		defer func() { s.longLoops-- }()
+		s.loopIfs = append(s.loopIfs, map[*ast.If]bool{})
+		defer s.untakenBranches(st)
 	}
 	var after []int64
 	for i := int64(0); i < run; i++ {
@@ -669,10 +676,14 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 		// A loop over a long range whose live memory does not grow runs its last iteration
 		// too: what it makes may be sized by the loop variable (y[:k] at k = n - 1), and the
 		// variable keeps that value after the loop.
+		held := s.h.Held()
 		s.assign(target, ite.elem(ite.trips-1))
 		s.execBlock(body)
 		f.cont = false
 		broke = f.brk
+		if grew := s.h.Held() - held; grew > 0 && !broke && !f.done {
+			s.lateGrowth(st, target, body, ite, grew)
+		}
 	}
 	f.brk = false
 	if !broke && !f.done {
@@ -686,6 +697,10 @@ func (s *Interp) execFor(target, iter ast.Expr, body, orelse []ast.Stmt, st ast.
 
 func (s *Interp) execWhile(st *ast.While) {
 	f := s.top()
+	s.longLoops++ // run for a few passes, as a long loop is (pyobjects.go)
+	defer func() { s.longLoops-- }()
+	s.loopIfs = append(s.loopIfs, map[*ast.If]bool{})
+	defer s.untakenBranches(st)
 	var after []int64
 	for i := 0; i < 3; i++ {
 		if i == 2 && after[1] <= after[0] {
@@ -743,7 +758,7 @@ func (s *Interp) recordGrowth(st ast.Stmt, after []int64, trips int64) {
 	for _, fr := range s.frames {
 		fr.own()
 		for _, k := range slices.Sorted(maps.Keys(fr.vars)) {
-			if l, ok := fr.vars[k].(vList); ok && len(l.l.elts) > 0 {
+			if l, ok := fr.vars[k].(vList); ok && len(l.l.elts) > 0 && (grown == nil || grown != s.objectsGrew) {
 				grown, g.Name = l.l, k
 			}
 		}
@@ -754,7 +769,11 @@ func (s *Interp) recordGrowth(st ast.Stmt, after []int64, trips int64) {
 		if extra := npapi.SatMul(per, trips-passes); extra > 0 {
 			data := s.h.Extrapolate(s, g.Name, "growth × "+npapi.Commas(trips-passes)+" more iterations", extra)
 			if grown != nil {
-				grown.elts = append(grown.elts, vArray{&Obj{refs: 1, Data: data, shape: unknownShape, stands: trips - passes}})
+				stand := &Obj{refs: 1, Data: data, shape: unknownShape, stands: trips - passes}
+				if sh, dt, ok := elementStand(grown.elts[len(grown.elts)-1]); ok {
+					stand.shape, stand.dt = sh, dt // numbers: np.array of the list is as long as the loop
+				}
+				grown.elts = append(grown.elts, vArray{stand})
 			}
 		}
 	}

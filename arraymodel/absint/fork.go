@@ -72,6 +72,7 @@ func (c *Cloner) list(l *pyList) *pyList {
 	n := *l
 	c.lists[l] = &n
 	n.keys = slices.Clone(l.keys)
+	n.objects = c.obj(l.objects)
 	n.elts = make([]value, len(l.elts))
 	for i, e := range l.elts {
 		n.elts[i] = c.val(e)
@@ -126,6 +127,10 @@ func (s *Interp) fork() *Interp {
 	p.module = c.frame(s.module)
 	p.root = c.frame(s.root)
 	p.lines = slices.Clone(s.lines)
+	p.figures = make([]value, len(s.figures))
+	for i, v := range s.figures {
+		p.figures[i] = c.val(v) // a fork that closes the figures releases its own copies
+	}
 	p.unknown = slices.Clone(s.unknown)
 	p.unknownAtFork = len(s.unknown)
 	p.growth = slices.Clone(s.growth)

@@ -269,6 +269,18 @@ type Interp struct {
 	apart map[ast.Node][]byte
 	// figures are the data matplotlib's open figures keep (plotKeeps), one reference each.
 	figures []value
+	// loopIfs holds, for each loop being run that the run extrapolates (innermost last), the
+	// ifs in it that its passes ran, each with whether its body ran (lategrowth.go).
+	loopIfs []map[*ast.If]bool
+	// images counts the images (imshow) among the open figures: drawing them is listed.
+	images int
+	// objectsGrew is the list whose Python objects grew last (pyobjects.go): the list a loop
+	// that grows is taken to grow (recordGrowth).
+	objectsGrew *pyList
+	// longLoops counts the loops and comprehensions being run that the run extrapolates (more
+	// than maxUnroll iterations, or a count not known): the lists they grow hold Python objects
+	// that matter at their scale, and only those are counted (pyobjects.go).
+	longLoops int
 	// assumedVals are the values assumed expressions made (one reference each), by name.
 	assumedVals map[string]value
 	// consts are the module's constants seen by a function analysed on its own, shared read-only
@@ -365,6 +377,7 @@ func (s *Interp) decref(v value) {
 	case vDict:
 		v.l.refs--
 		if v.l.refs <= 0 {
+			s.dropObjects(v.l)
 			elts := v.l.elts
 			v.l.elts, v.l.keys = nil, nil
 			for _, e := range elts {
@@ -545,6 +558,9 @@ func (s *Interp) named(v value, name string) {
 	}
 	if l, ok := v.(vList); ok && l.l.owner == "" {
 		l.l.owner = name
+		if l.l.objects != nil {
+			s.h.Bound(s, l.l.objects, name+"[…]") // a comprehension's numbers
+		}
 	}
 }
 

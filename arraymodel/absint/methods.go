@@ -26,6 +26,7 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 				v := acyclic(c.args[0], r.l)
 				incref(v)
 				r.l.elts = append(r.l.elts, v)
+				s.holdObjects(r.l, v, c.e)
 			}
 			return vNone{}
 		case "extend":
@@ -41,6 +42,7 @@ func (s *Interp) callMethod(m vMethod, c *call) value {
 			}
 			return vUnknown{}
 		case "clear":
+			s.dropObjects(r.l)
 			elts := r.l.elts
 			r.l.elts = nil
 			for _, e := range elts {

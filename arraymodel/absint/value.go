@@ -33,6 +33,9 @@ type (
 		// strong: a NumPy scalar that promotes by its dtype dt (NumPy 2, NEP 50) rather than as
 		// a weak Python int.
 		strong bool
+		// boolean: the constant True or False (an int to arithmetic; a list of them makes a
+		// bool array: np.array([True, False]))
+		boolean bool
 	}
 	// vFloat is a float or complex scalar: a Python one, or a NumPy scalar of dtype dt (x.sum()
 	// of a float32 array). A real one's value f is tracked when known (a constant, arithmetic
@@ -126,6 +129,12 @@ type madeBy struct {
 	expr, fn string
 	data     bool
 	plot     bool
+	// axes3d is set on a matplotlib object made with projection="3d" (add_subplot, axes,
+	// subplots' subplot_kw are not followed): its plot takes x, y and z (plotKeeps).
+	axes3d bool
+	// axes is the number of axes of the figure plt.subplots(nrows, ncols) made, when known
+	// (0 otherwise): its first plot counts the figure with that many (figureBytesOf).
+	axes int64
 }
 
 // nsAttrs are the attributes a program stores on its parsed command line (`args.size =
@@ -145,6 +154,9 @@ type pyList struct {
 	refs  int
 	elts  []value
 	owner string // name it was first bound to, for growth reports
+	// objects is the buffer that holds the Python objects of the list's elements (numbers,
+	// tuples of numbers: pyobjects.go), nil when it holds none.
+	objects *Obj
 	// keys, for a dict whose keys the code spells (`{"H": m}`, `d["U"] = u`), holds the key
 	// of each element of elts ("" for a key not known); nil for a list, a set, or a dict whose
 	// keys are not followed.

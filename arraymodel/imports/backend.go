@@ -54,18 +54,21 @@ type root struct {
 	backend Backend
 	// keep is true when the API name keeps the path as its prefix (jax.random is not NumPy's
 	// random module, so "jax.random.normal" stays "jax.random.normal"; SciPy's names keep
-	// "scipy.ndimage." and "scipy.signal.").
+	// "scipy.ndimage.", "scipy.signal.", "scipy.integrate." and "scipy.linalg.").
 	keep bool
 }
 
-// roots are checked longest first, so "jax.numpy" wins over "jax". scipy.ndimage and
-// scipy.signal work on NumPy's arrays; the rest of SciPy is not an array library here.
+// roots are checked longest first, so "jax.numpy" wins over "jax". scipy.ndimage, scipy.signal,
+// scipy.integrate (odeint's solution array) and scipy.linalg work on NumPy's arrays; the rest of
+// SciPy is not an array library here.
 // cupyx.scipy.ndimage and jax.scipy.signal are not SciPy's rows: cupyx's separable filters
 // ping-pong through a temporary and jax.scipy.signal.convolve never uses SciPy's FFT arrays, so
 // their calls stay unknown.
 var roots = []root{
 	{"scipy.ndimage", NumPy, true},
 	{"scipy.signal", NumPy, true},
+	{"scipy.integrate", NumPy, true},
+	{"scipy.linalg", NumPy, true},
 	{"jax.numpy", JAX, false},
 	{"legate.numpy", CuPyNumeric, false},
 	{"cupynumeric", CuPyNumeric, false},

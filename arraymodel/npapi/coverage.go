@@ -78,8 +78,9 @@ func CoverageDoc(usage []Usage, avail map[string]Availability) string {
 		"rules' array model and the memory estimator share. This page lists every row. Names are\n" +
 		"backend-neutral: the same row serves `numpy`, `cupy`, `cupynumeric` and `jax.numpy` (a\n" +
 		"dtype rule of \"float\" means the backend's default float: float64 for NumPy, float32 for\n" +
-		"`jax.numpy` without x64). The `scipy.ndimage.*` and `scipy.signal.*` rows are SciPy's (on\n" +
-		"NumPy arrays) only: `cupyx.scipy` and `jax.scipy` allocate differently and stay unknown.\n" +
+		"`jax.numpy` without x64). The `scipy.ndimage.*`, `scipy.signal.*`, `scipy.integrate.*` and\n" +
+		"`scipy.linalg.*` rows are SciPy's (on NumPy arrays) only: `cupyx.scipy` and `jax.scipy`\n" +
+		"allocate differently and stay unknown.\n" +
 		"A call that is not a row is reported as unknown, never as 0 B.\n\n")
 	b.WriteString("Each row with a shape rule has a test program in `memory/apitable_test.go`, run under\n" +
 		"Debian's NumPy (SciPy's rows under Debian's SciPy) with tracemalloc: the estimate must be\n" +
@@ -110,7 +111,7 @@ func CoverageDoc(usage []Usage, avail map[string]Availability) string {
 			scipy++
 		}
 	}
-	fmt.Fprintf(&b, "**%d function rows (%d of them scipy.ndimage and scipy.signal), %d ndarray method rows, %d\n"+
+	fmt.Fprintf(&b, "**%d function rows (%d of them SciPy's), %d ndarray method rows, %d\n"+
 		"Generator method rows.** Of the %d most used NumPy names in Debian's numpy, scipy, sklearn and\n"+
 		"skimage sources (`bench/apicount.py`, counted into `bench/apicount.txt`), **%d are rows**\n"+
 		"(%d of them NumPy's internal spellings of a row, such as `core.numeric.asarray`, which the\n"+

@@ -121,6 +121,8 @@ var shapeRuleNames = map[ShapeRule]string{
 	ShapeEDT:             "distance_transform_edt",
 	ShapeFiltfilt:        "filtfilt",
 	ShapeHilbert:         "hilbert",
+	ShapeOdeint:          "odeint",
+	ShapeSciEigvals:      "scipy eigvals",
 	ShapeSplitAxis:       "split (fixed axis)",
 	ShapeArraySplit:      "array_split",
 	ShapeRollaxis:        "rollaxis",

@@ -100,28 +100,30 @@ const (
 	ShapeRoots       // roots: 1-D, at most len(p)-1: the size and the dtype depend on the values
 	ShapeEigvals     // linalg.eigvals: (..., n) of a (..., n, n) stack; real or complex by the values
 
-	ShapeFilter    // scipy.ndimage filters: the input's shape, in the input's dtype or output=
-	ShapeFilterSum // scipy.ndimage laplace and gradient magnitudes: a filter with one temporary per pass
-	ShapeMorph     // scipy.ndimage binary_erosion/dilation: the input's shape, bool
-	ShapeZoom      // scipy.ndimage.zoom: each dimension times its (integer) zoom
-	ShapeShift     // scipy.ndimage.shift: the input's shape, with a float64 spline-filtered copy
-	ShapeConv2D    // scipy.signal.convolve2d/correlate2d: mode full, same or valid
-	ShapeMapCoords // scipy.ndimage.map_coordinates: the coordinates' shape without the first axis
-	ShapeLabel     // scipy.ndimage.label: (int32 labels of the input's shape, their count)
-	ShapeBinStruct // scipy.ndimage.generate_binary_structure: (3,) * rank bools
-	ShapeLstsq     // linalg.lstsq: (x, residuals, rank, singular values)
-	ShapeLfilter   // scipy.signal.lfilter: x's shape, in the coefficients' and x's float dtype
-	ShapeSosfilt   // scipy.signal.sosfilt: x's shape, in sos's and x's float dtype
-	ShapeSavgol    // scipy.signal.savgol_filter of a 1-D x: x's shape, float32 or float64
-	ShapeWindow    // scipy.signal.windows.hann/hamming/blackman: (M,) float64
-	ShapeGetWindow // scipy.signal.get_window of hann, hamming or blackman: (Nx,) float64
-	ShapeButter    // scipy.signal.butter: (b, a) of order+1 coefficients, or sos sections
-	ShapeSigConv   // scipy.signal.convolve/correlate/fftconvolve of float arrays: full, same or valid
-	ShapeRotate    // scipy.ndimage.rotate of a 2-D input: its shape with reshape=False
-	ShapeAffine    // scipy.ndimage.affine_transform: output_shape, or the input's shape
-	ShapeEDT       // scipy.ndimage.distance_transform_edt: the input's shape, float64
-	ShapeFiltfilt  // scipy.signal.filtfilt: x's shape, filtered forward and back over a padded copy
-	ShapeHilbert   // scipy.signal.hilbert: x's shape, complex
+	ShapeFilter     // scipy.ndimage filters: the input's shape, in the input's dtype or output=
+	ShapeFilterSum  // scipy.ndimage laplace and gradient magnitudes: a filter with one temporary per pass
+	ShapeMorph      // scipy.ndimage binary_erosion/dilation: the input's shape, bool
+	ShapeZoom       // scipy.ndimage.zoom: each dimension times its (integer) zoom
+	ShapeShift      // scipy.ndimage.shift: the input's shape, with a float64 spline-filtered copy
+	ShapeConv2D     // scipy.signal.convolve2d/correlate2d: mode full, same or valid
+	ShapeMapCoords  // scipy.ndimage.map_coordinates: the coordinates' shape without the first axis
+	ShapeLabel      // scipy.ndimage.label: (int32 labels of the input's shape, their count)
+	ShapeBinStruct  // scipy.ndimage.generate_binary_structure: (3,) * rank bools
+	ShapeLstsq      // linalg.lstsq: (x, residuals, rank, singular values)
+	ShapeLfilter    // scipy.signal.lfilter: x's shape, in the coefficients' and x's float dtype
+	ShapeSosfilt    // scipy.signal.sosfilt: x's shape, in sos's and x's float dtype
+	ShapeSavgol     // scipy.signal.savgol_filter of a 1-D x: x's shape, float32 or float64
+	ShapeWindow     // scipy.signal.windows.hann/hamming/blackman: (M,) float64
+	ShapeGetWindow  // scipy.signal.get_window of hann, hamming or blackman: (Nx,) float64
+	ShapeButter     // scipy.signal.butter: (b, a) of order+1 coefficients, or sos sections
+	ShapeSigConv    // scipy.signal.convolve/correlate/fftconvolve of float arrays: full, same or valid
+	ShapeRotate     // scipy.ndimage.rotate of a 2-D input: its shape with reshape=False
+	ShapeAffine     // scipy.ndimage.affine_transform: output_shape, or the input's shape
+	ShapeEDT        // scipy.ndimage.distance_transform_edt: the input's shape, float64
+	ShapeFiltfilt   // scipy.signal.filtfilt: x's shape, filtered forward and back over a padded copy
+	ShapeHilbert    // scipy.signal.hilbert: x's shape, complex
+	ShapeOdeint     // scipy.integrate.odeint: (len(t), len(y0)) float64
+	ShapeSciEigvals // scipy.linalg.eigvals of a float64 (n, n): (n,) complex128, over a copy
 
 	ShapeSplitAxis  // vsplit, hsplit, dsplit: split along axis 0, 1 (0 for 1-D) or 2
 	ShapeArraySplit // array_split: k views, the first n % k one longer
