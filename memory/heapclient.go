@@ -62,11 +62,14 @@ func (s *sim) Allocate(in *absint.Interp, o *absint.Obj, lazy bool) {
 		return
 	}
 	b := &buffer{name: in.PendingName(o), expr: o.Label(), bytes: s.tiledBytes(n, sh, dt), shape: sh, dt: dt, node: o.Node()}
-	if b.bytes == n {
+	if b.bytes == n && !o.IsSparse() {
 		b.form = bytesForm(sh, dt) // a TPU's tiled layout is not a polynomial
 	}
 	if !known {
 		b.bytes = 0
+	}
+	if f, ok := o.SparseFormat(); ok {
+		b.note = sparseNotePrefix + f + " storage"
 	}
 	o.Data = &objData{buf: b}
 	s.h.allocate(b, in.Line(), in.Site(), s.namerOf(in), in.Pending())

@@ -72,13 +72,17 @@ func (s *sim) suggest(r *Report) []string {
 		}
 	}
 	for _, l := range r.LiveAtPeak {
-		if l.DType == "float64" && l.Bytes >= r.PeakBytes/4 {
+		if l.DType == "float64" && l.Bytes >= r.PeakBytes/4 && !strings.HasPrefix(l.Note, sparseNotePrefix) {
 			out = append(out, fmt.Sprintf("a smaller dtype (float32) would halve `%s` (%s) if the precision allows", l.Name, FormatBytes(l.Bytes)))
 			break
 		}
 	}
 	return out
 }
+
+// sparseNotePrefix starts the note of a scipy.sparse matrix's storage, whose index arrays a
+// smaller dtype does not shrink.
+const sparseNotePrefix = "scipy.sparse "
 
 // fileIndex holds per-file facts the suggestions need, computed once per Estimate.
 type fileIndex struct {

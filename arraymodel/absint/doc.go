@@ -56,6 +56,7 @@
 //	pystr.go           str operations on known strings: %-formatting, int() and float() of text
 //	pyobjects.go       the Python objects a list holds (numbers, tuples of numbers): their bytes
 //	pyre.go            the re module on known strings
+//	sparse.go          scipy.sparse matrices: an array whose bytes are its storage's, A @ x, .tocsr()
 //	xla.go             jit as XLA compiles it: staged frames (jaxtrace), fusion, a program's
 //	                   arguments, outputs, temporaries and donation; lax loops, vmap, grad, conv
 //

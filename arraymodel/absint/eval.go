@@ -438,6 +438,9 @@ func operandShape(v value) (Shape, bool) {
 
 func (s *Interp) binop(op ast.Operator, l, r value, e ast.Node) value {
 	defer s.inLib(libOf(l, r))()
+	if sparseOperand(l) || sparseOperand(r) {
+		return s.sparseBinop(op, l, r, e)
+	}
 	lo, lok := isArray(l)
 	ro, rok := isArray(r)
 	if !lok && !rok {

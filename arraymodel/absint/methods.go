@@ -96,6 +96,9 @@ func (s *Interp) arrayMethod(o *Obj, name string, c *call, expr string) value {
 		s.jax32 = true
 		defer func() { s.jax32 = false }()
 	}
+	if o.sparse != nil {
+		return s.sparseMethod(o, name, c, expr)
+	}
 	if fn, ok := npapi.Method(name); ok && s.removedName(fn, c) {
 		return vUnknown{}
 	}

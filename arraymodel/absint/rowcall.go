@@ -78,6 +78,9 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 	if len(r.Outs) == 1 {
 		r.TempBytes = npapi.SatAdd(r.TempBytes, s.drawTemporaries(fn, shapeOfDims(r.Outs[0].Shape), r.Outs[0].DType))
 	}
+	if r.Unknown != "" {
+		s.unknownAlloc(c.e, expr, fn.Name+": "+r.Unknown+" are not counted", nil)
+	}
 	tmp := s.temporaries(r.TempBytes, expr)
 	src, isArr := firstArray(c)
 	outs := make([]value, len(r.Outs))
@@ -88,6 +91,17 @@ func (s *Interp) applyRow(fn *npapi.Func, c *call, expr string) value {
 			outs[i] = vInt{}
 		case o.Scalar:
 			outs[i] = vFloat{}
+		case r.Sparse != nil && o.View:
+			base, ok := sparseSource(c)
+			if !ok {
+				outs[i] = s.newSparse(sh, o.DType, r.Sparse, fn.Name, expr, c.e)
+				break
+			}
+			v := s.view(base, sh, o.DType, expr)
+			v.o.sparse = r.Sparse
+			outs[i] = v
+		case r.Sparse != nil:
+			outs[i] = s.newSparse(sh, o.DType, r.Sparse, fn.Name, expr, c.e)
 		case o.View && isArr:
 			v := s.view(src, sh, o.DType, expr)
 			if r.Strided {
@@ -303,6 +317,9 @@ func ruleArg(v value) npapi.Arg {
 	case vArray:
 		if v.o == nil {
 			break
+		}
+		if v.o.sparse != nil {
+			return npapi.Arg{Kind: npapi.ArgSparse, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Sparse: v.o.sparse}
 		}
 		return npapi.Arg{Kind: npapi.ArgArray, Shape: dimsOfShape(v.o.shape), DType: v.o.dt, Strided: !contiguous(v.o)}
 	case vInt:

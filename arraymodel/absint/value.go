@@ -292,6 +292,9 @@ type Obj struct {
 	stands int64
 	// backend is the library the array belongs to (imports.Unknown when not known).
 	backend imports.Backend
+	// sparse is set on a scipy.sparse matrix: shape and dt are its dense shape and its data's
+	// dtype, and its bytes are its storage's (sparse.go).
+	sparse *npapi.Sparse
 	// origin says where the data came from (Fresh, Param, External, View).
 	origin Origin
 	// data: the array's size comes from the data the code is given where its shape does not
@@ -399,6 +402,9 @@ func ScalarDType(v Value) (npapi.DType, bool) { return scalarDType(v) }
 
 // nbytes returns the array's size in bytes and whether it is known.
 func (o *Obj) nbytes() (int64, bool) {
+	if o.sparse != nil {
+		return o.sparse.Bytes, o.sparse.Known
+	}
 	n, ok := o.shape.Size()
 	if !ok || !o.dt.Known() {
 		return 0, false

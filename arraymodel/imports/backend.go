@@ -54,13 +54,14 @@ type root struct {
 	backend Backend
 	// keep is true when the API name keeps the path as its prefix (jax.random is not NumPy's
 	// random module, so "jax.random.normal" stays "jax.random.normal"; SciPy's names keep
-	// "scipy.ndimage.", "scipy.signal.", "scipy.integrate." and "scipy.linalg.").
+	// "scipy.ndimage.", "scipy.signal.", "scipy.integrate.", "scipy.linalg." and "scipy.sparse.").
 	keep bool
 }
 
 // roots are checked longest first, so "jax.numpy" wins over "jax". scipy.ndimage, scipy.signal,
-// scipy.integrate (odeint's solution array) and scipy.linalg work on NumPy's arrays; the rest of
-// SciPy is not an array library here.
+// scipy.integrate (odeint's solution array), scipy.linalg and scipy.sparse (its matrices and
+// spsolve: npapi/sparse.go) work on NumPy's arrays; the rest of SciPy is not an array library
+// here.
 // cupyx.scipy.ndimage and jax.scipy.signal are not SciPy's rows: cupyx's separable filters
 // ping-pong through a temporary and jax.scipy.signal.convolve never uses SciPy's FFT arrays, so
 // their calls stay unknown.
@@ -69,6 +70,7 @@ var roots = []root{
 	{"scipy.signal", NumPy, true},
 	{"scipy.integrate", NumPy, true},
 	{"scipy.linalg", NumPy, true},
+	{"scipy.sparse", NumPy, true},
 	{"jax.numpy", JAX, false},
 	{"legate.numpy", CuPyNumeric, false},
 	{"cupynumeric", CuPyNumeric, false},

@@ -190,6 +190,8 @@ func TestClassify(t *testing.T) {
 		{"scipy.integrate.odeint", "scipy.integrate.odeint", NumPy, true},
 		{"scipy.integrated", "", Unknown, false},
 		{"scipy.linalg.eigvals", "scipy.linalg.eigvals", NumPy, true},
+		{"scipy.sparse.spdiags", "scipy.sparse.spdiags", NumPy, true},
+		{"scipy.sparse.linalg.spsolve", "scipy.sparse.linalg.spsolve", NumPy, true},
 		{"cupyx.scipy.ndimage.zoom", "", Unknown, false},
 		{"jax.scipy.signal.convolve2d", "jax.scipy.signal.convolve2d", JAX, true},
 		{"jax.scipy.special.erf", "jax.scipy.special.erf", JAX, true},

