@@ -89,3 +89,27 @@ func endBytes(r *Report) int64 {
 	}
 	return r.Timeline[len(r.Timeline)-1].Bytes
 }
+
+// TestSparseOperators checks that a *_matrix times a dense vector is a product (A * x is
+// dense (n,), as A @ x and A.T @ x are), and that a NumPy call given a sparse matrix, whose
+// result is not the matrix's dense data (np.array(A) is a 0-d object array), is listed instead
+// of counted as an n × n array.
+func TestSparseOperators(t *testing.T) {
+	r := estimate(t, `import numpy as np
+import scipy.sparse as sp
+
+n = 1000000
+A = sp.eye(n, format="csr")
+x = np.ones(n)
+y = A * x
+z = A.T @ x
+u = np.array(A)
+`, Options{})[0]
+	// A's 16,000,004 B (n float64 entries, n int32 indices, n + 1 int32 pointers), x, y, z
+	if r.PeakBytes != 16_000_004+3*8_000_000 {
+		t.Errorf("peak %d B, want 40,000,004", r.PeakBytes)
+	}
+	if len(r.Unknown) != 1 || r.Unknown[0].Line != 9 || !strings.Contains(r.Unknown[0].Reason, "scipy.sparse") {
+		t.Errorf("unknown = %+v, want np.array(A) at line 9", r.Unknown)
+	}
+}

@@ -451,6 +451,13 @@ func (s *Interp) callAPI(ref imports.Ref, c *call) value {
 	if fn.Rule != npapi.ShapeNone {
 		return s.applyRow(fn, c, expr)
 	}
+	if slices.ContainsFunc(c.args, sparseOperand) {
+		// np.array(A) of a scipy.sparse matrix is a 0-d object array, not its dense data;
+		// the rows without a shape rule model dense arrays only
+		s.useAll(c.args)
+		s.unmodelled(c, "`"+s.text(c.e.Func)+"` of a scipy.sparse matrix is not modelled")
+		return vUnknown{}
+	}
 	switch fn.Kind {
 	case npapi.Convert:
 		return s.convert(fn, c, expr)
