@@ -646,7 +646,7 @@ func TestAPITable(t *testing.T) {
 		t.Skip("-short skips the NumPy API-table suite; .ci/run runs it in full (go test ./...)")
 	}
 	cases := append(append([]apiCase{}, apiCases...), generatedCases()...)
-	checkCoverage(t, append(append([]apiCase{}, cases...), scipyCases...))
+	checkCoverage(t, append(append(append(append([]apiCase{}, cases...), scipyCases...), sparseCases...), sparse117Cases...))
 	py, err := numpyPython()
 	requireTool(t, err)
 	// NumPy 2 imports its submodules on first use, inside the first program that names one
