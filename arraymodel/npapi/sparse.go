@@ -265,32 +265,44 @@ func spDiags(c *Call) (Result, bool) {
 	return Result{Outs: []Out{{Shape: []Dim{scalarDim(m), scalarDim(n)}, DType: dt, fixed: true}}, Sparse: sp}, true
 }
 
-// spEyeRule gives scipy.sparse.eye(m, n=None, k=0, format=None) and identity(n, format=None):
-// with no format a DIA matrix over a (1, min(m, n)) array of ones, made after a first one of
-// the same size (measured: eye(10⁶) keeps 8,000,724 B at a peak of 16,010,620 B); with format
-// "csr" or "csc" the diagonal's storage directly (eye(10⁶, format="csr") keeps 16,000,932 B,
-// SparseBytes' 16,000,004). Other formats, k ≠ 0 and dtype= are not modelled.
+// spEyeRule gives scipy.sparse.eye(m, n=None, k=0, dtype=float, format=None), eye_array and
+// identity(n, dtype='d', format=None): with no format a DIA matrix over a (1, min(m + k, n))
+// array of ones (min(m, n) − |k| entries in range), made after a first one of the same size
+// (measured: eye(10⁶) keeps 8,000,724 B at a peak of 16,010,620 B; eye(10⁶, 10⁶, 1) 8,017,001
+// and 16,027,299; eye(10⁶, dtype=np.float32) 4,000,772 and 8,010,938); with format "csr" or
+// "csc" on the main diagonal of a square matrix the diagonal's storage directly
+// (eye(10⁶, format="csr") keeps 16,000,932 B, SparseBytes' 16,000,004). Other formats and
+// off-diagonal CSR or CSC are not modelled.
 func spEyeRule(f *Func, c *Call) (Result, bool) {
-	var m, n, format Arg
-	if f.Name == "scipy.sparse.identity" {
-		m, n, format = c.Arg(0, "n"), c.Arg(0, "n"), c.Arg(2, "format")
-		if !only(c, "format") || len(c.Args) > 1 {
+	var m, n, k, dtype, format Arg
+	switch f.Name {
+	case "scipy.sparse.identity":
+		m, n, dtype, format = c.Arg(0, "n"), c.Arg(0, "n"), c.Arg(1, "dtype"), c.Arg(2, "format")
+		if !only(c, "n", "dtype", "format") {
 			return Result{}, false
 		}
-	} else {
-		m, n, format = c.Arg(0, "m"), c.Arg(1, "n"), c.Arg(4, "format")
-		if !only(c, "n", "format") || len(c.Args) > 2 {
+	case "scipy.sparse.eye_array":
+		// eye_array(m, n=None, *, k=0, dtype=float, format=None)
+		m, n, k, dtype, format = c.Arg(0, "m"), c.Arg(1, "n"), c.Arg(-1, "k"), c.Arg(-1, "dtype"), c.Arg(-1, "format")
+		if len(c.Args) > 2 {
 			return Result{}, false
 		}
-		if n.Kind == ArgMissing || n.Kind == ArgNone {
-			n = m
-		}
-		if f.Name == "scipy.sparse.eye_array" {
-			// eye_array(m, n=None, *, k=0, dtype=float, format=None)
-			format = c.Arg(-1, "format")
-		}
+	default:
+		m, n, k, dtype, format = c.Arg(0, "m"), c.Arg(1, "n"), c.Arg(2, "k"), c.Arg(3, "dtype"), c.Arg(4, "format")
 	}
-	if m.Kind != ArgScalar || n.Kind != ArgScalar || !m.Known || !n.Known {
+	if n.Kind == ArgMissing || n.Kind == ArgNone {
+		n = m
+	}
+	off, ok := intArg(k, 0)
+	if !ok || m.Kind != ArgScalar || n.Kind != ArgScalar || !m.Known || !n.Known {
+		return Result{}, false
+	}
+	dt := Float64
+	switch dtype.Kind {
+	case ArgMissing, ArgNone:
+	case ArgDType:
+		dt = dtype.DType
+	default:
 		return Result{}, false
 	}
 	fm, ok := strArg(format, "dia")
@@ -299,17 +311,17 @@ func spEyeRule(f *Func, c *Call) (Result, bool) {
 	}
 	matrix := f.Name != "scipy.sparse.eye_array"
 	md, nd := scalarDim(m), scalarDim(n)
-	diag := min(m.N, n.N)
+	nnz := max(0, min(m.N+min(off, 0), n.N-max(off, 0)))
 	switch fm {
 	case "dia":
-		sp := &Sparse{Format: "dia", Matrix: matrix, NNZ: Int(diag), Known: true, Bytes: SatMul(diag, 8)}
-		return Result{Outs: []Out{{Shape: []Dim{md, nd}, DType: Float64, fixed: true}}, Sparse: sp,
-			TempBytes: SatMul(diag, 8)}, true
+		data := SatMul(max(0, min(m.N+off, n.N)), dt.ItemSize())
+		sp := &Sparse{Format: "dia", Matrix: matrix, NNZ: Int(nnz), Known: true, Bytes: data}
+		return Result{Outs: []Out{{Shape: []Dim{md, nd}, DType: dt, fixed: true}}, Sparse: sp, TempBytes: data}, true
 	case "csr", "csc":
-		if m.N != n.N {
+		if m.N != n.N || off != 0 {
 			return Result{}, false
 		}
-		return sparseOut(fm, matrix, Int(diag), md, nd, Float64), true
+		return sparseOut(fm, matrix, Int(nnz), md, nd, dt), true
 	}
 	return Result{}, false
 }
