@@ -55,7 +55,7 @@ y = A @ x
 // entries are the values' nonzeros, is listed as unknown with the dense size's bound (all 4·10⁶
 // entries: 12 B each and 2,001 int32 row pointers), that arithmetic on a sparse matrix is listed
 // rather than counted as a dense n × n result, and that lil_matrix((m, n)) is 128 B a row
-// (measured: 12,801,312 B at m = 10⁵).
+// (measured: 12,801,312 B at m = 10⁵) whose entries stored later are listed, not counted.
 func TestSparseUnknownEntries(t *testing.T) {
 	r := estimate(t, `import numpy as np
 import scipy.sparse as sp
@@ -66,9 +66,14 @@ A = sp.csr_matrix(a)
 del a
 B = A + A
 L = sp.lil_matrix((100000, 100000))
+for i in range(100000):
+    L[i, i] = 2.0
 `, Options{})[0]
-	if len(r.Unknown) != 2 {
-		t.Fatalf("unknown = %+v, want csr_matrix(a) and A + A", r.Unknown)
+	if len(r.Unknown) != 3 {
+		t.Fatalf("unknown = %+v, want csr_matrix(a), A + A and L[i, i] = 2.0", r.Unknown)
+	}
+	if u := r.Unknown[2]; u.Line != 11 || !strings.Contains(u.Reason, "scipy.sparse matrix (lil)") {
+		t.Errorf("unknown = %+v, want the entries stored into L at line 11", u)
 	}
 	u := r.Unknown[0]
 	if u.Line != 6 || u.BoundBytes == nil || *u.BoundBytes != 48_008_004 {

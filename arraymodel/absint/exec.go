@@ -355,6 +355,10 @@ func (s *Interp) setItem(t *ast.Subscript, v value) {
 			s.decref(view)
 		}
 		s.use(v)
+		if o.sparse != nil {
+			// A[i, j] = v stores entries: a LIL row's lists, or CSR's arrays, grow by them
+			s.addUnknown(t, s.text(t), "entries stored into a scipy.sparse matrix ("+o.sparse.Format+") are not counted", nil, "")
+		}
 		lo, hi, sliced := s.sliceRange(o, idx)
 		s.touchRange(o, lo, hi, sliced)
 	} else if d, ok := base.(vDict); ok {
