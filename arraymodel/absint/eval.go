@@ -275,6 +275,11 @@ func (s *Interp) evalAttr(e *ast.Attribute) value {
 	}
 	if o, ok := isArray(base); ok {
 		defer s.decref(base)
+		if o.sparse != nil {
+			if v, ok := s.sparseAttr(o, e); ok {
+				return v
+			}
+		}
 		switch e.Attr {
 		case "shape":
 			elts := make([]value, 0, len(o.shape.Dims))

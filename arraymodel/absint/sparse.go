@@ -10,7 +10,8 @@ import (
 // them (npapi/sparse.go), a row reads one as an npapi.ArgSparse (so a rule that expects a dense
 // array does not apply), A @ x and A.dot(x) of a dense x make a dense array, and the
 // conversions .tocsr(), .tocsc(), .tocoo() are the csr_matrix, csc_matrix and coo_matrix rows of
-// the matrix. Element-wise arithmetic on one, and its other methods, are listed as unknown.
+// the matrix, A.T a matrix over the same storage. Element-wise arithmetic on one, entries stored
+// into one, a NumPy call given one, and its other methods are listed as unknown.
 
 // IsSparse reports whether o is a scipy.sparse matrix (its bytes are its storage's).
 func (o *Obj) IsSparse() bool { return o.sparse != nil }
@@ -115,4 +116,33 @@ func (s *Interp) sparseBinop(op ast.Operator, l, r value, e ast.Node) value {
 func sparseOperand(v value) bool {
 	o, ok := isArray(v)
 	return ok && o.sparse != nil
+}
+
+// sparseAttr evaluates the attributes of a sparse matrix that differ from an ndarray's: A.T is
+// a matrix over the same storage (CSR's transpose is CSC and CSC's CSR), A.nnz and A.size its
+// stored entries; data, indices, indptr and the other attributes are not followed. ok is false
+// for the attributes an ndarray's handling serves (shape, ndim, dtype, methods).
+func (s *Interp) sparseAttr(o *Obj, e *ast.Attribute) (value, bool) {
+	switch e.Attr {
+	case "T":
+		sp := *o.sparse
+		switch sp.Format {
+		case "csr":
+			sp.Format = "csc"
+		case "csc":
+			sp.Format = "csr"
+		}
+		sp.Bytes, sp.Known = 0, true // the same arrays
+		v := s.view(o, reversed(o.shape), o.dt, s.text(e))
+		v.o.sparse = &sp
+		return v, true
+	case "nnz", "size":
+		if o.sparse.NNZ.Known {
+			return knownInt(o.sparse.NNZ.N), true
+		}
+		return vInt{}, true
+	case "data", "indices", "indptr", "row", "col", "offsets", "rows", "nbytes", "real", "imag", "flat", "at", "mT", "itemsize":
+		return vUnknown{}, true
+	}
+	return nil, false
 }
