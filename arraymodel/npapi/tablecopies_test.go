@@ -28,6 +28,7 @@ var tableCopies = map[string]string{
 	"arraymodel/absint operatorFuncs [add mod matmul]":                                                                   "Python's operator module",
 	"arraymodel/absint arrayAttrs [shape ndim dtype reshape astype ravel flatten transpose swapaxes]":                    "attribute names that show a value is an array, not what the calls do",
 	"arraymodel/absint evalAttr [real imag]":                                                                             "the x.real and x.imag attributes",
+	"arraymodel/absint sparseAttr [indices real imag]":                                                                   "attributes of a scipy.sparse matrix, not NumPy calls",
 	"arraymodel/arrays escapes [shape dtype size ndim]":                                                                  "ndarray attributes",
 	"arraymodel/imports arrayAttrs [shape dtype size ndim real imag]":                                                    "ndarray attributes",
 	"arraymodel/jaxtrace staticAttrs [shape ndim dtype size]":                                                            "array attributes JAX knows at trace time",
