@@ -134,6 +134,41 @@ func TestLoopGrowth(t *testing.T) {
 	}
 }
 
+// TestCountedWhileGrowth: a while loop whose counter steps by a constant on every pass runs as
+// many passes as a range loop would, and its growth is extrapolated the same way; a loop that
+// can end a pass early, or whose bound changes, keeps unknown iterations.
+func TestCountedWhileGrowth(t *testing.T) {
+	for _, c := range []struct {
+		loop  string
+		trips int64 // -1: unknown
+	}{
+		{"t = 0\nwhile t < 1000:\n    parts.append(np.ones(1000))\n    t += 1\n", 1000},
+		{"t = 0\nwhile 999 >= t:\n    parts.append(np.ones(1000))\n    t = t + 1\n", 1000},
+		{"t = 2000\nwhile t > 0:\n    parts.append(np.ones(1000))\n    t -= 2\n", 1000},
+		{"t = 0\nwhile t != 3000:\n    parts.append(np.ones(1000))\n    t += 3\n", 1000},
+		{"t = 0\nn = 1000\nwhile t < n:\n    parts.append(np.ones(1000))\n    t += 1\n    if len(parts) > 5:\n        break\n", -1},
+		{"t = 0\nn = 1000\nwhile t < n:\n    parts.append(np.ones(1000))\n    t += 1\n    n -= 1\n", -1},
+		{"t = 0\nwhile t < 1000:\n    parts.append(np.ones(1000))\n    if t % 2:\n        t += 1\n    t += 1\n", -1},
+	} {
+		src := "import numpy as np\nparts = []\n" + c.loop
+		r := estimate(t, src, Options{})[0]
+		if len(r.Growth) != 1 {
+			t.Errorf("%q: growth = %+v, want one entry", c.loop, r.Growth)
+			continue
+		}
+		got := int64(-1)
+		if r.Growth[0].Iterations != nil {
+			got = *r.Growth[0].Iterations
+		}
+		if got != c.trips {
+			t.Errorf("%q: iterations %d, want %d", c.loop, got, c.trips)
+		}
+		if c.trips == 1000 && r.PeakBytes != 8_000_000 {
+			t.Errorf("%q: peak %d, want 1000 passes × 8000", c.loop, r.PeakBytes)
+		}
+	}
+}
+
 func TestFunctionScopes(t *testing.T) {
 	src := "import numpy as np\nN = 1000\n\ndef f(n):\n    return np.ones(n) + 1\n\ndef g():\n    return np.ones(N)\n\nx = f(N)\n"
 	rs := estimate(t, src, Options{})

@@ -57,6 +57,7 @@
 //	pyobjects.go       the Python objects a list holds (numbers, tuples of numbers): their bytes
 //	pyre.go            the re module on known strings
 //	sparse.go          scipy.sparse matrices: an array whose bytes are its storage's, A @ x, .tocsr()
+//	whiletrips.go      the trip count of a counted while loop (`while t < n: … t += 1`)
 //	xla.go             jit as XLA compiles it: staged frames (jaxtrace), fusion, a program's
 //	                   arguments, outputs, temporaries and donation; lax loops, vmap, grad, conv
 //

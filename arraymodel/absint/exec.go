@@ -705,6 +705,7 @@ func (s *Interp) execWhile(st *ast.While) {
 	defer func() { s.longLoops-- }()
 	s.loopIfs = append(s.loopIfs, map[*ast.If]bool{})
 	defer s.untakenBranches(st)
+	trips := s.whileTrips(st) // before the first pass, from the counter's starting value
 	var after []int64
 	for i := 0; i < 3; i++ {
 		if i == 2 && after[1] <= after[0] {
@@ -724,7 +725,7 @@ func (s *Interp) execWhile(st *ast.While) {
 	}
 	f.brk = false
 	if len(after) >= 2 {
-		s.recordGrowth(st, after, -1)
+		s.recordGrowth(st, after, trips)
 	}
 }
 
