@@ -259,6 +259,9 @@ func (c *Config) Included(path string) bool {
 	inc := c.include
 	if inc == nil {
 		inc = defaultInclude
+		if len(c.extendInclude) == 0 && !strings.Contains(path, ".py") && !strings.Contains(path, ".ipynb") {
+			return false // no default glob can match: no regexp run for each entry of a walk
+		}
 	}
 	rel := c.rel(path)
 	for _, gs := range [][]*glob{inc, c.extendInclude} {
