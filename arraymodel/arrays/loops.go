@@ -40,20 +40,18 @@ func (info *Info) inSomeLoop(at ast.Range) bool {
 		if info.mod == nil {
 			return
 		}
-		var walk func(list []ast.Stmt)
-		walk = func(list []ast.Stmt) {
-			for _, st := range list {
-				switch st.(type) {
-				case *ast.For, *ast.AsyncFor, *ast.While:
-					info.loopSpans = append(info.loopSpans, st.Span())
-					continue
-				}
-				for _, b := range ast.Bodies(st) {
-					walk(b)
-				}
+		isLoop := func(st ast.Stmt) bool {
+			switch st.(type) {
+			case *ast.For, *ast.AsyncFor, *ast.While:
+				return true
+			}
+			return false
+		}
+		for _, st := range ast.Flatten(info.mod.Body, func(st ast.Stmt) bool { return !isLoop(st) }) {
+			if isLoop(st) {
+				info.loopSpans = append(info.loopSpans, st.Span())
 			}
 		}
-		walk(info.mod.Body)
 	})
 	spans := info.loopSpans
 	i := sort.Search(len(spans), func(i int) bool { return spans[i].Start > at.Start }) - 1

@@ -170,13 +170,12 @@ func itemSize(info *arrays.Info, src *arrays.Array, call *ast.Call) int64 {
 
 // finding is an astype call check found worth a diagnostic, before the diagnostic is built.
 type finding struct {
-	kind      findingKind
-	call      *ast.Call
-	recv      ast.Expr
-	src       *arrays.Array
-	args      astypeArgs
-	made      made
-	knownFrom bool // the source's dtype is known
+	kind findingKind
+	call *ast.Call
+	recv ast.Expr
+	src  *arrays.Array
+	args astypeArgs
+	made made
 }
 
 // findingKind is which of the rule's patterns a finding is.
@@ -202,7 +201,7 @@ func check(in *pyinspect.Result, info *arrays.Info, call *ast.Call, recv ast.Exp
 		made, isMade = madeByName(in, info, call, recv)
 	}
 	known := src.DType.Known()
-	f := finding{call: call, recv: recv, src: src, args: args, made: made, knownFrom: known}
+	f := finding{call: call, recv: recv, src: src, args: args, made: made}
 	switch {
 	case args.copyFalse && known && args.target.Known() && src.DType != args.target && knownSize(src):
 		// only worth saying when the copy is known to be large (the size policy let it through)
@@ -271,7 +270,7 @@ func (f finding) diagnostic(pass *analysis.Pass, in *pyinspect.Result, info *arr
 		return d
 	}
 	from := "an array"
-	if f.knownFrom {
+	if src.DType.Known() {
 		from = src.DType.String() + " data"
 	}
 	d := in.Diagnostic(call, "`%s` makes %s only to cast it to %s", made.name, from, args.target)

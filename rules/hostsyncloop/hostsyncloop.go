@@ -253,27 +253,7 @@ func skipsUnlessPeriodic(s ast.Stmt) bool {
 // readsLive reports whether e reads one of the names as a device value: not only through a
 // call that converts it to a host value (`round(float(x), 4)` is a Python number).
 func readsLive(imp *imports.Info, e ast.Expr, set map[string]bool) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		switch x := n.(type) {
-		case *ast.Call:
-			if what, _ := syncCall(imp, x); what != "" {
-				return false
-			}
-		case *ast.Attribute:
-			if x.Attr == "shape" || x.Attr == "dtype" || x.Attr == "ndim" || x.Attr == "size" {
-				return false
-			}
-		case *ast.Lambda:
-			return false
-		case *ast.Name:
-			if x.Ctx == ast.Load && set[x.ID] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return readsNames(e, set, func(c *ast.Call) bool { what, _ := syncCall(imp, c); return what != "" })
 }
 
 // hasMod reports whether e reads a % b of numbers (not a string format).
@@ -291,10 +271,17 @@ func hasMod(e ast.Expr) bool {
 }
 
 // readsAny reports whether e reads one of the names, not through a static attribute (`.shape`).
-func readsAny(e ast.Expr, set map[string]bool) bool {
+func readsAny(e ast.Expr, set map[string]bool) bool { return readsNames(e, set, nil) }
+
+// readsNames is readsAny that does not look inside the calls skip reports (nil: none).
+func readsNames(e ast.Expr, set map[string]bool, skip func(*ast.Call) bool) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		switch x := n.(type) {
+		case *ast.Call:
+			if skip != nil && skip(x) {
+				return false
+			}
 		case *ast.Attribute:
 			if x.Attr == "shape" || x.Attr == "dtype" || x.Attr == "ndim" || x.Attr == "size" {
 				return false
