@@ -331,8 +331,8 @@ func (pc *ProjectCallers) module(path string, src []byte) *callerModule {
 	}
 	var m *callerModule
 	if len(src) <= MaxProjectFileBytes {
-		if f, err := pyparse.Parse(src); err == nil && len(f.Errors) == 0 {
-			m = indexCallerModule(path, pc.relOf(path), src, f, parseModule(f, imports.Build(f.Module)))
+		if pm, err := parseCached(path, src); err == nil {
+			m = indexCallerModule(path, pc.relOf(path), src, pm.file, pm)
 		}
 	}
 	pc.byPath[path] = m

@@ -114,14 +114,25 @@ func readProjectFile(files Files, path string, set ParsedSet) (*parsedModule, er
 	if pm, ok := set[path]; ok && bytes.Equal(pm.src, src) {
 		return pm, nil
 	}
+	pm, err := parseCached(path, src)
+	if err != nil {
+		return nil, err
+	}
+	if set != nil {
+		set[path] = pm
+	}
+	return pm, nil
+}
+
+// parseCached returns the module at path whose bytes are src, parsed: the shared cache's when
+// it holds the same bytes for path (ProjectCallers' search and the estimates share it), else
+// parsed now and kept there.
+func parseCached(path string, src []byte) (*parsedModule, error) {
 	projectCache.Lock()
 	pm, ok := projectCache.byPath[path]
 	projectCache.Unlock()
 	if ok && bytes.Equal(pm.src, src) {
 		keep(path, pm) // the most recently used is dropped last
-		if set != nil {
-			set[path] = pm
-		}
 		return pm, nil
 	}
 	pf, err := pyparse.Parse(src)
@@ -135,9 +146,6 @@ func readProjectFile(files Files, path string, set ParsedSet) (*parsedModule, er
 	pm = parseModule(pf, imports.Build(pf.Module))
 	pm.src = src
 	keep(path, pm)
-	if set != nil {
-		set[path] = pm
-	}
 	return pm, nil
 }
 
