@@ -48,3 +48,20 @@ func TestGuideOOM(t *testing.T) {
 		t.Errorf("after the fix: %v findings %+v", err, again)
 	}
 }
+
+// TestCheckTestsOption checks that test code is quiet unless check-tests is set.
+func TestCheckTestsOption(t *testing.T) {
+	src := []byte("import cupynumeric as np\n\na = np.ones((1024 * 1024 - 2,))\nb = np.zeros((1024 * 1024,))\nb[1:-1] = a\nc = b + 2\n")
+	for _, c := range []struct {
+		path, toml string
+		want       int
+	}{
+		{"pkg/stencil.py", "", 1},
+		{"pkg/tests/test_stencil.py", "", 0},
+		{"pkg/tests/test_stencil.py", "[rules.AL103]\ncheck-tests = true\n", 1},
+	} {
+		if n := len(analysistest.FindingLines(t, slicethenfull.Rule, c.path, src, c.toml)); n != c.want {
+			t.Errorf("%s, config %q: %d findings, want %d", c.path, c.toml, n, c.want)
+		}
+	}
+}

@@ -1,4 +1,4 @@
-// Package sizepolicy holds the one size policy of the rules that size their findings (AL107,
+// Package sizepolicy holds the one size policy of the rules that size their findings (AL103, AL107,
 // AL301, AL303, AL304): a finding about memory or speed is worth making only on an array that is
 // large, in code whose speed matters.
 //
@@ -54,7 +54,7 @@ var CheckTests = analyzer.NewOption[bool]("check-tests", false,
 // Scale is the rule option that says which arrays count as large: "known", "large" or "auto".
 // It is Global: the configuration's top level (and `--scale`) sets it for every sized rule.
 var Scale = analyzer.TypedOption[string]{Option: analyzer.Option{Name: "scale", Default: Auto, Global: true,
-	Doc: `which arrays count as large: "known" (size known and at least min-bytes), "large" (also every array not known to be small) or "auto" (large in code written for scale: accelerator imports, the array module as a value, a configured memory target; known elsewhere)`,
+	Doc: `which arrays count as large: "known" (size known and at least min-bytes), "large" (also every array not known to be small) or "auto" (known, and also an array of unknown size that is the program's problem size, set on its command line, unless minor beside its data)`,
 	Check: func(v any) error {
 		switch v {
 		case Auto, Large, Known:
@@ -131,6 +131,12 @@ func For(pass *analysis.Pass, path string, info *arrays.Info, min int64) Policy 
 		}
 	}
 	return p
+}
+
+// TestExempt reports whether the pass's file is test code that the policy keeps quiet
+// (check-tests not set): a rule reports nothing there, so it may skip the work of looking.
+func TestExempt(pass *analysis.Pass, path string) bool {
+	return !CheckTests.Value(pass) && analyzer.TestCode(path)
 }
 
 // Decide says whether a finding on an array of size s is reported.
