@@ -68,7 +68,7 @@ def verdict(repo, source):
     return "pass"
 
 
-lists = {"training": [], "scientific": []}
+lists = {"training": [], "scientific": [], "scientific2": []}
 for line in open(lists_path, encoding="utf-8"):
     f = line.rstrip("\n").split("\t")
     if len(f) == 3:
@@ -108,8 +108,13 @@ ORDER = {
                    "S: cupyx.scipy.signal convolve spectrogram GPU",
                    "S: jax.numpy optics Fourier propagation lens simulation"],
 }
+# the first amendment's lists (stratum scientific2): visited before scientific's rest, in
+# lists.txt's order, after every name the original order holds
+ORDER["scientific2"] = [q for q, _ in lists["scientific2"]]
 seen = set()
-for stratum in ("training", "scientific"):
+for stratum in ("training", "scientific", "scientific2"):
+    if not lists[stratum]:
+        continue
     have = dict(lists[stratum])
     missing = [q for q in ORDER[stratum] if q not in have]
     if missing or len(have) != len(ORDER[stratum]):
