@@ -36,7 +36,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=${JAXCORPUS3:-/work/jaxcorpus3}
 strata=(training scientific)
 codes=AL107,AL202,AL305,AL306,AL403
-export ARRAYLINT_NO_CACHE=1
+export ARRAYLINT_NO_CACHE=1 PYTHONDONTWRITEBYTECODE=1 # no cache, no __pycache__ left in the tree
 if [ ! -f "$bin" ] || [ ! -x "$bin" ]; then
 	echo "run3.sh: arraylint binary $bin: not an executable file" >&2
 	exit 2
