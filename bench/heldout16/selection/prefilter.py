@@ -1,7 +1,8 @@
 """Pre-fetch criteria 1-4 of bench/heldout16/RULE.md, over lists.txt in each stratum's visiting
 order (A and C: round-robin across the stratum's lists; B: round-robin across its code searches,
 then round-robin across its name lists, tagged BF in lists.txt; the first amendment's A2 lists
-after A's order, its B2 lists between B's code searches and B's name lists).
+after A's order, its B2 lists between B's code searches and B's name lists; the second
+amendment's A3 lists after A2).
 usage: prefilter.py LISTS ISSUES BENCH > order.tsv (stratum, position, source, repo, verdict:
 'pass' or 'skipped, N: reason'). ISSUES is the text of every issue; BENCH is /work/main/bench."""
 import glob, os, re, sys
@@ -69,7 +70,7 @@ def verdict(repo, source):
     return "pass"
 
 
-lists = {"A": [], "A2": [], "B": [], "B2": [], "BF": [], "C": []}
+lists = {"A": [], "A2": [], "A3": [], "B": [], "B2": [], "BF": [], "C": []}
 for line in open(lists_path, encoding="utf-8"):
     f = line.rstrip("\n").split("\t")
     if len(f) == 3:
@@ -86,7 +87,7 @@ def round_robin(qs):
 
 
 seen = set()
-for stratum, groups in (("A", ["A", "A2"]), ("B", ["B", "B2", "BF"]), ("C", ["C"])):
+for stratum, groups in (("A", ["A", "A2", "A3"]), ("B", ["B", "B2", "BF"]), ("C", ["C"])):
     order = []
     for g in groups:  # the first amendment: A, then A2; B's code searches, then B2, then its name lists
         order += round_robin(lists[g])
