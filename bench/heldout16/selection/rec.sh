@@ -4,7 +4,7 @@
 # (RULE.md: A 80, B 100, C 70; every recorded fetch counts, whatever it answered) is refused.
 cd "$(dirname "$0")"
 s=$1; shift
-declare -A cap=([A]=80 [B]=100 [C]=70)
+declare -A cap=([A]=110 [B]=80 [C]=60)  # after the amendments: A 80 + 30 (A3), B 80, C 60 (its stop)
 for r in "$@"; do
   n=$(awk -F'\t' -v s="$s" '$1==s' fetch.tsv 2>/dev/null | wc -l)
   if [ "$n" -ge "${cap[$s]}" ]; then echo "rec.sh: $s fetch cap ${cap[$s]} reached; ${r#!} not recorded" >&2; continue; fi
