@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# bench/heldout15/extract.sh: write the fifteenth held-out corpus from local git snapshots of its
+# bench/heldout16/extract.sh: write the sixteenth held-out corpus from local git snapshots of its
 # repositories. For each row of corpus.tsv (stratum, owner/name, commit) it writes every .py blob
 # of that commit's tree (symbolic links left out, nothing else) under
 # ROOT/<stratum>/<owner>+<name>/<path>, the layout run.sh and CORPUS.md count.
 #
-#   bench/heldout15/extract.sh SNAPSHOTS ROOT
+#   bench/heldout16/extract.sh SNAPSHOTS ROOT
 #
 #   SNAPSHOTS   folder holding one git directory per repository, at SNAPSHOTS/<owner>+<name>/repo
 #               (bare, or a clone with its .git inside): the search tool's fetch leaves them in

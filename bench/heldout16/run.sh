@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# bench/heldout15/run.sh: check the fifteenth held-out corpus (three strata: A-scale, code written
+# bench/heldout16/run.sh: check the sixteenth held-out corpus (three strata: A-scale, code written
 # for scale; B-programs, array programs and benchmarks; C-libraries, NumPy libraries) with
 # AL301-AL304, at the default settings and at --scale large, count the findings per rule and
 # stratum with their volume per million checked lines, and write the review sheets. The corpus is
 # the one RULE.md chose and CORPUS.md lists, extracted outside the repository (README.md says how
 # to rebuild it). The content cache is off (ARRAYLINT_NO_CACHE=1): every file is analysed afresh.
 #
-#   bench/heldout15/run.sh ARRAYLINT RESULTS
+#   bench/heldout16/run.sh ARRAYLINT RESULTS
 #
 #   ARRAYLINT   the arraylint binary to measure (e.g. `go build -o /tmp/al ./cmd/arraylint`)
 #   RESULTS     folder to write (created; must be empty or absent):
@@ -18,7 +18,7 @@
 #                                                rule, findings, findings per million checked lines
 #                 review/<setting>-<stratum>.tsv the review sheets (sheet.py): one line a finding
 #                                                with file:line, rule, message and an empty verdict
-#   HELDOUT15   environment: the corpus root (default /work/heldout15), holding the three strata
+#   HELDOUT16   environment: the corpus root (default /work/heldout16), holding the three strata
 #
 # It prints counts only, never a finding's text, file or line: the findings stay unseen until the
 # review opens the JSON reports or the sheets. Lines are the non-blank lines of the files `check
@@ -31,7 +31,7 @@ if [ $# -ne 2 ]; then
 fi
 bin=$1 out=$2
 here=$(cd "$(dirname "$0")" && pwd)
-root=${HELDOUT15:-/work/heldout15}
+root=${HELDOUT16:-/work/heldout16}
 strata=(A-scale B-programs C-libraries)
 export ARRAYLINT_NO_CACHE=1
 if [ ! -f "$bin" ] || [ ! -x "$bin" ]; then
@@ -41,7 +41,7 @@ fi
 case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
 for s in "${strata[@]}"; do
 	if [ ! -d "$root/$s" ]; then
-		echo "run.sh: corpus $root/$s: no such folder (set HELDOUT15 to the corpus root)" >&2
+		echo "run.sh: corpus $root/$s: no such folder (set HELDOUT16 to the corpus root)" >&2
 		exit 2
 	fi
 done

@@ -12,13 +12,14 @@ res = {}
 for l in open("results.tsv"):
     f = l.rstrip("\n").split("\t")
     res[f[1]] = f
-# Fetched past its stratum's cap (C's 61st fetch of 60), measured "taken" by measure.py at the
-# time: the rule does not take it (REVIEW.md, correction).
-OVER_CAP = {"spedas/spedas_mcp": "meets the criteria, but C's 61st fetch (cap 60): not taken (corrected after the run)"}
-for repo, why in OVER_CAP.items():
-    res[repo][9] = why
+# Why a stratum's remaining candidates were not fetched (RULE.md and its amendments).
+NOT_FETCHED = {
+    "A": "not fetched: A's cap of 80 reached; the amendments' further fetches went to the A3 candidates only",
+    "B": "not fetched: B's fetches ended at 80 (third amendment)",
+    "C": "not fetched: C full (10 repositories)",
+}
 names = {"A": "A-scale", "B": "B-programs", "C-libraries": "C", "C": "C-libraries"}
-what = {"A": "array files", "B": "command-line program files", "C": "files importing numpy"}
+what = {"A": "array program files", "B": "array program files", "C": "files importing numpy"}
 
 print("## Taken\n")
 for s in "ABC":
@@ -32,9 +33,10 @@ for s in "ABC":
           "{:,}".format(sum(int(r[6]) for r in rows)), "{:,}".format(sum(int(r[7]) for r in rows))))
 
 print("## Every candidate considered, in visiting order\n")
-print("`position` is the place in the stratum's round-robin order (B2: the second amendment's lists,")
-print("visited before B's rest); `verdict` is the first criterion failed, `taken`, or `not fetched:`")
-print("the stratum was full before the candidate's turn (criteria 1-4 passed, no fetch made).\n")
+print("`position` is the place in the stratum's visiting order (`order.tsv`: A's lists, then the first")
+print("amendment's A2 and the second's A3; B's code searches, then B2, then B's name lists); `verdict` is")
+print("the first criterion failed, `taken`, or `not fetched:` the stratum's fetches ended before the")
+print("candidate's turn (criteria 1-4 passed, no fetch made).\n")
 print("| stratum | position | source | repository | verdict |")
 print("| --- | ---: | --- | --- | --- |")
 counts = collections.Counter()
@@ -47,7 +49,7 @@ for s, pos, source, repo, v in order:
         elif repo in fetch:
             v, extra = fetch[repo], ""
         else:
-            v, extra = "not fetched: stratum full or selection closed", ""
+            v, extra = NOT_FETCHED.get(s, "not fetched: stratum full or its fetches spent"), ""
     else:
         extra = ""
     counts[s, v.split(":")[0]] += 1
