@@ -19,6 +19,7 @@ NOT_FETCHED = {
     "C": "not fetched: C full (10 repositories)",
 }
 names = {"A": "A-scale", "B": "B-programs", "C-libraries": "C", "C": "C-libraries"}
+short = {"A": "array program files", "B": "array program files", "C": "numpy files"}
 what = {"A": "array program files", "B": "array program files", "C": "files importing numpy"}
 
 print("## Taken\n")
@@ -45,7 +46,7 @@ for s, pos, source, repo, v in order:
         if repo in res:
             r = res[repo]
             v = r[9]
-            extra = " (%s %s, %s lines, %s checked, %s notebooks)" % (r[5], what[r[0]].split()[0], r[6], r[7], r[8])
+            extra = " (%s %s, %s lines, %s checked, %s notebooks)" % (r[5], short[r[0]], r[6], r[7], r[8])
         elif repo in fetch:
             v, extra = fetch[repo], ""
         else:
