@@ -104,3 +104,19 @@ def interp_grid(values, points, ndim):
     for d in range(ndim):
         out = out + jnp.take(values, jnp.floor(points[..., d]).astype(int), axis=d).sum()
     return out
+
+
+# Issue 26, second review: a parameter left at its default is no traced value.
+@jax.jit
+def half_window(x, doubled=True):
+    # every call leaves `doubled` at its default, which jit does not trace: the test is a Python
+    # bool and the count a length, both known at trace time
+    n = len(x) // 2 if doubled else len(x) - 1
+    acc = x[0]
+    for i in range(1, n):
+        acc = acc + x[i]
+    return acc
+
+
+def use_half_window(x):
+    return half_window(x) + half_window(2 * x)
