@@ -135,6 +135,12 @@ func (f *flow) upLogged(st ast.Stmt, path []ast.Node) bool {
 			if child == ast.Node(p.Func) {
 				continue // a method of the value: its result carries it on
 			}
+			if r, ok := f.imp.Resolve(p.Func); ok && r.API != "" {
+				if r.Backend&(imports.JAX|imports.CuPy) != 0 {
+					return false // back to the device
+				}
+				continue // a NumPy function of host values (np.mean of a window): its result carries it on
+			}
 			switch fn := p.Func.(type) {
 			case *ast.Name:
 				if fn.ID == "print" && builtin(f.imp, fn) || fn.ID != "log" && logSinks[fn.ID] {
@@ -144,17 +150,11 @@ func (f *flow) upLogged(st ast.Stmt, path []ast.Node) bool {
 					return false
 				}
 			case *ast.Attribute:
-				if r, ok := f.imp.Resolve(fn); ok && r.API != "" {
-					return false // an array library's function (np.log), no logger
-				}
 				if logSinks[fn.Attr] && !deviceExpr(f.imp, f.tr, fn.Value, f.device) {
 					return true
 				}
 				if keeps[fn.Attr] {
-					if n, ok := fn.Value.(*ast.Name); ok && !f.device[n.ID] {
-						return f.loggedName(n.ID)
-					}
-					return false
+					return f.loggedRecv(fn.Value)
 				}
 				if !passes[fn.Attr] {
 					return false
@@ -218,14 +218,40 @@ func (f *flow) loggedTarget(t ast.Expr) bool {
 	case *ast.Starred:
 		return f.loggedTarget(x.Value)
 	case *ast.Subscript:
-		n, ok := x.Value.(*ast.Name)
-		return ok && !f.device[n.ID] && f.loggedName(n.ID)
+		return f.loggedRecv(x.Value)
 	}
 	return false // an attribute: state other code may read
 }
 
-// loggedName reports whether every read of name in the loop only logs or keeps its value; the
-// calls that add to it (`history.append(…)`) are no reads.
+// loggedRecv reports whether a container values are kept in (`history`, `metrics["loss"]`,
+// `self.history`) is only logged or kept by the loop: no read of it computes with its contents.
+func (f *flow) loggedRecv(e ast.Expr) bool {
+	if s, ok := e.(*ast.Subscript); ok {
+		e = s.Value
+	}
+	key := dotted(e)
+	if key == "" || f.device[key] {
+		return false
+	}
+	return f.loggedName(key)
+}
+
+// dotted is the text of a name or a chain of attributes on one (`self.history`), else "".
+func dotted(e ast.Expr) string {
+	switch x := e.(type) {
+	case *ast.Name:
+		return x.ID
+	case *ast.Attribute:
+		if b := dotted(x.Value); b != "" {
+			return b + "." + x.Attr
+		}
+	}
+	return ""
+}
+
+// loggedName reports whether every read of name (a name or a dotted attribute, `self.history`) in
+// the loop only logs or keeps its value; the calls that add to it (`history.append(…)`) are no
+// reads.
 func (f *flow) loggedName(name string) bool {
 	if v, ok := f.logged[name]; ok {
 		return v
@@ -240,7 +266,7 @@ func (f *flow) loggedName(name string) bool {
 				}
 				if c, isCall := n.(*ast.Call); isCall {
 					if a, isAttr := c.Func.(*ast.Attribute); isAttr && keeps[a.Attr] {
-						if r, isName := a.Value.(*ast.Name); isName && r.ID == name {
+						if dotted(a.Value) == name {
 							for _, arg := range c.Args {
 								ast.Inspect(arg, func(m ast.Node) bool { return visitRead(f, st, root, m, name, &ok) })
 							}
@@ -264,11 +290,22 @@ func visitRead(f *flow, st ast.Stmt, root ast.Expr, n ast.Node, name string, ok 
 	if !*ok {
 		return false
 	}
-	x, isName := n.(*ast.Name)
-	if !isName || x.ID != name || x.Ctx != ast.Load {
+	var e ast.Expr
+	switch x := n.(type) {
+	case *ast.Name:
+		if x.ID != name || x.Ctx != ast.Load {
+			return true
+		}
+		e = x
+	case *ast.Attribute:
+		if x.Ctx != ast.Load || dotted(x) != name {
+			return true
+		}
+		e = x
+	default:
 		return true
 	}
-	if !f.upLogged(st, pathTo(root, x)) {
+	if !f.upLogged(st, pathTo(root, e)) {
 		*ok = false
 	}
 	return false
