@@ -184,3 +184,21 @@ func (info *Info) readsOnly(call *ast.Call, i int) bool {
 	defer info.callersMu.Unlock()
 	return pc.ReadsOnly(call, i)
 }
+
+// StatedInt returns the integer every call in the project states for parameter p of def — a
+// top-level function of the file, or the __init__ of a top-level class — directly or through
+// the callers' own parameters (absint.ProjectCallers.Param), and where it is stated. ok is false
+// when some call states no integer for it, or the calls disagree.
+func (info *Info) StatedInt(def *ast.FunctionDef, p string) (v int64, where string, ok bool) {
+	if info == nil || def == nil {
+		return 0, "", false
+	}
+	pc := info.projectCallers()
+	if pc == nil {
+		return 0, "", false
+	}
+	info.callersMu.Lock()
+	st, ok := pc.Param(def, p)
+	info.callersMu.Unlock()
+	return st.Value, st.Where, ok
+}

@@ -120,3 +120,25 @@ def half_window(x, doubled=True):
 
 def use_half_window(x):
     return half_window(x) + half_window(2 * x)
+
+
+# Issue 26, first review: a count its callers state small. Every call of make_losses passes
+# n_steps on from Workload's __init__, whose only construction leaves it at its default, 5.
+def make_losses(n_steps):
+    @jax.jit
+    def looped(x):
+        total = 0.0
+        for t in range(n_steps):
+            total = total + jnp.mean(x * t)
+        return total
+
+    return looped
+
+
+class Workload:
+    def __init__(self, n_steps=5):
+        self.loss = make_losses(n_steps)
+
+
+def bench(x):
+    return Workload().loss(x)
