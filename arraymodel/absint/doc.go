@@ -67,5 +67,6 @@
 //	projectfiles.go    finding, reading and parsing the project modules the file imports
 //	projectmod.go      calls into those modules
 //	projectcallers.go  what every caller in the project states for a parameter (the rules' sizes)
+//	projectindirect.go the calls that search follows indirectly: through a lambda, a name bound to the function
 //	projectreaders.go  whether a function handed to a project function is only read there
 package absint

@@ -89,9 +89,11 @@ type statedResult struct {
 // CallerRoot is the directory whose modules are searched for the callers of the file at path:
 // its project's root (ProjectRootOf) when a configuration or a project marker says where that
 // is; else the scripts around the file — the file's directory and each directory above it that
-// holds Python modules itself, up to three levels (a repository of scripts without metadata,
-// whose main.py imports layers.transformer from the directory it runs in).
-func CallerRoot(configDir, path string) string {
+// holds Python modules itself, or a package the file imports (imported: the first names of its
+// absolute imports), up to three levels (a repository of scripts without metadata, whose
+// main.py imports layers.transformer from the directory it runs in, or whose
+// solvers/euler.py imports misc.utils from the directory above).
+func CallerRoot(configDir, path string, imported ...string) string {
 	root := ProjectRootOf(configDir, path)
 	if path == "" || path == "-" || root != filepath.Dir(path) {
 		return root
@@ -107,12 +109,33 @@ func CallerRoot(configDir, path string) string {
 	}
 	for range 3 {
 		up := filepath.Dir(dir)
-		if up == dir || !holdsModules(up) {
+		if up == dir || !holdsModules(up) && !holdsImported(up, dir, imported) {
 			break
 		}
 		dir = up
 	}
 	return dir
+}
+
+// holdsImported reports whether dir holds a package directory of Python modules named after one
+// of the imported names, where from (the directory below) holds neither that package nor a
+// module of that name: the import finds it only from dir.
+func holdsImported(dir, from string, imported []string) bool {
+	for _, name := range imported {
+		if name == "" {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(from, name)); err == nil {
+			continue
+		}
+		if _, err := os.Stat(filepath.Join(from, name+".py")); err == nil {
+			continue
+		}
+		if holdsModules(filepath.Join(dir, name)) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsModules reports whether dir holds a Python module itself.
@@ -197,7 +220,11 @@ func (pc *ProjectCallers) stateParam(m *callerModule, def *ast.FunctionDef, p st
 		return Stated{}, false
 	}
 	var out Stated
-	for i, st := range sites {
+	i := 0
+	for _, st := range sites {
+		if st.alias && !canBind(def, st.call, method) {
+			continue
+		}
 		arg, passed, ok := argument(def, st.call, p, method)
 		if !ok {
 			return Stated{}, false
@@ -228,8 +255,9 @@ func (pc *ProjectCallers) stateParam(m *callerModule, def *ast.FunctionDef, p st
 		} else if v != out.Value {
 			return Stated{}, false // the callers state different sizes
 		}
+		i++
 	}
-	return out, true
+	return out, i > 0
 }
 
 // callSite is one call of the asked function: the module it is in and the scopes around it.
@@ -237,6 +265,10 @@ type callSite struct {
 	m      *callerModule
 	call   *ast.Call
 	scopes []ast.Node
+	// alias is set for a call through a name bound to the function (`solve = lib.make`), which
+	// may be bound to other functions too: a call that cannot bind the function's parameters
+	// calls one of those.
+	alias bool
 }
 
 // sites returns every call of the top-level function or class name of module home in the
@@ -548,9 +580,13 @@ func (pc *ProjectCallers) resolve(m *callerModule, dotted string, level int) str
 // binding read as a value, or `t.name` not called.
 func (m *callerModule) escapes(name string, members, modules map[string]bool) bool {
 	m.index()
+	aliases, values := m.aliasesOf(name, members, modules)
 	for _, n := range m.names {
-		if m.callee[n] {
+		if m.callee[n] || values[n] {
 			continue
+		}
+		if aliases[n.ID] && n.Ctx == ast.Load {
+			return true // a name bound to the function, read other than to call it
 		}
 		if members[n.ID] && (n.ID == name || m.pm.binds[n.ID].name == name) {
 			return true
@@ -560,7 +596,7 @@ func (m *callerModule) escapes(name string, members, modules map[string]bool) bo
 		}
 	}
 	for _, a := range m.attrs {
-		if a.Attr == name && !m.callee[a] && modules[ExprText(a.Value)] {
+		if a.Attr == name && !m.callee[a] && !values[a] && modules[ExprText(a.Value)] {
 			return true
 		}
 	}
@@ -571,6 +607,7 @@ func (m *callerModule) escapes(name string, members, modules map[string]bool) bo
 // local name), or as an attribute of a module binding.
 func (m *callerModule) callsOf(name string, members, modules map[string]bool) []callSite {
 	m.index()
+	aliases, _ := m.aliasesOf(name, members, modules)
 	var out []callSite
 	for _, c := range m.calls {
 		match := false
@@ -590,6 +627,8 @@ func (m *callerModule) callsOf(name string, members, modules map[string]bool) []
 		}
 		if match {
 			out = append(out, callSite{m: m, call: c, scopes: m.scopes[c]})
+		} else if f, ok := c.Func.(*ast.Name); ok && aliases[f.ID] {
+			out = append(out, callSite{m: m, call: c, scopes: m.scopes[c], alias: true})
 		}
 	}
 	return out
@@ -738,8 +777,11 @@ func (pc *ProjectCallers) nameInt(m *callerModule, scopes []ast.Node, name strin
 		if !bindsName(sc, name) {
 			continue
 		}
+		if lam, ok := sc.(*ast.Lambda); ok && i == len(scopes)-1 {
+			return pc.lambdaDefault(m, scopes[:i], lam, name, hops)
+		}
 		def, ok := sc.(*ast.FunctionDef)
-		if !ok || i != len(scopes)-1 || assignedIn(def.Body, name) {
+		if !ok || !onlyLambdas(scopes[i+1:]) || assignedIn(def.Body, name) {
 			return 0, "", false // a local of some scope the search does not follow
 		}
 		s, ok := pc.param(m, def, name, hops+1)

@@ -111,6 +111,26 @@ func TestProjectCallers(t *testing.T) {
 			"a.py": "import sys\nfrom pkg.lib import make\nmake(int(sys.argv[1]))\n"},
 			"make", "n", 0, false, ""},
 		{"no caller", map[string]string{"pkg/lib.py": lib}, "make", "n", 0, false, ""},
+		{"closure of a lambda", map[string]string{"pkg/lib.py": lib,
+			"pkg/mid.py": "from pkg.lib import make\ndef outer(m):\n    f = lambda: make(m)\n    return f()\n",
+			"main.py":    "from pkg.mid import outer\nouter(7)\n"},
+			"make", "n", 7, true, ""},
+		{"lambda default the receiver leaves", map[string]string{"pkg/lib.py": lib,
+			"pkg/drive.py": "def drive(g, x):\n    def inner(y):\n        return g(y)\n    return inner(x)\n",
+			"pkg/mid.py":   "from pkg.lib import make\nfrom pkg import drive as d\ndef outer(x, m):\n    f = lambda y, k=m: make(k)\n    return d.drive(f, x)\n",
+			"main.py":      "from pkg.mid import outer\nouter(0, 6)\n"},
+			"make", "n", 6, true, ""},
+		{"lambda default the receiver passes", map[string]string{"pkg/lib.py": lib,
+			"pkg/drive.py": "def drive(g, x):\n    return g(x, 9)\n",
+			"pkg/mid.py":   "from pkg.lib import make\nfrom pkg.drive import drive\ndef outer(x, m):\n    f = lambda y, k=m: make(k)\n    return drive(f, x)\n",
+			"main.py":      "from pkg.mid import outer\nouter(0, 6)\n"},
+			"make", "n", 0, false, ""},
+		{"called through a name bound in branches", map[string]string{"pkg/lib.py": lib, "pkg/alt.py": "def wide(a, b):\n    return a\n",
+			"main.py": "from pkg import lib, alt\ndef run(kind):\n    if kind:\n        solve = lib.make\n    else:\n        solve = alt.wide\n    if kind:\n        return solve(12)\n    return solve(1, 2)\n"},
+			"make", "n", 12, true, ""},
+		{"a name bound to it read otherwise", map[string]string{"pkg/lib.py": lib,
+			"main.py": "from pkg import lib\nsolve = lib.make\nsolve(12)\nfs = [solve]\n"},
+			"make", "n", 0, false, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			root := writeProject(t, c.files)
@@ -136,6 +156,25 @@ func TestCallerRootScripts(t *testing.T) {
 	got := CallerRoot("", filepath.Join(root, "layers", "t.py"))
 	if real, _ := filepath.EvalSymlinks(root); got != root && got != real {
 		t.Errorf("CallerRoot = %q, want %q", got, root)
+	}
+}
+
+func TestCallerRootSiblingPackages(t *testing.T) {
+	// no module at the top: the file's import of a sibling directory says the scripts run from
+	// the directory above
+	root := t.TempDir()
+	for p, src := range map[string]string{"misc/utils.py": "", "solvers/euler.py": "", "data/make.py": ""} {
+		full := filepath.Join(root, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(full), 0o755)
+		os.WriteFile(full, []byte(src), 0o644)
+	}
+	file := filepath.Join(root, "solvers", "euler.py")
+	real, _ := filepath.EvalSymlinks(root)
+	if got := CallerRoot("", file, "jax", "misc"); got != root && got != real {
+		t.Errorf("CallerRoot importing misc = %q, want %q", got, root)
+	}
+	if got := CallerRoot("", file, "jax"); got == root || got == real {
+		t.Errorf("CallerRoot importing no sibling = %q, want the file's directory", got)
 	}
 }
 

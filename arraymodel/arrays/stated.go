@@ -96,7 +96,7 @@ func (info *Info) projectCallers() *absint.ProjectCallers {
 		if info.proj.path == "" || info.proj.path == "-" {
 			return
 		}
-		root := absint.CallerRoot(info.proj.configDir, info.proj.path)
+		root := absint.CallerRoot(info.proj.configDir, info.proj.path, importedRoots(info.file.Module)...)
 		if root == "" {
 			return
 		}
@@ -183,4 +183,47 @@ func (info *Info) readsOnly(call *ast.Call, i int) bool {
 	info.callersMu.Lock()
 	defer info.callersMu.Unlock()
 	return pc.ReadsOnly(call, i)
+}
+
+// StatedInt returns the integer every call in the project states for parameter p of def — a
+// top-level function of the file, or the __init__ of a top-level class — directly or through
+// the callers' own parameters (absint.ProjectCallers.Param), and where it is stated. ok is false
+// when some call states no integer for it, or the calls disagree.
+func (info *Info) StatedInt(def *ast.FunctionDef, p string) (v int64, where string, ok bool) {
+	if info == nil || def == nil {
+		return 0, "", false
+	}
+	pc := info.projectCallers()
+	if pc == nil {
+		return 0, "", false
+	}
+	info.callersMu.Lock()
+	st, ok := pc.Param(def, p)
+	info.callersMu.Unlock()
+	return st.Value, st.Where, ok
+}
+
+// importedRoots returns the first names of a module's absolute imports (`from misc import
+// utils`: misc), where the search for its callers looks for the directory its scripts run from.
+func importedRoots(mod *ast.Module) []string {
+	var out []string
+	add := func(dotted string) {
+		first, _, _ := strings.Cut(dotted, ".")
+		if first != "" && !slices.Contains(out, first) {
+			out = append(out, first)
+		}
+	}
+	for _, st := range ast.Flatten(mod.Body, func(ast.Stmt) bool { return true }) {
+		switch s := st.(type) {
+		case *ast.Import:
+			for _, a := range s.Names {
+				add(a.Name)
+			}
+		case *ast.ImportFrom:
+			if s.Level == 0 {
+				add(s.Module)
+			}
+		}
+	}
+	return out
 }

@@ -79,6 +79,7 @@ func BuildWith(mod *ast.Module, in *ast.Inspector, imp *imports.Info) *Info {
 	}
 	info.index(mod)
 	var defs []ast.Node // every def and lambda in source order
+	var calls []*ast.Call
 	for n := range in.Preorder((*ast.FunctionDef)(nil), (*ast.AsyncFunctionDef)(nil), (*ast.Lambda)(nil), (*ast.Call)(nil)) {
 		switch n := n.(type) {
 		case *ast.FunctionDef:
@@ -91,6 +92,7 @@ func BuildWith(mod *ast.Module, in *ast.Inspector, imp *imports.Info) *Info {
 			defs = append(defs, n)
 		case *ast.Call:
 			info.call(n)
+			calls = append(calls, n)
 		}
 	}
 	// A def or lambda nested in a traced function runs while it is traced, and so does a def of
@@ -107,6 +109,7 @@ func BuildWith(mod *ast.Module, in *ast.Inspector, imp *imports.Info) *Info {
 			info.order = append(info.order, f)
 		}
 	}
+	info.passedArgs(calls)
 	for _, f := range info.order {
 		info.tracedNames(f)
 		info.collectLoops(f)
@@ -234,6 +237,15 @@ func (info *Info) newFunc(n ast.Node) *Func {
 		for _, a := range args.Kwonlyargs {
 			f.Params = append(f.Params, a.Arg)
 		}
+		f.defaulted = map[string]bool{}
+		for i := range args.Defaults { // the defaults belong to the last positional parameters
+			f.defaulted[f.Params[f.Positional-len(args.Defaults)+i]] = true
+		}
+		for i, d := range args.KwDefaults {
+			if d != nil && i < len(args.Kwonlyargs) {
+				f.defaulted[args.Kwonlyargs[i].Arg] = true
+			}
+		}
 	}
 	if c := info.classAt(n); c != nil && info.methods[c] != nil {
 		for _, m := range info.methods[c] {
@@ -243,6 +255,35 @@ func (info *Info) newFunc(n ast.Node) *Func {
 		}
 	}
 	return f
+}
+
+// passedArgs records, for each jitted function, which of its parameters some call of the module
+// passes (Func.passed).
+func (info *Info) passedArgs(calls []*ast.Call) {
+	for _, c := range calls {
+		f, _, shift, ok := info.Callee(c)
+		if !ok || f == nil {
+			continue
+		}
+		if f.passed == nil {
+			f.passed = map[string]bool{}
+		}
+		for i, a := range c.Args {
+			if _, star := a.(*ast.Starred); star {
+				f.passedAll = true
+				break
+			}
+			if j := i + shift; j < f.Positional {
+				f.passed[f.Params[j]] = true
+			}
+		}
+		for _, k := range c.Keywords {
+			if k.Arg == "" {
+				f.passedAll = true // **kwargs
+			}
+			f.passed[k.Arg] = true
+		}
+	}
 }
 
 // add records that t traces the def or lambda node n.

@@ -96,6 +96,12 @@ type Func struct {
 	Caller *Func
 	// traced holds the names of the function's traced values (tracedNames).
 	traced map[string]bool
+	// defaulted holds the parameters that have a default value.
+	defaulted map[string]bool
+	// passed holds the parameters some call of the module passes (by position or keyword), and
+	// passedAll is set when a call unpacks arguments (`*args`, `**kw`) into it.
+	passed    map[string]bool
+	passedAll bool
 }
 
 // Jit returns the compiling transformation with argument options applied to f (jit, pjit,

@@ -378,3 +378,38 @@ batched = jax.vmap(per_row)
 		}
 	}
 }
+
+func TestDefaultNotPassedIsNotTraced(t *testing.T) {
+	src := `
+import jax
+
+@jax.jit
+def f(x, flag=True, scale=2.0, *, k=1):
+    return x
+
+@jax.jit
+def g(x, flag=True):
+    return x
+
+@jax.jit
+def h(x, flag=True):
+    return x
+
+def use(x, kw):
+    f(x, scale=3.0)
+    g(x, False)
+    h(x, **kw)
+`
+	info, _ := build(t, src)
+	got := describe(info)
+	// f's flag and k are left at their defaults by every call; g's flag is passed by position,
+	// and h's may be passed through **kw
+	want := []string{
+		"f: jax.jit; traced=scale,x; compiled=true",
+		"g: jax.jit; traced=flag,x; compiled=true",
+		"h: jax.jit; traced=flag,x; compiled=true",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -21,12 +21,17 @@ var staticCalls = map[string]bool{
 // TracedParam reports whether parameter i (name) of f holds a traced value: f's transformation
 // does not make it static, and it is not the `self` of a method. It is false when the static
 // arguments are unknown and for the parameters of a helper nested in a traced function (their
-// values come from its caller).
+// values come from its caller). It is false too for a parameter of a jitted function that has a
+// default no call of the module passes: jit traces the arguments a call passes, and a parameter
+// left at its default keeps its Python value (`def f(x, appended=True)` called `f(x)`).
 func (f *Func) TracedParam(i int, name string) bool {
 	if f.Method && i == 0 {
 		return false
 	}
 	if len(f.Transforms) == 0 {
+		return false
+	}
+	if f.defaulted[name] && !f.passed[name] && !f.passedAll && f.Jit() != nil {
 		return false
 	}
 	for _, t := range f.Transforms {

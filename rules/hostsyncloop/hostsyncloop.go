@@ -38,6 +38,10 @@ type loop struct {
 	device map[string]bool // names bound in the body to device values
 	synced map[string]bool // names bound in the body to host values converted from device ones
 	what   string          // the device call, for the message
+	// counters are the names that count the iterations (`for i in range(n)`, `for i, x in
+	// enumerate(xs)`, `i += 1` in a while loop).
+	counters map[string]bool
+	flow     *flow
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -48,31 +52,58 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	reported := map[ast.Node]bool{}
+	var stack []ast.Node // the nodes being visited, for the scope around a loop
 	in.Inspector.Inspect(func(n ast.Node) bool {
-		var body []ast.Stmt
-		switch l := n.(type) {
-		case *ast.For:
-			body = l.Body
-		case *ast.While:
-			body = l.Body
-		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
-			if tr.Func(n) != nil {
-				return false // a traced function's loops run at trace time, once
-			}
-			return true
-		default:
+		if n == nil {
+			stack = stack[:len(stack)-1]
 			return true
 		}
-		l := deviceLoop(in, imp, tr, body)
-		if l == nil || quietReason(in, imp, tr, n, l) != "" {
-			return true
+		if !visitLoop(pass, in, imp, tr, n, stack, reported) {
+			return false
 		}
-		for _, st := range ownStmts(body) {
-			checkStmt(pass, in, imp, l, st, reported)
-		}
+		stack = append(stack, n)
 		return true
 	})
 	return nil, nil
+}
+
+// visitLoop checks n when it is a loop, and says whether the walk goes into n.
+func visitLoop(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, n ast.Node, stack []ast.Node, reported map[ast.Node]bool) bool {
+	var body []ast.Stmt
+	switch l := n.(type) {
+	case *ast.For:
+		body = l.Body
+	case *ast.While:
+		body = l.Body
+	case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
+		return tr.Func(n) == nil // a traced function's loops run at trace time, once
+	default:
+		return true
+	}
+	l := deviceLoop(in, imp, tr, body)
+	if l == nil || quietReason(in, imp, tr, n, l) != "" {
+		return true
+	}
+	l.counters = counters(n)
+	l.flow = newFlow(imp, tr, body, scopeBody(in.File.Module, stack))
+	for _, st := range ownStmts(body) {
+		checkStmt(pass, in, imp, l, st, reported)
+	}
+	return true
+}
+
+// scopeBody returns the statements of the innermost def around the top of stack, or the
+// module's.
+func scopeBody(mod *ast.Module, stack []ast.Node) []ast.Stmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch d := stack[i].(type) {
+		case *ast.FunctionDef:
+			return d.Body
+		case *ast.AsyncFunctionDef:
+			return d.Body
+		}
+	}
+	return mod.Body
 }
 
 // deviceLoop finds the device values a loop body computes: the targets of assignments from a
@@ -149,7 +180,7 @@ func checkStmt(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, l *
 	default:
 		return // if/while tests decide control flow: the value is needed there
 	}
-	if periodic(l.body, st) {
+	if periodic(l.body, st, l.counters) {
 		return
 	}
 	for _, e := range exprs {
@@ -164,6 +195,10 @@ func checkStmt(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, l *
 			}
 			if arrayCopy(imp, c) && uploads(imp, l) {
 				return true // out-of-core streaming: each batch goes up, is processed, comes back
+			}
+			if !l.flow.loggedOnly(st, c) {
+				reported[c] = true
+				return false // the iteration computes with the value: logging less cannot help
 			}
 			reported[c] = true
 			pass.Report(in.Diagnostic(c, "`%s` %s every iteration of the loop calling `%s`; log every N steps",
@@ -209,8 +244,10 @@ func builtin(imp *imports.Info, n *ast.Name) bool {
 }
 
 // periodic reports whether st sits, inside body, under an `if` whose test reads a modulo
-// (`step % 100 == 0`) or an else of one: it runs every N iterations, not every one.
-func periodic(body []ast.Stmt, st ast.Stmt) bool {
+// (`step % 100 == 0`) or lets only a few iterations through (few), or after an `if` of either
+// kind that skips the rest of the iteration otherwise: it runs every N iterations, or on a few,
+// not on every one.
+func periodic(body []ast.Stmt, st ast.Stmt, counters map[string]bool) bool {
 	found := false
 	var walk func(sts []ast.Stmt, under bool)
 	walk = func(sts []ast.Stmt, under bool) {
@@ -219,14 +256,14 @@ func periodic(body []ast.Stmt, st ast.Stmt) bool {
 				found = found || under
 				return
 			}
-			if skipsUnlessPeriodic(s) {
+			if skipsUnlessPeriodic(s, body, counters) {
 				under = true // `if step % N != 0: continue` guards the rest of the block
 			}
 			switch x := s.(type) {
 			case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef, *ast.For, *ast.AsyncFor, *ast.While:
 				continue
 			case *ast.If:
-				u := under || hasMod(x.Test)
+				u := under || hasMod(x.Test) || few(x.Test, counters, body, false)
 				walk(x.Body, u)
 				walk(x.Orelse, under)
 				continue
@@ -240,10 +277,11 @@ func periodic(body []ast.Stmt, st ast.Stmt) bool {
 	return found
 }
 
-// skipsUnlessPeriodic reports whether s is `if <test reading a modulo>: continue`.
-func skipsUnlessPeriodic(s ast.Stmt) bool {
+// skipsUnlessPeriodic reports whether s is `if <test>: continue` where the test reads a
+// modulo or its negation lets only a few iterations through (`if i > 2: continue`).
+func skipsUnlessPeriodic(s ast.Stmt, body []ast.Stmt, counters map[string]bool) bool {
 	x, ok := s.(*ast.If)
-	if !ok || len(x.Body) != 1 || len(x.Orelse) != 0 || !hasMod(x.Test) {
+	if !ok || len(x.Body) != 1 || len(x.Orelse) != 0 || !hasMod(x.Test) && !few(x.Test, counters, body, true) {
 		return false
 	}
 	_, ok = x.Body[0].(*ast.Continue)

@@ -37,15 +37,18 @@ batches = [jnp.ones(4)] * 3
 // result is computed, and each conversion the rule reports waits for it; and the fixtures run.
 func TestSyncsUnderJAX(t *testing.T) {
 	want := map[string]string{
-		"dispatch_returns_early()":  "False",
-		"sync(float)":               "True",
-		"sync(lambda r: r.item())":  "True",
-		"sync(np.asarray)":          "True",
-		"sync(jax.device_get)":      "True",
-		"sync(print)":               "True",
-		"train(p, batches)":         "ok",
-		"train_metrics(p, batches)": "ok",
-		"while_loop(p, p, 2)":       "ok",
+		"dispatch_returns_early()":             "False",
+		"sync(float)":                          "True",
+		"sync(lambda r: r.item())":             "True",
+		"sync(np.asarray)":                     "True",
+		"sync(jax.device_get)":                 "True",
+		"sync(print)":                          "True",
+		"train(p, batches)":                    "ok",
+		"train_metrics(p, batches)":            "ok",
+		"while_loop(p, p, 2)":                  "ok",
+		"logged_through_names(p, batches)":     "ok",
+		"running_total(p, batches)":            "ok",
+		"guard_not_limiting(p, batches, True)": "ok",
 	}
 	var exprs []string
 	for e := range want {

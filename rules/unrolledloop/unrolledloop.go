@@ -9,6 +9,8 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer"
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
+	"github.com/arraylint/arraylint/arraymodel/arrays"
+	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"golang.org/x/tools/go/analysis"
@@ -26,7 +28,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	// first review on two held-out JAX/CuPy corpora: no true finding (bench/precision.md)
 	Preview:  true,
 	Options:  []analyzer.Option{minTrips.Option},
-	Requires: []*analysis.Analyzer{pyinspect.Analyzer, jaxtrace.Analyzer},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, imports.Analyzer, arrays.Analyzer, jaxtrace.Analyzer},
 	Run:      run,
 })
 
@@ -36,6 +38,7 @@ var minTrips = analyzer.NewOption[int64]("min-trips", 100,
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	tr := pass.ResultOf[jaxtrace.Analyzer].(*jaxtrace.Info)
+	st := stated{imp: pass.ResultOf[imports.Analyzer].(*imports.Info), arr: pass.ResultOf[arrays.Analyzer].(*arrays.Info)}
 	limit := minTrips.Value(pass)
 	for _, l := range tr.Loops() {
 		if !l.Func.Compiled() {
@@ -48,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if n, ok := call.Func.(*ast.Name); !ok || n.ID != "range" || !tr.Builtin(n) {
 			continue
 		}
-		why, report := bound(tr, l.Func, call, limit)
+		why, report := bound(tr, st, l.Func, call, limit)
 		if !report {
 			continue
 		}
@@ -61,7 +64,7 @@ func run(pass *analysis.Pass) (any, error) {
 // bound says why the range's trip count makes the unrolled loop a problem, or report false
 // when it is known to be small or nothing is known of it (a model hyperparameter read from an
 // attribute or a config, most often a few layers).
-func bound(tr *jaxtrace.Info, f *jaxtrace.Func, call *ast.Call, limit int64) (string, bool) {
+func bound(tr *jaxtrace.Info, st stated, f *jaxtrace.Func, call *ast.Call, limit int64) (string, bool) {
 	if trips, src, ok := tripCount(tr, call); ok {
 		if trips < limit {
 			return "", false
@@ -81,11 +84,42 @@ func bound(tr *jaxtrace.Info, f *jaxtrace.Func, call *ast.Call, limit int64) (st
 	for _, a := range call.Args {
 		if n, ok := a.(*ast.Name); ok {
 			if _, param := tr.Value(n); param && !rankBound(f.Node, n.ID) {
+				if v, where, ok := st.count(n); ok {
+					if v < limit {
+						return "", false
+					}
+					return fmt.Sprintf("is unrolled `%s` times, %d as its callers state (%s)", n.ID, v, where), true
+				}
 				return fmt.Sprintf("is unrolled `%s` times, a count not known to be small", n.ID), true
 			}
 		}
 	}
 	return "", false
+}
+
+// stated finds the counts a function's callers state (arrays.Info.StatedInt).
+type stated struct {
+	imp *imports.Info
+	arr *arrays.Info
+}
+
+// count returns the integer every call in the project passes for the parameter n names — of
+// the def that binds it, a top-level function or __init__ of the file (the jitted function
+// itself, or one it is nested in and reads the count of as a closure) — and where it is stated.
+func (s stated) count(n *ast.Name) (int64, string, bool) {
+	sc := s.imp.ScopeOf(n)
+	if sc == nil {
+		return 0, "", false
+	}
+	b := sc.Lookup(n.ID)
+	if b == nil {
+		return 0, "", false
+	}
+	def, ok := b.Node.(*ast.FunctionDef)
+	if !ok {
+		return 0, "", false
+	}
+	return s.arr.StatedInt(def, n.ID)
 }
 
 // tripCount works out the number of iterations of range(…) when every argument is an int

@@ -45,3 +45,42 @@ def command_dict(params, batches, queue):
         command = {"a": round(float(loss), 4)}  # want "`float\\(loss\\)` waits for the device"
         print(command)
     return params
+
+
+def logged_through_names(params, batches):
+    # the synced value reaches only a print, through a name and an f-string
+    for i, batch in enumerate(batches):
+        params, loss = step(params, batch)
+        value = float(loss)  # want "`float\\(loss\\)` waits for the device"
+        msg = f"{i}: {value:.4f}"
+        print(msg)
+    return params
+
+
+def running_total(params, batches):
+    # a Python accumulator only reported after the loop
+    total = 0.0
+    for batch in batches:
+        params, loss = step(params, batch)
+        total += float(loss)  # want "`float\\(loss\\)` waits for the device"
+    return params, total / len(batches)
+
+
+def guard_not_limiting(params, batches, verbose):
+    # either half of an `or` lets the print run: `verbose` alone allows every iteration
+    for i, batch in enumerate(batches):
+        params, loss = step(params, batch)
+        if verbose or i < 3:
+            print(i, float(loss))  # want "`print\\(i, float\\(loss\\)\\)` copies to the host"
+    return params
+
+
+class Trainer:
+    def fit(self, params, batches):
+        # kept on the instance for later and printed as a moving mean: both only log it
+        self.history = []
+        for batch in batches:
+            params, loss = step(params, batch)
+            self.history.append(loss.item())  # want "`loss.item\\(\\)` waits for the device"
+            print(np.mean(self.history[-10:]))
+        return params

@@ -72,3 +72,18 @@ def relax(x):
 @jax.jit
 def smooth(x):
     return relax(x)
+
+
+# a count every caller states, here large: the message says where it comes from
+def make_sweep(n_sweeps):
+    @jax.jit
+    def sweep(x):
+        for _ in range(n_sweeps):  # want "unrolled `n_sweeps` times, 500 as its callers state \\(`500` at"
+            x = jnp.tanh(x)
+        return x
+
+    return sweep
+
+
+def sweep_once(x):
+    return make_sweep(500)(x)

@@ -104,3 +104,63 @@ def interp_grid(values, points, ndim):
     for d in range(ndim):
         out = out + jnp.take(values, jnp.floor(points[..., d]).astype(int), axis=d).sum()
     return out
+
+
+# Issue 26, second review: a parameter left at its default is no traced value.
+@jax.jit
+def half_window(x, doubled=True):
+    # every call leaves `doubled` at its default, which jit does not trace: the test is a Python
+    # bool and the count a length, both known at trace time
+    n = len(x) // 2 if doubled else len(x) - 1
+    acc = x[0]
+    for i in range(1, n):
+        acc = acc + x[i]
+    return acc
+
+
+def use_half_window(x):
+    return half_window(x) + half_window(2 * x)
+
+
+# Issue 26, first review: a count its callers state small. Every call of make_losses passes
+# n_steps on from Workload's __init__, whose only construction leaves it at its default, 5.
+def make_losses(n_steps):
+    @jax.jit
+    def looped(x):
+        total = 0.0
+        for t in range(n_steps):
+            total = total + jnp.mean(x * t)
+        return total
+
+    return looped
+
+
+class Workload:
+    def __init__(self, n_steps=5):
+        self.loss = make_losses(n_steps)
+
+
+def bench(x):
+    return Workload().loss(x)
+
+
+# Issue 26, second review: a static Newton count reaches the jitted step through a lambda
+# default, which the function the lambda is handed to never passes; the only caller states 2.
+@partial(jax.jit, static_argnums=(1,))
+def newton(x, n_iter):
+    for _ in range(n_iter):
+        x = x - 0.1 * jnp.sin(x)
+    return x
+
+
+def drive(step, x):
+    return step(x)
+
+
+def solve(x, m):
+    f = lambda y, k=m: newton(y, k)
+    return drive(f, x)
+
+
+def solve_twice(x):
+    return solve(x, 2)
