@@ -108,13 +108,13 @@ func TestNotebookDiagnostics(t *testing.T) {
 	if v := h.Contents.Value; !strings.Contains(v, "Line 4 of cell 4: ") || !strings.Contains(v, "peak of the module ≥ 122.0 MiB at line 4 of cell 4") {
 		t.Errorf("hover on the stencil line: %q", v)
 	}
-	// Inlay hints: the 30.5 MiB of `u` at the end of cell 3's line 3, the stencil's in cell 4.
+	// Inlay hints: the 61.0 MiB of `u` and `lap` at the end of cell 3's line 3, the stencil's in cell 4.
 	var hints []protocol.InlayHint
 	all := protocol.Range{End: protocol.Position{Line: 99}}
 	if err := c.call(protocol.MethodInlayHint, protocol.InlayHintParams{TextDocument: protocol.TextDocumentIdentifier{URI: cellURI(3)}, Range: all}, &hints); err != nil {
 		t.Fatal(err)
 	}
-	if len(hints) != 1 || hints[0].Position != (protocol.Position{Line: 2, Character: 20}) || hints[0].Label != "30.5 MiB" ||
+	if len(hints) != 1 || hints[0].Position != (protocol.Position{Line: 2, Character: 51}) || hints[0].Label != "61.0 MiB" ||
 		!strings.Contains(hints[0].Tooltip, "allocated at line 3 of cell 3") {
 		t.Errorf("cell 3 inlay hints: %+v", hints)
 	}

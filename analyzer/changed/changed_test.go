@@ -191,7 +191,7 @@ func TestKeepNotebook(t *testing.T) {
 		t.Fatal(err)
 	}
 	// File line 57 is line 4 of cell 4, the stencil; line 4 of the file is nothing of it.
-	if l := strings.Split(string(data), "\n")[56]; !strings.Contains(l, "    lap = u[:-2, 1:-1]") {
+	if l := strings.Split(string(data), "\n")[56]; !strings.Contains(l, "    lap = lap * 0.5 + u[:-2, 1:-1]") {
 		t.Fatalf("line 57 of heat.ipynb is %q", l)
 	}
 	for _, tc := range []struct {

@@ -413,6 +413,15 @@ var elidable = map[ast.Operator]bool{ast.Add: true, ast.Sub: true, ast.Mult: tru
 
 var commutes = map[ast.Operator]bool{ast.Add: true, ast.Mult: true, ast.BitAnd: true, ast.BitOr: true, ast.BitXor: true}
 
+// ElidesInto reports whether NumPy computes the binary operator op in place into a large
+// temporary operand (temporary elision, as the memory estimate models it): its left operand,
+// or its right one (right) when op commutes. The other conditions — the temporary has no other
+// reference, owns its data, has at least npapi.MinElideBytes and the result's dtype and shape —
+// are the caller's to check.
+func ElidesInto(op ast.Operator, right bool) bool {
+	return elidable[op] && (!right || commutes[op])
+}
+
 // operandDType returns the dtype of an operand: an array's, a Python scalar's weak type, or unknown.
 func operandDType(v value) npapi.DType {
 	if o, ok := isArray(v); ok {

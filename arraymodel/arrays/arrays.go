@@ -170,6 +170,11 @@ func (a *Array) String() string {
 	return fmt.Sprintf("%s%s %s %s", a.DType, a.ShapeString(), a.Origin, a.Backend)
 }
 
+// NumPyElides reports whether NumPy computes the binary operator op in place into a large
+// temporary operand — its left one, or its right one (right) when op commutes — instead of
+// allocating the result (temporary elision: absint.ElidesInto, the memory estimate's rule).
+func NumPyElides(op ast.Operator, right bool) bool { return absint.ElidesInto(op, right) }
+
 // SameShape reports whether a and b are known to have equal shapes (every dimension known and
 // equal, or the same symbol, or both the shape of one input whose rank is not known).
 func SameShape(a, b *Array) bool {

@@ -46,7 +46,7 @@ func TestNotebookFormats(t *testing.T) {
 		t.Fatalf("text: exit %d, stderr %q:\n%s", code, errs, out)
 	}
 	// The text format shows the cell's own line, not the JSON file's.
-	if !strings.Contains(out, "4 |     lap = u[:-2, 1:-1] + u[2:, 1:-1]") {
+	if !strings.Contains(out, "4 |     lap = lap * 0.5 + u[:-2, 1:-1]") {
 		t.Errorf("text: no source line of cell 4:\n%s", out)
 	}
 	_, out, _ = runNB(t, "check", "--output-format", "concise", "--no-color", heatNotebook)
@@ -110,7 +110,7 @@ func TestNotebookFormats(t *testing.T) {
 func TestNotebookFix(t *testing.T) {
 	p, before := copyNotebook(t)
 	code, out, errs := runNB(t, "check", "--fix", "--no-color", p)
-	if code != exitFindings || !strings.Contains(out, "Fixed 1 finding") {
+	if code != exitOK || !strings.Contains(out, "Fixed 1 finding") {
 		t.Fatalf("exit %d, stderr %q:\n%s", code, errs, out)
 	}
 	after, _ := os.ReadFile(p)
@@ -124,7 +124,7 @@ func TestNotebookFix(t *testing.T) {
 		post++
 	}
 	removed, added := bl[pre:len(bl)-post], al[pre:len(al)-post]
-	if len(removed) != 1 || !strings.Contains(removed[0], "lap = u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2]") || len(added) != 4 {
+	if len(removed) != 1 || !strings.Contains(removed[0], "lap = lap * 0.5 + u[:-2, 1:-1] + u[2:, 1:-1]") || len(added) != 6 {
 		t.Fatalf("the fix changed lines %q into %q", removed, added)
 	}
 	for _, l := range added {

@@ -164,10 +164,14 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 	}
 	base, baseIsName := ch.base.(*ast.Name)
 	baseArr, baseIsArr := info.Array(ch.base)
+	onNumPy := numpyChain(res)
+	// NumPy adds `a + (b * c)` into the temporary b * c: the whole chain makes no array beyond
+	// its operands' own, so updating a or b in place saves nothing there (elision.go)
+	elided := onNumPy && elidedFirst(info, ch, res) && elidedRest(ch)
 	switch {
 	case baseIsName && base.ID == tgt.ID && baseIsArr && baseArr.DType == res.DType && arrays.SameShape(baseArr, res):
 		// (a result of another dtype or shape cannot live in the old buffer: not reported)
-		if readsTarget(ch, tgt.ID) {
+		if readsTarget(ch, tgt.ID) || elided {
 			return analysis.Diagnostic{}, sizepolicy.Size{}, false
 		}
 		if info.MayAlias(asg, tgt.ID) {
@@ -189,12 +193,17 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 		return d, size, true
 	case baseIsName && baseIsArr && baseArr.Origin == arrays.Fresh && baseArr.DType == res.DType && arrays.SameShape(baseArr, res) &&
 		!readLater(info, asg, base.ID) && !info.MayAlias(asg, base.ID):
+		if elided {
+			return analysis.Diagnostic{}, sizepolicy.Size{}, false
+		}
 		d := in.Diagnostic(asg, "`%s` allocates %s while `%s` is never used again; reuse `%s`", valueText, nb, base.ID, base.ID)
 		if fix, ok := inPlaceFix(pass, in, info, asg, ch, base.ID, tgt.ID, true); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
 		}
 		return d, size, true
-	case len(ch.ops) > 1:
+	case len(ch.ops) > 1 && !(onNumPy && elidedRest(ch)):
+		// (on NumPy the operators after the first compute in place into its result: no
+		// temporary beside the result)
 		inner := ch.ops[0]
 		ia, ok := info.Array(inner)
 		if !ok || ia.Origin != arrays.Fresh || ia.DType != res.DType || !arrays.SameShape(ia, res) {
@@ -215,7 +224,7 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 		}
 		return d, size, true
 	}
-	if len(ch.ops) == 1 && temporaryOperands(info, ch.ops[0], res) {
+	if len(ch.ops) == 1 && temporaryOperands(info, ch.ops[0], res) && !(onNumPy && elidedFirst(info, ch, res)) {
 		// A = np.zeros((n, n)) + 8 * np.eye(n): both operands are arrays of the result's size
 		// that die at once; the sum could be computed in either of them
 		op := ch.ops[0]

@@ -11,7 +11,7 @@ def cg(A, b, tol=1e-8, maxiter=100):
     for _ in range(maxiter):
         Ap = A @ p
         alpha = rs / (p @ Ap)
-        x = x + alpha * p  # want "`x = x \\+ alpha \\* p` allocates a new array of 8·n bytes; update `x` in place"
+        x = x + alpha * p  # NumPy adds x into the temporary alpha * p: `x += alpha * p` makes it too
         r = r - alpha * Ap  # want "`r = r - alpha \\* Ap` allocates a new array of 8·n bytes; update `r` in place"
         rs_new = r @ r
         if np.sqrt(rs_new) < tol:

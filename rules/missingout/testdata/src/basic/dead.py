@@ -10,4 +10,5 @@ R = 100
 if os.environ.get("PLOT"):
     qy, qz = np.meshgrid(q, q)
     qr = R * np.sqrt(qy**2 + qz**2)
-    P = (3.0 * (sin(qr) - qr * cos(qr)) / qr**3) ** 2  # want "`\\(3.0 \\* \\(sin\\(qr\\) - qr \\* co...` allocates 2 temporaries of 88,871,112 bytes for `3.0 \\* \\(sin\\(qr\\) - qr \\* cos...`; compute it in place"
+    P = (3.0 * (sin(qr) - qr * cos(qr)) / qr**3) ** 2  # elided on NumPy: one array for the chain
+    qr = qr * 3.0 + qy  # want "`qr = qr \\* 3.0 \\+ qy` allocates a new array of 88,871,112 bytes; update `qr` in place"

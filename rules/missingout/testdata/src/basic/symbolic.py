@@ -8,7 +8,7 @@ def gradient_steps(A, iters):
     x = np.zeros(n)
     p = np.ones(n)
     for _ in range(iters):
-        x = x + 0.5 * p  # want "`x = x \\+ 0.5 \\* p` allocates a new array of 8·A.shape\\[0\\] bytes; update `x` in place"
+        x = x * 0.5 + p  # want "`x = x \\* 0.5 \\+ p` allocates a new array of 8·A.shape\\[0\\] bytes; update `x` in place"
     return x
 
 

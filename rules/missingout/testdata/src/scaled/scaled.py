@@ -8,7 +8,7 @@ import numpy as np
 
 def unknown_sizes(a: np.ndarray, b: np.ndarray, n, m):
     a = a + b
-    c = np.zeros((n, m)) * 2 + 1  # want "allocates a temporary of 8·n·m bytes .*large by scale auto: the program.s problem size"
+    c = cp.zeros((n, m)) * 2 + 1  # want "allocates a temporary of 8·n·m bytes .*large by scale auto: the program.s problem size"
     return a, c, cp.asarray(c)
 
 
