@@ -145,6 +145,10 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		s.unmodelled(c, f.reason)
 		res = vUnknown{}
 	default:
+		if v, ok := s.fieldRecord(e, c); ok {
+			res = v
+			break
+		}
 		res = s.callBuiltin(e, c)
 	}
 	s.release(c)

@@ -81,6 +81,11 @@ type Config struct {
 	// where the call stands, once that scope has run: the rules' run of a top-level function
 	// takes an array parameter from its only call in the file (paramsources.go).
 	CallerValue func(arg ast.Expr) (Value, bool)
+	// CallerFields, when set with CallerValue, gives the attributes of the instance an
+	// argument expression of a call held, as InstanceFields copies them, joined over the visits
+	// of the caller's run: a parameter every call binds to one instance is bound to a copy of its
+	// fields (callerInstance).
+	CallerFields func(arg ast.Expr) (Fields, bool)
 	// Path is the analysed file's path: modules of the project are found from it.
 	Path string
 	// MaxSteps, when positive, replaces DefaultMaxSteps as the statements one scope's

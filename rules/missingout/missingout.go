@@ -288,10 +288,12 @@ func keptPerIteration(info *arrays.Info, loop ast.Stmt, name string) bool {
 
 // smallOnce reports a known-size temporary allocated once, outside any loop, smaller than once
 // on a backend whose memory is not a user-sized pool (everything but cuPyNumeric). With
-// min-bytes 0 every temporary speaks, as the option says.
+// min-bytes 0 every temporary speaks, as the option says. A statement of a function the file
+// calls inside a loop (`for …: a = get_accel(pos)`) runs once per iteration of that loop, not
+// once.
 func smallOnce(info *arrays.Info, asg *ast.Assign, res *arrays.Array, size sizepolicy.Size, minBytes, once int64) bool {
 	return minBytes > 0 && size.Known && size.Bytes < once && res.Backend&imports.CuPyNumeric == 0 &&
-		info.EnclosingLoop(asg) == nil
+		info.EnclosingLoop(asg) == nil && info.CalledInLoop(asg) == nil
 }
 
 // temporaryOperands reports whether both operands of op are fresh arrays no name holds (calls or
