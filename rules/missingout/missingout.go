@@ -118,6 +118,9 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 	if !ok {
 		return checkStore(in, info, asg, pol, once)
 	}
+	if call, ok := asg.Value.(*ast.Call); ok {
+		return checkUfuncArg(in, info, asg, call, pol, once)
+	}
 	ch, ok := flatten(asg.Value)
 	if !ok {
 		return analysis.Diagnostic{}, sizepolicy.Size{}, false
