@@ -106,7 +106,15 @@ func (s *Interp) callerInstance(def *ast.FunctionDef, p string, line int) (value
 		return nil, false
 	}
 	cls := &pyClass{name: fields.Class, opaque: true, attrs: map[string]value{}}
-	return vInstance{&pyInstance{refs: 1, cls: cls, attrs: attrs}}, true
+	return vInstance{&pyInstance{refs: 1, cls: cls, attrs: attrs, record: true}}, true
+}
+
+// annotationHead is the subscripted name of an annotation (InitVar of InitVar[int]).
+func annotationHead(e ast.Expr) ast.Expr {
+	if sub, ok := e.(*ast.Subscript); ok {
+		return sub.Value
+	}
+	return e
 }
 
 // fieldRecord is, in explore mode (where classes stay unknown), the instance a call of a plain
@@ -114,7 +122,7 @@ func (s *Interp) callerInstance(def *ast.FunctionDef, p string, line int) (value
 // arguments in the fields they bind, and nothing else is known of it (its class is opaque: any
 // other attribute, method or property reads as unknown). A plain dataclass is a class statement
 // at module level, bound once there, decorated by dataclass alone (which writes __init__), with
-// no base, keyword, __init__, __post_init__ or __new__ of its own; the call passes no *args or
+// no base, keyword, method or nested class, KW_ONLY or InitVar field; the call passes no *args or
 // **kwargs and binds every argument to a field. Fields the call leaves to their defaults are
 // left out.
 func (s *Interp) fieldRecord(e *ast.Call, c *call) (value, bool) {
@@ -137,8 +145,13 @@ func (s *Interp) fieldRecord(e *ast.Call, c *call) (value, bool) {
 		return nil, false
 	}
 	for _, b := range st.Body {
-		if d, ok := b.(*ast.FunctionDef); ok && (d.Name == "__init__" || d.Name == "__post_init__" || d.Name == "__new__") {
-			return nil, false
+		switch b := b.(type) {
+		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.ClassDef:
+			return nil, false // code of its own: methods may rebind the fields, and are not run here
+		case *ast.AnnAssign:
+			if t := ast.TailName(annotationHead(b.Annotation)); t == "KW_ONLY" || t == "InitVar" {
+				return nil, false // fields the call does not bind in order, or not stored
+			}
 		}
 	}
 	fields := dataclassFields(nil, st.Body)
@@ -159,5 +172,101 @@ func (s *Interp) fieldRecord(e *ast.Call, c *call) (value, bool) {
 		incref(v)
 	}
 	cls := &pyClass{name: st.Name, opaque: true, attrs: map[string]value{}}
-	return vInstance{&pyInstance{refs: 1, cls: cls, attrs: attrs}}, true
+	return vInstance{&pyInstance{refs: 1, cls: cls, attrs: attrs, record: true}}, true
+}
+
+// forgetHandedRecords forgets the fields of the records (pyInstance.record) a call hands to code
+// that may rebind them: anything but the array API, or a function of the file whose body stores
+// to an attribute of the parameter, deletes one, or hands the parameter on to another call.
+// Explore mode does not follow the call, so the fields it leaves are unknown from then on.
+func (s *Interp) forgetHandedRecords(fn value, c *call) {
+	if s.cfg.Strategy.followsProgram() {
+		return
+	}
+	for i, a := range c.args {
+		s.forgetIfRebound(fn, a, i, "", c.spread)
+	}
+	for _, k := range slices.Sorted(maps.Keys(c.kw)) {
+		s.forgetIfRebound(fn, c.kw[k], -1, k, c.spread)
+	}
+}
+
+func (s *Interp) forgetIfRebound(fn, v value, i int, kw string, spread int) {
+	inst, ok := v.(vInstance)
+	if !ok || !inst.o.record || len(inst.o.attrs) == 0 {
+		return
+	}
+	switch f := fn.(type) {
+	case vModule:
+		return // the array library reads an object's attributes at most
+	case vFunc:
+		if p := paramAt(f.def, i, kw); p != "" && spread == 0 && !mayRebindAttrs(f.def, p) {
+			return
+		}
+	}
+	attrs := inst.o.attrs
+	inst.o.attrs = map[string]value{}
+	for _, k := range slices.Sorted(maps.Keys(attrs)) {
+		s.decref(attrs[k])
+	}
+}
+
+// paramAt is the name of def's parameter that positional argument i (or keyword kw, when i < 0)
+// binds; "" when none does by name (*args, **kwargs).
+func paramAt(def *ast.FunctionDef, i int, kw string) string {
+	a := def.Args
+	if i >= 0 {
+		pos := append(append([]*ast.Arg(nil), a.Posonlyargs...), a.Args...)
+		if i < len(pos) {
+			return pos[i].Arg
+		}
+		return ""
+	}
+	for _, p := range append(append([]*ast.Arg(nil), a.Args...), a.Kwonlyargs...) {
+		if p.Arg == kw {
+			return p.Arg
+		}
+	}
+	return ""
+}
+
+// mayRebindAttrs reports whether def's body may change what p's attributes hold: it stores to
+// or deletes an attribute of p, rebinds p's attributes through setattr or delattr, or hands p
+// on to a call (which may do any of these).
+func mayRebindAttrs(def *ast.FunctionDef, p string) bool {
+	isP := func(e ast.Expr) bool { n, ok := e.(*ast.Name); return ok && n.ID == p }
+	storesTo := func(t ast.Expr) bool {
+		found := false
+		ast.Inspect(t, func(n ast.Node) bool {
+			if a, ok := n.(*ast.Attribute); ok && isP(a.Value) {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	found := false
+	for _, st := range def.Body {
+		ast.Inspect(st, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.Assign:
+				found = slices.ContainsFunc(n.Targets, storesTo)
+			case *ast.AugAssign:
+				found = storesTo(n.Target)
+			case *ast.AnnAssign:
+				found = storesTo(n.Target)
+			case *ast.Delete:
+				found = slices.ContainsFunc(n.Targets, storesTo)
+			case *ast.Call:
+				at, method := n.Func.(*ast.Attribute)
+				found = method && isP(at.Value) || slices.ContainsFunc(n.Args, isP) ||
+					slices.ContainsFunc(n.Keywords, func(k *ast.Keyword) bool { return isP(k.Value) })
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }

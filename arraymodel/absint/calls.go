@@ -104,6 +104,7 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		c.kw[k.Arg] = v
 	}
 	local := s.cfg.Strategy.tracksProvenance() && onlyLocalArrays(c)
+	s.forgetHandedRecords(fn, c) // explore mode: the call is not followed
 	var res value
 	switch f := fn.(type) {
 	case vModule:

@@ -36,13 +36,32 @@ def measure(c):
     return e.sum() + d.sum()
 
 
+@dataclass
+class Grid:
+    u: np.ndarray
+
+
+def shrink(g):
+    g.u = g.u[:10]  # the caller's record no longer holds the (1000, 1) array
+
+
+def step(g):
+    x = g.u[:, 0:1]
+    d = x.T - x
+    e = d * d * 0.5 + 1.0  # g.u is 10 rows here, not what main made
+    return e.sum() + d.sum()
+
+
 def main(hooks):
     x = np.random.default_rng(0).random((1000, 1))
     grid(x)
     spread(x)
     hooks.append(callback)
     c = Checked(x)
+    g = Grid(x)
+    shrink(g)
     for _ in range(100):
+        step(g)
         spread(np.ones((10, 1)))
         callback(x)
         measure(c)
