@@ -40,6 +40,13 @@ func (f Fields) HoldsArrayAPI() bool {
 	return false
 }
 
+// IsRecord reports whether v is an instance explore mode made of a dataclass call or of what
+// callers pass (the values InstanceFields may copy).
+func IsRecord(v Value) bool {
+	i, ok := v.(vInstance)
+	return ok && i.o.record
+}
+
 // JoinFields is what an argument's instance holds when it held a on one visit and b on
 // another: the attributes both have, each joined (JoinValues); false when the classes differ.
 func JoinFields(a, b Fields) (Fields, bool) {
@@ -186,8 +193,8 @@ func (s *Interp) forgetHandedRecords(fn value, c *call) {
 	for i, a := range c.args {
 		s.forgetIfRebound(fn, a, i, "", c.spread)
 	}
-	for _, k := range slices.Sorted(maps.Keys(c.kw)) {
-		s.forgetIfRebound(fn, c.kw[k], -1, k, c.spread)
+	for k, v := range c.kw {
+		s.forgetIfRebound(fn, v, -1, k, c.spread) // each record once: the order does not matter
 	}
 }
 

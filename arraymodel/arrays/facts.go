@@ -65,8 +65,17 @@ func (c *collector) observe(e ast.Expr, v absint.Value) {
 
 // observeFields joins the attributes of the instance v into e's fields when e is an argument
 // of a call of one of the file's top-level functions (what a parameter may be bound to): an
-// argument that held anything else on one visit has none.
+// argument seen holding anything else on one visit has none. Only records are looked at
+// (absint.IsRecord), and other values only at an argument that already has fields, so that
+// the common case costs a type check: an argument that held something else only before its
+// first record, on a visit whose value was unknown (not kept in seen), is not noticed.
 func (c *collector) observeFields(e ast.Expr, v absint.Value) {
+	if !absint.IsRecord(v) {
+		if old, ok := c.fields[e]; ok && old.Attrs != nil {
+			c.fields[e] = absint.Fields{}
+		}
+		return
+	}
 	if c.args == nil {
 		c.args = map[ast.Expr]bool{}
 		if c.info.mod != nil && c.info.shared != nil {
@@ -83,6 +92,9 @@ func (c *collector) observeFields(e ast.Expr, v absint.Value) {
 	f, ok := absint.InstanceFields(v)
 	if ok && seen {
 		f, ok = absint.JoinFields(old, f)
+	}
+	if prev, kept := c.seen[e]; !seen && kept && !absint.IsRecord(prev) {
+		ok = false // held something else on an earlier visit
 	}
 	if !ok {
 		f = absint.Fields{}
