@@ -113,6 +113,7 @@ func (s *Interp) callerInstance(def *ast.FunctionDef, p string, line int) (value
 		return nil, false
 	}
 	cls := &pyClass{name: fields.Class, opaque: true, attrs: map[string]value{}}
+	s.fs.records.Store(true)
 	return vInstance{&pyInstance{refs: 1, cls: cls, attrs: attrs, record: true}}, true
 }
 
@@ -179,6 +180,7 @@ func (s *Interp) fieldRecord(e *ast.Call, c *call) (value, bool) {
 		incref(v)
 	}
 	cls := &pyClass{name: st.Name, opaque: true, attrs: map[string]value{}}
+	s.fs.records.Store(true)
 	return vInstance{&pyInstance{refs: 1, cls: cls, attrs: attrs, record: true}}, true
 }
 
@@ -187,7 +189,7 @@ func (s *Interp) fieldRecord(e *ast.Call, c *call) (value, bool) {
 // to an attribute of the parameter, deletes one, or hands the parameter on to another call.
 // Explore mode does not follow the call, so the fields it leaves are unknown from then on.
 func (s *Interp) forgetHandedRecords(fn value, c *call) {
-	if s.cfg.Strategy.followsProgram() {
+	if s.cfg.Strategy.followsProgram() || !s.fs.records.Load() {
 		return
 	}
 	for i, a := range c.args {

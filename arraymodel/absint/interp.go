@@ -3,6 +3,7 @@ package absint
 import (
 	"maps"
 	"slices"
+	"sync/atomic"
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -156,6 +157,9 @@ func (c *Consts) readsAny(names []string) bool {
 // module of the project): its argparse options, its calls by callee name and its module
 // constants' lines (paramsources.go).
 type fileState struct {
+	// records is set once a run over the file makes a dataclass record (callerinstance.go):
+	// until then no call can hand one on.
+	records    atomic.Bool
 	args       map[string]bindings.Binding
 	argsDone   bool
 	calls      Calls

@@ -71,6 +71,9 @@ func (c *collector) observe(e ast.Expr, v absint.Value) {
 // first record, on a visit whose value was unknown (not kept in seen), is not noticed.
 func (c *collector) observeFields(e ast.Expr, v absint.Value) {
 	if !absint.IsRecord(v) {
+		if len(c.fields) == 0 {
+			return
+		}
 		if old, ok := c.fields[e]; ok && old.Attrs != nil {
 			c.fields[e] = absint.Fields{}
 		}

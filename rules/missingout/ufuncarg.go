@@ -28,12 +28,12 @@ func checkUfuncArg(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, cal
 	if _, ok := asg.Targets[0].(*ast.Name); !ok {
 		return none()
 	}
-	f, ok := info.Callee(call)
-	if !ok || f.Method || f.Func.Kind != npapi.Ufunc || f.Func.Nin != 1 || !f.Func.Out {
+	ch, ok := flatten(call.Args[0]) // the syntax first: most calls take no arithmetic
+	if !ok {
 		return none()
 	}
-	ch, ok := flatten(call.Args[0])
-	if !ok {
+	f, ok := info.Callee(call)
+	if !ok || f.Method || f.Func.Kind != npapi.Ufunc || f.Func.Nin != 1 || !f.Func.Out {
 		return none()
 	}
 	res, ok := info.Array(call)
