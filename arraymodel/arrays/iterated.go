@@ -26,6 +26,16 @@ func (info *Info) CalledInLoop(n ast.Node) ast.Stmt {
 	return info.calledInLoop(info.enclosingDef(n), 0)
 }
 
+// FunctionCalledInLoop returns a loop of the file that runs the function n is in once per
+// iteration, as CalledInLoop does, whether or not n is also in a loop of its own function (a
+// return statement runs at most once per call, wherever it stands).
+func (info *Info) FunctionCalledInLoop(n ast.Node) ast.Stmt {
+	if info.mod == nil || !info.mayArrays {
+		return nil
+	}
+	return info.calledInLoop(info.enclosingDef(n), 0)
+}
+
 func (info *Info) calledInLoop(def *ast.FunctionDef, hops int) ast.Stmt {
 	if def == nil || hops >= iterationHops || info.parent(def) != ast.Node(info.mod) {
 		return nil // a method, a nested function or the module: calls not indexed by name
