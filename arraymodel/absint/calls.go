@@ -104,6 +104,7 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		c.kw[k.Arg] = v
 	}
 	local := s.cfg.Strategy.tracksProvenance() && onlyLocalArrays(c)
+	s.forgetHandedRecords(fn, c) // explore mode: the call is not followed
 	var res value
 	switch f := fn.(type) {
 	case vModule:
@@ -145,6 +146,10 @@ func (s *Interp) evalCall(e *ast.Call) value {
 		s.unmodelled(c, f.reason)
 		res = vUnknown{}
 	default:
+		if v, ok := s.fieldRecord(e, c); ok {
+			res = v
+			break
+		}
 		res = s.callBuiltin(e, c)
 	}
 	s.release(c)

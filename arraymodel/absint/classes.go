@@ -66,6 +66,9 @@ type pyInstance struct {
 	refs  int
 	cls   *pyClass
 	attrs map[string]value
+	// record is set on the instances explore mode makes of a dataclass's call or of what the
+	// callers pass (callerinstance.go): their fields are forgotten when a call may rebind them.
+	record bool
 }
 
 // maxClassDepth bounds the classes one lookup walks (a class and its bases).
@@ -818,7 +821,7 @@ func (c *Cloner) instance(o *pyInstance) *pyInstance {
 	if n, ok := c.Memo[o]; ok {
 		return n.(*pyInstance)
 	}
-	n := &pyInstance{refs: o.refs, attrs: make(map[string]value, len(o.attrs))}
+	n := &pyInstance{refs: o.refs, attrs: make(map[string]value, len(o.attrs)), record: o.record}
 	c.Memo[o] = n
 	n.cls = c.class(o.cls)
 	for name, v := range o.attrs {

@@ -43,6 +43,7 @@
 //	comprehensions.go  displays, comprehensions, generators consumed one element at a time
 //	index.go           indexing: basic indexing makes views, advanced indexing copies
 //	classes.go         classes and their instances (one path only)
+//	callerinstance.go  dataclass records in explore mode; parameters bound to the callers' instance
 //
 // Calls:
 //

@@ -3,6 +3,7 @@ package absint
 import (
 	"maps"
 	"slices"
+	"sync/atomic"
 
 	"github.com/arraylint/arraylint/arraymodel/bindings"
 	"github.com/arraylint/arraylint/arraymodel/imports"
@@ -81,6 +82,11 @@ type Config struct {
 	// where the call stands, once that scope has run: the rules' run of a top-level function
 	// takes an array parameter from its only call in the file (paramsources.go).
 	CallerValue func(arg ast.Expr) (Value, bool)
+	// CallerFields, when set with CallerValue, gives the attributes of the instance an
+	// argument expression of a call held, as InstanceFields copies them, joined over the visits
+	// of the caller's run: a parameter every call binds to one instance is bound to a copy of its
+	// fields (callerInstance).
+	CallerFields func(arg ast.Expr) (Fields, bool)
 	// Path is the analysed file's path: modules of the project are found from it.
 	Path string
 	// MaxSteps, when positive, replaces DefaultMaxSteps as the statements one scope's
@@ -151,6 +157,9 @@ func (c *Consts) readsAny(names []string) bool {
 // module of the project): its argparse options, its calls by callee name and its module
 // constants' lines (paramsources.go).
 type fileState struct {
+	// records is set once a run over the file makes a dataclass record (callerinstance.go):
+	// until then no call can hand one on.
+	records    atomic.Bool
 	args       map[string]bindings.Binding
 	argsDone   bool
 	calls      Calls

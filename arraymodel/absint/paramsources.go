@@ -206,25 +206,45 @@ func (s *Interp) callSiteValue(def *ast.FunctionDef, p string) (value, bool) {
 	return v, true
 }
 
-// callSiteFloat is a Python float of unknown value when the only call of def in its file passes
-// a float literal for parameter p: its kind decides the dtype of what it multiplies, its value
-// no size.
+// callSiteFloat is a Python float of unknown value when every call of def in its file passes a
+// float for parameter p — a float literal, or a value the caller's run knows to be a Python
+// float (`step(u, 0.1)`, or `pairwise(x, soft)` twice with `soft = 0.1`): its kind decides the
+// dtype of what it multiplies, its value no size.
 func (s *Interp) callSiteFloat(def *ast.FunctionDef, p string) (value, bool) {
 	if s.assumes(p) {
 		return nil, false
 	}
-	call, _, ok := s.calls(def.Name).only()
+	calls, ok := s.fs.callsOf(s.file.Module).All(s.file.Module, def)
 	if !ok {
 		return nil, false
 	}
-	arg := argFor(def, call, p)
-	if u, ok := arg.(*ast.UnaryOp); ok && (u.Op == ast.USub || u.Op == ast.UAdd) {
-		arg = u.Operand
+	for _, call := range calls {
+		if !s.floatArg(argFor(def, call, p)) {
+			return nil, false
+		}
 	}
-	if c, ok := arg.(*ast.Constant); ok && c.Value.Kind == ast.ConstFloat {
-		return vFloat{}, true
+	return vFloat{}, true
+}
+
+// floatArg reports whether arg is a float literal (signed or not) or an expression the caller's
+// run saw holding a Python float.
+func (s *Interp) floatArg(arg ast.Expr) bool {
+	if arg == nil {
+		return false
 	}
-	return nil, false
+	lit := arg
+	if u, ok := lit.(*ast.UnaryOp); ok && (u.Op == ast.USub || u.Op == ast.UAdd) {
+		lit = u.Operand
+	}
+	if c, ok := lit.(*ast.Constant); ok {
+		return c.Value.Kind == ast.ConstFloat
+	}
+	if s.cfg.CallerValue == nil {
+		return false
+	}
+	v, ok := s.cfg.CallerValue(arg)
+	_, isFloat := v.(vFloat)
+	return ok && isFloat
 }
 
 // assumes reports whether the user binds name.
@@ -555,6 +575,9 @@ func (s *Interp) callerArray(def *ast.FunctionDef, p string, line int) (value, b
 	}
 	v, ok := s.onlyCallerValue(def, p)
 	if !ok {
+		v, ok = s.agreedCallerValue(def, p)
+	}
+	if !ok {
 		return nil, false
 	}
 	o, ok := isArray(v)
@@ -578,6 +601,41 @@ func (s *Interp) onlyCallerValue(def *ast.FunctionDef, p string) (value, bool) {
 		return nil, false
 	}
 	return s.cfg.CallerValue(arg)
+}
+
+// agreedCallerValue is, when def has several calls in its file, the array every one of them
+// passes for p as the callers' runs saw it, when they agree: the same known shape, dtype and
+// library (`get_accel(pos)` before a loop and again on every step). Arrays that differ in any of
+// these, or an argument that is no array, leave p to the other sources.
+func (s *Interp) agreedCallerValue(def *ast.FunctionDef, p string) (value, bool) {
+	calls, ok := s.fs.callsOf(s.file.Module).All(s.file.Module, def)
+	if !ok || len(calls) < 2 {
+		return nil, false
+	}
+	var first value
+	var fo *Obj
+	for _, call := range calls {
+		arg := argFor(def, call, p)
+		if arg == nil {
+			return nil, false
+		}
+		v, ok := s.cfg.CallerValue(arg)
+		if !ok {
+			return nil, false
+		}
+		o, ok := isArray(v)
+		if !ok || !o.dt.Known() || !o.shape.Known || len(o.joined) > 0 {
+			return nil, false
+		}
+		if fo == nil {
+			first, fo = v, o
+			continue
+		}
+		if o.dt != fo.dt || o.Backend() != fo.Backend() || !o.shape.Equal(fo.shape) || scales(o) != scales(fo) {
+			return nil, false
+		}
+	}
+	return first, fo != nil
 }
 
 // callerInt is, for the rules' runs, the integer the only call of def in its file passes for p
@@ -643,6 +701,23 @@ func (c Calls) Callers(mod *ast.Module, def *ast.FunctionDef) ([]ast.Node, bool)
 		return nil, false
 	}
 	return c[def.Name].in, true
+}
+
+// Arguments returns the argument expressions, positional and keyword, of the calls the index
+// holds (those a parameter of a top-level function may be bound to).
+func (c Calls) Arguments() map[ast.Expr]bool {
+	out := map[ast.Expr]bool{}
+	for _, cs := range c {
+		for _, call := range cs.calls {
+			for _, a := range call.Args {
+				out[a] = true
+			}
+			for _, k := range call.Keywords {
+				out[k.Value] = true
+			}
+		}
+	}
+	return out
 }
 
 // SetReads makes the runs sharing sh ask reads whether a call only reads its positional

@@ -97,6 +97,9 @@ func (s *Interp) paramValue(def *ast.FunctionDef, args *ast.Arguments, line int,
 		if v, ok := s.callerArray(def, p.Arg, line); ok {
 			return v // the array the function's only call passes
 		}
+		if v, ok := s.callerInstance(def, p.Arg, line); ok {
+			return v // the fields of the instance the function's calls pass
+		}
 		if v, ok := s.callSiteValue(def, p.Arg); ok {
 			if i, isInt := v.(vInt); isInt && i.known {
 				return v // the size the function's only call states (make(500, 16))

@@ -451,6 +451,9 @@ func scalarDType(v value) (npapi.DType, bool) {
 		if v.strong && v.dt != npapi.NoDType {
 			return v.dt, true
 		}
+		if v.boolean {
+			return npapi.Bool, true // True and False are NumPy bools: np.where(c, True, False) is bool
+		}
 		return npapi.WeakInt, true
 	case vFloat:
 		if v.strong && v.dt != npapi.NoDType {

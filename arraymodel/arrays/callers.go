@@ -73,3 +73,10 @@ func (info *Info) callerValue(arg ast.Expr) (absint.Value, bool) {
 	v, ok := info.collect.seen[arg]
 	return v, ok
 }
+
+// callerFields are the attributes of the instance a call's argument arg held, joined over the
+// visits of its scope's run, once that run has happened (absint.Config.CallerFields).
+func (info *Info) callerFields(arg ast.Expr) (absint.Fields, bool) {
+	f, ok := info.collect.fields[arg]
+	return f, ok && f.Attrs != nil
+}

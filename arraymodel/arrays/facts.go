@@ -23,6 +23,11 @@ type collector struct {
 	tuples map[*absint.Obj]*indexTuple
 	// seen is the join of the values seen at each expression.
 	seen map[ast.Expr]absint.Value
+	// fields are, for an argument of a call of a top-level function of the file (args) seen
+	// holding an instance, its attributes joined over the visits (absint.JoinFields); no
+	// attributes (nil) when it held anything else on some visit.
+	fields map[ast.Expr]absint.Fields
+	args   map[ast.Expr]bool
 }
 
 // indexTuple is the tuple of index arrays a nonzero / one-argument where call returns.
@@ -43,6 +48,7 @@ func (c *collector) observe(e ast.Expr, v absint.Value) {
 		return // a constant's fact is its own value (Info.fact reads it off the syntax)
 	}
 	c.roles(e, v)
+	c.observeFields(e, v)
 	old, ok := c.seen[e]
 	switch {
 	case ok:
@@ -55,6 +61,51 @@ func (c *collector) observe(e ast.Expr, v absint.Value) {
 		// an unknown value seen first is not kept (most expressions of most code): a missing
 		// entry reads as unknown, and a later visit's value stands alone
 	}
+}
+
+// observeFields joins the attributes of the instance v into e's fields when e is an argument
+// of a call of one of the file's top-level functions (what a parameter may be bound to): an
+// argument seen holding anything else on one visit has none. Only records are looked at
+// (absint.IsRecord), and other values only at an argument that already has fields, so that
+// the common case costs a type check: an argument that held something else only before its
+// first record, on a visit whose value was unknown (not kept in seen), is not noticed.
+func (c *collector) observeFields(e ast.Expr, v absint.Value) {
+	if !absint.IsRecord(v) {
+		if len(c.fields) == 0 {
+			return
+		}
+		if old, ok := c.fields[e]; ok && old.Attrs != nil {
+			c.fields[e] = absint.Fields{}
+		}
+		return
+	}
+	if c.args == nil {
+		c.args = map[ast.Expr]bool{}
+		if c.info.mod != nil && c.info.shared != nil {
+			c.args = c.info.shared.Calls(c.info.mod).Arguments()
+		}
+	}
+	if !c.args[e] {
+		return
+	}
+	old, seen := c.fields[e]
+	if seen && old.Attrs == nil {
+		return // held something else before
+	}
+	f, ok := absint.InstanceFields(v)
+	if ok && seen {
+		f, ok = absint.JoinFields(old, f)
+	}
+	if prev, kept := c.seen[e]; !seen && kept && !absint.IsRecord(prev) {
+		ok = false // held something else on an earlier visit
+	}
+	if !ok {
+		f = absint.Fields{}
+	}
+	if c.fields == nil {
+		c.fields = map[ast.Expr]absint.Fields{}
+	}
+	c.fields[e] = f
 }
 
 // maxFactDepth bounds how deep tuples and lists nest in a fact (a list may hold itself).

@@ -118,7 +118,7 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 	info.runCallerFirst(p)
 	in := absint.New(absint.Config{File: info.file, Imports: info.imp, Heap: info.collect,
 		Assume: info.assume, Shared: info.shared, Strategy: absint.Explore, NumPyVersion: info.numpy,
-		Observe: info.collect.observe, Outer: info.outer(p.scope), CallerValue: info.callerValue})
+		Observe: info.collect.observe, Outer: info.outer(p.scope), CallerValue: info.callerValue, CallerFields: info.callerFields})
 	switch {
 	case p.scope == info.imp.Root:
 		in.RunModule()
@@ -317,15 +317,25 @@ func (info *Info) handedArrays(def *ast.FunctionDef) bool {
 	}
 	for _, c := range calls {
 		for _, a := range c.Args {
-			if v, ok := info.collect.seen[a]; ok && absint.HoldsArrayAPI(v) {
+			if info.handsArrays(a) {
 				return true
 			}
 		}
 		for _, k := range c.Keywords {
-			if v, ok := info.collect.seen[k.Value]; ok && absint.HoldsArrayAPI(v) {
+			if info.handsArrays(k.Value) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// handsArrays reports whether a call's argument held an array, an array module or a dtype, or
+// an instance with one in a field (`get_accel(nbsys)`, absint.Fields), as its scope's run saw it.
+func (info *Info) handsArrays(a ast.Expr) bool {
+	if v, ok := info.collect.seen[a]; ok && absint.HoldsArrayAPI(v) {
+		return true
+	}
+	f, ok := info.callerFields(a)
+	return ok && f.HoldsArrayAPI()
 }

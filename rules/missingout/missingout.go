@@ -52,9 +52,17 @@ func run(pass *analysis.Pass) (any, error) {
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	pol := sizepolicy.For(pass, in.Path, info, minBytesOpt.Value(pass))
 	once := onceMinBytesOpt.Value(pass)
-	for n := range in.Inspector.Preorder((*ast.Assign)(nil)) {
-		asg := n.(*ast.Assign)
-		if d, size, ok := check(pass, in, info, asg, pol, once); ok {
+	for n := range in.Inspector.Preorder((*ast.Assign)(nil), (*ast.Return)(nil)) {
+		var d analysis.Diagnostic
+		var size sizepolicy.Size
+		var ok bool
+		switch n := n.(type) {
+		case *ast.Assign:
+			d, size, ok = check(pass, in, info, n, pol, once)
+		case *ast.Return:
+			d, size, ok = checkReturn(in, info, n, pol, once)
+		}
+		if ok {
 			pol.Report(pass, size, d)
 		}
 	}
@@ -117,6 +125,9 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 	tgt, ok := asg.Targets[0].(*ast.Name)
 	if !ok {
 		return checkStore(in, info, asg, pol, once)
+	}
+	if call, ok := asg.Value.(*ast.Call); ok {
+		return checkUfuncArg(in, info, asg, call, pol, once)
 	}
 	ch, ok := flatten(asg.Value)
 	if !ok {
@@ -297,10 +308,12 @@ func keptPerIteration(info *arrays.Info, loop ast.Stmt, name string) bool {
 
 // smallOnce reports a known-size temporary allocated once, outside any loop, smaller than once
 // on a backend whose memory is not a user-sized pool (everything but cuPyNumeric). With
-// min-bytes 0 every temporary speaks, as the option says.
-func smallOnce(info *arrays.Info, asg *ast.Assign, res *arrays.Array, size sizepolicy.Size, minBytes, once int64) bool {
+// min-bytes 0 every temporary speaks, as the option says. A statement of a function the file
+// calls inside a loop (`for …: a = get_accel(pos)`) runs once per iteration of that loop, not
+// once.
+func smallOnce(info *arrays.Info, asg ast.Stmt, res *arrays.Array, size sizepolicy.Size, minBytes, once int64) bool {
 	return minBytes > 0 && size.Known && size.Bytes < once && res.Backend&imports.CuPyNumeric == 0 &&
-		info.EnclosingLoop(asg) == nil
+		info.EnclosingLoop(asg) == nil && info.CalledInLoop(asg) == nil
 }
 
 // temporaryOperands reports whether both operands of op are fresh arrays no name holds (calls or
