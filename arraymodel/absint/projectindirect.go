@@ -62,7 +62,7 @@ func (pc *ProjectCallers) lambdaDefault(m *callerModule, scopes []ast.Node, lam 
 		if !found {
 			return 0, "", false
 		}
-		param, ok := paramAt(rdef, call, i)
+		param, ok := positionalParam(rdef, call, i)
 		if !ok || !leftAtDefault(rdef, param, pos, name) {
 			return 0, "", false
 		}
@@ -136,18 +136,16 @@ func argumentOf(def *ast.FunctionDef, n *ast.Name) (*ast.Call, int, bool) {
 	return call, idx, call != nil
 }
 
-// paramAt returns the parameter of def that positional argument i of call binds.
-func paramAt(def *ast.FunctionDef, call *ast.Call, i int) (string, bool) {
+// positionalParam returns the parameter of def that positional argument i of call binds (none
+// at or after an unpacked argument).
+func positionalParam(def *ast.FunctionDef, call *ast.Call, i int) (string, bool) {
 	for _, a := range call.Args[:i+1] {
 		if _, star := a.(*ast.Starred); star {
 			return "", false
 		}
 	}
-	pos := append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...)
-	if i >= len(pos) {
-		return "", false
-	}
-	return pos[i].Arg, true
+	p := paramAt(def, i, "")
+	return p, p != ""
 }
 
 // leftAtDefault reports whether def only calls its parameter param, every call with fewer than

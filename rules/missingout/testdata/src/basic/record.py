@@ -3,7 +3,7 @@
 # loop rebinds one to an array of the same shape, so the pairwise terms are 32 MB on every step.
 from dataclasses import dataclass
 
-import numpy as np
+import cupy as np  # CuPy makes every temporary; NumPy would compute these chains in one buffer (elision.go)
 
 
 @dataclass
