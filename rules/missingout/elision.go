@@ -17,9 +17,11 @@ import (
 // bench/heldout16/REVIEW.md, bench/heldout16/elision.py). CuPy and Legate do not elide.
 
 // numpyChain reports whether res is computed by NumPy (and nothing else: code that may run on
-// CuPy or cuPyNumeric keeps its temporaries) at a size NumPy elides.
-func numpyChain(res *arrays.Array) bool {
-	if res.Backend != imports.NumPy {
+// CuPy or cuPyNumeric keeps its temporaries — a module that takes the array module as a value,
+// as cuPyNumeric's examples take it from their harness, runs on whichever it is handed) at a
+// size NumPy elides.
+func numpyChain(info *arrays.Info, res *arrays.Array) bool {
+	if res.Backend != imports.NumPy || info.Imports().TakesModule() {
 		return false
 	}
 	if n, ok := res.NBytes(); ok && n < npapi.MinElideBytes {

@@ -175,7 +175,7 @@ func check(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, asg *as
 	}
 	base, baseIsName := ch.base.(*ast.Name)
 	baseArr, baseIsArr := info.Array(ch.base)
-	onNumPy := numpyChain(res)
+	onNumPy := numpyChain(info, res)
 	// NumPy adds `a + (b * c)` into the temporary b * c: the whole chain makes no array beyond
 	// its operands' own, so updating a or b in place saves nothing there (elision.go)
 	elided := onNumPy && elidedFirst(info, ch, res) && elidedRest(ch)

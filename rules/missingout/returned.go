@@ -37,7 +37,7 @@ func checkReturn(in *pyinspect.Result, info *arrays.Info, ret *ast.Return, pol s
 	if !ok || inner.Origin != arrays.Fresh || inner.DType != res.DType || !arrays.SameShape(inner, res) {
 		return none()
 	}
-	if numpyChain(res) && elidedRest(ch) {
+	if numpyChain(info, res) && elidedRest(ch) {
 		return none() // NumPy computes the rest of the chain in the first temporary (elision.go)
 	}
 	size, nb, ok := sizeOf(inner)

@@ -44,7 +44,7 @@ func checkUfuncArg(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, cal
 	if !ok || inner.Origin != arrays.Fresh || inner.DType != res.DType || !arrays.SameShape(inner, res) {
 		return none()
 	}
-	if numpyChain(res) && elidedRest(ch) {
+	if numpyChain(info, res) && elidedRest(ch) {
 		// NumPy computes the arithmetic in its first temporary (elision.go): the one array the
 		// rewrite would save is the ufunc's result, and the peak stays that of two arrays
 		return none()
