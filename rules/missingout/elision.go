@@ -62,3 +62,22 @@ func temporary(info *arrays.Info, e ast.Expr, res *arrays.Array) bool {
 	a, ok := info.Array(e)
 	return ok && a.Origin == arrays.Fresh && a.DType == res.DType && arrays.SameShape(a, res)
 }
+
+// heldTemporaries returns the array the first operator of ch makes, when it is fresh with the
+// dtype and shape of whole's (the result the chain feeds: the chain itself, or the ufunc call
+// around it) and so could hold every later running value — unless NumPy already computes them
+// in it (elidedRest). Not for JAX, whose temporaries XLA fuses.
+func heldTemporaries(info *arrays.Info, ch chain, whole ast.Expr) (*arrays.Array, bool) {
+	res, ok := info.Array(whole)
+	if !ok || res.Origin != arrays.Fresh || res.Backend == imports.JAX {
+		return nil, false
+	}
+	inner, ok := info.Array(ch.ops[0])
+	if !ok || inner.Origin != arrays.Fresh || inner.DType != res.DType || !arrays.SameShape(inner, res) {
+		return nil, false
+	}
+	if numpyChain(info, res) && elidedRest(ch) {
+		return nil, false
+	}
+	return inner, true
+}

@@ -29,16 +29,9 @@ func checkReturn(in *pyinspect.Result, info *arrays.Info, ret *ast.Return, pol s
 	if !ok || len(ch.ops) < 2 {
 		return none()
 	}
-	res, ok := info.Array(ret.Value)
-	if !ok || res.Origin != arrays.Fresh || res.Backend == imports.JAX {
+	inner, ok := heldTemporaries(info, ch, ret.Value)
+	if !ok {
 		return none()
-	}
-	inner, ok := info.Array(ch.ops[0])
-	if !ok || inner.Origin != arrays.Fresh || inner.DType != res.DType || !arrays.SameShape(inner, res) {
-		return none()
-	}
-	if numpyChain(info, res) && elidedRest(ch) {
-		return none() // NumPy computes the rest of the chain in the first temporary (elision.go)
 	}
 	size, nb, ok := sizeOf(inner)
 	if !ok || !size.Known || pol.Decide(size) == sizepolicy.Quiet {

@@ -5,7 +5,6 @@ import (
 
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/arrays"
-	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"github.com/arraylint/arraylint/rules/internal/sizepolicy"
@@ -36,17 +35,10 @@ func checkUfuncArg(in *pyinspect.Result, info *arrays.Info, asg *ast.Assign, cal
 	if !ok || f.Method || f.Func.Kind != npapi.Ufunc || f.Func.Nin != 1 || !f.Func.Out {
 		return none()
 	}
-	res, ok := info.Array(call)
-	if !ok || res.Origin != arrays.Fresh || res.Backend == imports.JAX {
-		return none()
-	}
-	inner, ok := info.Array(ch.ops[0])
-	if !ok || inner.Origin != arrays.Fresh || inner.DType != res.DType || !arrays.SameShape(inner, res) {
-		return none()
-	}
-	if numpyChain(info, res) && elidedRest(ch) {
-		// NumPy computes the arithmetic in its first temporary (elision.go): the one array the
-		// rewrite would save is the ufunc's result, and the peak stays that of two arrays
+	// (on NumPy the one array a rewrite would save is the ufunc's result, the peak still that
+	// of two arrays)
+	inner, ok := heldTemporaries(info, ch, call)
+	if !ok {
 		return none()
 	}
 	size, nb, ok := sizeOf(inner)
