@@ -4,7 +4,8 @@
 # loop is reported alone (a.py), and goes unreported when the loop also holds a guarded evaluation
 # block every 250 steps (b.py): the guarded block is weighed as if it ran every iteration. AL107
 # (--scale large): a rebinding call with positional arguments is reported (c.py), the same call
-# with keyword arguments is not (d.py).
+# with keyword arguments is not (d.py). AL202 again: `print(f"...{loss}")` every step is reported
+# (e.py), `logging.info(f"...{loss}")` is not (f.py).
 #
 #   bench/jaxrules/review4_misses.sh ARRAYLINT
 set -euo pipefail
@@ -46,4 +47,23 @@ printf '%s\n        state, loss = train_step(state=state, x_t=x_t, noise=noise)\
 for f in c d; do
 	n=$(cd "$dir" && ARRAYLINT_NO_CACHE=1 "$bin" check --select AL107 --scale large --output-format json --exit-zero "$f.py" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
 	echo "$f.py: $n AL107 finding(s) at --scale large"
+done
+log='import logging
+
+import jax
+
+
+@jax.jit
+def train_step(state, x):
+    return state, x.sum()
+
+
+def train(state, batches):
+    for step, x in enumerate(batches):
+        state, loss = train_step(state, x)'
+printf '%s\n        print(f"step {step:03d} loss: {loss}")\n    return state\n' "$log" >"$dir/e.py"
+printf '%s\n        logging.info(f"step {step:03d} loss: {loss}")\n    return state\n' "$log" >"$dir/f.py"
+for f in e f; do
+	n=$(cd "$dir" && ARRAYLINT_NO_CACHE=1 "$bin" check --select AL202 --output-format json --exit-zero "$f.py" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+	echo "$f.py: $n AL202 finding(s)"
 done
