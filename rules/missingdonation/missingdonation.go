@@ -343,13 +343,19 @@ func numsText(ps []int) string {
 
 // donateFix sets donate_argnums on the transformation: replaces a literal donate_argnums, adds
 // the keyword to the options call (`jax.jit(f, …)`, `partial(jax.jit, …)`), or turns a bare
-// `@jax.jit` into `@jax.jit(donate_argnums=…)`. It is unsafe: a caller that reads a donated
+// `@jax.jit` into `@functools.partial(jax.jit, donate_argnums=…)` (partial.go). It is unsafe: a caller that reads a donated
 // argument after the call gets an error.
 func donateFix(pass *analysis.Pass, in *pyinspect.Result, t *jaxtrace.Transform, nums string) (analysis.SuggestedFix, bool) {
 	var edit analysis.TextEdit
 	switch {
 	case t.Opts == nil:
-		edit = in.Replace(t.Site, in.Text(t.Site)+"(donate_argnums="+nums+")")
+		edits, ok := bareDecoratorEdits(in, t.Site, nums)
+		if !ok {
+			return analysis.SuggestedFix{}, false
+		}
+		fix := analysis.SuggestedFix{Message: "Donate with `donate_argnums=" + nums + "`", TextEdits: edits}
+		analyzer.SetApplicability(pass, &fix, analyzer.Unsafe)
+		return fix, true
 	default:
 		for _, kw := range t.Opts.Keywords {
 			if kw.Arg == "donate_argnums" {
