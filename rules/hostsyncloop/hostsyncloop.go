@@ -12,6 +12,7 @@ import (
 	"github.com/arraylint/arraylint/analyzer/pyinspect"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
+	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
 	"golang.org/x/tools/go/analysis"
 )
@@ -122,7 +123,7 @@ func deviceLoop(in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, body
 			if c, ok := a.Value.(*ast.Call); ok {
 				if _, _, _, ok := tr.Callee(c); ok {
 					src = in.Snippet(c.Func, 30)
-				} else if r, ok := imp.Resolve(c.Func); ok && r.Backend == imports.CuPy && !hostAPI[r.API] && r.API != "" {
+				} else if r, ok := imp.Resolve(c.Func); ok && r.Backend == imports.CuPy && cupyArrayAPI(r.API) {
 					src = in.Snippet(c.Func, 30)
 				}
 			}
@@ -166,6 +167,18 @@ func deviceLoop(in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, body
 // hostAPI are the CuPy functions that return host values.
 var hostAPI = map[string]bool{"asnumpy": true}
 
+// cupyArrayAPI reports whether a CuPy function named api (backend-neutral, as imports resolves
+// it) computes an array on the device: a function of the one API table other than the host
+// copies. A helper the table does not know (cupy._core._scalar.get_typename, which names a
+// dtype) makes no device value.
+func cupyArrayAPI(api string) bool {
+	if api == "" || hostAPI[api] {
+		return false
+	}
+	_, ok := npapi.Lookup(api)
+	return ok
+}
+
 // checkStmt reports the syncs of one statement of the loop body, unless the statement only runs
 // every N iterations (`if step % N == 0:`) or the synced value decides the control flow.
 func checkStmt(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, l *loop, st ast.Stmt, reported map[ast.Node]bool) {
@@ -185,6 +198,16 @@ func checkStmt(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, l *
 	}
 	for _, e := range exprs {
 		ast.Inspect(e, func(n ast.Node) bool {
+			if js, ok := n.(*ast.JoinedStr); ok && !reported[js] && formatsAny(js, l.device) {
+				// an f-string formats its values when it is evaluated, whatever then takes the
+				// text (`logger.info(f"{loss:.3f}")`): a sync as print's is
+				reported[js] = true
+				if l.flow.loggedOnly(st, js) {
+					pass.Report(in.Diagnostic(js, "`%s` formats a device value on the host and waits for the device every iteration of the loop calling `%s`; log every N steps",
+						in.Snippet(js, 40), l.what))
+				}
+				return false
+			}
 			c, ok := n.(*ast.Call)
 			if !ok || reported[c] {
 				return true
@@ -206,6 +229,16 @@ func checkStmt(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, l *
 			return false
 		})
 	}
+}
+
+// formatsAny reports whether the f-string js formats a value that reads a name of device.
+func formatsAny(js *ast.JoinedStr, device map[string]bool) bool {
+	for _, v := range js.Values {
+		if fv, ok := v.(*ast.FormattedValue); ok && readsAny(fv.Value, device) {
+			return true
+		}
+	}
+	return false
 }
 
 // syncCall recognises a call that brings a device value to the host and returns its operands.

@@ -85,7 +85,7 @@ func deviceExpr(imp *imports.Info, tr *jaxtrace.Info, e ast.Expr, dev map[string
 			if _, _, _, ok := tr.Callee(x); ok {
 				found = true
 			} else if r, ok := imp.Resolve(x.Func); ok && r.API != "" && !hostAPI[r.API] &&
-				r.Backend&(imports.JAX|imports.CuPy) != 0 && r.Qual != "jax.device_get" {
+				(r.Backend&imports.JAX != 0 && r.Qual != "jax.device_get" || r.Backend&imports.CuPy != 0 && cupyArrayAPI(r.API)) {
 				found = true
 			}
 		}
@@ -116,7 +116,7 @@ var passes = map[string]bool{
 // loggedOnly reports whether the value of c, a sync in statement st, only reaches logging sinks or
 // containers kept for later within the loop: it is printed, logged, accumulated in a Python
 // number or list that the loop itself does not compute with, or not used in the loop at all.
-func (f *flow) loggedOnly(st ast.Stmt, c *ast.Call) bool {
+func (f *flow) loggedOnly(st ast.Stmt, c ast.Node) bool {
 	for _, root := range stmtRoots(st) {
 		if path := pathTo(root, c); path != nil {
 			return f.upLogged(st, path)

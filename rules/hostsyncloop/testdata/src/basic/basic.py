@@ -1,3 +1,5 @@
+import logging
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -84,3 +86,29 @@ class Trainer:
             self.history.append(loss.item())  # want "`loss.item\\(\\)` waits for the device"
             print(np.mean(self.history[-10:]))
         return params
+
+
+@jax.jit
+def evaluate(params, batch):
+    return jnp.mean((params - batch) ** 2)
+
+
+def train_with_periodic_eval(params, batches, eval_batches):
+    # the evaluation loop runs every 250 steps, not on each: every other iteration is one step
+    for i, batch in enumerate(batches):
+        params, loss = step(params, batch)
+        print(i, jax.device_get(loss).item())  # want "copies to the host"
+        if i % 250 == 0:
+            total = sum(evaluate(params, b) for b in eval_batches)
+            for b in eval_batches:
+                total = total + evaluate(params, b)
+    return params, total
+
+
+def train_logged(params, batches):
+    # an f-string formats its values when it is built: the logger gets text, after the wait
+    for i, batch in enumerate(batches):
+        params, loss = step(params, batch)
+        logging.info(f"step {i}: loss {loss:.4f}")  # want "`f\"step {i}: loss {loss:.4f}\"` formats a device value on the host and waits for the device every iteration"
+        logging.info(f"step {i} done")  # a host value only: no wait
+    return params

@@ -207,3 +207,15 @@ def skip_after_first(params, batches):
             continue
         print(n, float(loss))
     return params
+
+
+def kernel_names(dtypes):
+    # a CuPy helper the API table does not know returns a type name, not a device array: the
+    # f-string formats host text
+    from cupy._core._scalar import get_typename
+
+    names = []
+    for dt in dtypes:
+        name = get_typename(dt)
+        names.append(f"kernel<{name}>")
+    return names
