@@ -16,8 +16,8 @@ p = jnp.ones((256, 256))  # 262144 bytes
 o = jnp.ones((256, 256))
 b = jnp.ones(8)
 
-def alias(f, *args):
-    return f.lower(*args).compile().memory_analysis().alias_size_in_bytes
+def alias(f, *args, **kwargs):
+    return f.lower(*args, **kwargs).compile().memory_analysis().alias_size_in_bytes
 
 def fit_trainer():
     t = Trainer()
@@ -39,6 +39,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 		{"basic/basic.py", map[string]string{
 			"alias(step, p, o, b)": "0", "alias(update, p, b)": "0", "alias(half, p, o, b)": mb,
 			"alias(scale, p, 2)": "0", "alias(Trainer().train_step, p, b)": "0", "alias(train_step, p, b)": "0",
+			"alias(kw_step, state=p, batch=b)": "0",
 		}},
 		{"basic/basic.py.unsafe.golden", map[string]string{
 			"alias(step, p, o, b)": "524288", "alias(update, p, b)": mb, "alias(half, p, o, b)": "524288",
@@ -46,6 +47,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 			"train(p + 0, o + 0, [b, b, b])": "ok", "loop(p + 0, [b, b])": "ok",
 			"train_half(p + 0, o + 0, [b, b])": "ok", "rescale(p + 0, [b, b], 2)": "ok", "fit_trainer()": "ok", "sized_state([b, b])": "ok", "alias(train_step, p, b)": mb, "rebind_name(p + 0, [b, b])": "ok",
 			"(lambda q: [step(q, o + 0, b), q.sum()])(p + 0)": "RuntimeError",
+			"alias(kw_step, state=p, batch=b)": mb, "train_by_keyword(p + 0, [b, b])": "ok",
 		}},
 		{"aliased/aliased.py", map[string]string{"alias(sgd, p, p)": "0", "alias(sgd2, p, p)": "0"}},
 		{"aliased/aliased.py.unsafe.golden", map[string]string{

@@ -118,12 +118,24 @@ func check(in *pyinspect.Result, arr *arrays.Info, tr *jaxtrace.Info, a *ast.Ass
 	var names []string
 	var positions []int
 	var parts []statePart
+	// consider takes arg, bound to the callee's positional parameter p (name, when the callee's
+	// signature is known), as a rebound argument to donate unless it is static, donated or a key
+	consider := func(arg ast.Expr, p int, name string) {
+		if st, _ := t.Static(fn, p, name); st || t.Donated(fn, p, name) {
+			return
+		}
+		if prngKey(arr, arg) {
+			return // a PRNG key is two 32-bit words: nothing to save by donating it
+		}
+		names = append(names, "`"+in.Text(arg)+"`")
+		positions = append(positions, p-t.Shift)
+		parts = append(parts, statePartOf(arr, arg, loop))
+	}
 	for j, arg := range call.Args {
 		if _, star := arg.(*ast.Starred); star {
 			return finding{}, false // positions after a *args are unknown
 		}
-		text := in.Text(arg)
-		if !plainRef(arg) || !targets[text] {
+		if !plainRef(arg) || !targets[in.Text(arg)] {
 			continue
 		}
 		p := j + shift
@@ -136,15 +148,18 @@ func check(in *pyinspect.Result, arr *arrays.Info, tr *jaxtrace.Info, a *ast.Ass
 		} else if len(t.DonateNames) > 0 || len(t.StaticNames) > 0 {
 			return finding{}, false // names without a signature: which positions they cover is unknown
 		}
-		if st, _ := t.Static(fn, p, name); st || t.Donated(fn, p, name) {
+		consider(arg, p, name)
+	}
+	// a state passed by keyword (`train_step(state=state, batch=b)`): JAX maps donate_argnums to
+	// the parameter of that position through the signature, however the call passes it
+	for _, kw := range call.Keywords {
+		// (a **kwargs binds no parameter a positional argument or keyword already binds)
+		if kw.Arg == "" || fn == nil || !plainRef(kw.Value) || !targets[in.Text(kw.Value)] {
 			continue
 		}
-		if prngKey(arr, arg) {
-			continue // a PRNG key is two 32-bit words: nothing to save by donating it
+		if p := slices.Index(fn.Params[:fn.Positional], kw.Arg); p >= shift {
+			consider(kw.Value, p, kw.Arg)
 		}
-		names = append(names, "`"+text+"`")
-		positions = append(positions, p-t.Shift)
-		parts = append(parts, statePartOf(arr, arg, loop))
 	}
 	if len(names) == 0 {
 		return finding{}, false

@@ -84,3 +84,15 @@ def rebind_name(state, batches):
     for batch in batches:
         state = train_step(state, batch)  # want "`state` rebound to `train_step`'s outputs"
     return state
+
+
+@jax.jit
+def kw_step(state, batch):
+    return state - jnp.mean(batch)
+
+
+def train_by_keyword(state, batches):
+    # passed by keyword: JAX maps donate_argnums to the parameter through the signature
+    for batch in batches:
+        state = kw_step(state=state, batch=batch)  # want "`state` rebound to `kw_step`'s outputs undonated: old and new both live; donate with `donate_argnums=\\(0,\\)`"
+    return state
