@@ -47,7 +47,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 			"train(p + 0, o + 0, [b, b, b])": "ok", "loop(p + 0, [b, b])": "ok",
 			"train_half(p + 0, o + 0, [b, b])": "ok", "rescale(p + 0, [b, b], 2)": "ok", "fit_trainer()": "ok", "sized_state([b, b])": "ok", "alias(train_step, p, b)": mb, "rebind_name(p + 0, [b, b])": "ok",
 			"(lambda q: [step(q, o + 0, b), q.sum()])(p + 0)": "RuntimeError",
-			"alias(kw_step, state=p, batch=b)": mb, "train_by_keyword(p + 0, [b, b])": "ok",
+			"alias(kw_step, state=p, batch=b)":                mb, "train_by_keyword(p + 0, [b, b])": "ok",
 		}},
 		{"aliased/aliased.py", map[string]string{"alias(sgd, p, p)": "0", "alias(sgd2, p, p)": "0"}},
 		{"aliased/aliased.py.unsafe.golden", map[string]string{
