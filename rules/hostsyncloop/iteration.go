@@ -107,7 +107,8 @@ func longIteration(in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, l
 // that tests one; a device value handed to a call that is neither JAX, NumPy or CuPy, nor
 // jitted, nor a logging or accumulating sink (an environment's step, a human player, a queue);
 // a device value used as an index into a host container; or an explicit
-// `block_until_ready`.
+// `block_until_ready` — on every iteration: not under a periodic guard (an evaluation block every
+// N steps that compares its loss with the best so far waits then, not on each step).
 func hostNeeds(imp *imports.Info, tr *jaxtrace.Info, l *loop) bool {
 	vals := map[string]bool{}
 	for name := range l.device {
@@ -118,6 +119,9 @@ func hostNeeds(imp *imports.Info, tr *jaxtrace.Info, l *loop) bool {
 	}
 	needs := false
 	for _, st := range ownStmts(l.body) {
+		if periodic(l.body, st, l.counters) {
+			continue // a branch taken every N iterations waits then, not on each
+		}
 		switch s := st.(type) {
 		case *ast.If:
 			needs = needs || readsAny(s.Test, vals)

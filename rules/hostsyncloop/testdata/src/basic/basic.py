@@ -112,3 +112,18 @@ def train_logged(params, batches):
         logging.info(f"step {i}: loss {loss:.4f}")  # want "`f\"step {i}: loss {loss:.4f}\"` formats a device value on the host and waits for the device every iteration"
         logging.info(f"step {i} done")  # a host value only: no wait
     return params
+
+
+def train_keep_best(params, batches, eval_batches):
+    # the evaluation block every 250 steps branches on its loss (it waits then); the other steps
+    # do not, so the per-step sync is the one that costs
+    best = float("inf")
+    losses = []
+    for i, batch in enumerate(batches):
+        params, loss = step(params, batch)
+        losses.append(loss.item())  # want "`loss.item\\(\\)` waits for the device every iteration"
+        if i % 250 == 0:
+            val = float(evaluate(params, eval_batches[0]))
+            if val < best:
+                best = val
+    return params, losses, best

@@ -219,3 +219,14 @@ def kernel_names(dtypes):
         name = get_typename(dt)
         names.append(f"kernel<{name}>")
     return names
+
+
+def train_then_evaluate(params, batches, eval_batches):
+    # the evaluation loop runs every 250 training steps: its per-batch prints are a few per N steps
+    for i, batch in enumerate(batches):
+        params, loss = step(params, batch)
+        if i % 250 == 0:
+            for eval_batch in eval_batches:
+                _, eval_loss = step(params, eval_batch)
+                print("eval", float(eval_loss))
+    return params
