@@ -20,6 +20,7 @@
 //	run.go             New, RunModule, RunFunction, RunBody; parameters of a scope run on its own
 //	strategy.go        Strategy, Simulate, Explore: where the two clients' runs differ
 //	hooks.go           Heap (the client's memory model), NoHeap, Cloner
+//	importtext.go      importsMention: whether an import statement names a module (the callers search's prefilter)
 //	interp.go          Config, Shared, Consts, frames: the state, references, how objects die
 //	inspect.go         how a client reads a Value
 //	results.go         what a run reports besides values: unknown allocations, growing loops

@@ -53,6 +53,7 @@ type ProjectCallers struct {
 	byPath map[string]*callerModule // read modules by resolved path (nil: unreadable)
 	srcs   map[string][]byte        // the bytes of the files read, by path
 	list   []string                 // the project's modules, nil until listed
+	links  []string                 // the project's symbolically linked .py files, listed with list
 	listed bool
 	memo   map[callerKey]*statedResult
 }
@@ -282,12 +283,13 @@ func (pc *ProjectCallers) sites(home *callerModule, name string) ([]callSite, bo
 	if !ok {
 		return nil, false
 	}
+	stems := pc.importNames(home)
 	for _, path := range paths {
 		if path == home.path || pc.skip != nil && pc.skip(path) {
 			continue
 		}
 		src, err := pc.read(path)
-		if err != nil || !bytes.Contains(src, []byte(name)) {
+		if err != nil || !bytes.Contains(src, []byte(name)) || stems != nil && !importsMention(src, stems) {
 			continue
 		}
 		m := pc.module(path, src)
@@ -313,13 +315,34 @@ func (pc *ProjectCallers) sites(home *callerModule, name string) ([]callSite, bo
 func (pc *ProjectCallers) projectFiles() ([]string, bool) {
 	if !pc.listed {
 		pc.listed = true
-		pc.list = listProject(pc.files, pc.root)
+		pc.list, pc.links = listProject(pc.files, pc.root)
 	}
 	return pc.list, pc.list != nil
 }
 
-// listProject walks root's tree in order, or returns nil past MaxCallerFiles modules.
-func listProject(files Files, root string) []string {
+// importNames returns the words one of which a module's text holds if it imports home: a
+// module binds home's members only through an import whose dotted name ends in home's module
+// name, its file's stem or the stem of a linked file that resolves to it. It returns nil for a
+// package's __init__.py, which `from . import f` imports without naming it, so that every
+// module that names the function is parsed. Modules without one of the words are not parsed:
+// bindingsOf would find no binding in them.
+func (pc *ProjectCallers) importNames(home *callerModule) [][]byte {
+	base := filepath.Base(home.path)
+	if base == "__init__.py" || !strings.HasSuffix(base, ".py") {
+		return nil
+	}
+	out := [][]byte{[]byte(strings.TrimSuffix(base, ".py"))}
+	for _, l := range pc.links {
+		if real, err := filepath.EvalSymlinks(l); err == nil && real == home.path {
+			out = append(out, []byte(strings.TrimSuffix(filepath.Base(l), ".py")))
+		}
+	}
+	return out
+}
+
+// listProject walks root's tree in order and returns its modules and its linked .py files, or
+// nil modules past MaxCallerFiles.
+func listProject(files Files, root string) (list, links []string) {
 	out := []string{}
 	var walk func(dir string) bool
 	walk = func(dir string) bool {
@@ -346,14 +369,16 @@ func listProject(files Files, root string) []string {
 					return false
 				}
 				out = append(out, p)
+			case strings.HasSuffix(n, ".py") && e.Type()&fs.ModeSymlink != 0:
+				links = append(links, p)
 			}
 		}
 		return true
 	}
 	if !walk(root) {
-		return nil
+		return nil, links
 	}
-	return out
+	return out, links
 }
 
 // module reads and indexes the project module at path (src its bytes), or nil.

@@ -128,6 +128,12 @@ func TestProjectCallers(t *testing.T) {
 		{"called through a name bound in branches", map[string]string{"pkg/lib.py": lib, "pkg/alt.py": "def wide(a, b):\n    return a\n",
 			"main.py": "from pkg import lib, alt\ndef run(kind):\n    if kind:\n        solve = lib.make\n    else:\n        solve = alt.wide\n    if kind:\n        return solve(12)\n    return solve(1, 2)\n"},
 			"make", "n", 12, true, ""},
+		{"module named in a parenthesised import's later line", map[string]string{"pkg/lib.py": lib, "pkg/__init__.py": "", "pkg/other.py": "",
+			"main.py": "from pkg import (\n    other,\n    lib,\n)\nlib.make(32)\n"},
+			"make", "n", 32, true, ""},
+		{"module named after a backslash continuation", map[string]string{"pkg/lib.py": lib, "pkg/__init__.py": "",
+			"main.py": "from pkg \\\n    import lib\nlib.make(24)\n"},
+			"make", "n", 24, true, ""},
 		{"a name bound to it read otherwise", map[string]string{"pkg/lib.py": lib,
 			"main.py": "from pkg import lib\nsolve = lib.make\nsolve(12)\nfs = [solve]\n"},
 			"make", "n", 0, false, ""},
@@ -142,6 +148,44 @@ func TestProjectCallers(t *testing.T) {
 				t.Errorf("where = %q, want %q", got.Where, c.wantWhere)
 			}
 		})
+	}
+}
+
+func TestProjectCallersThroughLinkedModule(t *testing.T) {
+	// a caller imports the module through a linked file of another name
+	lib := "import cupy as cp\n\ndef make(n):\n    return cp.zeros(n)\n"
+	root := writeProject(t, map[string]string{"pkg/lib.py": lib, "main.py": "import alias\nalias.make(48)\n"})
+	if err := os.Symlink(filepath.Join(root, "pkg", "lib.py"), filepath.Join(root, "alias.py")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	got, ok := statedParam(t, root, "pkg/lib.py", "make", "n")
+	if !ok || got.Value != 48 {
+		t.Fatalf("stated n of make = %d, %v; want 48, true (%q)", got.Value, ok, got.Where)
+	}
+}
+
+func TestImportsMention(t *testing.T) {
+	words := [][]byte{[]byte("lib")}
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{"import lib\n", true},
+		{"from pkg.lib import make\n", true},
+		{"from . import (\n    a,\n    lib,\n)\n", true},
+		{"from pkg \\\n    import lib\n", true},
+		{"from pkg.\\\nlib import make\n", true},
+		{"x = 1; import lib as L\n", true},
+		{"if ok: from pkg import lib\n", true},
+		{"import os\nlib = os.getcwd()\n", false},
+		{"import os\n\ndef f(lib):\n    return lib\n", false},
+		{"libimport = 1\nimportlib = 2\n", false},
+		{"def importer(): pass\nlib = 1\n", false},
+		{"", false},
+	} {
+		if got := importsMention([]byte(c.src), words); got != c.want {
+			t.Errorf("importsMention(%q) = %v, want %v", c.src, got, c.want)
+		}
 	}
 }
 
