@@ -90,7 +90,7 @@ func (info *Info) tracedNames(f *Func) {
 				}
 			case *ast.For:
 				if info.Traced(f, s.Iter) {
-					mark(s.Target)
+					mark(info.iterated(s))
 				}
 			}
 		}
@@ -98,6 +98,27 @@ func (info *Info) tracedNames(f *Func) {
 			break
 		}
 	}
+}
+
+// iterated returns the part of a for loop's target that a traced iterable binds to traced
+// values: all of it, but for `enumerate(…)` only what follows the counter, which is a Python
+// int whatever the items are (`for k, row in enumerate(rows)`).
+func (info *Info) iterated(s *ast.For) ast.Expr {
+	call, ok := s.Iter.(*ast.Call)
+	if !ok || info.callName(call.Func) != "enumerate" {
+		return s.Target
+	}
+	switch t := s.Target.(type) {
+	case *ast.Tuple:
+		if len(t.Elts) == 2 {
+			return t.Elts[1]
+		}
+	case *ast.List:
+		if len(t.Elts) == 2 {
+			return t.Elts[1]
+		}
+	}
+	return s.Target
 }
 
 // binds reports whether f has a parameter named n.

@@ -51,6 +51,7 @@ func TestFixturesUnderJAX(t *testing.T) {
 			"batched(xs)": "ok", "over_params([(jnp.ones((6, 6)), jnp.ones(6))], x)": "ok",
 			"range_shadow(lambda n: [0], x)": "ok", "per_axis(xs)": "ok", "smooth_eager(x)": "ok",
 			"rational_series(x)": "ok", "use_half_window(x)": "ok", "bench(x)": "ok", "solve_twice(x)": "ok",
+			"blocks([xs[0], xs[1], xs[0]])": "ok",
 			// passed, the parameter is traced, and the branch on it raises
 			"half_window(x, False)": "TracerBoolConversionError,ConcretizationTypeError,JAXTypeError,TypeError,Exception",
 		}},

@@ -164,3 +164,13 @@ def solve(x, m):
 
 def solve_twice(x):
     return solve(x, 2)
+
+
+@jax.jit
+def blocks(block_rows):
+    # enumerate's counter is a Python int whatever the rows hold: range(k + 1) is a few blocks
+    out = []
+    for k, row in enumerate(block_rows[1:]):
+        for i in range(k + 1):
+            out.append(row[i])
+    return out
