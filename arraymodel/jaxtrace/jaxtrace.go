@@ -294,3 +294,19 @@ func (info *Info) RunsLoop(f *Func) bool {
 	})
 	return found
 }
+
+// Option returns the value of the first of the keyword options names the transformation is
+// given (`in_shardings` or its older name `in_axis_resources`), or nil.
+func (t *Transform) Option(names ...string) ast.Expr {
+	if t == nil || t.Opts == nil {
+		return nil
+	}
+	for _, name := range names {
+		for _, kw := range t.Opts.Keywords {
+			if kw.Arg == name {
+				return kw.Value
+			}
+		}
+	}
+	return nil
+}

@@ -77,3 +77,31 @@ func TestFixturesUnderJAX(t *testing.T) {
 		})
 	}
 }
+
+// TestRelaidDonationUnusable checks under JAX, on two host devices, what the rule's layout test
+// relies on: a donated argument whose output is sharded otherwise (a resharding identity) gets
+// no buffer reused, while one whose sharding the step keeps is aliased in full per device.
+func TestRelaidDonationUnusable(t *testing.T) {
+	t.Setenv("XLA_FLAGS", "--xla_force_host_platform_device_count=2")
+	path := filepath.Join(t.TempDir(), "relaid.py")
+	src := `import jax
+import jax.numpy as jnp
+from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+
+mesh = Mesh(jax.devices(), ("dp",))
+rep, shd = NamedSharding(mesh, P()), NamedSharding(mesh, P("dp"))
+reshard = jax.jit(lambda x: x, in_shardings=rep, out_shardings=shd, donate_argnums=(0,))
+same = jax.jit(lambda x: x * 2, in_shardings=shd, out_shardings=shd, donate_argnums=(0,))
+`
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const setup = `
+import jax, jax.numpy as jnp
+def alias(f, s):
+    x = jax.device_put(jnp.ones((1024, 256)), s)  # 1 MiB; 512 KiB a device when split
+    return f.lower(x).compile().memory_analysis().alias_size_in_bytes
+`
+	jaxoracle.Check(t, jaxoracle.Eval(t, path, setup, []string{"len(jax.devices())", "alias(reshard, rep)", "alias(same, shd)"}),
+		map[string]string{"len(jax.devices())": "2", "alias(reshard, rep)": "0", "alias(same, shd)": "524288"})
+}

@@ -115,6 +115,20 @@ func check(in *pyinspect.Result, arr *arrays.Info, tr *jaxtrace.Info, a *ast.Ass
 	for _, e := range flatten(a.Targets[0]) {
 		targets[in.Text(e)] = true
 	}
+	// outIndex is the position of the target a rebound argument is, among the call's outputs
+	// (-1 when the targets are not one flat tuple of names: its output sharding is then unknown)
+	outIndex, outs := func(arg ast.Expr) int { return 0 }, 1
+	if tup, ok := a.Targets[0].(*ast.Tuple); ok {
+		outs = len(tup.Elts)
+		outIndex = func(arg ast.Expr) int {
+			for j, e := range tup.Elts {
+				if plainRef(e) && in.Text(e) == in.Text(arg) {
+					return j
+				}
+			}
+			return -1
+		}
+	}
 	var names []string
 	var positions []int
 	var parts []statePart
@@ -126,6 +140,9 @@ func check(in *pyinspect.Result, arr *arrays.Info, tr *jaxtrace.Info, a *ast.Ass
 		}
 		if prngKey(arr, arg) {
 			return // a PRNG key is two 32-bit words: nothing to save by donating it
+		}
+		if relaid(in, t, p-t.Shift, outIndex(arg), outs) {
+			return // laid out otherwise on the way out: XLA cannot reuse its buffer
 		}
 		names = append(names, "`"+in.Text(arg)+"`")
 		positions = append(positions, p-t.Shift)
