@@ -1,6 +1,7 @@
 """Writes bench/jaxrules/candidates5.tsv: every candidate RULE5.md's lists named, in their
 round-robin order, with what happened to it: the first criterion it failed, 'taken', or 'not
-reached: corpus full' (after the corpus held 15).
+reached: selection stopped at 22:05 UTC' (RULE5.md's stop time came with the corpus at 12 of 15;
+written after the stop, from the records of the selection).
 
     python3 candidates5.py order.tsv fetch.tsv results.tsv > ../candidates5.tsv
 
@@ -32,5 +33,5 @@ for l in open(order_path, encoding="utf-8"):
     elif repo in fetch:
         status = fetch[repo]
     else:
-        status = "not reached: corpus full"
+        status = "not reached: selection stopped at 22:05 UTC"
     print("\t".join([stratum, pos, source, repo] + cells + [status]))

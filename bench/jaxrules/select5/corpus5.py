@@ -2,10 +2,10 @@
 training stratum of /work/jaxcorpus5 (no rule runs), with the commits and evidence measure.py
 recorded.
 
-    python3 corpus4.py ROOT FILES TAKEN RESULTS > ../corpus5.tsv
+    python3 corpus5.py ROOT FILES TAKEN RESULTS > ../corpus5.tsv
 
 ROOT is /work/jaxcorpus5; FILES is the listing (`cd ROOT && arraylint check --show-files
-training`); TAKEN is /work/jaxcorpus5-work/taken.tsv; RESULTS is select4/results.tsv. Columns:
+training`); TAKEN is /work/jaxcorpus5-work/taken.tsv; RESULTS is select5/results.tsv. Columns:
 stratum, repository, commit, commit_date, files, lines (non-blank lines of the listed files),
 checked_lines (the same outside test code), evidence (the loop file:line), large_model (criterion
 8(d)'s first match). It exits non-zero when a repository's checked lines differ from measure.py's."""
@@ -29,7 +29,7 @@ checked = collections.Counter()
 for path in open(files_path, encoding="utf-8").read().splitlines():
     parts = path.split("/")
     if len(parts) < 3 or parts[0] != "training":
-        sys.exit("corpus4: listed path %r: not under a repository folder of training" % path)
+        sys.exit("corpus5: listed path %r: not under a repository folder of training" % path)
     repo = parts[1].replace("+", "/", 1)
     rel = "/".join(parts[2:])
     with open(os.path.join(root, path), "rb") as fh:
@@ -43,7 +43,7 @@ bad = 0
 for stratum, repo, commit, measured in taken:
     r = results[repo]
     if int(measured) != checked[repo]:
-        print("corpus4: %s: %d checked lines listed, %s measured" % (repo, checked[repo], measured), file=sys.stderr)
+        print("corpus5: %s: %d checked lines listed, %s measured" % (repo, checked[repo], measured), file=sys.stderr)
         bad = 1
     print("\t".join([stratum, repo, commit, r[3], str(files[repo]), str(lines[repo]), str(checked[repo]), r[9], r[10]]))
 sys.exit(bad)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# bench/jaxrules/select3/extract4.sh: write the fourth JAX corpus from local git snapshots of its
+# bench/jaxrules/select5/extract5.sh: write the fifth JAX corpus from local git snapshots of its
 # repositories. For each row of ../corpus5.tsv (stratum, owner/name, commit, ...) it writes every .py
 # blob of that commit's tree (symbolic links left out, nothing else) under
-# ROOT/<stratum>/<owner>+<name>/<path>, the layout measure.py wrote and run4.sh checks.
+# ROOT/<stratum>/<owner>+<name>/<path>, the layout measure.py wrote and run5.sh checks.
 #
-#   bench/jaxrules/select3/extract4.sh SNAPSHOTS ROOT
+#   bench/jaxrules/select5/extract5.sh SNAPSHOTS ROOT
 #
 #   SNAPSHOTS   folder holding one git directory per repository, at SNAPSHOTS/<owner>+<name>/repo
 #               (bare, or a clone with its .git inside): the search tool's fetch leaves them in
@@ -19,7 +19,7 @@ fi
 snaps=$1 root=$2
 list=$(dirname "$0")/../corpus5.tsv
 if [ -e "$root" ]; then
-	echo "extract4.sh: corpus root $root: already exists" >&2
+	echo "extract5.sh: corpus root $root: already exists" >&2
 	exit 2
 fi
 missing=0
@@ -28,7 +28,7 @@ while IFS=$'\t' read -r stratum repo commit _; do
 	git=$snaps/${repo/\//+}/repo
 	[ -d "$git/.git" ] && git=$git/.git
 	if ! git --git-dir="$git" cat-file -e "$commit^{tree}" 2>/dev/null; then
-		echo "extract4.sh: $repo: commit $commit not in $git" >&2
+		echo "extract5.sh: $repo: commit $commit not in $git" >&2
 		missing=1
 		continue
 	fi
@@ -60,4 +60,4 @@ done <"$list"
 if [ "$missing" -ne 0 ]; then
 	exit 1
 fi
-echo "extract4.sh: corpus written to $root"
+echo "extract5.sh: corpus written to $root"
