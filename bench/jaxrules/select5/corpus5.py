@@ -14,7 +14,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from count4 import test_code  # noqa: E402
+from count5 import test_code  # noqa: E402
 
 root, files_path, taken_path, results_path = sys.argv[1:5]
 taken = [l.rstrip("\n").split("\t") for l in open(taken_path)]
