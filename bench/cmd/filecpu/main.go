@@ -66,6 +66,7 @@ func main() {
 	minLines := flag.Int("min-lines", 20, "files with fewer lines are left out of the per-line distribution")
 	args := flag.String("args", "", "extra arguments for check, space-separated")
 	timeout := flag.Duration("timeout", 2*time.Minute, "limit of one run")
+	flag.Float64Var(&over, "over", 10, "list the files above this multiple of the median CPU per line (issue 27's bound: 10)")
 	flag.Parse()
 	if len(bins) == 0 || flag.NArg() == 0 || *reps < 1 {
 		fmt.Fprintln(os.Stderr, "usage: filecpu [-reps N] [-min-lines N] [-args 'ARGS'] -bin NAME=PATH... CORPUS...")
@@ -137,6 +138,9 @@ func main() {
 		report("all corpora", all, bins, *minLines)
 	}
 }
+
+// over is the multiple of the median per line past which report lists a file.
+var over float64
 
 // startupEvery is how many files are measured between two samples of the start-up.
 const startupEvery = 25
@@ -276,12 +280,40 @@ func report(corpus string, files []*file, bins []binary, minLines int) {
 			med, p99, top := quantile(perLine, 0.5), quantile(perLine, 0.99), perLine[len(perLine)-1]
 			fmt.Printf("%-8s %7d %9d %8.2f %10.1f %10.1f %10.1f %8.1f %8.1f  %s (%.0f)\n", b.name, ok, lines,
 				total.Seconds(), med, p99, top, p99/med, top/med, worst, worstPer)
+			listOver(files, k, med, minLines)
 		}
 		for _, err := range failed {
 			fmt.Printf("  %s failed: %v\n", b.name, err)
 		}
 	}
 	fmt.Printf("(per-line figures over the files of %d lines or more, start-up subtracted)\n", minLines)
+}
+
+// listOver prints the files whose CPU per line under binary k is above over × med, costliest
+// first (at most 10 named).
+func listOver(files []*file, k int, med float64, minLines int) {
+	if over <= 0 {
+		return
+	}
+	type row struct {
+		path    string
+		perLine float64
+		lines   int
+	}
+	var rows []row
+	for _, f := range files {
+		if f.cpu[k] < 0 || f.lines < minLines {
+			continue
+		}
+		if pl := float64(f.cpu[k].Microseconds()) / float64(f.lines); pl > over*med {
+			rows = append(rows, row{f.path, pl, f.lines})
+		}
+	}
+	sort.Slice(rows, func(i, j int) bool { return rows[i].perLine > rows[j].perLine })
+	fmt.Printf("    %d files above %g× the median per line\n", len(rows), over)
+	for _, r := range rows[:min(len(rows), 10)] {
+		fmt.Printf("    %8.1f us/line %6d lines  %s\n", r.perLine, r.lines, r.path)
+	}
 }
 
 // quantile returns the q-quantile of sorted values (nearest rank).
