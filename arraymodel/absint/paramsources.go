@@ -26,13 +26,36 @@ type callSites struct {
 	// names are module constants)
 	in     []ast.Node
 	escape bool // the name is also used other than as a callee: calls made elsewhere
+	// passed are the calls the name is handed to as argument i, an escape unless reads says
+	// the callee only reads it; asked only when the function's calls are (escapes), since
+	// reads may parse the callee's module
+	passed []passedTo
+	reads  func(*ast.Call, int) bool
+}
+
+// passedTo is one call a function's name is an argument of, at position i.
+type passedTo struct {
+	call *ast.Call
+	i    int
+}
+
+// escapes reports whether the name is used other than as a callee, deciding the calls it is
+// handed to on first use.
+func (cs *callSites) escapes() bool {
+	for _, p := range cs.passed {
+		if !cs.escape && !cs.reads(p.call, p.i) {
+			cs.escape = true
+		}
+	}
+	cs.passed = nil
+	return cs.escape
 }
 
 // only returns the function's only call and the def, class or lambda it is in (nil at module
 // level), when its name is used nowhere else (a function passed on or rebound may be called
 // anywhere).
 func (cs *callSites) only() (*ast.Call, ast.Node, bool) {
-	if cs == nil || cs.escape || len(cs.calls) != 1 {
+	if cs == nil || len(cs.calls) != 1 || cs.escapes() {
 		return nil, nil, false
 	}
 	return cs.calls[0], cs.in[0], true
@@ -84,8 +107,12 @@ func callIndex(mod *ast.Module, inspect func(*ast.Module, func(ast.Node) bool), 
 			}
 			if reads != nil {
 				for i, a := range n.Args {
-					if f, ok := a.(*ast.Name); ok && out[f.ID] != nil && !callee[f] && reads(n, i) {
-						callee[f] = true // get_benchmark_info(f): read, not called
+					if f, ok := a.(*ast.Name); ok && out[f.ID] != nil && !callee[f] {
+						// get_benchmark_info(f): read, not called, if the callee only reads it;
+						// decided when f's calls are asked for (escapes)
+						cs := out[f.ID]
+						cs.passed, cs.reads = append(cs.passed, passedTo{n, i}), reads
+						callee[f] = true
 					}
 				}
 			}
@@ -688,7 +715,7 @@ func (s *Interp) callerConstant(def *ast.FunctionDef, p string) (value, bool) {
 // else (a function passed on or rebound may be called anywhere).
 func (c Calls) All(mod *ast.Module, def *ast.FunctionDef) ([]*ast.Call, bool) {
 	cs := c[def.Name]
-	if cs == nil || cs.escape || len(cs.calls) == 0 || mod == nil || !slices.Contains(mod.Body, ast.Stmt(def)) {
+	if cs == nil || len(cs.calls) == 0 || mod == nil || !slices.Contains(mod.Body, ast.Stmt(def)) || cs.escapes() {
 		return nil, false
 	}
 	return cs.calls, true
