@@ -10,7 +10,20 @@ for p in glob.glob("../../heldout1*/RULE.md") + glob.glob("../../jaxrules/RULE*.
         q = " ".join(m.split()).lower()
         old.add(q)
         old.add(re.sub(r"^[sf]:\s*", "", q))
-new = re.findall(r"`([SF]: [^`]+)`", open("../RULE.md").read())
+text = open("../RULE.md").read()
+new = re.findall(r"`([SF]: [^`]+)`", text)
+# the amendments' queries: backticked texts with a space in the amendment sections, tagged S:
+for part in text.split("## First amendment")[1:]:
+    for q in re.findall(r"`([^`]+)`", part):
+        q = " ".join(q.split())
+        if " " in q and "/" not in q and not q.startswith(("selection", "find_repos")):
+            new.append("S: " + q)
+seen = set()
+for q in new:
+    k = " ".join(q.split()).lower()
+    if k in seen:
+        print("REPEATED within this RULE: " + q)
+    seen.add(k)
 bad = 0
 for q in new:
     qq = " ".join(q.split()).lower()
