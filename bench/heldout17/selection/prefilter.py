@@ -1,5 +1,6 @@
 """Pre-fetch criteria 1-4 of bench/heldout17/RULE.md, over lists.txt in each stratum's visiting
-order (each stratum: round-robin across its lists, in lists.txt's order).
+order (each stratum: round-robin across its lists, in lists.txt's order; the first amendment's A2
+and B2 lists, round-robin, after A's and B's first lists).
 usage: prefilter.py LISTS ISSUES BENCH > order.tsv (stratum, position, source, repo, verdict:
 'pass' or 'skipped, N: reason'). ISSUES is the text of every issue; BENCH is /work/main/bench."""
 import glob, os, re, sys
@@ -72,7 +73,7 @@ def verdict(repo, source):
     return "pass"
 
 
-lists = {"A": [], "B": [], "C": []}
+lists = {"A": [], "A2": [], "B": [], "B2": [], "C": []}
 for line in open(lists_path, encoding="utf-8"):
     f = line.rstrip("\n").split("\t")
     if len(f) == 3:
@@ -89,7 +90,7 @@ def round_robin(qs):
 
 
 seen = set()
-for stratum, groups in (("A", ["A"]), ("B", ["B"]), ("C", ["C"])):
+for stratum, groups in (("A", ["A", "A2"]), ("B", ["B", "B2"]), ("C", ["C"])):  # first amendment: A2, B2 after
     order = []
     for g in groups:
         order += round_robin(lists[g])
