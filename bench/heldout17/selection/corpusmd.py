@@ -1,4 +1,4 @@
-"""Tables of bench/heldout16/CORPUS.md from the selection's records.
+"""Tables of bench/heldout17/CORPUS.md from the selection's records.
 usage: corpusmd.py > tables.md (run in selection/). Reads order.tsv (criteria 1-4 per listed name in
 visiting order), fetch.tsv (criterion 5) and results.tsv (criteria 6-9 and the counts)."""
 import collections
@@ -14,9 +14,9 @@ for l in open("results.tsv"):
     res[f[1]] = f
 # Why a stratum's remaining candidates were not fetched (RULE.md and its amendments).
 NOT_FETCHED = {
-    "A": "not fetched: A's cap of 80 reached; the amendments' further fetches went to the A3 candidates only",
-    "B": "not fetched: B's fetches ended at 80 (third amendment)",
-    "C": "not fetched: C full (10 repositories)",
+    "A": "not fetched: (none expected; A's candidates were all fetched)",
+    "B": "not fetched: B's cap of 80 fetches reached",
+    "C": "not fetched: C full (8 repositories)",
 }
 names = {"A": "A-scale", "B": "B-programs", "C-libraries": "C", "C": "C-libraries"}
 short = {"A": "array program files", "B": "array program files", "C": "numpy files"}
@@ -34,8 +34,8 @@ for s in "ABC":
           "{:,}".format(sum(int(r[6]) for r in rows)), "{:,}".format(sum(int(r[7]) for r in rows))))
 
 print("## Every candidate considered, in visiting order\n")
-print("`position` is the place in the stratum's visiting order (`order.tsv`: A's lists, then the first")
-print("amendment's A2 and the second's A3; B's code searches, then B2, then B's name lists); `verdict` is")
+print("`position` is the place in the stratum's visiting order (`order.tsv`: A's code searches, then the")
+print("first amendment's A2; B's code searches, then B2; C's name lists); `verdict` is")
 print("the first criterion failed, `taken`, or `not fetched:` the stratum's fetches ended before the")
 print("candidate's turn (criteria 1-4 passed, no fetch made).\n")
 print("| stratum | position | source | repository | verdict |")
