@@ -68,19 +68,18 @@ func lookupRuneName(name string) (rune, bool) {
 	return r, ok
 }
 
+// namedPlanes are the code point ranges that hold named characters: planes 0-3 and plane 14.
+// Planes 4-13 hold no character and planes 15-16 are private use, which has no names; reading
+// only these ranges takes a third of the time of reading all 1,114,112 code points
+// (TestNamedPlanesHoldEveryName checks that no name is lost).
+var namedPlanes = [][2]rune{{0, 0x3FFFF}, {0xE0000, 0xEFFFF}}
+
 // buildRuneNames indexes every named code point, including the Hangul syllables, whose names
 // runenames leaves out (it names them "<Hangul Syllable>").
 func buildRuneNames() {
 	runeNames = make(map[string]rune, 40000)
-	for r := rune(0); r <= utf8.MaxRune; r++ {
-		if 0xD800 <= r && r <= 0xDFFF {
-			continue
-		}
-		n := runenames.Name(r)
-		if n == "" || n[0] == '<' {
-			continue
-		}
-		runeNames[n] = r
+	for _, plane := range namedPlanes {
+		addRuneNames(runeNames, plane[0], plane[1])
 	}
 	for _, line := range strings.Split(nameAliases, "\n") {
 		code, names, ok := strings.Cut(strings.TrimSpace(line), " ")
@@ -103,6 +102,18 @@ func buildRuneNames() {
 	for s := 0; s < len(lead)*nV*nT; s++ {
 		n := "HANGUL SYLLABLE " + jamo(lead[s/(nV*nT)]) + vowel[s%(nV*nT)/nT] + jamo(tail[s%nT])
 		runeNames[n] = rune(0xAC00 + s)
+	}
+}
+
+// addRuneNames indexes the named code points from lo to hi.
+func addRuneNames(names map[string]rune, lo, hi rune) {
+	for r := lo; r <= hi; r++ {
+		if 0xD800 <= r && r <= 0xDFFF {
+			continue
+		}
+		if n := runenames.Name(r); n != "" && n[0] != '<' {
+			names[n] = r
+		}
 	}
 }
 

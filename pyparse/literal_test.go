@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -238,5 +239,24 @@ sys.stdout.write("".join(out))
 	}
 	if bad > 0 {
 		t.Errorf("%d code points classified differently from CPython", bad)
+	}
+}
+
+// TestNamedPlanesHoldEveryName: the code points outside namedPlanes have no name, so the \N{…}
+// table built from the planes is the one built from every code point.
+func TestNamedPlanesHoldEveryName(t *testing.T) {
+	all := map[string]rune{}
+	addRuneNames(all, 0, utf8.MaxRune)
+	planes := map[string]rune{}
+	for _, p := range namedPlanes {
+		addRuneNames(planes, p[0], p[1])
+	}
+	if len(all) < 30000 || len(planes) != len(all) {
+		t.Fatalf("%d names from the planes, %d from every code point", len(planes), len(all))
+	}
+	for n, r := range all {
+		if planes[n] != r {
+			t.Errorf("%q: %U from the planes, %U from every code point", n, planes[n], r)
+		}
 	}
 }
