@@ -251,3 +251,32 @@ func TestReadsOnly(t *testing.T) {
 		}
 	}
 }
+
+// TestReadsOnlyKnownTransformation: a callee the tracing tables know to call its function
+// (jax.jit) is not read for its source: even a project's own `jax.jit` that only reads its
+// argument's name calls it as far as the search is concerned.
+func TestReadsOnlyKnownTransformation(t *testing.T) {
+	root := writeProject(t, map[string]string{
+		"jax/__init__.py": "def jit(f):\n    return f.__name__\n\ndef describe(f):\n    return f.__name__\n",
+		"prog.py":         "import jax\n\ndef step(n):\n    return n\n\njax.jit(step)\njax.describe(step)\n",
+	})
+	path := filepath.Join(root, "prog.py")
+	src, _ := os.ReadFile(path)
+	f, err := pyparse.Parse(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pc := NewProjectCallers(nil, CallerRoot("", path), path, f, imports.Build(f.Module), nil)
+	want := map[string]bool{"jit": false, "describe": true}
+	for _, st := range f.Module.Body {
+		e, ok := st.(*ast.ExprStmt)
+		if !ok {
+			continue
+		}
+		call := e.Value.(*ast.Call)
+		name := call.Func.(*ast.Attribute).Attr
+		if got := pc.ReadsOnly(call, 0); got != want[name] {
+			t.Errorf("ReadsOnly(jax.%s(step)) = %v, want %v", name, got, want[name])
+		}
+	}
+}

@@ -3,6 +3,7 @@ package absint
 import (
 	"slices"
 
+	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
 
@@ -27,6 +28,9 @@ var introspecting = map[string]bool{"hasattr": true, "getattr": true, "isinstanc
 func (pc *ProjectCallers) ReadsOnly(call *ast.Call, i int) bool {
 	if pc == nil || pc.home == nil {
 		return false
+	}
+	if r, ok := pc.home.pm.imp.Resolve(call.Func); ok && jaxtrace.CallsFunction(r.Qual) {
+		return false // known to call it: no need to read the library's definition
 	}
 	m, def, ok := pc.calleeDef(pc.home, call.Func)
 	if !ok {

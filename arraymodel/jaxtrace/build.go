@@ -616,3 +616,13 @@ func (info *Info) Qual(e ast.Expr) string {
 	}
 	return info.qual(e)
 }
+
+// CallsFunction reports whether the callable resolved as qual calls, or returns something that
+// calls, the function it is handed: a tracing transformation (`jax.jit`), a wrapper
+// (`jax.grad`), a lax primitive taking a body, or functools.partial. Passing a function to one
+// of them is not a read only, whatever the library's source says.
+func CallsFunction(qual string) bool {
+	_, kind := kinds[qual]
+	_, body := bodies[qual]
+	return kind || body || wrappers[qual] || partials[qual]
+}
