@@ -225,7 +225,7 @@ func (s *Interp) forgetIfRebound(fn, v value, i int, kw string, spread int) {
 func paramAt(def *ast.FunctionDef, i int, kw string) string {
 	a := def.Args
 	if i >= 0 {
-		pos := append(append([]*ast.Arg(nil), a.Posonlyargs...), a.Args...)
+		pos := ast.PositionalArgs(a)
 		if i < len(pos) {
 			return pos[i].Arg
 		}

@@ -953,7 +953,7 @@ func (s *Interp) defaultFor(a *ast.Arguments, name string) value {
 	if v, ok := s.assumedValue(name); ok {
 		return v
 	}
-	pos := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)
+	pos := ast.PositionalArgs(a)
 	off := len(pos) - len(a.Defaults)
 	for i, p := range pos {
 		if p.Arg == name && i >= off && pureExpr(a.Defaults[i-off]) {

@@ -300,7 +300,7 @@ func argFor(def *ast.FunctionDef, call *ast.Call, p string) ast.Expr {
 			return k.Value
 		}
 	}
-	pos := append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...)
+	pos := ast.PositionalArgs(def.Args)
 	for i, a := range pos {
 		if a.Arg == p && i < len(call.Args) {
 			return call.Args[i]
@@ -377,7 +377,7 @@ func (s *Interp) noteDefault(def *ast.FunctionDef, p string, v value) {
 
 // defaultExpr returns the default of parameter name, or nil.
 func defaultExpr(a *ast.Arguments, name string) ast.Expr {
-	pos := append(append([]*ast.Arg{}, a.Posonlyargs...), a.Args...)
+	pos := ast.PositionalArgs(a)
 	off := len(pos) - len(a.Defaults)
 	for i, p := range pos {
 		if p.Arg == name && i >= off {

@@ -213,7 +213,7 @@ func (pc *ProjectCallers) stateParam(m *callerModule, def *ast.FunctionDef, p st
 	if !ok {
 		return Stated{}, false
 	}
-	if !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == p }) {
+	if !imports.HasArg(def.Args, p) {
 		return Stated{}, false
 	}
 	sites, ok := pc.sites(m, name)
@@ -676,7 +676,7 @@ func argument(def *ast.FunctionDef, call *ast.Call, p string, method bool) (arg 
 			return k.Value, true, true
 		}
 	}
-	pos := append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...)
+	pos := ast.PositionalArgs(def.Args)
 	if method && len(pos) > 0 {
 		pos = pos[1:]
 	}
@@ -855,7 +855,7 @@ func bindsName(sc ast.Node, name string) bool {
 	case *ast.ClassDef:
 		body = sc.Body
 	}
-	if args != nil && slices.ContainsFunc(imports.AllArgs(args), func(a *ast.Arg) bool { return a.Arg == name }) {
+	if args != nil && imports.HasArg(args, name) {
 		return true
 	}
 	return assignedIn(body, name)

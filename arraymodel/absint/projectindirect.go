@@ -164,18 +164,9 @@ func leftAtDefault(def *ast.FunctionDef, param string, pos int, kw string) bool 
 			switch x := n.(type) {
 			case *ast.Call:
 				if f, isName := x.Func.(*ast.Name); isName && f.ID == param {
-					if len(x.Args) > pos {
+					if len(x.Args) > pos || slices.ContainsFunc(x.Args, isStarred) ||
+						slices.ContainsFunc(x.Keywords, func(k *ast.Keyword) bool { return k.Arg == "" || k.Arg == kw }) {
 						ok = false
-					}
-					for _, a := range x.Args {
-						if _, star := a.(*ast.Starred); star {
-							ok = false
-						}
-					}
-					for _, k := range x.Keywords {
-						if k.Arg == "" || k.Arg == kw {
-							ok = false
-						}
 					}
 					for _, a := range x.Args {
 						ast.Inspect(a, func(m ast.Node) bool { return checkNotRead(m, param, &ok) })
@@ -190,19 +181,17 @@ func leftAtDefault(def *ast.FunctionDef, param string, pos int, kw string) bool 
 					ok = false // read other than as a callee: passed on, kept
 				}
 			case *ast.FunctionDef:
-				if slices.ContainsFunc(imports.AllArgs(x.Args), func(a *ast.Arg) bool { return a.Arg == param }) {
-					return false // a nested def's own parameter of that name
-				}
+				return !imports.HasArg(x.Args, param) // a nested def's own parameter of that name
 			case *ast.Lambda:
-				if slices.ContainsFunc(imports.AllArgs(x.Args), func(a *ast.Arg) bool { return a.Arg == param }) {
-					return false
-				}
+				return !imports.HasArg(x.Args, param)
 			}
 			return true
 		})
 	}
 	return ok
 }
+
+func isStarred(e ast.Expr) bool { _, ok := e.(*ast.Starred); return ok }
 
 // checkNotRead clears ok when n reads param.
 func checkNotRead(n ast.Node, param string, ok *bool) bool {
@@ -247,7 +236,7 @@ func (m *callerModule) aliasesOf(name string, members, modules map[string]bool) 
 // arguments fit def's parameters, and every parameter without a default is given. Unpacked
 // arguments fit anything.
 func canBind(def *ast.FunctionDef, call *ast.Call, method bool) bool {
-	pos := append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...)
+	pos := ast.PositionalArgs(def.Args)
 	if method && len(pos) > 0 {
 		pos = pos[1:]
 	}

@@ -36,7 +36,7 @@ func (pc *ProjectCallers) ReadsOnly(call *ast.Call, i int) bool {
 	if !ok {
 		return false
 	}
-	pos := append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...)
+	pos := ast.PositionalArgs(def.Args)
 	if i >= len(pos) {
 		return false
 	}
@@ -172,7 +172,7 @@ func (pc *ProjectCallers) argRead(m *callerModule, call *ast.Call, j, depth int)
 	if !ok {
 		return false
 	}
-	pos := append(append([]*ast.Arg{}, def.Args.Posonlyargs...), def.Args.Args...)
+	pos := ast.PositionalArgs(def.Args)
 	if j >= len(pos) {
 		return false
 	}

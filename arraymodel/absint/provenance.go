@@ -333,17 +333,7 @@ func (s *Interp) scan() scopeScan {
 }
 
 // ExprText returns "a.b.c" for a Name or a chain of Attributes on one, or "".
-func ExprText(x ast.Expr) string {
-	switch x := x.(type) {
-	case *ast.Name:
-		return x.ID
-	case *ast.Attribute:
-		if t := ExprText(x.Value); t != "" {
-			return t + "." + x.Attr
-		}
-	}
-	return ""
-}
+func ExprText(x ast.Expr) string { return ast.DottedName(x) }
 
 func suffix(text, s string) string {
 	if text == "" {

@@ -132,7 +132,7 @@ func (s *Interp) assumedValue(name string) (value, bool) {
 	}
 	s.useAssumed(name, src)
 	// A dotted name of an array library (numpy.float32, cupy) needs no import in the file.
-	if qual := dotted(expr); qual != "" {
+	if qual := ast.DottedName(expr); qual != "" {
 		if backend, api, ok := imports.Classify(qual); ok {
 			return s.refValue(imports.Ref{Qual: qual, API: api, Backend: backend}), true
 		}
@@ -173,19 +173,6 @@ func (s *Interp) adoptAssumed(expr ast.Expr, src string) {
 		s.apart[n] = text
 		return true
 	})
-}
-
-// dotted returns "a.b.c" for a Name or a chain of Attributes on one, or "".
-func dotted(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.Name:
-		return e.ID
-	case *ast.Attribute:
-		if base := dotted(e.Value); base != "" {
-			return base + "." + e.Attr
-		}
-	}
-	return ""
 }
 
 // useSymbol lists b among the report's symbols, once.

@@ -2,7 +2,6 @@ package arrays
 
 import (
 	"bytes"
-	"slices"
 	"strings"
 
 	"github.com/arraylint/arraylint/arraymodel/absint"
@@ -54,7 +53,7 @@ func (info *Info) symbolFromOption(def *ast.FunctionDef, name string, hops int) 
 	if def == nil {
 		return info.moduleNameFromOption(def, name, hops)
 	}
-	if !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == name }) {
+	if !imports.HasArg(def.Args, name) {
 		if info.moduleNameFromOption(def, name, hops) {
 			return true
 		}

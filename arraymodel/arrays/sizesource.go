@@ -141,13 +141,13 @@ func (info *Info) symbolSource(n ast.Node, name string) symSource {
 		src, _ := info.describeOption(attr) // args.m of args = parser.parse_args()
 		return src
 	}
-	if def == nil || !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == name }) {
+	if def == nil || !imports.HasArg(def.Args, name) {
 		return info.moduleSource(name)
 	}
 	var through []string
 	rebound := false
 	for hop := 0; def != nil && hop < maxSourceHops; hop++ {
-		if !slices.ContainsFunc(imports.AllArgs(def.Args), func(a *ast.Arg) bool { return a.Arg == name }) {
+		if !imports.HasArg(def.Args, name) {
 			return symSource{}
 		}
 		if info.reboundAt(def, name, nil) > 0 {

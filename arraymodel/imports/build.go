@@ -3,6 +3,7 @@ package imports
 import (
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"slices"
 )
 
 // This file defines Build: one walk over the module that opens scopes and records bindings.
@@ -435,6 +436,11 @@ func AllArgs(args *ast.Arguments) []*ast.Arg {
 		out = append(out, args.Kwarg)
 	}
 	return out
+}
+
+// HasArg reports whether args declares a parameter (of any kind) named name.
+func HasArg(args *ast.Arguments, name string) bool {
+	return slices.ContainsFunc(AllArgs(args), func(a *ast.Arg) bool { return a.Arg == name })
 }
 
 // refFor returns the Ref of an imported dotted path, or nil outside array libraries.

@@ -230,7 +230,7 @@ func (info *Info) newFunc(n ast.Node) *Func {
 		args = d.Args
 	}
 	if args != nil {
-		for _, a := range append(append([]*ast.Arg{}, args.Posonlyargs...), args.Args...) {
+		for _, a := range ast.PositionalArgs(args) {
 			f.Params = append(f.Params, a.Arg)
 		}
 		f.Positional = len(f.Params)

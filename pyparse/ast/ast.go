@@ -85,6 +85,29 @@ func TailName(e Expr) string {
 	return ""
 }
 
+// DottedName returns "a.b.c" for a Name or a chain of Attributes on one, "" for any other
+// expression.
+func DottedName(e Expr) string {
+	switch e := e.(type) {
+	case *Name:
+		return e.ID
+	case *Attribute:
+		if base := DottedName(e.Value); base != "" {
+			return base + "." + e.Attr
+		}
+	}
+	return ""
+}
+
+// PositionalArgs returns the parameters a call may bind by position, in order: the
+// positional-only ones, then the ordinary ones (a fresh slice; nil for nil).
+func PositionalArgs(a *Arguments) []*Arg {
+	if a == nil {
+		return nil
+	}
+	return append(append([]*Arg(nil), a.Posonlyargs...), a.Args...)
+}
+
 // HasPosition reports whether CPython gives nodes of n's kind position attributes
 // (lineno, col_offset, end_lineno, end_col_offset).
 func HasPosition(n Node) bool { return hasPos(n) }

@@ -53,13 +53,14 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 	reported := map[ast.Node]bool{}
-	var stack []ast.Node // the nodes being visited, for the scope around a loop
+	devices := map[ast.Node]map[string]bool{} // deviceNames of each scope, made once
+	var stack []ast.Node                      // the nodes being visited, for the scope around a loop
 	in.Inspector.Inspect(func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
 			return true
 		}
-		if !visitLoop(pass, in, imp, tr, n, stack, reported) {
+		if !visitLoop(pass, in, imp, tr, n, stack, reported, devices) {
 			return false
 		}
 		stack = append(stack, n)
@@ -69,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // visitLoop checks n when it is a loop, and says whether the walk goes into n.
-func visitLoop(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, n ast.Node, stack []ast.Node, reported map[ast.Node]bool) bool {
+func visitLoop(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, n ast.Node, stack []ast.Node, reported map[ast.Node]bool, devices map[ast.Node]map[string]bool) bool {
 	var body []ast.Stmt
 	switch l := n.(type) {
 	case *ast.For:
@@ -89,7 +90,11 @@ func visitLoop(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, tr 
 	if quietReason(in, imp, tr, n, l) != "" {
 		return true
 	}
-	l.flow = newFlow(imp, tr, body, scopeBody(in.File.Module, stack))
+	scope, stmts := scopeBody(in.File.Module, stack)
+	if devices[scope] == nil {
+		devices[scope] = deviceNames(imp, tr, ast.Flatten(stmts, ast.NotScope))
+	}
+	l.flow = newFlow(imp, tr, body, devices[scope])
 	for _, st := range ownStmts(body) {
 		checkStmt(pass, in, imp, l, st, reported)
 	}
@@ -128,18 +133,18 @@ func runsPeriodically(n ast.Node, stack []ast.Node) bool {
 	return false
 }
 
-// scopeBody returns the statements of the innermost def around the top of stack, or the
-// module's.
-func scopeBody(mod *ast.Module, stack []ast.Node) []ast.Stmt {
+// scopeBody returns the innermost def around the top of stack and its statements, or the
+// module and its.
+func scopeBody(mod *ast.Module, stack []ast.Node) (ast.Node, []ast.Stmt) {
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch d := stack[i].(type) {
 		case *ast.FunctionDef:
-			return d.Body
+			return d, d.Body
 		case *ast.AsyncFunctionDef:
-			return d.Body
+			return d, d.Body
 		}
 	}
-	return mod.Body
+	return mod, mod.Body
 }
 
 // deviceLoop finds the device values a loop body computes: the targets of assignments from a

@@ -1,6 +1,8 @@
 package hostsyncloop
 
 import (
+	"slices"
+
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/jaxtrace"
 	"github.com/arraylint/arraylint/pyparse/ast"
@@ -23,12 +25,10 @@ type flow struct {
 	logged map[string]bool
 }
 
-// newFlow prepares the data flow of a loop body in a scope whose own statements are scope.
-func newFlow(imp *imports.Info, tr *jaxtrace.Info, body, scope []ast.Stmt) *flow {
-	f := &flow{imp: imp, tr: tr, logged: map[string]bool{}}
-	f.stmts = ast.Flatten(body, ast.NotScope)
-	f.device = deviceNames(imp, tr, ast.Flatten(scope, ast.NotScope))
-	return f
+// newFlow prepares the data flow of a loop body in a scope whose device names (deviceNames of
+// its own statements) are device.
+func newFlow(imp *imports.Info, tr *jaxtrace.Info, body []ast.Stmt, device map[string]bool) *flow {
+	return &flow{imp: imp, tr: tr, stmts: ast.Flatten(body, ast.NotScope), device: device, logged: map[string]bool{}}
 }
 
 // deviceNames are the names some statement of stmts binds to a device value: the result of a
@@ -202,19 +202,9 @@ func (f *flow) loggedTarget(t ast.Expr) bool {
 	case *ast.Name:
 		return !f.device[x.ID] && f.loggedName(x.ID)
 	case *ast.Tuple:
-		for _, e := range x.Elts {
-			if !f.loggedTarget(e) {
-				return false
-			}
-		}
-		return true
+		return !slices.ContainsFunc(x.Elts, func(e ast.Expr) bool { return !f.loggedTarget(e) })
 	case *ast.List:
-		for _, e := range x.Elts {
-			if !f.loggedTarget(e) {
-				return false
-			}
-		}
-		return true
+		return !slices.ContainsFunc(x.Elts, func(e ast.Expr) bool { return !f.loggedTarget(e) })
 	case *ast.Starred:
 		return f.loggedTarget(x.Value)
 	case *ast.Subscript:
@@ -229,24 +219,11 @@ func (f *flow) loggedRecv(e ast.Expr) bool {
 	if s, ok := e.(*ast.Subscript); ok {
 		e = s.Value
 	}
-	key := dotted(e)
+	key := ast.DottedName(e)
 	if key == "" || f.device[key] {
 		return false
 	}
 	return f.loggedName(key)
-}
-
-// dotted is the text of a name or a chain of attributes on one (`self.history`), else "".
-func dotted(e ast.Expr) string {
-	switch x := e.(type) {
-	case *ast.Name:
-		return x.ID
-	case *ast.Attribute:
-		if b := dotted(x.Value); b != "" {
-			return b + "." + x.Attr
-		}
-	}
-	return ""
 }
 
 // loggedName reports whether every read of name (a name or a dotted attribute, `self.history`) in
@@ -266,7 +243,7 @@ func (f *flow) loggedName(name string) bool {
 				}
 				if c, isCall := n.(*ast.Call); isCall {
 					if a, isAttr := c.Func.(*ast.Attribute); isAttr && keeps[a.Attr] {
-						if dotted(a.Value) == name {
+						if ast.DottedName(a.Value) == name {
 							for _, arg := range c.Args {
 								ast.Inspect(arg, func(m ast.Node) bool { return visitRead(f, st, root, m, name, &ok) })
 							}
@@ -298,7 +275,7 @@ func visitRead(f *flow, st ast.Stmt, root ast.Expr, n ast.Node, name string, ok 
 		}
 		e = x
 	case *ast.Attribute:
-		if x.Ctx != ast.Load || dotted(x) != name {
+		if x.Ctx != ast.Load || ast.DottedName(x) != name {
 			return true
 		}
 		e = x
