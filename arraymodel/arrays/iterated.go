@@ -23,7 +23,7 @@ func (info *Info) CalledInLoop(n ast.Node) ast.Stmt {
 	if info.mod == nil || !info.mayArrays || info.EnclosingLoop(n) != nil {
 		return nil
 	}
-	return info.calledInLoop(info.enclosingDef(n), 0)
+	return info.FunctionCalledInLoop(n)
 }
 
 // FunctionCalledInLoop returns a loop of the file that runs the function n is in once per

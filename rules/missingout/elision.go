@@ -60,7 +60,13 @@ func temporary(info *arrays.Info, e ast.Expr, res *arrays.Array) bool {
 		return false
 	}
 	a, ok := info.Array(e)
-	return ok && a.Origin == arrays.Fresh && a.DType == res.DType && arrays.SameShape(a, res)
+	return ok && freshLike(a, res)
+}
+
+// freshLike reports whether a is a fresh array (owning its data) of res's dtype and shape: one
+// that could hold res's value in place.
+func freshLike(a, res *arrays.Array) bool {
+	return a.Origin == arrays.Fresh && a.DType == res.DType && arrays.SameShape(a, res)
 }
 
 // heldTemporaries returns the array the first operator of ch makes, when it is fresh with the
@@ -73,7 +79,7 @@ func heldTemporaries(info *arrays.Info, ch chain, whole ast.Expr) (*arrays.Array
 		return nil, false
 	}
 	inner, ok := info.Array(ch.ops[0])
-	if !ok || inner.Origin != arrays.Fresh || inner.DType != res.DType || !arrays.SameShape(inner, res) {
+	if !ok || !freshLike(inner, res) {
 		return nil, false
 	}
 	if numpyChain(info, res) && elidedRest(ch) {
