@@ -80,3 +80,75 @@ func (info *Info) callerFields(arg ast.Expr) (absint.Fields, bool) {
 	f, ok := info.collect.fields[arg]
 	return f, ok && f.Attrs != nil
 }
+
+// runOrderCyclic reports whether some scope's run waits on itself through the runs that go
+// before it (runsFirst): a function that calls its caller, or a nested function that calls the
+// function around it. Which of the circle's runs sees the others' values then depends on which
+// scope is asked about first, so such a module is analysed whole, in one fixed order.
+func (info *Info) runOrderCyclic() bool {
+	const (
+		visiting = 1
+		done     = 2
+	)
+	state := map[*imports.Scope]int{}
+	var cyclic func(s *imports.Scope) bool
+	cyclic = func(s *imports.Scope) bool {
+		switch state[s] {
+		case visiting:
+			return true
+		case done:
+			return false
+		}
+		state[s] = visiting
+		for _, d := range info.runsFirst(s) {
+			if cyclic(d) {
+				return true
+			}
+		}
+		state[s] = done
+		for _, c := range s.Children {
+			if _, ok := pendingOf(c); ok && cyclic(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return cyclic(info.imp.Root)
+}
+
+// runsFirst returns the scopes whose runs complete before scope s runs: the scope around it
+// (walkScope's caller has run it) and, for a function, the scopes runCallerFirst runs.
+func (info *Info) runsFirst(s *imports.Scope) []*imports.Scope {
+	var first []*imports.Scope
+	if s.Parent != nil {
+		first = append(first, s.Parent)
+	}
+	def, ok := s.Node.(*ast.FunctionDef)
+	if !ok {
+		return first
+	}
+	ins, ok := info.shared.Calls(info.mod).Callers(info.mod, def)
+	if !ok {
+		return first
+	}
+	for _, in := range ins {
+		at := info.imp.Root
+		if in != nil {
+			if at, ok = info.imp.Scopes[in]; !ok {
+				continue
+			}
+		}
+		var chain []*imports.Scope
+		for c := at; c != nil; c = c.Parent {
+			if c == s {
+				chain = nil // a call inside the function itself runs nothing first
+				break
+			}
+			if _, ok := info.pendingFor(c); ok {
+				chain = append(chain, c)
+			}
+		}
+		first = append(first, chain...)
+	}
+	return first
+}

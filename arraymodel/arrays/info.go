@@ -100,6 +100,8 @@ type Info struct {
 	root    pendingScope
 	// allWalked is set once every scope is analysed: a node without a fact has none.
 	allWalked bool
+	// orderChecked is set once runOrderCyclic was asked (on the first query).
+	orderChecked bool
 
 	// parents maps each node of the module to its syntactic parent, built on first use.
 	parentsOnce sync.Once

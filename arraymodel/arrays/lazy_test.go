@@ -1,6 +1,8 @@
 package arrays
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -152,5 +154,142 @@ class C:
 	close(errs)
 	for text := range errs {
 		t.Errorf("concurrent Int(%s) wrong", text)
+	}
+}
+
+// describe is every fact a rule can ask about e, as text.
+func describe(info *Info, e ast.Expr) string {
+	var b strings.Builder
+	if a, ok := info.Array(e); ok {
+		fmt.Fprintf(&b, "array %s role %v; ", a, a.Role)
+	}
+	if n, ok := info.Int(e); ok {
+		fmt.Fprintf(&b, "int %d; ", n)
+	}
+	if d, ok := info.DTypeOf(e); ok {
+		fmt.Fprintf(&b, "dtype %v; ", d)
+	}
+	if info.IsGenerator(e) {
+		b.WriteString("generator")
+	}
+	return b.String()
+}
+
+// TestLazyArrayModuleAnswersAsWhole: in a module that imports an array library, a query asked
+// first, before any scope ran, answers what it answers once every scope has run, for every
+// expression of the module: a function called once runs after its caller, a method after its
+// class, a nested function after the function around it. A module whose run order is a circle
+// (ping calls pong, which calls ping) is analysed whole on its first query.
+func TestLazyArrayModuleAnswersAsWhole(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		cyclic    bool
+	}{{"acyclic", `import numpy as np
+
+N = 1 << 20
+
+def fill(x):
+    y = np.zeros_like(x)
+    def inner(z):
+        return z * 2 + y
+    return inner(y)
+
+class Model:
+    scale = np.float32(2)
+
+    def step(self, w):
+        v = w.astype(np.float64) * self.scale
+        return v.sum(axis=0)
+
+def main():
+    a = np.ones((N, 4), dtype=np.float32)
+    b = fill(a)
+    idx = np.nonzero(a > 0)
+    a[idx] = 0
+    return Model().step(b)
+
+main()
+`, false}, {"cyclic", `import numpy as np
+
+def ping(x, n):
+    if n:
+        return pong(x * 2, n - 1)
+    return x
+
+def pong(x, n):
+    e = np.zeros_like(x)
+    return ping(e + x, n)
+
+r = ping(np.ones((64, 64)), 3)
+`, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, whole := analyze(t, tc.src)
+			whole.mu.Lock()
+			whole.walkAll()
+			whole.mu.Unlock()
+			var exprs []ast.Expr
+			ast.Inspect(f.Module, func(n ast.Node) bool {
+				if e, ok := n.(ast.Expr); ok {
+					exprs = append(exprs, e)
+				}
+				return true
+			})
+			asked := 0
+			for i, e := range exprs {
+				want := describe(whole, exprsOf(whole)[i])
+				_, first := analyze(t, tc.src)
+				got := describe(first, exprsOf(first)[i])
+				if got != want {
+					sp := e.Span()
+					t.Errorf("%q asked first: %q; with every scope run: %q", f.Src[sp.Start:sp.End], got, want)
+				}
+				if want != "" {
+					asked++
+				}
+				if first.orderChecked && first.allWalked != tc.cyclic {
+					t.Fatalf("after one query allWalked = %v, want %v", first.allWalked, tc.cyclic)
+				}
+			}
+			if asked < 10 {
+				t.Fatalf("only %d expressions have a fact: the test checks nothing", asked)
+			}
+		})
+	}
+}
+
+// exprsOf lists the expressions of info's module in preorder.
+func exprsOf(info *Info) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(info.mod, func(n ast.Node) bool {
+		if e, ok := n.(ast.Expr); ok {
+			out = append(out, e)
+		}
+		return true
+	})
+	return out
+}
+
+// TestLazyArrayModuleRunsWhatIsAsked: a query about one function runs that function and the
+// scopes it waits on, not the module's other functions.
+func TestLazyArrayModuleRunsWhatIsAsked(t *testing.T) {
+	f, info := analyze(t, `import numpy as np
+
+def one():
+    a = np.zeros((8, 8))
+    return a
+
+def two():
+    b = np.ones((4,))
+    return b
+
+class Three:
+    def m(self):
+        return np.eye(3)
+`)
+	if !info.IsArray(lastName(f, "a")) {
+		t.Fatal("a is not an array")
+	}
+	if len(info.runs) != 2 {
+		t.Errorf("asking about one() ran %d scopes, want 2 (the module and one)", len(info.runs))
 	}
 }

@@ -22,13 +22,13 @@ type pendingScope struct {
 // Analyze infers array facts for the file f using the import resolution imp (from
 // imports.Build).
 //
-// A module that imports an array library (or annotates a parameter as an array) is analysed
-// at once, each scope exactly once. Any other module holds no arrays, so the array queries
-// answer without analysis, and the scalar queries (Int, Scalar, DTypeOf) analyse only the scope
-// of the asked expression and the scopes around it, on first use. The answers are the same
-// either way: a scope's facts depend only on its own code, its enclosing scopes' final states
-// and, in a module that may hold arrays (analysed at once), what the only call of its function
-// passes (callers.go).
+// A scope is analysed when a query first asks about an expression in it, after the scopes
+// around it and, in a module that may hold arrays, after the scopes of its function's calls
+// (callers.go); a scope nobody asks about is never run. The answers are those of analysing
+// every scope: a scope's facts depend only on its own code and the final states of the scopes
+// it runs after. A module in which those orders form a circle (a function that calls its
+// caller) is analysed whole on the first query, breadth first from the module's code, so that
+// which scope waits on which does not depend on what was asked first.
 func Analyze(f *pyparse.File, imp *imports.Info) *Info { return AnalyzeWith(f, imp, nil) }
 
 // AnalyzeWith is Analyze with the user's assumptions (bindings.ParseAssume): a name the program
@@ -85,6 +85,12 @@ func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v np
 	// grows, and sizing it for the average rather than the densest file avoids clearing memory
 	// that stays unused.
 	info.collect.seen = make(map[ast.Expr]absint.Value, int(mod.End-mod.Start)/40)
+	return info
+}
+
+// walkAll runs every scope of the module, breadth first from the module's own code: the order
+// of a module whose runs wait on one another in a circle (runOrderCyclic).
+func (info *Info) walkAll() {
 	queue := []pendingScope{info.root}
 	expanded := map[*imports.Scope]bool{}
 	for len(queue) > 0 {
@@ -98,7 +104,6 @@ func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v np
 		}
 	}
 	info.allWalked = true
-	return info
 }
 
 // walkScope runs one scope (once; later calls do nothing) and returns the scopes defined in
@@ -227,8 +232,15 @@ func mayHoldArrays(imp *imports.Info) bool {
 }
 
 // ensureFor runs the scope whose analysis records facts for the node starting at pos, and the
-// scopes around it. The caller holds info.mu.
+// scopes around it (all scopes, when the run order is circular). The caller holds info.mu.
 func (info *Info) ensureFor(pos ast.Offset) {
+	if !info.orderChecked {
+		info.orderChecked = true
+		if info.mayArrays && info.runOrderCyclic() {
+			info.walkAll()
+			return
+		}
+	}
 	p := info.root
 	for {
 		nested := info.walkScope(p)
