@@ -43,6 +43,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	arr := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	pol := sizepolicy.For(pass, in.Path, arr, minBytes.Value(pass))
+	if pol.Silent() {
+		return nil, nil // test code: nothing is reported, so nothing is asked of the arrays
+	}
 	seen := map[*ast.Assign]bool{}
 	var found []finding
 	in.Inspector.Inspect(func(n ast.Node) bool {

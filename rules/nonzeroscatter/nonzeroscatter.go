@@ -37,6 +37,9 @@ func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
 	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	pol := sizepolicy.For(pass, in.Path, info, minBytes.Value(pass))
+	if pol.Silent() {
+		return nil, nil // test code: nothing is reported, so nothing is asked of the arrays
+	}
 	for n := range in.Inspector.Preorder((*ast.Assign)(nil), (*ast.AugAssign)(nil)) {
 		var target ast.Expr
 		var value ast.Expr

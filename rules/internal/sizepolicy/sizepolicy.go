@@ -139,9 +139,13 @@ func TestExempt(pass *analysis.Pass, path string) bool {
 	return !CheckTests.Value(pass) && analyzer.TestCode(path)
 }
 
+// Silent reports whether the policy reports nothing on its file, whatever the size: test code
+// with check-tests unset. A rule then has nothing to look for there.
+func (p Policy) Silent() bool { return !p.Tests && p.test }
+
 // Decide says whether a finding on an array of size s is reported.
 func (p Policy) Decide(s Size) Verdict {
-	if !p.Tests && p.test {
+	if p.Silent() {
 		return Quiet
 	}
 	switch {

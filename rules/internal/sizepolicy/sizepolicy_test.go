@@ -48,7 +48,13 @@ func TestDecideTestCode(t *testing.T) {
 	if got := p.Decide(Size{Bytes: 2 << 20, Known: true}); got != Quiet {
 		t.Errorf("a known-large array in a test: %v, want Quiet", got)
 	}
+	if !p.Silent() {
+		t.Error("test code without check-tests is not Silent: the rules would look for nothing")
+	}
 	p.Tests = true
+	if p.Silent() {
+		t.Error("check-tests set: the policy is Silent")
+	}
 	if got := p.Decide(Size{}); got != Report {
 		t.Errorf("check-tests: an unknown-size array in a test under large: %v, want Report", got)
 	}
