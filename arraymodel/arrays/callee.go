@@ -34,8 +34,8 @@ func (info *Info) callee(call *ast.Call, fact func(ast.Expr) value) (Callee, boo
 	if !ok {
 		return Callee{}, false
 	}
-	if !info.mayArrays {
-		return Callee{}, false
+	if !info.mayArrays || !npapi.Named(at.Attr) {
+		return Callee{}, false // (without asking about the receiver, which may need its scope's run)
 	}
 	switch recv := fact(at.Value); recv.kind {
 	case vArray:

@@ -1,6 +1,9 @@
 package npapi
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestPromote(t *testing.T) {
 	for _, c := range []struct{ a, b, want DType }{
@@ -138,6 +141,24 @@ func TestShapeRulesImplemented(t *testing.T) {
 			if f.Rule >= numShapeRules {
 				t.Errorf("%s: shape rule %d out of range", f.Name, f.Rule)
 			}
+		}
+	}
+}
+
+// TestNamed: every row's name ends in a Named attribute (module functions by their last dotted
+// part), and an attribute no row ends in is not Named.
+func TestNamed(t *testing.T) {
+	for _, rows := range [][]*Func{Funcs(), Methods(), GeneratorMethods()} {
+		for _, f := range rows {
+			last := f.Name[strings.LastIndexByte(f.Name, '.')+1:]
+			if !Named(last) {
+				t.Errorf("row %s: %q is not Named", f.Name, last)
+			}
+		}
+	}
+	for _, attr := range []string{"format", "info", "linalg.norm", ""} {
+		if Named(attr) {
+			t.Errorf("Named(%q) = true; no row ends in it", attr)
 		}
 	}
 }

@@ -1,5 +1,7 @@
 package npapi
 
+import "strings"
+
 // This file assembles the API table from the rows of the group files (creation.go, elementwise.go,
 // reductions.go, linalg.go, fft.go, manipulation.go, joins.go, indexing.go, sorting.go,
 // polynomials.go, queries.go, random.go, jax.go, ndimage.go, signal.go, integrate.go, sparse.go
@@ -17,6 +19,22 @@ var methods = index(methodRows)
 
 // generator are the numpy.random.Generator (and RandomState) methods by name.
 var generator = index(generatorRows)
+
+// lastNames holds the last dotted part of every row's name in the tables ts.
+var lastNames = func(ts ...map[string]*Func) map[string]bool {
+	out := map[string]bool{}
+	for _, t := range ts {
+		for name := range t {
+			out[name[strings.LastIndexByte(name, '.')+1:]] = true
+		}
+	}
+	return out
+}(funcs, methods, generator)
+
+// Named reports whether attr is the last part of the name of some row: a module function, an
+// ndarray method or a generator method. An attribute call x.attr(…) with any other attr calls no
+// row, whatever x holds, so what x holds need not be worked out.
+func Named(attr string) bool { return lastNames[attr] }
 
 // index makes a table of rows by name; a name in two rows is a programmer error.
 func index(groups ...[]*Func) map[string]*Func {

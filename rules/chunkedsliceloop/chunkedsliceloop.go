@@ -96,21 +96,22 @@ func chunkLoop(info *arrays.Info, loop *ast.For) (chunk, bool) {
 		}
 		return c, true
 	case 1, 2:
+		// the body's i*K:(i+1)*K slices first: most loops have none, and the bounds' values
+		// need the scope's run
+		k, ok := scaledSize(info, loop, tv.ID)
+		if !ok || k <= 1 {
+			return chunk{}, false
+		}
 		stopX := call.Args[len(call.Args)-1]
 		if len(call.Args) == 2 {
 			if s, ok := info.Int(call.Args[0]); !ok || s != 0 {
 				return chunk{}, false
 			}
 		}
-		c.scaled = true
+		c.scaled, c.size = true, k
 		if n, ok := info.Int(stopX); ok {
 			c.count, c.countKnown = n, true
 		}
-		k, ok := scaledSize(info, loop, tv.ID)
-		if !ok || k <= 1 {
-			return chunk{}, false
-		}
-		c.size = k
 		return c, true
 	}
 	return chunk{}, false
