@@ -29,7 +29,7 @@ func Build(mod *ast.Module) *Info {
 	info.indexModuleValues(b.reads)
 	info.backends = info.unionBackends()
 	if info.backends&JAX != 0 {
-		info.X64 = EnablesX64(mod)
+		info.X64 = b.x64 // (EnablesX64, found on the same walk)
 	}
 	return info
 }
@@ -52,6 +52,8 @@ type builder struct {
 	// fallback caches, per try, whether it has a FallbackHandler (asked at its first import).
 	try      *ast.Try
 	fallback map[*ast.Try]bool
+	// x64 is set once a call or assignment walked turns on JAX's 64-bit mode (EnablesX64).
+	x64 bool
 }
 
 // slabMax is the capacity past which a list grows by plain append.
@@ -160,6 +162,7 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 	case *ast.ExprStmt:
 		b.expr(st.Value, s)
 	case *ast.Assign:
+		b.x64 = b.x64 || x64Assign(st)
 		b.exprs(st.Targets, s)
 		b.expr(st.Value, s)
 	case *ast.Return:
@@ -314,6 +317,7 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 		b.attrRead(e)
 		b.expr(e.Value, s)
 	case *ast.Call:
+		b.x64 = b.x64 || x64Call(e)
 		b.callee = e.Func
 		b.expr(e.Func, s)
 		b.exprs(e.Args, s)

@@ -27,15 +27,21 @@ func EnablesX64(mod *ast.Module) bool {
 		case *ast.Call:
 			found = x64Call(n)
 		case *ast.Assign:
-			for _, t := range n.Targets {
-				if sub, ok := t.(*ast.Subscript); ok && isEnvironX64(sub.Value, sub.Slice) && truthy(n.Value) {
-					found = true
-				}
-			}
+			found = x64Assign(n)
 		}
 		return !found
 	})
 	return found
+}
+
+// x64Assign recognises os.environ["JAX_ENABLE_X64"] = a true value.
+func x64Assign(n *ast.Assign) bool {
+	for _, t := range n.Targets {
+		if sub, ok := t.(*ast.Subscript); ok && isEnvironX64(sub.Value, sub.Slice) && truthy(n.Value) {
+			return true
+		}
+	}
+	return false
 }
 
 // x64Call recognises config.update("jax_enable_x64", true), os.environ.setdefault(
