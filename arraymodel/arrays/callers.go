@@ -106,14 +106,23 @@ func (info *Info) runOrderCyclic() bool {
 			}
 		}
 		state[s] = done
+		return false
+	}
+	// every scope that runs, each followed through what runs before it (a scope's nested
+	// scopes are listed here, not followed: they run after it)
+	var all func(s *imports.Scope) bool
+	all = func(s *imports.Scope) bool {
+		if cyclic(s) {
+			return true
+		}
 		for _, c := range s.Children {
-			if _, ok := pendingOf(c); ok && cyclic(c) {
+			if _, ok := pendingOf(c); ok && all(c) {
 				return true
 			}
 		}
 		return false
 	}
-	return cyclic(info.imp.Root)
+	return all(info.imp.Root)
 }
 
 // runsFirst returns the scopes whose runs complete before scope s runs: the scope around it
