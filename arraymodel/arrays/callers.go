@@ -81,48 +81,33 @@ func (info *Info) callerFields(arg ast.Expr) (absint.Fields, bool) {
 	return f, ok && f.Attrs != nil
 }
 
-// runOrderCyclic reports whether some scope's run waits on itself through the runs that go
-// before it (runsFirst): a function that calls its caller, or a nested function that calls the
-// function around it. Which of the circle's runs sees the others' values then depends on which
-// scope is asked about first, so such a module is analysed whole, in one fixed order.
-func (info *Info) runOrderCyclic() bool {
+// waitsInCircle reports whether the run of scope s, or of a scope that runs before it
+// (runsFirst, followed on), waits on itself: a function that calls its caller, or a nested
+// function that calls the function around it. Which of the circle's runs sees the others' values
+// then depends on which scope is asked about first, so such a module is analysed whole, in one
+// fixed order. The scopes found to wait on no circle are kept, so each is followed once.
+func (info *Info) waitsInCircle(s *imports.Scope) bool {
 	const (
 		visiting = 1
-		done     = 2
+		clear    = 2
 	)
-	state := map[*imports.Scope]int{}
-	var cyclic func(s *imports.Scope) bool
-	cyclic = func(s *imports.Scope) bool {
-		switch state[s] {
-		case visiting:
-			return true
-		case done:
-			return false
-		}
-		state[s] = visiting
-		for _, d := range info.runsFirst(s) {
-			if cyclic(d) {
-				return true
-			}
-		}
-		state[s] = done
+	if info.order == nil {
+		info.order = map[*imports.Scope]uint8{}
+	}
+	switch info.order[s] {
+	case visiting:
+		return true
+	case clear:
 		return false
 	}
-	// every scope that runs, each followed through what runs before it (a scope's nested
-	// scopes are listed here, not followed: they run after it)
-	var all func(s *imports.Scope) bool
-	all = func(s *imports.Scope) bool {
-		if cyclic(s) {
+	info.order[s] = visiting
+	for _, d := range info.runsFirst(s) {
+		if info.waitsInCircle(d) {
 			return true
 		}
-		for _, c := range s.Children {
-			if _, ok := pendingOf(c); ok && all(c) {
-				return true
-			}
-		}
-		return false
 	}
-	return all(info.imp.Root)
+	info.order[s] = clear
+	return false
 }
 
 // runsFirst returns the scopes whose runs complete before scope s runs: the scope around it

@@ -100,8 +100,9 @@ type Info struct {
 	root    pendingScope
 	// allWalked is set once every scope is analysed: a node without a fact has none.
 	allWalked bool
-	// orderChecked is set once runOrderCyclic was asked (on the first query).
-	orderChecked bool
+	// order marks the scopes whose runs were checked for a circle in what runs before them
+	// (waitsInCircle): under way, or known to wait on none.
+	order map[*imports.Scope]uint8
 
 	// parents maps each node of the module to its syntactic parent, built on first use.
 	parentsOnce sync.Once

@@ -89,7 +89,7 @@ func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v np
 }
 
 // walkAll runs every scope of the module, breadth first from the module's own code: the order
-// of a module whose runs wait on one another in a circle (runOrderCyclic).
+// of a module whose runs wait on one another in a circle (waitsInCircle).
 func (info *Info) walkAll() {
 	queue := []pendingScope{info.root}
 	expanded := map[*imports.Scope]bool{}
@@ -234,15 +234,12 @@ func mayHoldArrays(imp *imports.Info) bool {
 // ensureFor runs the scope whose analysis records facts for the node starting at pos, and the
 // scopes around it (all scopes, when the run order is circular). The caller holds info.mu.
 func (info *Info) ensureFor(pos ast.Offset) {
-	if !info.orderChecked {
-		info.orderChecked = true
-		if info.mayArrays && info.runOrderCyclic() {
+	p := info.root
+	for {
+		if info.mayArrays && info.waitsInCircle(p.scope) {
 			info.walkAll()
 			return
 		}
-	}
-	p := info.root
-	for {
 		nested := info.walkScope(p)
 		next := -1
 		for i, q := range nested {
