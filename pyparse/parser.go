@@ -4,6 +4,7 @@ package pyparse
 // recovery, the nesting guard and the node/slice allocators.
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sync"
 
@@ -69,7 +70,35 @@ type parser struct {
 }
 
 // nameCacheSize is the number of slots of the identifier cache.
-const nameCacheSize = 1024
+const (
+	nameCacheBits = 10
+	nameCacheSize = 1 << nameCacheBits
+)
+
+// wordHash hashes b a word at a time and returns the hash and the OR of words that between them
+// hold every byte of b (so its 0x80 bits tell whether b is ASCII).
+func wordHash(b []byte) (h, or uint64) {
+	const mul = 0x9E3779B97F4A7C15
+	n := len(b)
+	switch {
+	case n >= 8:
+		for i := 0; i+8 <= n; i += 8 {
+			w := binary.LittleEndian.Uint64(b[i:])
+			or |= w
+			h = (h ^ w) * mul
+		}
+		w := binary.LittleEndian.Uint64(b[n-8:]) // overlaps the last full word unless n%8 == 0
+		or |= w
+		h = (h ^ w) * mul
+	case n >= 4:
+		or = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+		h = or * mul
+	case n > 0:
+		or = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
+		h = or * mul
+	}
+	return (h ^ uint64(n)) * mul, or
+}
 
 var parserPool = sync.Pool{New: func() any { return &parser{names: new([nameCacheSize]string)} }}
 
@@ -81,15 +110,19 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 		toks = append(toks[:len(toks):len(toks)], Token{Kind: EndMarker, Range: Range{Start: end, End: end}})
 	}
 	var broken []brokenSpan
-	if open := unclosedOpeners(toks); open != nil {
-		if recovered, spans, ok := recoverUnclosed(src, toks, open); ok {
-			toks, broken = recovered, spans
+	h, unclosed := tokenHistogram(toks)
+	if unclosed {
+		if open := unclosedOpeners(toks); open != nil {
+			if recovered, spans, ok := recoverUnclosed(src, toks, open); ok {
+				toks, broken = recovered, spans
+				h, _ = tokenHistogram(toks)
+			}
 		}
 	}
 	p := parserPool.Get().(*parser)
 	names, es, ss, sb := p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0]
 	*p = parser{src: src, toks: toks, names: names, exprScratch: es, stmtScratch: ss, strBuf: sb}
-	p.sizeSlabs()
+	p.sizeSlabs(&h)
 	p.lineFrom = -1
 	p.tok = toks[0]
 	mod := &ast.Module{Range: Range{End: Offset(len(src))}}
@@ -101,15 +134,26 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 	return mod, errs
 }
 
-// sizeSlabs sizes each node slab from the token histogram: mostly upper bounds on the node
-// count (a Name node needs a Name token, a Call a '(', …), estimates where the bound is loose
-// (arguments, tuples), so most files allocate each node kind once or twice. A slab that runs
-// out refills with a chunk of the same size, capped at maxChunk.
-func (p *parser) sizeSlabs() {
-	var h [numTokenKinds]int32
-	for _, t := range p.toks {
+// bracketDelta is +1 for an opening bracket kind, -1 for a closing one.
+var bracketDelta = [numTokenKinds]int8{LPar: 1, LSqb: 1, LBrace: 1, RPar: -1, RSqb: -1, RBrace: -1}
+
+// tokenHistogram counts the tokens of each kind, and reports whether some bracket is never
+// closed, pairing brackets as the lexer and unclosedOpeners do (a closer pops the innermost
+// opener, if any): one pass serves both sizeSlabs and the test for unclosedOpeners' full pass.
+func tokenHistogram(toks []Token) (h [numTokenKinds]int32, unclosed bool) {
+	open := 0
+	for _, t := range toks {
 		h[t.Kind]++
+		open = max(open+int(bracketDelta[t.Kind]), 0)
 	}
+	return h, open > 0
+}
+
+// sizeSlabs sizes each node slab from the token histogram h (see tokenHistogram): mostly upper
+// bounds on the node count (a Name node needs a Name token, a Call a '(', …), estimates where the
+// bound is loose (arguments, tuples), so most files allocate each node kind once or twice. A slab that runs
+// out refills with a chunk of the same size, capped at maxChunk.
+func (p *parser) sizeSlabs(h *[numTokenKinds]int32) {
 	consts := h[Number] + h[String] + h[FStringStart] + h[KwNone] + h[KwTrue] + h[KwFalse] + h[Ellipsis] +
 		2*h[FStringMiddle]
 	bins := h[VBar] + h[CircumFlex] + h[Amper] + h[LeftShift] + h[RightShift] + h[Plus] + h[Minus] +
@@ -204,14 +248,11 @@ func (p *parser) span(start Offset) Range {
 // direct-mapped cache when ASCII (most identifiers repeat within a file).
 func (p *parser) name(t Token) string {
 	b := p.src[t.Start:t.End]
-	h := uint32(len(b))
-	for _, c := range b {
-		if c >= 0x80 {
-			return NormalizeName(b)
-		}
-		h = h*31 + uint32(c)
+	h, or := wordHash(b)
+	if or&0x8080808080808080 != 0 {
+		return NormalizeName(b)
 	}
-	slot := &p.names[h%nameCacheSize]
+	slot := &p.names[h>>(64-nameCacheBits)]
 	if *slot == string(b) {
 		return *slot
 	}
