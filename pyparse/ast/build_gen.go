@@ -2,1125 +2,1397 @@
 
 package ast
 
-// visit appends the push and pop events of the subtree at n, children in CPython's
-// `_fields` order as forEachChild gives them, and returns the union of its type bits.
-func (b *builder) visit(n Node) typeMask {
+// visit appends the nodes of the subtree at n in pre-order, children in CPython's
+// `_fields` order as forEachChild gives them, with their kinds and subtree ends.
+func (b *builder) visit(n Node) {
 	switch n := n.(type) {
 	case *Module:
-		return b.visitModule(n)
+		b.visitModule(n)
 	case *FunctionDef:
-		return b.visitFunctionDef(n)
+		b.visitFunctionDef(n)
 	case *AsyncFunctionDef:
-		return b.visitAsyncFunctionDef(n)
+		b.visitAsyncFunctionDef(n)
 	case *ClassDef:
-		return b.visitClassDef(n)
+		b.visitClassDef(n)
 	case *Return:
-		return b.visitReturn(n)
+		b.visitReturn(n)
 	case *Delete:
-		return b.visitDelete(n)
+		b.visitDelete(n)
 	case *Assign:
-		return b.visitAssign(n)
+		b.visitAssign(n)
 	case *AugAssign:
-		return b.visitAugAssign(n)
+		b.visitAugAssign(n)
 	case *AnnAssign:
-		return b.visitAnnAssign(n)
+		b.visitAnnAssign(n)
 	case *For:
-		return b.visitFor(n)
+		b.visitFor(n)
 	case *AsyncFor:
-		return b.visitAsyncFor(n)
+		b.visitAsyncFor(n)
 	case *While:
-		return b.visitWhile(n)
+		b.visitWhile(n)
 	case *If:
-		return b.visitIf(n)
+		b.visitIf(n)
 	case *With:
-		return b.visitWith(n)
+		b.visitWith(n)
 	case *AsyncWith:
-		return b.visitAsyncWith(n)
+		b.visitAsyncWith(n)
 	case *Match:
-		return b.visitMatch(n)
+		b.visitMatch(n)
 	case *Raise:
-		return b.visitRaise(n)
+		b.visitRaise(n)
 	case *Try:
-		return b.visitTry(n)
+		b.visitTry(n)
 	case *TryStar:
-		return b.visitTryStar(n)
+		b.visitTryStar(n)
 	case *Assert:
-		return b.visitAssert(n)
+		b.visitAssert(n)
 	case *Import:
-		return b.visitImport(n)
+		b.visitImport(n)
 	case *ImportFrom:
-		return b.visitImportFrom(n)
+		b.visitImportFrom(n)
 	case *Global:
-		return b.visitGlobal(n)
+		b.visitGlobal(n)
 	case *Nonlocal:
-		return b.visitNonlocal(n)
+		b.visitNonlocal(n)
 	case *ExprStmt:
-		return b.visitExprStmt(n)
+		b.visitExprStmt(n)
 	case *Pass:
-		return b.visitPass(n)
+		b.visitPass(n)
 	case *Break:
-		return b.visitBreak(n)
+		b.visitBreak(n)
 	case *Continue:
-		return b.visitContinue(n)
+		b.visitContinue(n)
 	case *BoolOp:
-		return b.visitBoolOp(n)
+		b.visitBoolOp(n)
 	case *NamedExpr:
-		return b.visitNamedExpr(n)
+		b.visitNamedExpr(n)
 	case *BinOp:
-		return b.visitBinOp(n)
+		b.visitBinOp(n)
 	case *UnaryOp:
-		return b.visitUnaryOp(n)
+		b.visitUnaryOp(n)
 	case *Lambda:
-		return b.visitLambda(n)
+		b.visitLambda(n)
 	case *IfExp:
-		return b.visitIfExp(n)
+		b.visitIfExp(n)
 	case *Dict:
-		return b.visitDict(n)
+		b.visitDict(n)
 	case *Set:
-		return b.visitSet(n)
+		b.visitSet(n)
 	case *ListComp:
-		return b.visitListComp(n)
+		b.visitListComp(n)
 	case *SetComp:
-		return b.visitSetComp(n)
+		b.visitSetComp(n)
 	case *DictComp:
-		return b.visitDictComp(n)
+		b.visitDictComp(n)
 	case *GeneratorExp:
-		return b.visitGeneratorExp(n)
+		b.visitGeneratorExp(n)
 	case *Await:
-		return b.visitAwait(n)
+		b.visitAwait(n)
 	case *Yield:
-		return b.visitYield(n)
+		b.visitYield(n)
 	case *YieldFrom:
-		return b.visitYieldFrom(n)
+		b.visitYieldFrom(n)
 	case *Compare:
-		return b.visitCompare(n)
+		b.visitCompare(n)
 	case *Call:
-		return b.visitCall(n)
+		b.visitCall(n)
 	case *FormattedValue:
-		return b.visitFormattedValue(n)
+		b.visitFormattedValue(n)
 	case *JoinedStr:
-		return b.visitJoinedStr(n)
+		b.visitJoinedStr(n)
 	case *Constant:
-		return b.visitConstant(n)
+		b.visitConstant(n)
 	case *Attribute:
-		return b.visitAttribute(n)
+		b.visitAttribute(n)
 	case *Subscript:
-		return b.visitSubscript(n)
+		b.visitSubscript(n)
 	case *Starred:
-		return b.visitStarred(n)
+		b.visitStarred(n)
 	case *Name:
-		return b.visitName(n)
+		b.visitName(n)
 	case *List:
-		return b.visitList(n)
+		b.visitList(n)
 	case *Tuple:
-		return b.visitTuple(n)
+		b.visitTuple(n)
 	case *Slice:
-		return b.visitSlice(n)
+		b.visitSlice(n)
 	case *Comprehension:
-		return b.visitComprehension(n)
+		b.visitComprehension(n)
 	case *ExceptHandler:
-		return b.visitExceptHandler(n)
+		b.visitExceptHandler(n)
 	case *Arguments:
-		return b.visitArguments(n)
+		b.visitArguments(n)
 	case *Arg:
-		return b.visitArg(n)
+		b.visitArg(n)
 	case *Keyword:
-		return b.visitKeyword(n)
+		b.visitKeyword(n)
 	case *Alias:
-		return b.visitAlias(n)
+		b.visitAlias(n)
 	case *WithItem:
-		return b.visitWithItem(n)
+		b.visitWithItem(n)
 	case *MatchCase:
-		return b.visitMatchCase(n)
+		b.visitMatchCase(n)
 	case *MatchValue:
-		return b.visitMatchValue(n)
+		b.visitMatchValue(n)
 	case *MatchSingleton:
-		return b.visitMatchSingleton(n)
+		b.visitMatchSingleton(n)
 	case *MatchSequence:
-		return b.visitMatchSequence(n)
+		b.visitMatchSequence(n)
 	case *MatchMapping:
-		return b.visitMatchMapping(n)
+		b.visitMatchMapping(n)
 	case *MatchClass:
-		return b.visitMatchClass(n)
+		b.visitMatchClass(n)
 	case *MatchStar:
-		return b.visitMatchStar(n)
+		b.visitMatchStar(n)
 	case *MatchAs:
-		return b.visitMatchAs(n)
+		b.visitMatchAs(n)
 	case *MatchOr:
-		return b.visitMatchOr(n)
+		b.visitMatchOr(n)
 	case *TypeIgnore:
-		return b.visitTypeIgnore(n)
+		b.visitTypeIgnore(n)
 	case *TypeAlias:
-		return b.visitTypeAlias(n)
+		b.visitTypeAlias(n)
 	case *TypeVar:
-		return b.visitTypeVar(n)
+		b.visitTypeVar(n)
 	case *ParamSpec:
-		return b.visitParamSpec(n)
+		b.visitParamSpec(n)
 	case *TypeVarTuple:
-		return b.visitTypeVarTuple(n)
+		b.visitTypeVarTuple(n)
+	default:
+		b.leaf(n, numKinds)
 	}
-	return b.leaf(n, numKinds)
 }
 
-func (b *builder) visitModule(n *Module) typeMask {
-	push := b.push(n, 0)
-	sub := kindMask(0)
+func (b *builder) visitModule(n *Module) {
+	i := b.push(n, 0)
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.TypeIgnores {
 		if c != nil {
-			sub.or(b.visitTypeIgnore(c))
+			b.visitTypeIgnore(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitFunctionDef(n *FunctionDef) typeMask {
-	push := b.push(n, 1)
-	sub := kindMask(1)
+func (b *builder) visitFunctionDef(n *FunctionDef) {
+	i := b.push(n, 1)
 	if c := n.Args; c != nil {
-		sub.or(b.visitArguments(c))
+		b.visitArguments(c)
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	if c := n.Returns; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAsyncFunctionDef(n *AsyncFunctionDef) typeMask {
-	push := b.push(n, 2)
-	sub := kindMask(2)
+func (b *builder) visitAsyncFunctionDef(n *AsyncFunctionDef) {
+	i := b.push(n, 2)
 	if c := n.Args; c != nil {
-		sub.or(b.visitArguments(c))
+		b.visitArguments(c)
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	if c := n.Returns; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitClassDef(n *ClassDef) typeMask {
-	push := b.push(n, 3)
-	sub := kindMask(3)
+func (b *builder) visitClassDef(n *ClassDef) {
+	i := b.push(n, 3)
 	for _, c := range n.Bases {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	for _, c := range n.Keywords {
 		if c != nil {
-			sub.or(b.visitKeyword(c))
+			b.visitKeyword(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitReturn(n *Return) typeMask {
-	push := b.push(n, 4)
-	sub := kindMask(4)
+func (b *builder) visitReturn(n *Return) {
+	i := b.push(n, 4)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitDelete(n *Delete) typeMask {
-	push := b.push(n, 5)
-	sub := kindMask(5)
+func (b *builder) visitDelete(n *Delete) {
+	i := b.push(n, 5)
 	for _, c := range n.Targets {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAssign(n *Assign) typeMask {
-	push := b.push(n, 6)
-	sub := kindMask(6)
+func (b *builder) visitAssign(n *Assign) {
+	i := b.push(n, 6)
 	for _, c := range n.Targets {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAugAssign(n *AugAssign) typeMask {
-	push := b.push(n, 7)
-	sub := kindMask(7)
+func (b *builder) visitAugAssign(n *AugAssign) {
+	i := b.push(n, 7)
 	if c := n.Target; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAnnAssign(n *AnnAssign) typeMask {
-	push := b.push(n, 8)
-	sub := kindMask(8)
+func (b *builder) visitAnnAssign(n *AnnAssign) {
+	i := b.push(n, 8)
 	if c := n.Target; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Annotation; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitFor(n *For) typeMask {
-	push := b.push(n, 9)
-	sub := kindMask(9)
+func (b *builder) visitFor(n *For) {
+	i := b.push(n, 9)
 	if c := n.Target; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Iter; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAsyncFor(n *AsyncFor) typeMask {
-	push := b.push(n, 10)
-	sub := kindMask(10)
+func (b *builder) visitAsyncFor(n *AsyncFor) {
+	i := b.push(n, 10)
 	if c := n.Target; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Iter; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitWhile(n *While) typeMask {
-	push := b.push(n, 11)
-	sub := kindMask(11)
+func (b *builder) visitWhile(n *While) {
+	i := b.push(n, 11)
 	if c := n.Test; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitIf(n *If) typeMask {
-	push := b.push(n, 12)
-	sub := kindMask(12)
+func (b *builder) visitIf(n *If) {
+	i := b.push(n, 12)
 	if c := n.Test; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitWith(n *With) typeMask {
-	push := b.push(n, 13)
-	sub := kindMask(13)
+func (b *builder) visitWith(n *With) {
+	i := b.push(n, 13)
 	for _, c := range n.Items {
 		if c != nil {
-			sub.or(b.visitWithItem(c))
+			b.visitWithItem(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAsyncWith(n *AsyncWith) typeMask {
-	push := b.push(n, 14)
-	sub := kindMask(14)
+func (b *builder) visitAsyncWith(n *AsyncWith) {
+	i := b.push(n, 14)
 	for _, c := range n.Items {
 		if c != nil {
-			sub.or(b.visitWithItem(c))
+			b.visitWithItem(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitMatch(n *Match) typeMask {
-	push := b.push(n, 15)
-	sub := kindMask(15)
+func (b *builder) visitMatch(n *Match) {
+	i := b.push(n, 15)
 	if c := n.Subject; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Cases {
 		if c != nil {
-			sub.or(b.visitMatchCase(c))
+			b.visitMatchCase(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitRaise(n *Raise) typeMask {
-	push := b.push(n, 16)
-	sub := kindMask(16)
+func (b *builder) visitRaise(n *Raise) {
+	i := b.push(n, 16)
 	if c := n.Exc; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Cause; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitTry(n *Try) typeMask {
-	push := b.push(n, 17)
-	sub := kindMask(17)
+func (b *builder) visitTry(n *Try) {
+	i := b.push(n, 17)
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.Handlers {
 		if c != nil {
-			sub.or(b.visitExceptHandler(c))
+			b.visitExceptHandler(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.Finalbody {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitTryStar(n *TryStar) typeMask {
-	push := b.push(n, 18)
-	sub := kindMask(18)
+func (b *builder) visitTryStar(n *TryStar) {
+	i := b.push(n, 18)
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.Handlers {
 		if c != nil {
-			sub.or(b.visitExceptHandler(c))
+			b.visitExceptHandler(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.Finalbody {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAssert(n *Assert) typeMask {
-	push := b.push(n, 19)
-	sub := kindMask(19)
+func (b *builder) visitAssert(n *Assert) {
+	i := b.push(n, 19)
 	if c := n.Test; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Msg; c != nil {
-		sub.or(b.visit(c))
-	}
-	return b.pop(push, sub)
-}
-
-func (b *builder) visitImport(n *Import) typeMask {
-	push := b.push(n, 20)
-	sub := kindMask(20)
-	for _, c := range n.Names {
-		if c != nil {
-			sub.or(b.visitAlias(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitImportFrom(n *ImportFrom) typeMask {
-	push := b.push(n, 21)
-	sub := kindMask(21)
+func (b *builder) visitImport(n *Import) {
+	i := b.push(n, 20)
 	for _, c := range n.Names {
 		if c != nil {
-			sub.or(b.visitAlias(c))
+			b.visitAlias(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitGlobal(n *Global) typeMask { return b.leaf(n, 22) }
+func (b *builder) visitImportFrom(n *ImportFrom) {
+	i := b.push(n, 21)
+	for _, c := range n.Names {
+		if c != nil {
+			b.visitAlias(c)
+		}
+	}
+	b.pop(i)
+}
 
-func (b *builder) visitNonlocal(n *Nonlocal) typeMask { return b.leaf(n, 23) }
+func (b *builder) visitGlobal(n *Global) { b.leaf(n, 22) }
 
-func (b *builder) visitExprStmt(n *ExprStmt) typeMask {
-	push := b.push(n, 24)
-	sub := kindMask(24)
+func (b *builder) visitNonlocal(n *Nonlocal) { b.leaf(n, 23) }
+
+func (b *builder) visitExprStmt(n *ExprStmt) {
+	i := b.push(n, 24)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitPass(n *Pass) typeMask { return b.leaf(n, 25) }
+func (b *builder) visitPass(n *Pass) { b.leaf(n, 25) }
 
-func (b *builder) visitBreak(n *Break) typeMask { return b.leaf(n, 26) }
+func (b *builder) visitBreak(n *Break) { b.leaf(n, 26) }
 
-func (b *builder) visitContinue(n *Continue) typeMask { return b.leaf(n, 27) }
+func (b *builder) visitContinue(n *Continue) { b.leaf(n, 27) }
 
-func (b *builder) visitBoolOp(n *BoolOp) typeMask {
-	push := b.push(n, 28)
-	sub := kindMask(28)
+func (b *builder) visitBoolOp(n *BoolOp) {
+	i := b.push(n, 28)
 	for _, c := range n.Values {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitNamedExpr(n *NamedExpr) typeMask {
-	push := b.push(n, 29)
-	sub := kindMask(29)
+func (b *builder) visitNamedExpr(n *NamedExpr) {
+	i := b.push(n, 29)
 	if c := n.Target; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitBinOp(n *BinOp) typeMask {
-	push := b.push(n, 30)
-	sub := kindMask(30)
+func (b *builder) visitBinOp(n *BinOp) {
+	i := b.push(n, 30)
 	if c := n.Left; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Right; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitUnaryOp(n *UnaryOp) typeMask {
-	push := b.push(n, 31)
-	sub := kindMask(31)
+func (b *builder) visitUnaryOp(n *UnaryOp) {
+	i := b.push(n, 31)
 	if c := n.Operand; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitLambda(n *Lambda) typeMask {
-	push := b.push(n, 32)
-	sub := kindMask(32)
+func (b *builder) visitLambda(n *Lambda) {
+	i := b.push(n, 32)
 	if c := n.Args; c != nil {
-		sub.or(b.visitArguments(c))
+		b.visitArguments(c)
 	}
 	if c := n.Body; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitIfExp(n *IfExp) typeMask {
-	push := b.push(n, 33)
-	sub := kindMask(33)
+func (b *builder) visitIfExp(n *IfExp) {
+	i := b.push(n, 33)
 	if c := n.Test; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Body; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Orelse; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitDict(n *Dict) typeMask {
-	push := b.push(n, 34)
-	sub := kindMask(34)
+func (b *builder) visitDict(n *Dict) {
+	i := b.push(n, 34)
 	for _, c := range n.Keys {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	for _, c := range n.Values {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitSet(n *Set) typeMask {
-	push := b.push(n, 35)
-	sub := kindMask(35)
+func (b *builder) visitSet(n *Set) {
+	i := b.push(n, 35)
 	for _, c := range n.Elts {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitListComp(n *ListComp) typeMask {
-	push := b.push(n, 36)
-	sub := kindMask(36)
+func (b *builder) visitListComp(n *ListComp) {
+	i := b.push(n, 36)
 	if c := n.Elt; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Generators {
 		if c != nil {
-			sub.or(b.visitComprehension(c))
+			b.visitComprehension(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitSetComp(n *SetComp) typeMask {
-	push := b.push(n, 37)
-	sub := kindMask(37)
+func (b *builder) visitSetComp(n *SetComp) {
+	i := b.push(n, 37)
 	if c := n.Elt; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Generators {
 		if c != nil {
-			sub.or(b.visitComprehension(c))
+			b.visitComprehension(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitDictComp(n *DictComp) typeMask {
-	push := b.push(n, 38)
-	sub := kindMask(38)
+func (b *builder) visitDictComp(n *DictComp) {
+	i := b.push(n, 38)
 	if c := n.Key; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Generators {
 		if c != nil {
-			sub.or(b.visitComprehension(c))
+			b.visitComprehension(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitGeneratorExp(n *GeneratorExp) typeMask {
-	push := b.push(n, 39)
-	sub := kindMask(39)
+func (b *builder) visitGeneratorExp(n *GeneratorExp) {
+	i := b.push(n, 39)
 	if c := n.Elt; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Generators {
 		if c != nil {
-			sub.or(b.visitComprehension(c))
+			b.visitComprehension(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAwait(n *Await) typeMask {
-	push := b.push(n, 40)
-	sub := kindMask(40)
+func (b *builder) visitAwait(n *Await) {
+	i := b.push(n, 40)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitYield(n *Yield) typeMask {
-	push := b.push(n, 41)
-	sub := kindMask(41)
+func (b *builder) visitYield(n *Yield) {
+	i := b.push(n, 41)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitYieldFrom(n *YieldFrom) typeMask {
-	push := b.push(n, 42)
-	sub := kindMask(42)
+func (b *builder) visitYieldFrom(n *YieldFrom) {
+	i := b.push(n, 42)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitCompare(n *Compare) typeMask {
-	push := b.push(n, 43)
-	sub := kindMask(43)
+func (b *builder) visitCompare(n *Compare) {
+	i := b.push(n, 43)
 	if c := n.Left; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Comparators {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitCall(n *Call) typeMask {
-	push := b.push(n, 44)
-	sub := kindMask(44)
+func (b *builder) visitCall(n *Call) {
+	i := b.push(n, 44)
 	if c := n.Func; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Args {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	for _, c := range n.Keywords {
 		if c != nil {
-			sub.or(b.visitKeyword(c))
+			b.visitKeyword(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitFormattedValue(n *FormattedValue) typeMask {
-	push := b.push(n, 45)
-	sub := kindMask(45)
+func (b *builder) visitFormattedValue(n *FormattedValue) {
+	i := b.push(n, 45)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.FormatSpec; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitJoinedStr(n *JoinedStr) typeMask {
-	push := b.push(n, 46)
-	sub := kindMask(46)
+func (b *builder) visitJoinedStr(n *JoinedStr) {
+	i := b.push(n, 46)
 	for _, c := range n.Values {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitConstant(n *Constant) typeMask { return b.leaf(n, 47) }
+func (b *builder) visitConstant(n *Constant) { b.leaf(n, 47) }
 
-func (b *builder) visitAttribute(n *Attribute) typeMask {
-	push := b.push(n, 48)
-	sub := kindMask(48)
+func (b *builder) visitAttribute(n *Attribute) {
+	i := b.push(n, 48)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitSubscript(n *Subscript) typeMask {
-	push := b.push(n, 49)
-	sub := kindMask(49)
+func (b *builder) visitSubscript(n *Subscript) {
+	i := b.push(n, 49)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Slice; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitStarred(n *Starred) typeMask {
-	push := b.push(n, 50)
-	sub := kindMask(50)
+func (b *builder) visitStarred(n *Starred) {
+	i := b.push(n, 50)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
-	}
-	return b.pop(push, sub)
-}
-
-func (b *builder) visitName(n *Name) typeMask { return b.leaf(n, 51) }
-
-func (b *builder) visitList(n *List) typeMask {
-	push := b.push(n, 52)
-	sub := kindMask(52)
-	for _, c := range n.Elts {
-		if c != nil {
-			sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitTuple(n *Tuple) typeMask {
-	push := b.push(n, 53)
-	sub := kindMask(53)
+func (b *builder) visitName(n *Name) { b.leaf(n, 51) }
+
+func (b *builder) visitList(n *List) {
+	i := b.push(n, 52)
 	for _, c := range n.Elts {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitSlice(n *Slice) typeMask {
-	push := b.push(n, 54)
-	sub := kindMask(54)
+func (b *builder) visitTuple(n *Tuple) {
+	i := b.push(n, 53)
+	for _, c := range n.Elts {
+		if c != nil {
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
+		}
+	}
+	b.pop(i)
+}
+
+func (b *builder) visitSlice(n *Slice) {
+	i := b.push(n, 54)
 	if c := n.Lower; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Upper; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Step; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitComprehension(n *Comprehension) typeMask {
-	push := b.push(n, 55)
-	sub := kindMask(55)
+func (b *builder) visitComprehension(n *Comprehension) {
+	i := b.push(n, 55)
 	if c := n.Target; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.Iter; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Ifs {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitExceptHandler(n *ExceptHandler) typeMask {
-	push := b.push(n, 56)
-	sub := kindMask(56)
+func (b *builder) visitExceptHandler(n *ExceptHandler) {
+	i := b.push(n, 56)
 	if c := n.Type; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitArguments(n *Arguments) typeMask {
-	push := b.push(n, 57)
-	sub := kindMask(57)
+func (b *builder) visitArguments(n *Arguments) {
+	i := b.push(n, 57)
 	for _, c := range n.Posonlyargs {
 		if c != nil {
-			sub.or(b.visitArg(c))
+			b.visitArg(c)
 		}
 	}
 	for _, c := range n.Args {
 		if c != nil {
-			sub.or(b.visitArg(c))
+			b.visitArg(c)
 		}
 	}
 	if c := n.Vararg; c != nil {
-		sub.or(b.visitArg(c))
+		b.visitArg(c)
 	}
 	for _, c := range n.Kwonlyargs {
 		if c != nil {
-			sub.or(b.visitArg(c))
+			b.visitArg(c)
 		}
 	}
 	for _, c := range n.KwDefaults {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	if c := n.Kwarg; c != nil {
-		sub.or(b.visitArg(c))
+		b.visitArg(c)
 	}
 	for _, c := range n.Defaults {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitArg(n *Arg) typeMask {
-	push := b.push(n, 58)
-	sub := kindMask(58)
+func (b *builder) visitArg(n *Arg) {
+	i := b.push(n, 58)
 	if c := n.Annotation; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitKeyword(n *Keyword) typeMask {
-	push := b.push(n, 59)
-	sub := kindMask(59)
+func (b *builder) visitKeyword(n *Keyword) {
+	i := b.push(n, 59)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitAlias(n *Alias) typeMask { return b.leaf(n, 60) }
+func (b *builder) visitAlias(n *Alias) { b.leaf(n, 60) }
 
-func (b *builder) visitWithItem(n *WithItem) typeMask {
-	push := b.push(n, 61)
-	sub := kindMask(61)
+func (b *builder) visitWithItem(n *WithItem) {
+	i := b.push(n, 61)
 	if c := n.ContextExpr; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.OptionalVars; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitMatchCase(n *MatchCase) typeMask {
-	push := b.push(n, 62)
-	sub := kindMask(62)
+func (b *builder) visitMatchCase(n *MatchCase) {
+	i := b.push(n, 62)
 	if c := n.Pattern; c != nil {
-		sub.or(b.visit(c))
+		b.visit(c)
 	}
 	if c := n.Guard; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitMatchValue(n *MatchValue) typeMask {
-	push := b.push(n, 63)
-	sub := kindMask(63)
+func (b *builder) visitMatchValue(n *MatchValue) {
+	i := b.push(n, 63)
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitMatchSingleton(n *MatchSingleton) typeMask { return b.leaf(n, 64) }
+func (b *builder) visitMatchSingleton(n *MatchSingleton) { b.leaf(n, 64) }
 
-func (b *builder) visitMatchSequence(n *MatchSequence) typeMask {
-	push := b.push(n, 65)
-	sub := kindMask(65)
+func (b *builder) visitMatchSequence(n *MatchSequence) {
+	i := b.push(n, 65)
 	for _, c := range n.Patterns {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitMatchMapping(n *MatchMapping) typeMask {
-	push := b.push(n, 66)
-	sub := kindMask(66)
+func (b *builder) visitMatchMapping(n *MatchMapping) {
+	i := b.push(n, 66)
 	for _, c := range n.Keys {
 		if c != nil {
-			sub.or(b.visit(c))
+			if x, ok := c.(*Name); ok {
+				b.leaf(x, 51)
+			} else {
+				b.visit(c)
+			}
 		}
 	}
 	for _, c := range n.Patterns {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitMatchClass(n *MatchClass) typeMask {
-	push := b.push(n, 67)
-	sub := kindMask(67)
+func (b *builder) visitMatchClass(n *MatchClass) {
+	i := b.push(n, 67)
 	if c := n.Cls; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.Patterns {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	for _, c := range n.KwdPatterns {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitMatchStar(n *MatchStar) typeMask { return b.leaf(n, 68) }
+func (b *builder) visitMatchStar(n *MatchStar) { b.leaf(n, 68) }
 
-func (b *builder) visitMatchAs(n *MatchAs) typeMask {
-	push := b.push(n, 69)
-	sub := kindMask(69)
+func (b *builder) visitMatchAs(n *MatchAs) {
+	i := b.push(n, 69)
 	if c := n.Pattern; c != nil {
-		sub.or(b.visit(c))
+		b.visit(c)
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitMatchOr(n *MatchOr) typeMask {
-	push := b.push(n, 70)
-	sub := kindMask(70)
+func (b *builder) visitMatchOr(n *MatchOr) {
+	i := b.push(n, 70)
 	for _, c := range n.Patterns {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitTypeIgnore(n *TypeIgnore) typeMask { return b.leaf(n, 71) }
+func (b *builder) visitTypeIgnore(n *TypeIgnore) { b.leaf(n, 71) }
 
-func (b *builder) visitTypeAlias(n *TypeAlias) typeMask {
-	push := b.push(n, 72)
-	sub := kindMask(72)
+func (b *builder) visitTypeAlias(n *TypeAlias) {
+	i := b.push(n, 72)
 	if c := n.Name; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			sub.or(b.visit(c))
+			b.visit(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitTypeVar(n *TypeVar) typeMask {
-	push := b.push(n, 73)
-	sub := kindMask(73)
+func (b *builder) visitTypeVar(n *TypeVar) {
+	i := b.push(n, 73)
 	if c := n.Bound; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
 	if c := n.DefaultValue; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitParamSpec(n *ParamSpec) typeMask {
-	push := b.push(n, 74)
-	sub := kindMask(74)
+func (b *builder) visitParamSpec(n *ParamSpec) {
+	i := b.push(n, 74)
 	if c := n.DefaultValue; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }
 
-func (b *builder) visitTypeVarTuple(n *TypeVarTuple) typeMask {
-	push := b.push(n, 75)
-	sub := kindMask(75)
+func (b *builder) visitTypeVarTuple(n *TypeVarTuple) {
+	i := b.push(n, 75)
 	if c := n.DefaultValue; c != nil {
-		sub.or(b.visit(c))
+		if x, ok := c.(*Name); ok {
+			b.leaf(x, 51)
+		} else {
+			b.visit(c)
+		}
 	}
-	return b.pop(push, sub)
+	b.pop(i)
 }

@@ -2,6 +2,7 @@ package ast
 
 import (
 	"iter"
+	"slices"
 	"sync"
 )
 
@@ -66,8 +67,18 @@ func NewInspector(root Node) *Inspector {
 	// per file (which copies the pointer-holding list and doubles the garbage).
 	b := builderPool.Get().(*builder)
 	b.visit(root)
+	// Each node's subtree types are its own kind and those of its children's subtrees: one
+	// backward pass, where the walk once returned and merged a mask per node.
+	info := b.info
+	for i := len(info) - 1; i >= 0; i-- {
+		m := kindMask(info[i].kind)
+		for c := i + 1; c < int(info[i].end); c = int(info[c].end) {
+			m.or(info[c].subtree)
+		}
+		info[i].subtree = m
+	}
 	in.nodes = append(make([]Node, 0, len(b.nodes)), b.nodes...)
-	in.info = append(make([]nodeInfo, 0, len(b.info)), b.info...)
+	in.info = slices.Clone(info)
 	clear(b.nodes) // keep no tree alive from the pool
 	b.nodes, b.info = b.nodes[:0], b.info[:0]
 	builderPool.Put(b)
@@ -89,20 +100,13 @@ func (b *builder) push(n Node, k uint8) int {
 	return len(b.nodes) - 1
 }
 
-// pop closes the subtree of the node at index i, whose type bits are sub, and returns sub.
-func (b *builder) pop(i int, sub typeMask) typeMask {
-	inf := &b.info[i]
-	inf.end = int32(len(b.nodes))
-	inf.subtree = sub
-	return sub
-}
+// pop ends the subtree of the node at index i after the nodes appended so far.
+func (b *builder) pop(i int) { b.info[i].end = int32(len(b.nodes)) }
 
 // leaf appends n, of kind k, which has no children.
-func (b *builder) leaf(n Node, k uint8) typeMask {
-	m := kindMask(k)
+func (b *builder) leaf(n Node, k uint8) {
 	b.nodes = append(b.nodes, n)
-	b.info = append(b.info, nodeInfo{subtree: m, end: int32(len(b.nodes)), kind: k})
-	return m
+	b.info = append(b.info, nodeInfo{end: int32(len(b.nodes)), kind: k})
 }
 
 // Preorder returns the nodes of the given types (all nodes when none are given) in depth-first
