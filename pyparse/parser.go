@@ -47,7 +47,7 @@ type parser struct {
 	lineFrom int        // token index lineEnd was computed from (-1: none)
 
 	// Reused across files (the parser is pooled).
-	names       *[nameCacheSize]string // direct-mapped cache of interned ASCII identifiers
+	names       *[nameCacheSize]nameSlot // direct-mapped cache of interned ASCII identifiers
 	exprScratch []ast.Expr
 	stmtScratch []ast.Stmt
 	strBuf      []byte // pending text of implicitly concatenated strings
@@ -75,32 +75,39 @@ const (
 	nameCacheSize = 1 << nameCacheBits
 )
 
-// wordHash hashes b a word at a time and returns the hash and the OR of words that between them
-// hold every byte of b (so its 0x80 bits tell whether b is ASCII).
-func wordHash(b []byte) (h, or uint64) {
+// nameSlot is one entry of the identifier cache: an interned identifier and its nameKey words.
+type nameSlot struct {
+	w0, w1 uint64
+	s      string
+}
+
+// nameKey packs b into two words, w0 and w1, that together with len(b) determine b exactly when
+// it has at most 16 bytes, so a cached identifier is recognised without reading its bytes; it
+// also returns a hash of b and the OR of words that between them hold every byte of b (so its
+// 0x80 bits tell whether b is ASCII).
+func nameKey(b []byte) (w0, w1, h, or uint64) {
 	const mul = 0x9E3779B97F4A7C15
 	n := len(b)
 	switch {
-	case n >= 8:
+	case n > 16:
 		for i := 0; i+8 <= n; i += 8 {
 			w := binary.LittleEndian.Uint64(b[i:])
 			or |= w
 			h = (h ^ w) * mul
 		}
 		w := binary.LittleEndian.Uint64(b[n-8:]) // overlaps the last full word unless n%8 == 0
-		or |= w
-		h = (h ^ w) * mul
+		return 0, 0, ((h^w)*mul ^ uint64(n)) * mul, or | w
+	case n >= 8:
+		w0, w1 = binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[n-8:])
 	case n >= 4:
-		or = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
-		h = or * mul
+		w0 = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
 	case n > 0:
-		or = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
-		h = or * mul
+		w0 = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
 	}
-	return (h ^ uint64(n)) * mul, or
+	return w0, w1, ((w0*mul^w1)*mul ^ uint64(n)) * mul, w0 | w1
 }
 
-var parserPool = sync.Pool{New: func() any { return &parser{names: new([nameCacheSize]string)} }}
+var parserPool = sync.Pool{New: func() any { return &parser{names: new([nameCacheSize]nameSlot)} }}
 
 // parseModule parses the token stream of src into a module, recovering from syntax errors.
 // toks must come from Lex(src); a missing final EndMarker is tolerated.
@@ -248,16 +255,16 @@ func (p *parser) span(start Offset) Range {
 // direct-mapped cache when ASCII (most identifiers repeat within a file).
 func (p *parser) name(t Token) string {
 	b := p.src[t.Start:t.End]
-	h, or := wordHash(b)
+	w0, w1, h, or := nameKey(b)
 	if or&0x8080808080808080 != 0 {
 		return NormalizeName(b)
 	}
 	slot := &p.names[h>>(64-nameCacheBits)]
-	if *slot == string(b) {
-		return *slot
+	if len(slot.s) == len(b) && (len(b) <= 16 && slot.w0 == w0 && slot.w1 == w1 || len(b) > 16 && slot.s == string(b)) {
+		return slot.s
 	}
 	s := string(b)
-	*slot = s
+	*slot = nameSlot{w0: w0, w1: w1, s: s}
 	return s
 }
 
