@@ -65,6 +65,8 @@ package pyparse
 
 import (
 	"fmt"
+	"slices"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -124,20 +126,52 @@ type field struct {
 // never fails: malformed input yields FlagError/Unknown tokens and Errors, and lexing goes on
 // to EndMarker. See the top of lexer.go for the token stream conventions.
 func Lex(src []byte) ([]Token, []Comment, []Error) {
+	sc := lexPool.Get().(*lexScratch)
+	if cap(sc.toks) == 0 {
+		sc.toks = make([]Token, 0, len(src)/5+16)
+		sc.indents, sc.altIndents = make([]int, 1, 16), make([]int, 1, 16)
+	}
 	l := lexer{
 		src:        src,
 		line:       1,
-		toks:       make([]Token, 0, len(src)/5+16),
-		indents:    make([]int, 1, 16),
-		altIndents: make([]int, 1, 16),
+		toks:       sc.toks[:0],
+		comments:   sc.comments[:0],
+		indents:    sc.indents[:1],
+		altIndents: sc.altIndents[:1],
+		parens:     sc.parens[:0],
+		fstrs:      sc.fstrs[:0],
+		fields:     sc.fields[:0],
 		atBOL:      true,
 	}
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		l.pos = 3
 	}
 	l.run()
-	return l.toks, l.comments, l.errs
+	// The token and comment lists are built in pooled scratch space and copied out exactly
+	// sized: no list grown by doubling per file, none kept at a guessed capacity.
+	toks := slices.Clone(l.toks)
+	var comments []Comment
+	if len(l.comments) > 0 {
+		comments = slices.Clone(l.comments)
+	}
+	*sc = lexScratch{toks: l.toks[:0], comments: l.comments[:0], indents: l.indents[:1],
+		altIndents: l.altIndents[:1], parens: l.parens[:0], fstrs: l.fstrs[:0], fields: l.fields[:0]}
+	lexPool.Put(sc)
+	return toks, comments, l.errs
 }
+
+// lexScratch is the working space of one Lex call, reused through lexPool (none of it holds
+// pointers, so nothing needs clearing).
+type lexScratch struct {
+	toks                []Token
+	comments            []Comment
+	indents, altIndents []int
+	parens              []paren
+	fstrs               []fstring
+	fields              []field
+}
+
+var lexPool = sync.Pool{New: func() any { return new(lexScratch) }}
 
 // emit appends a token.
 func (l *lexer) emit(kind TokenKind, start, end int, flags TokenFlags) {

@@ -4,6 +4,7 @@ package pyparse
 // recovery, the nesting guard and the node/slice allocators.
 
 import (
+	"encoding/binary"
 	"fmt"
 	"sync"
 
@@ -46,7 +47,7 @@ type parser struct {
 	lineFrom int        // token index lineEnd was computed from (-1: none)
 
 	// Reused across files (the parser is pooled).
-	names       *[nameCacheSize]string // direct-mapped cache of interned ASCII identifiers
+	names       *[nameCacheSize]nameSlot // direct-mapped cache of interned ASCII identifiers
 	exprScratch []ast.Expr
 	stmtScratch []ast.Stmt
 	strBuf      []byte // pending text of implicitly concatenated strings
@@ -69,9 +70,44 @@ type parser struct {
 }
 
 // nameCacheSize is the number of slots of the identifier cache.
-const nameCacheSize = 1024
+const (
+	nameCacheBits = 10
+	nameCacheSize = 1 << nameCacheBits
+)
 
-var parserPool = sync.Pool{New: func() any { return &parser{names: new([nameCacheSize]string)} }}
+// nameSlot is one entry of the identifier cache: an interned identifier and its nameKey words.
+type nameSlot struct {
+	w0, w1 uint64
+	s      string
+}
+
+// nameKey packs b into two words, w0 and w1, that together with len(b) determine b exactly when
+// it has at most 16 bytes, so a cached identifier is recognised without reading its bytes; it
+// also returns a hash of b and the OR of words that between them hold every byte of b (so its
+// 0x80 bits tell whether b is ASCII).
+func nameKey(b []byte) (w0, w1, h, or uint64) {
+	const mul = 0x9E3779B97F4A7C15
+	n := len(b)
+	switch {
+	case n > 16:
+		for i := 0; i+8 <= n; i += 8 {
+			w := binary.LittleEndian.Uint64(b[i:])
+			or |= w
+			h = (h ^ w) * mul
+		}
+		w := binary.LittleEndian.Uint64(b[n-8:]) // overlaps the last full word unless n%8 == 0
+		return 0, 0, ((h^w)*mul ^ uint64(n)) * mul, or | w
+	case n >= 8:
+		w0, w1 = binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[n-8:])
+	case n >= 4:
+		w0 = uint64(binary.LittleEndian.Uint32(b)) | uint64(binary.LittleEndian.Uint32(b[n-4:]))<<32
+	case n > 0:
+		w0 = uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16
+	}
+	return w0, w1, ((w0*mul^w1)*mul ^ uint64(n)) * mul, w0 | w1
+}
+
+var parserPool = sync.Pool{New: func() any { return &parser{names: new([nameCacheSize]nameSlot)} }}
 
 // parseModule parses the token stream of src into a module, recovering from syntax errors.
 // toks must come from Lex(src); a missing final EndMarker is tolerated.
@@ -81,15 +117,19 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 		toks = append(toks[:len(toks):len(toks)], Token{Kind: EndMarker, Range: Range{Start: end, End: end}})
 	}
 	var broken []brokenSpan
-	if open := unclosedOpeners(toks); open != nil {
-		if recovered, spans, ok := recoverUnclosed(src, toks, open); ok {
-			toks, broken = recovered, spans
+	h, unclosed := tokenHistogram(toks)
+	if unclosed {
+		if open := unclosedOpeners(toks); open != nil {
+			if recovered, spans, ok := recoverUnclosed(src, toks, open); ok {
+				toks, broken = recovered, spans
+				h, _ = tokenHistogram(toks)
+			}
 		}
 	}
 	p := parserPool.Get().(*parser)
 	names, es, ss, sb := p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0]
 	*p = parser{src: src, toks: toks, names: names, exprScratch: es, stmtScratch: ss, strBuf: sb}
-	p.sizeSlabs()
+	p.sizeSlabs(&h)
 	p.lineFrom = -1
 	p.tok = toks[0]
 	mod := &ast.Module{Range: Range{End: Offset(len(src))}}
@@ -101,15 +141,26 @@ func parseModule(src []byte, toks []Token) (*ast.Module, []Error) {
 	return mod, errs
 }
 
-// sizeSlabs sizes each node slab from the token histogram: mostly upper bounds on the node
-// count (a Name node needs a Name token, a Call a '(', …), estimates where the bound is loose
-// (arguments, tuples), so most files allocate each node kind once or twice. A slab that runs
-// out refills with a chunk of the same size, capped at maxChunk.
-func (p *parser) sizeSlabs() {
-	var h [numTokenKinds]int32
-	for _, t := range p.toks {
+// bracketDelta is +1 for an opening bracket kind, -1 for a closing one.
+var bracketDelta = [numTokenKinds]int8{LPar: 1, LSqb: 1, LBrace: 1, RPar: -1, RSqb: -1, RBrace: -1}
+
+// tokenHistogram counts the tokens of each kind, and reports whether some bracket is never
+// closed, pairing brackets as the lexer and unclosedOpeners do (a closer pops the innermost
+// opener, if any): one pass serves both sizeSlabs and the test for unclosedOpeners' full pass.
+func tokenHistogram(toks []Token) (h [numTokenKinds]int32, unclosed bool) {
+	open := 0
+	for _, t := range toks {
 		h[t.Kind]++
+		open = max(open+int(bracketDelta[t.Kind]), 0)
 	}
+	return h, open > 0
+}
+
+// sizeSlabs sizes each node slab from the token histogram h (see tokenHistogram): mostly upper
+// bounds on the node count (a Name node needs a Name token, a Call a '(', …), estimates where the
+// bound is loose (arguments, tuples), so most files allocate each node kind once or twice. A slab that runs
+// out refills with a chunk of the same size, capped at maxChunk.
+func (p *parser) sizeSlabs(h *[numTokenKinds]int32) {
 	consts := h[Number] + h[String] + h[FStringStart] + h[KwNone] + h[KwTrue] + h[KwFalse] + h[Ellipsis] +
 		2*h[FStringMiddle]
 	bins := h[VBar] + h[CircumFlex] + h[Amper] + h[LeftShift] + h[RightShift] + h[Plus] + h[Minus] +
@@ -204,19 +255,16 @@ func (p *parser) span(start Offset) Range {
 // direct-mapped cache when ASCII (most identifiers repeat within a file).
 func (p *parser) name(t Token) string {
 	b := p.src[t.Start:t.End]
-	h := uint32(len(b))
-	for _, c := range b {
-		if c >= 0x80 {
-			return NormalizeName(b)
-		}
-		h = h*31 + uint32(c)
+	w0, w1, h, or := nameKey(b)
+	if or&0x8080808080808080 != 0 {
+		return NormalizeName(b)
 	}
-	slot := &p.names[h%nameCacheSize]
-	if *slot == string(b) {
-		return *slot
+	slot := &p.names[h>>(64-nameCacheBits)]
+	if len(slot.s) == len(b) && (len(b) <= 16 && slot.w0 == w0 && slot.w1 == w1 || len(b) > 16 && slot.s == string(b)) {
+		return slot.s
 	}
 	s := string(b)
-	*slot = s
+	*slot = nameSlot{w0: w0, w1: w1, s: s}
 	return s
 }
 

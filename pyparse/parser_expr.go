@@ -83,20 +83,41 @@ func (p *parser) parseNamedExpr() ast.Expr {
 var atomEnds = [numTokenKinds]bool{Comma: true, RPar: true, RSqb: true, RBrace: true, Colon: true,
 	Newline: true, Equal: true, Semi: true, KwFor: true, KwAs: true}
 
+// startsPrimary marks the tokens that begin an expression with its primary: no prefix operator,
+// await, lambda or star, so parsing the expression descends the precedence levels straight to
+// parsePrimary.
+var startsPrimary = [numTokenKinds]bool{Name: true, Number: true, String: true, FStringStart: true,
+	LPar: true, LSqb: true, LBrace: true, KwNone: true, KwTrue: true, KwFalse: true, Ellipsis: true}
+
 // parseExpr parses expression: a conditional expression, a lambda or a disjunction.
 func (p *parser) parseExpr() ast.Expr {
-	if k := p.tok.Kind; (k == Name || k == Number) && atomEnds[p.toks[p.pos+1].Kind] {
+	k := p.tok.Kind
+	if (k == Name || k == Number) && atomEnds[p.toks[p.pos+1].Kind] {
 		return p.parseAtom() // fast path: skips the dozen precedence levels
 	}
 	if !p.enter() {
 		return p.missing()
 	}
 	var e ast.Expr
-	if p.at(KwLambda) {
+	if k == KwLambda {
 		e = p.parseLambda()
 	} else {
 		start := p.tok.Start
-		e = p.parseDisjunction()
+		if startsPrimary[k] {
+			// The same parse as parseDisjunction's, without the calls down the precedence
+			// levels to the primary every operand of them starts with: parse the primary,
+			// then let each level, lowest first, continue from what is parsed.
+			e = p.parsePrimary()
+			if !atomEnds[p.tok.Kind] {
+				e = p.powerFrom(start, e)
+				e = p.binaryFrom(start, e, 1)
+				e = p.comparisonFrom(start, e)
+				e = p.conjunctionFrom(start, e)
+				e = p.disjunctionFrom(start, e)
+			}
+		} else {
+			e = p.parseDisjunction()
+		}
 		if p.at(KwIf) {
 			p.next()
 			test := p.parseDisjunction()
@@ -115,7 +136,11 @@ func (p *parser) parseExpr() ast.Expr {
 // parseDisjunction parses `a or b or c` into one BoolOp.
 func (p *parser) parseDisjunction() ast.Expr {
 	start := p.tok.Start
-	first := p.parseConjunction()
+	return p.disjunctionFrom(start, p.parseConjunction())
+}
+
+// disjunctionFrom continues a disjunction whose first operand, first, started at start.
+func (p *parser) disjunctionFrom(start Offset, first ast.Expr) ast.Expr {
 	if !p.at(KwOr) {
 		return first
 	}
@@ -130,7 +155,11 @@ func (p *parser) parseDisjunction() ast.Expr {
 // parseConjunction parses `a and b and c` into one BoolOp.
 func (p *parser) parseConjunction() ast.Expr {
 	start := p.tok.Start
-	first := p.parseInversion()
+	return p.conjunctionFrom(start, p.parseInversion())
+}
+
+// conjunctionFrom continues a conjunction whose first operand, first, started at start.
+func (p *parser) conjunctionFrom(start Offset, first ast.Expr) ast.Expr {
 	if !p.at(KwAnd) {
 		return first
 	}
@@ -190,7 +219,11 @@ func (p *parser) cmpOp() (ast.CmpOp, int) {
 // parseComparison parses bitwise_or (compare_op bitwise_or)*.
 func (p *parser) parseComparison() ast.Expr {
 	start := p.tok.Start
-	left := p.parseBitOr()
+	return p.comparisonFrom(start, p.parseBitOr())
+}
+
+// comparisonFrom continues a comparison whose first operand, left, started at start.
+func (p *parser) comparisonFrom(start Offset, left ast.Expr) ast.Expr {
 	op, n := p.cmpOp()
 	if n == 0 {
 		return left
@@ -248,7 +281,11 @@ func (p *parser) parseBitOr() ast.Expr { return p.parseBinary(1) }
 // parseBinary is precedence climbing over the left-associative binary operators.
 func (p *parser) parseBinary(minPrec int) ast.Expr {
 	start := p.tok.Start
-	left := p.parseFactor()
+	return p.binaryFrom(start, p.parseFactor(), minPrec)
+}
+
+// binaryFrom continues parseBinary(minPrec) from its first operand, left, which started at start.
+func (p *parser) binaryFrom(start Offset, left ast.Expr, minPrec int) ast.Expr {
 	for n := 0; ; n++ {
 		op, prec := binOp(p.tok.Kind)
 		if prec < minPrec || prec == 0 || !p.chainLink(n) {
@@ -292,7 +329,11 @@ func (p *parser) parseFactor() ast.Expr {
 // parsePower parses await_primary ['**' factor].
 func (p *parser) parsePower() ast.Expr {
 	start := p.tok.Start
-	base := p.parseAwaitPrimary()
+	return p.powerFrom(start, p.parseAwaitPrimary())
+}
+
+// powerFrom continues a power whose base, which started at start, is parsed.
+func (p *parser) powerFrom(start Offset, base ast.Expr) ast.Expr {
 	if !p.at(DoubleStar) {
 		return base
 	}

@@ -1,24 +1,29 @@
 package ast
 
-import "iter"
+import (
+	"iter"
+	"slices"
+	"sync"
+)
 
 // Inspector gives fast, repeated, type-filtered traversals of one syntax tree, in the manner of
-// golang.org/x/tools/go/ast/inspector: NewInspector flattens the tree once into a list of
-// push/pop events, and each traversal then skips whole subtrees that hold none of the requested
-// node types. Building costs about one ast.Inspect; every later Preorder over a type set is a
-// linear scan that never calls a type switch. An Inspector is immutable and safe for concurrent use.
+// golang.org/x/tools/go/ast/inspector: NewInspector flattens the tree once into a list of its
+// nodes in depth-first pre-order, each with the end of its subtree and the node types in it, and
+// each traversal then skips whole subtrees that hold none of the requested node types. Building
+// costs about one ast.Inspect; every later Preorder over a type set is a linear scan that never
+// calls a type switch. An Inspector is immutable and safe for concurrent use.
 type Inspector struct {
-	events []event
-	// subtree[i] is the union of the type bits of the subtree whose push event is events[i]
-	// (unused at pop events). It is kept apart from events so the garbage collector never scans it.
-	subtree []typeMask
+	nodes []Node
+	// info[i] describes nodes[i]. It is kept apart from nodes so the garbage collector never
+	// scans it.
+	info []nodeInfo
 }
 
-// event is the push (index > own position) or pop (index < own position) of one node.
-type event struct {
-	node  Node
-	index int32 // push: index of the matching pop; pop: index of the matching push
-	kind  uint8 // kindOf(node)
+// nodeInfo is what a traversal needs to know of one node besides the node itself.
+type nodeInfo struct {
+	subtree typeMask // the union of the type bits of the node's subtree
+	end     int32    // index of the first node after the node's subtree
+	kind    uint8    // kindOf(node)
 }
 
 // typeMask is a bit set over node kinds (numKinds+1 bits, the last for unknown types).
@@ -57,42 +62,51 @@ func NewInspector(root Node) *Inspector {
 	if root == nil {
 		return in
 	}
-	// Counting first and allocating once is cheaper than growing: the count walk costs about a
-	// seventh of the build, while growing copies (with write barriers) the pointer-holding events
-	// and doubled the garbage per file.
-	n := count(root)
-	in.events = make([]event, 0, 2*n)
-	in.subtree = make([]typeMask, 2*n)
-	b := builder{in: in}
+	// The tree is flattened into pooled scratch slices, then copied into exactly sized ones:
+	// cheaper than a walk that only counts the nodes to presize them, and than growing slices
+	// per file (which copies the pointer-holding list and doubles the garbage).
+	b := builderPool.Get().(*builder)
 	b.visit(root)
+	// Each node's subtree types are its own kind and those of its children's subtrees: one
+	// backward pass, where the walk once returned and merged a mask per node.
+	info := b.info
+	for i := len(info) - 1; i >= 0; i-- {
+		m := kindMask(info[i].kind)
+		for c := i + 1; c < int(info[i].end); c = int(info[c].end) {
+			m.or(info[c].subtree)
+		}
+		info[i].subtree = m
+	}
+	in.nodes = append(make([]Node, 0, len(b.nodes)), b.nodes...)
+	in.info = slices.Clone(info)
+	clear(b.nodes) // keep no tree alive from the pool
+	b.nodes, b.info = b.nodes[:0], b.info[:0]
+	builderPool.Put(b)
 	return in
 }
 
-func count(n Node) int {
-	c := 1
-	forEachChild(n, func(ch Node) { c += count(ch) })
-	return c
-}
+var builderPool = sync.Pool{New: func() any { return new(builder) }}
 
-// builder flattens a tree into the preallocated event list.
+// builder flattens a tree into its node list; its walk, visit, is generated (build_gen.go).
 type builder struct {
-	in *Inspector
+	nodes []Node
+	info  []nodeInfo
 }
 
-func (b *builder) add(e event) int {
-	b.in.events = append(b.in.events, e)
-	return len(b.in.events) - 1
+// push appends n, of kind k, whose children follow, and returns its index.
+func (b *builder) push(n Node, k uint8) int {
+	b.nodes = append(b.nodes, n)
+	b.info = append(b.info, nodeInfo{kind: k})
+	return len(b.nodes) - 1
 }
 
-func (b *builder) visit(n Node) typeMask {
-	k := uint8(kindOf(n))
-	push := b.add(event{node: n, kind: k})
-	sub := kindMask(k)
-	forEachChild(n, func(c Node) { sub.or(b.visit(c)) })
-	pop := b.add(event{node: n, kind: k, index: int32(push)})
-	b.in.events[push].index = int32(pop)
-	b.in.subtree[push] = sub
-	return sub
+// pop ends the subtree of the node at index i after the nodes appended so far.
+func (b *builder) pop(i int) { b.info[i].end = int32(len(b.nodes)) }
+
+// leaf appends n, of kind k, which has no children.
+func (b *builder) leaf(n Node, k uint8) {
+	b.nodes = append(b.nodes, n)
+	b.info = append(b.info, nodeInfo{end: int32(len(b.nodes)), kind: k})
 }
 
 // Preorder returns the nodes of the given types (all nodes when none are given) in depth-first
@@ -100,16 +114,14 @@ func (b *builder) visit(n Node) typeMask {
 func (in *Inspector) Preorder(types ...Node) iter.Seq[Node] {
 	mask := maskFor(types)
 	return func(yield func(Node) bool) {
-		for i := 0; i < len(in.events); {
-			ev := &in.events[i]
-			if int(ev.index) > i { // push
-				if !in.subtree[i].and(mask) {
-					i = int(ev.index) + 1 // no requested type here or below: skip the subtree
-					continue
-				}
-				if mask.has(ev.kind) && !yield(ev.node) {
-					return
-				}
+		for i := 0; i < len(in.info); {
+			inf := &in.info[i]
+			if !inf.subtree.and(mask) {
+				i = int(inf.end) // no requested type here or below: skip the subtree
+				continue
+			}
+			if mask.has(inf.kind) && !yield(in.nodes[i]) {
+				return
 			}
 			i++
 		}
@@ -123,55 +135,67 @@ func (in *Inspector) Preorder(types ...Node) iter.Seq[Node] {
 func (in *Inspector) WithStack(types []Node, f func(n Node, push bool, stack []Node) bool) {
 	mask := maskFor(types)
 	var stack []Node
-	for i := 0; i < len(in.events); {
-		ev := &in.events[i]
-		if int(ev.index) > i { // push
-			pop := int(ev.index)
-			if !in.subtree[i].and(mask) {
-				i = pop + 1 // no requested type here or below
-				continue
-			}
-			stack = append(stack, ev.node)
-			if mask.has(ev.kind) && !f(ev.node, true, stack) {
-				stack = stack[:len(stack)-1]
-				i = pop + 1
-				continue
-			}
-		} else { // pop
-			if mask.has(ev.kind) {
-				f(ev.node, false, stack)
+	var open []int32 // the index of each node on stack
+	for i := 0; ; {
+		// Pop the nodes whose subtrees end here.
+		for len(open) > 0 && int(in.info[open[len(open)-1]].end) <= i {
+			j := open[len(open)-1]
+			if mask.has(in.info[j].kind) {
+				f(in.nodes[j], false, stack)
 			}
 			stack = stack[:len(stack)-1]
+			open = open[:len(open)-1]
 		}
+		if i >= len(in.info) {
+			return
+		}
+		inf := &in.info[i]
+		if !inf.subtree.and(mask) {
+			i = int(inf.end) // no requested type here or below
+			continue
+		}
+		stack = append(stack, in.nodes[i])
+		if mask.has(inf.kind) && !f(in.nodes[i], true, stack) {
+			stack = stack[:len(stack)-1]
+			i = int(inf.end)
+			continue
+		}
+		open = append(open, int32(i))
 		i++
 	}
 }
 
 // Inspect visits the tree as ast.Inspect(root, f) does — f(n) before a node's children, which
-// are skipped when it returns false, and f(nil) after them — from the flat event list: no type
+// are skipped when it returns false, and f(nil) after them — from the flat node list: no type
 // switch per node and no recursion, so a whole-module walk costs a third of ast.Inspect's.
 func (in *Inspector) Inspect(f func(Node) bool) {
-	for i := 0; i < len(in.events); {
-		ev := &in.events[i]
-		if int(ev.index) > i { // push
-			if !f(ev.node) {
-				i = int(ev.index) + 1 // children and the pop call skipped, as ast.Inspect does
-				continue
-			}
-		} else {
+	var buf [64]int32
+	ends := buf[:0] // the subtree ends of the nodes whose f(nil) is due
+	for i := 0; ; {
+		for len(ends) > 0 && int(ends[len(ends)-1]) <= i {
+			ends = ends[:len(ends)-1]
 			f(nil)
 		}
+		if i >= len(in.info) {
+			return
+		}
+		end := in.info[i].end
+		if !f(in.nodes[i]) {
+			i = int(end) // children and the pop call skipped, as ast.Inspect does
+			continue
+		}
+		ends = append(ends, end)
 		i++
 	}
 }
 
 // Root returns the node the Inspector was built for (nil for an empty one).
 func (in *Inspector) Root() Node {
-	if len(in.events) == 0 {
+	if len(in.nodes) == 0 {
 		return nil
 	}
-	return in.events[0].node
+	return in.nodes[0]
 }
 
 // Len returns the number of nodes in the tree.
-func (in *Inspector) Len() int { return len(in.events) / 2 }
+func (in *Inspector) Len() int { return len(in.nodes) }
