@@ -77,7 +77,7 @@ func BuildWith(mod *ast.Module, in *ast.Inspector, imp *imports.Info) *Info {
 	if mod == nil || imp == nil || imp.Backends()&imports.JAX == 0 {
 		return info // nothing is traced without a jax import
 	}
-	info.index(mod)
+	info.index(in)
 	var defs []ast.Node // every def and lambda in source order
 	var calls []*ast.Call
 	for n := range in.Preorder((*ast.FunctionDef)(nil), (*ast.AsyncFunctionDef)(nil), (*ast.Lambda)(nil), (*ast.Call)(nil)) {
@@ -176,12 +176,15 @@ func (info *Info) called() int {
 }
 
 // index records assignments, classes and methods.
-func (info *Info) index(mod *ast.Module) {
+func (info *Info) index(in *ast.Inspector) {
 	var classStack []*ast.ClassDef
-	var visit func(n ast.Node)
-	visit = func(n ast.Node) {
+	in.WithStack([]ast.Node{(*ast.ClassDef)(nil), (*ast.Assign)(nil)}, func(n ast.Node, push bool, _ []ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ClassDef:
+			if !push {
+				classStack = classStack[:len(classStack)-1]
+				return true
+			}
 			info.classes = append(info.classes, n)
 			info.methods[n] = map[string]ast.Node{}
 			for _, st := range n.Body {
@@ -193,28 +196,25 @@ func (info *Info) index(mod *ast.Module) {
 				}
 			}
 			classStack = append(classStack, n)
-			ast.ForEachChild(n, visit)
-			classStack = classStack[:len(classStack)-1]
-			return
 		case *ast.Assign:
-			if len(n.Targets) == 1 {
-				switch t := n.Targets[0].(type) {
-				case *ast.Name:
-					info.assigns[t] = n.Value
-				case *ast.Attribute:
-					if b, ok := t.Value.(*ast.Name); ok && b.ID == "self" && len(classStack) > 0 {
-						c := classStack[len(classStack)-1]
-						if info.attrAssigns[c] == nil {
-							info.attrAssigns[c] = map[string][]ast.Expr{}
-						}
-						info.attrAssigns[c][t.Attr] = append(info.attrAssigns[c][t.Attr], n.Value)
+			if !push || len(n.Targets) != 1 {
+				return true
+			}
+			switch t := n.Targets[0].(type) {
+			case *ast.Name:
+				info.assigns[t] = n.Value
+			case *ast.Attribute:
+				if b, ok := t.Value.(*ast.Name); ok && b.ID == "self" && len(classStack) > 0 {
+					c := classStack[len(classStack)-1]
+					if info.attrAssigns[c] == nil {
+						info.attrAssigns[c] = map[string][]ast.Expr{}
 					}
+					info.attrAssigns[c][t.Attr] = append(info.attrAssigns[c][t.Attr], n.Value)
 				}
 			}
 		}
-		ast.ForEachChild(n, visit)
-	}
-	visit(mod)
+		return true
+	})
 }
 
 // newFunc makes the Func of a def or lambda node.
