@@ -93,8 +93,10 @@ type Info struct {
 	collect *collector
 	// iter caches, per scope, the collections it loops over in Python (scale.go).
 	iter map[*imports.Scope]map[string]bool
-	// walked maps each analysed scope to the scopes defined in it.
-	walked map[*imports.Scope][]pendingScope
+	// walked maps each analysed scope to the scopes defined in it; unsorted holds the scopes
+	// whose list of them does not start in rising order (scopeAt).
+	walked   map[*imports.Scope][]pendingScope
+	unsorted map[*imports.Scope]bool
 	// running holds the scopes whose run is under way (a caller run first, callers.go).
 	running map[*imports.Scope]bool
 	root    pendingScope

@@ -321,3 +321,30 @@ class Three:
 		t.Errorf("asking about one() ran %d scopes, want 2 (the module and one)", len(info.runs))
 	}
 }
+
+// TestScopeAt: the scope whose body holds a position, found by halving a list in source order
+// and by reading through one out of order; a position between bodies is in none.
+func TestScopeAt(t *testing.T) {
+	at := func(start, end ast.Offset) pendingScope { return pendingScope{start: start, end: end} }
+	sorted := []pendingScope{at(10, 20), at(20, 30), at(40, 50), at(60, 60), at(70, 90)}
+	unsorted := []pendingScope{at(40, 50), at(10, 20), at(70, 90), at(20, 30)}
+	for _, c := range []struct {
+		list   []pendingScope
+		sorted bool
+		pos    ast.Offset
+		want   ast.Offset // the start of the scope found; -1: none
+	}{
+		{sorted, true, 10, 10}, {sorted, true, 19, 10}, {sorted, true, 20, 20}, {sorted, true, 35, -1},
+		{sorted, true, 60, -1}, {sorted, true, 89, 70}, {sorted, true, 90, -1}, {sorted, true, 5, -1},
+		{unsorted, false, 15, 10}, {unsorted, false, 45, 40}, {unsorted, false, 25, 20}, {unsorted, false, 35, -1},
+	} {
+		q, ok := scopeAt(c.list, c.pos, c.sorted)
+		got := ast.Offset(-1)
+		if ok {
+			got = q.start
+		}
+		if got != c.want {
+			t.Errorf("scopeAt(%v, %d) found the scope at %d, want %d", c.list, c.pos, got, c.want)
+		}
+	}
+}

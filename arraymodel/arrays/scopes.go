@@ -1,11 +1,14 @@
 package arrays
 
 import (
+	"cmp"
 	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
+	"slices"
+	"sort"
 )
 
 // This file defines which scopes run, and when: each scope once, on the one interpreter in
@@ -17,6 +20,18 @@ type pendingScope struct {
 	args  *ast.Arguments
 	body  []ast.Stmt
 	scope *imports.Scope
+	// start and end are the body's range (decorators of its first statement included), where
+	// the expressions whose facts its run records lie; empty for an empty body
+	start, end ast.Offset
+}
+
+// pending makes the pendingScope of a scope's node, args and body.
+func pending(n ast.Node, args *ast.Arguments, body []ast.Stmt, s *imports.Scope) pendingScope {
+	p := pendingScope{node: n, args: args, body: body, scope: s}
+	if len(body) > 0 {
+		p.start, p.end = stmtStart(body[0]), body[len(body)-1].Span().End
+	}
+	return p
 }
 
 // Analyze infers array facts for the file f using the import resolution imp (from
@@ -62,8 +77,9 @@ func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v np
 	}
 	info.runs = map[*imports.Scope]*absint.Interp{}
 	info.walked = map[*imports.Scope][]pendingScope{}
+	info.unsorted = map[*imports.Scope]bool{}
 	info.running = map[*imports.Scope]bool{}
-	info.root = pendingScope{node: mod, body: mod.Body, scope: imp.Root}
+	info.root = pending(mod, nil, mod.Body, imp.Root)
 	info.shared = &absint.Shared{}
 	if in != nil {
 		info.shared.UseInspector(in)
@@ -140,6 +156,9 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 		}
 	}
 	info.walked[p.scope] = nested
+	if !slices.IsSortedFunc(nested, func(a, b pendingScope) int { return cmp.Compare(a.start, b.start) }) {
+		info.unsorted[p.scope] = true
+	}
 	return nested
 }
 
@@ -148,11 +167,11 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 func pendingOf(s *imports.Scope) (pendingScope, bool) {
 	switch n := s.Node.(type) {
 	case *ast.FunctionDef:
-		return pendingScope{node: n, args: n.Args, body: n.Body, scope: s}, true
+		return pending(n, n.Args, n.Body, s), true
 	case *ast.AsyncFunctionDef:
-		return pendingScope{node: n, args: n.Args, body: n.Body, scope: s}, true
+		return pending(n, n.Args, n.Body, s), true
 	case *ast.ClassDef:
-		return pendingScope{node: n, body: n.Body, scope: s}, true
+		return pending(n, nil, n.Body, s), true
 	}
 	return pendingScope{}, false
 }
@@ -241,18 +260,32 @@ func (info *Info) ensureFor(pos ast.Offset) {
 			return
 		}
 		nested := info.walkScope(p)
-		next := -1
-		for i, q := range nested {
-			if len(q.body) > 0 && stmtStart(q.body[0]) <= pos && pos < q.body[len(q.body)-1].Span().End {
-				next = i
-				break
-			}
-		}
-		if next < 0 {
+		q, ok := scopeAt(nested, pos, !info.unsorted[p.scope])
+		if !ok {
 			return
 		}
-		p = nested[next]
+		p = q
 	}
+}
+
+// scopeAt returns the scope of nested (a scope's nested scopes, in source order) whose body
+// holds pos. Sibling bodies do not overlap, so when their starts rise (sorted) the search halves
+// the list: a module of many functions is asked about once per expression. A list out of order
+// (a tree the parser recovered) is read through.
+func scopeAt(nested []pendingScope, pos ast.Offset, sorted bool) (pendingScope, bool) {
+	i := sort.Search(len(nested), func(i int) bool { return nested[i].start > pos }) - 1
+	if i >= 0 && nested[i].start <= pos && pos < nested[i].end {
+		return nested[i], true
+	}
+	if sorted {
+		return pendingScope{}, false
+	}
+	for _, q := range nested {
+		if q.start <= pos && pos < q.end {
+			return q, true
+		}
+	}
+	return pendingScope{}, false
 }
 
 // holdsNoArrays reports whether no value of scope s (its own code and its comprehensions) can
