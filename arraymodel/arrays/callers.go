@@ -89,7 +89,7 @@ func (info *Info) callerFields(arg ast.Expr) (absint.Fields, bool) {
 func (info *Info) waitsInCircle(s *imports.Scope) bool {
 	const (
 		visiting = 1
-		clear    = 2
+		noCircle = 2
 	)
 	if info.order == nil {
 		info.order = map[*imports.Scope]uint8{}
@@ -97,7 +97,7 @@ func (info *Info) waitsInCircle(s *imports.Scope) bool {
 	switch info.order[s] {
 	case visiting:
 		return true
-	case clear:
+	case noCircle:
 		return false
 	}
 	info.order[s] = visiting
@@ -106,7 +106,7 @@ func (info *Info) waitsInCircle(s *imports.Scope) bool {
 			return true
 		}
 	}
-	info.order[s] = clear
+	info.order[s] = noCircle
 	return false
 }
 

@@ -2,13 +2,14 @@ package arrays
 
 import (
 	"cmp"
+	"slices"
+	"sort"
+
 	"github.com/arraylint/arraylint/arraymodel/absint"
 	"github.com/arraylint/arraylint/arraymodel/imports"
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"slices"
-	"sort"
 )
 
 // This file defines which scopes run, and when: each scope once, on the one interpreter in
@@ -42,8 +43,8 @@ func pending(n ast.Node, args *ast.Arguments, body []ast.Stmt, s *imports.Scope)
 // (callers.go); a scope nobody asks about is never run. The answers are those of analysing
 // every scope: a scope's facts depend only on its own code and the final states of the scopes
 // it runs after. A module in which those orders form a circle (a function that calls its
-// caller) is analysed whole on the first query, breadth first from the module's code, so that
-// which scope waits on which does not depend on what was asked first.
+// caller) is analysed whole on the first query that reaches the circle, breadth first from the
+// module's code, so that which scope waits on which does not depend on what was asked first.
 func Analyze(f *pyparse.File, imp *imports.Info) *Info { return AnalyzeWith(f, imp, nil) }
 
 // AnalyzeWith is Analyze with the user's assumptions (bindings.ParseAssume): a name the program
