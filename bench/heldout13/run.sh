@@ -16,7 +16,7 @@
 #                 <setting>/<stratum>.seconds    wall time of the check
 #                 summary.tsv                    setting, stratum, repos, lines, checked lines,
 #                                                rule, findings, findings per million checked lines
-#                 review/<setting>-<stratum>.tsv the review sheets (sheet.py): one line a finding
+#                 review/<setting>-<stratum>.tsv the review sheets (../heldoutlib/sheet.py): one line a finding
 #                                                with file:line, rule, message and an empty verdict
 #   HELDOUT13   environment: the corpus root (default /work/heldout13), holding the three strata
 #
@@ -74,6 +74,6 @@ for setting in default large; do
 	done
 done
 
-python3 "$here/count.py" "$root" "$out" "${strata[@]}"
-python3 "$here/sheet.py" "$out" "${strata[@]}"
+python3 "$here/../heldoutlib/count.py" "$here/expected.json" "$root" "$out" "${strata[@]}"
+python3 "$here/../heldoutlib/sheet.py" "$out" "${strata[@]}"
 echo "review sheets: $out/review/ (for the review; do not open before it)"

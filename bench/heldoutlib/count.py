@@ -1,14 +1,18 @@
-"""Counts for bench/heldout15/run.sh: the corpus's lines per stratum (from `check --show-files`)
-and the findings per rule, stratum and setting, with findings per million checked lines.
-usage: count.py ROOT RESULTS STRATUM... -> RESULTS/summary.tsv, and the table on standard output.
+"""Counts for a held-out corpus's run.sh (bench/heldout13, 15, 16, 17): the corpus's lines per
+stratum (from `check --show-files`) and the findings per rule, stratum and setting, with findings
+per million checked lines.
+usage: count.py EXPECTED ROOT RESULTS STRATUM... -> RESULTS/summary.tsv, and the table on standard
+output. EXPECTED is the corpus's expected.json: its folder ("root") and CORPUS.md's checked lines
+per stratum ("lines"), to catch a corpus that was rebuilt differently.
 It prints counts only, never a finding's text, file or line."""
 import json, os, sys
 
-root, out, strata = sys.argv[1], sys.argv[2], sys.argv[3:]
+with open(sys.argv[1]) as f:
+    corpus = json.load(f)
+root, out, strata = sys.argv[2], sys.argv[3], sys.argv[4:]
 rules = ["AL301", "AL302", "AL303", "AL304"]
 settings = ["default", "large"]
-# CORPUS.md's totals of checked non-blank lines, to catch a corpus that was rebuilt differently.
-expected = {"A-scale": 126286, "B-programs": 43581, "C-libraries": 102909}
+expected = corpus["lines"]
 
 
 def test_code(rel):
@@ -74,7 +78,7 @@ print("corpus: " + root)
 for s in strata:
     repos, lines, checked = size[s]
     print("  %-12s %3d repositories  %9d lines  %9d checked lines" % (s, repos, lines, checked))
-    if os.path.realpath(root) == "/work/heldout15" and s in expected and checked != expected[s]:
+    if os.path.realpath(root) == corpus["root"] and s in expected and checked != expected[s]:
         print("  warning: %s has %d checked lines, CORPUS.md says %d: the corpus differs" % (s, checked, expected[s]), file=sys.stderr)
 for setting in settings:
     print()

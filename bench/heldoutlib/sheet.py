@@ -1,4 +1,4 @@
-"""Review sheets for bench/heldout16/run.sh: one line a finding, to be filled in by the reviewer.
+"""Review sheets for a held-out corpus's run.sh (bench/heldout13, 15, 16, 17): one line a finding, to be filled in by the reviewer.
 usage: sheet.py RESULTS STRATUM... [--sample N --seed S]
 reads RESULTS/{default,large}/<stratum>.json and writes RESULTS/review/<setting>-<stratum>.tsv with
 the columns
