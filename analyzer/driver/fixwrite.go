@@ -99,11 +99,35 @@ func ReadFile(path string) ([]byte, FileStamp, error) {
 	if !info.Mode().IsRegular() {
 		return nil, FileStamp{}, fmt.Errorf("read %s: not a regular file (%s)", path, describeMode(info.Mode()))
 	}
-	data, err := io.ReadAll(f)
+	data, err := readAll(f, info.Size())
 	if err != nil {
 		return nil, FileStamp{}, err
 	}
 	return data, FileStamp{content: data, valid: true}, nil
+}
+
+// readAll reads f to its end into a buffer sized for the size its stat gave (plus one byte, so
+// that a file read whole ends at io.EOF without growing the buffer), where io.ReadAll starts at
+// 512 bytes and doubles: a 40 KB source file then costs one allocation instead of eight and no
+// copies. A file that grew since its stat is still read whole.
+func readAll(f *os.File, size int64) ([]byte, error) {
+	if size < 0 || size > 1<<30 {
+		size = 0
+	}
+	data := make([]byte, 0, size+1)
+	for {
+		n, err := f.Read(data[len(data):cap(data)])
+		data = data[:len(data)+n]
+		if err == io.EOF {
+			return data, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(data) == cap(data) {
+			data = append(data, 0)[:len(data)] // full: let append choose the next size
+		}
+	}
 }
 
 // describeMode names the kind of a file that is not a regular one.

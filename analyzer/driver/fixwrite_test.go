@@ -175,6 +175,44 @@ func TestWriteFileRefusesChangedFile(t *testing.T) {
 	}
 }
 
+func TestReadFileWhole(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []int{0, 1, 511, 512, 4096, 4097, 1 << 20} {
+		want := make([]byte, n)
+		for i := range want {
+			want[i] = byte('a' + i%26)
+		}
+		p := filepath.Join(dir, strconv.Itoa(n)+".py")
+		writeFixture(t, p, string(want), 0o644)
+		got, stamp, err := ReadFile(p)
+		if err != nil || !bytes.Equal(got, want) || !bytes.Equal(stamp.content, want) {
+			t.Errorf("%d bytes: read %d bytes (%v)", n, len(got), err)
+		}
+	}
+}
+
+// TestReadAllPastStat reads a file that holds more than its stat said (one that grew between
+// the stat and the read): the whole of it comes back.
+func TestReadAllPastStat(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "grown.py")
+	want := strings.Repeat("x = 1\n", 1000)
+	writeFixture(t, p, want, 0o644)
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	for _, size := range []int64{0, 10, 5999, -1} {
+		if _, err := f.Seek(0, 0); err != nil {
+			t.Fatal(err)
+		}
+		got, err := readAll(f, size)
+		if err != nil || string(got) != want {
+			t.Errorf("stat size %d: read %d bytes of %d (%v)", size, len(got), len(want), err)
+		}
+	}
+}
+
 func TestReadFileRefusesSpecialFiles(t *testing.T) {
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "pipe.py")
