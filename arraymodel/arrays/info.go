@@ -102,6 +102,8 @@ type Info struct {
 	root    pendingScope
 	// allWalked is set once every scope is analysed: a node without a fact has none.
 	allWalked bool
+	// presized is set once the first run has sized facts and the values seen (presize).
+	presized bool
 	// order marks the scopes whose runs were checked for a circle in what runs before them
 	// (waitsInCircle): under way, or known to wait on none.
 	order map[*imports.Scope]uint8

@@ -90,19 +90,32 @@ func analyzeIn(f *pyparse.File, imp *imports.Info, assume map[string]int64, v np
 	}
 	info.collect = newCollector(info)
 	info.mayArrays = mayHoldArrays(imp)
-	if !info.mayArrays {
-		info.facts = map[ast.Node]value{}
-		return info
-	}
-	// the rules ask the facts of a node of about every 100 bytes of source: sized up front, the
-	// memo is not rehashed while it grows
-	info.facts = make(map[ast.Node]value, int(mod.End-mod.Start)/100)
-	// About one value seen per 40 bytes of source (552,293 values in 22 MB of dipy, skimage,
-	// scipy and cuPyNumeric's examples); sizing the map up front avoids rehashing it while it
-	// grows, and sizing it for the average rather than the densest file avoids clearing memory
-	// that stays unused.
-	info.collect.seen = make(map[ast.Expr]absint.Value, int(mod.End-mod.Start)/40)
+	info.facts = map[ast.Node]value{}
 	return info
+}
+
+// presize gives the memo and the values seen the room a module whose scopes run needs, at the
+// first run: about one value seen per 40 bytes of source (552,293 values in 22 MB of dipy,
+// skimage, scipy and cuPyNumeric's examples) and one fact asked per 100, so neither map is
+// rehashed while it grows, and sized for the average rather than the densest file so as not to
+// clear memory that stays unused. A module no rule asks about (test code, where the sized rules
+// are silent) runs nothing and allocates neither.
+func (info *Info) presize() {
+	if info.presized || !info.mayArrays {
+		return
+	}
+	info.presized = true
+	n := int(info.mod.End - info.mod.Start)
+	facts := make(map[ast.Node]value, n/100)
+	for k, v := range info.facts {
+		facts[k] = v
+	}
+	info.facts = facts
+	seen := make(map[ast.Expr]absint.Value, n/40)
+	for k, v := range info.collect.seen {
+		seen[k] = v
+	}
+	info.collect.seen = seen
 }
 
 // walkAll runs every scope of the module, breadth first from the module's own code: the order
@@ -135,6 +148,7 @@ func (info *Info) walkScope(p pendingScope) []pendingScope {
 	if info.running[p.scope] {
 		return nil // under way: a caller's run reached it (a function that calls its caller)
 	}
+	info.presize()
 	info.running[p.scope] = true
 	defer delete(info.running, p.scope)
 	info.runCallerFirst(p)
