@@ -29,10 +29,10 @@ func TargetComment(f *pyparse.File) (opts TargetOptions, backend string, ok bool
 // targetComments is TargetComment that also returns the comments it left out.
 func targetComments(f *pyparse.File) (opts TargetOptions, backend string, ok bool, bad []bindings.CommentProblem) {
 	for _, c := range f.Comments {
-		text := c.Text(f.Src)
-		if !strings.Contains(text, "arraylint") {
-			continue // most comments: no regexp run
+		if !c.Mentions(f.Src, "arraylint") {
+			continue // most comments: no copy, no regexp run
 		}
+		text := c.Text(f.Src)
 		m := targetRE.FindStringSubmatch(text)
 		if m == nil {
 			continue

@@ -150,6 +150,18 @@ func TestLexComments(t *testing.T) {
 	}
 }
 
+func TestCommentMentions(t *testing.T) {
+	src := []byte("x = 1  # arraylint: assume n=4\n# arraylin\ny = 2  # noqa: AL301 (arraylint)\n")
+	_, comments, _ := Lex(src)
+	var got []bool
+	for _, c := range comments {
+		got = append(got, c.Mentions(src, "arraylint"))
+	}
+	if fmt.Sprint(got) != "[true false true]" {
+		t.Errorf("Mentions(arraylint) of %d comments: %v, want [true false true]", len(comments), got)
+	}
+}
+
 func TestLexErrors(t *testing.T) {
 	// Positions are CPython's reported (line, 1-based column) where it reports one.
 	tests := []struct {

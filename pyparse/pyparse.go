@@ -59,6 +59,12 @@ type Comment struct {
 // Text returns the comment's text, including the leading '#'.
 func (c Comment) Text(src []byte) string { return string(src[c.Start:c.End]) }
 
+// Mentions reports whether the comment's text holds word, without copying the text out of src
+// (most comments of a file are read only to be passed over).
+func (c Comment) Mentions(src []byte, word string) bool {
+	return bytes.Contains(src[c.Start:c.End], []byte(word))
+}
+
 // ErrorKind classifies syntax errors.
 type ErrorKind uint8
 

@@ -83,10 +83,10 @@ func assumeComments(f *pyparse.File) (map[string]int64, map[string]int, []Commen
 	out, lines := map[string]int64{}, map[string]int{}
 	var bad []CommentProblem
 	for _, c := range f.Comments {
-		text := c.Text(f.Src)
-		if !strings.Contains(text, "arraylint") {
-			continue // most comments: no regexp run
+		if !c.Mentions(f.Src, "arraylint") {
+			continue // most comments: no copy, no regexp run
 		}
+		text := c.Text(f.Src)
 		m := assumeRE.FindStringSubmatch(text)
 		if m == nil {
 			continue
