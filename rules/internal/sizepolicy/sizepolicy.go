@@ -263,6 +263,9 @@ func writtenForScale(imp *imports.Info, cfg analyzer.Settings) string {
 		return "this module takes the array module as a value"
 	}
 	for _, m := range []map[string]any{cfg.Section("memory"), cfg.Flags("memory")} {
+		if len(m) == 0 {
+			continue // (most runs: the table is not copied out for every rule on every file)
+		}
 		for _, o := range memory.TargetOptionTable(memory.InConfig | memory.InCheck) {
 			if _, ok := m[o.Name]; ok && o.Scale {
 				return "the configuration sets a memory " + o.Name
