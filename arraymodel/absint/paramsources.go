@@ -70,6 +70,9 @@ func callIndex(mod *ast.Module, inspect func(*ast.Module, func(ast.Node) bool), 
 			out[def.Name] = &callSites{}
 		}
 	}
+	if len(out) == 0 {
+		return out // no top-level function: no use to find (a module of classes, say)
+	}
 	var scopes []bool   // per open node: whether it opens a function or class scope
 	var open []ast.Node // the open function, class and lambda nodes, innermost last
 	callee := map[*ast.Name]bool{}
