@@ -39,34 +39,51 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(tr.Funcs()) == 0 {
 		return nil, nil
 	}
-	calledInLoop := loopCallees(in.File.Module)
-	var visit func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow, comp map[string]bool)
-	visit = func(n ast.Node, fn ast.Node, loop ast.Stmt, varying, grow, comp map[string]bool) {
+	calledInLoop := loopCallees(in.Inspector)
+	// the context of each node on the walk's path: the function it runs in, the loop around it
+	// and what that loop varies or grows, the comprehension targets it sees
+	type context struct {
+		fn                  ast.Node
+		loop                ast.Stmt
+		varying, grow, comp map[string]bool
+	}
+	ctx := []context{{}}
+	in.Inspector.WithStack(contextNodes, func(n ast.Node, push bool, _ []ast.Node) bool {
+		if !push {
+			ctx = ctx[:len(ctx)-1]
+			return true
+		}
+		c := ctx[len(ctx)-1]
 		switch x := n.(type) {
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
 			if tr.Func(n) != nil {
-				return // traced: runs once per compilation
+				return false // traced: runs once per compilation
 			}
-			fn, loop, varying, grow, comp = n, nil, nil, nil, nil
+			c = context{fn: n}
 		case *ast.ClassDef:
-			fn, loop, varying, grow, comp = nil, nil, nil, nil, nil
+			c = context{}
 		case *ast.For:
-			loop, varying, grow = x, loopVarying(x.Body, x.Target, varying), growing(tr, x.Body, grow)
+			c.loop, c.varying, c.grow = x, loopVarying(x.Body, x.Target, c.varying), growing(tr, x.Body, c.grow)
 			if smallLiteral(x.Iter) {
-				varying, grow = nil, nil
+				c.varying, c.grow = nil, nil
 			}
 		case *ast.While:
-			loop, varying, grow = x, loopVarying(x.Body, nil, varying), growing(tr, x.Body, grow)
+			c.loop, c.varying, c.grow = x, loopVarying(x.Body, nil, c.varying), growing(tr, x.Body, c.grow)
 		case *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
-			comp = compTargets(n, comp)
+			c.comp = compTargets(n, c.comp)
 		case *ast.Call:
-			checkCall(pass, in, tr, x, fn, loop, varying, grow, comp, calledInLoop)
+			checkCall(pass, in, tr, x, c.fn, c.loop, c.varying, c.grow, c.comp, calledInLoop)
 		}
-		ast.ForEachChild(n, func(c ast.Node) { visit(c, fn, loop, varying, grow, comp) })
-	}
-	visit(in.File.Module, nil, nil, nil, nil, nil)
+		ctx = append(ctx, c)
+		return true
+	})
 	return nil, nil
 }
+
+// contextNodes are the nodes that set the context of the calls in them, and the calls.
+var contextNodes = []ast.Node{(*ast.FunctionDef)(nil), (*ast.AsyncFunctionDef)(nil), (*ast.Lambda)(nil),
+	(*ast.ClassDef)(nil), (*ast.For)(nil), (*ast.While)(nil), (*ast.ListComp)(nil), (*ast.SetComp)(nil),
+	(*ast.DictComp)(nil), (*ast.GeneratorExp)(nil), (*ast.Call)(nil)}
 
 // checkCall reports a jit of a fresh function in a loop or called at once in a function, and a
 // jitted call whose static argument changes every iteration.
@@ -308,19 +325,24 @@ func compTargets(n ast.Node, outer map[string]bool) map[string]bool {
 // loopCallees returns the names of the functions the module calls by name inside a loop that
 // is not over a few literal values (smallLiteral), or inside a comprehension: called there,
 // a function that jits a fresh lambda compiles it again on every trip.
-func loopCallees(mod ast.Node) map[string]bool {
+func loopCallees(in *ast.Inspector) map[string]bool {
 	out := map[string]bool{}
-	var walk func(n ast.Node, inLoop bool)
-	walk = func(n ast.Node, inLoop bool) {
+	inLoop := []bool{false} // whether the code at each node of the walk's path runs in a loop
+	in.WithStack(loopNodes, func(n ast.Node, push bool, _ []ast.Node) bool {
+		if !push {
+			inLoop = inLoop[:len(inLoop)-1]
+			return true
+		}
+		loop := inLoop[len(inLoop)-1]
 		switch x := n.(type) {
 		case *ast.For:
-			inLoop = inLoop || !smallLiteral(x.Iter)
+			loop = loop || !smallLiteral(x.Iter)
 		case *ast.While, *ast.ListComp, *ast.SetComp, *ast.DictComp, *ast.GeneratorExp:
-			inLoop = true
+			loop = true
 		case *ast.FunctionDef, *ast.AsyncFunctionDef, *ast.Lambda:
-			inLoop = false
+			loop = false
 		case *ast.Call:
-			if inLoop {
+			if loop {
 				switch f := x.Func.(type) {
 				case *ast.Name:
 					out[f.ID] = true
@@ -329,11 +351,16 @@ func loopCallees(mod ast.Node) map[string]bool {
 				}
 			}
 		}
-		ast.ForEachChild(n, func(c ast.Node) { walk(c, inLoop) })
-	}
-	walk(mod, false)
+		inLoop = append(inLoop, loop)
+		return true
+	})
 	return out
 }
+
+// loopNodes are the nodes that start or end code run in a loop, and the calls.
+var loopNodes = []ast.Node{(*ast.For)(nil), (*ast.While)(nil), (*ast.ListComp)(nil), (*ast.SetComp)(nil),
+	(*ast.DictComp)(nil), (*ast.GeneratorExp)(nil), (*ast.FunctionDef)(nil), (*ast.AsyncFunctionDef)(nil),
+	(*ast.Lambda)(nil), (*ast.Call)(nil)}
 
 // bound returns the names a function binds: its parameters and the targets of its
 // assignments.
