@@ -54,20 +54,16 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	reported := map[ast.Node]bool{}
 	devices := map[ast.Node]map[string]bool{} // deviceNames of each scope, made once
-	var stack []ast.Node                      // the nodes being visited, for the scope around a loop
-	in.Inspector.Inspect(func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		if !visitLoop(pass, in, imp, tr, n, stack, reported, devices) {
-			return false
-		}
-		stack = append(stack, n)
-		return true
+	// (the path to each loop, for the scope and the loops around it)
+	in.Inspector.WithStack(loopsAndFuncs, func(n ast.Node, push bool, stack []ast.Node) bool {
+		return !push || visitLoop(pass, in, imp, tr, n, stack[:len(stack)-1], reported, devices)
 	})
 	return nil, nil
 }
+
+// loopsAndFuncs are the nodes visitLoop looks at: the walk passes over subtrees without them.
+var loopsAndFuncs = []ast.Node{(*ast.For)(nil), (*ast.While)(nil), (*ast.FunctionDef)(nil),
+	(*ast.AsyncFunctionDef)(nil), (*ast.Lambda)(nil)}
 
 // visitLoop checks n when it is a loop, and says whether the walk goes into n.
 func visitLoop(pass *analysis.Pass, in *pyinspect.Result, imp *imports.Info, tr *jaxtrace.Info, n ast.Node, stack []ast.Node, reported map[ast.Node]bool, devices map[ast.Node]map[string]bool) bool {
