@@ -40,6 +40,9 @@ func run(pass *analysis.Pass) (any, error) {
 	if imp.Backends()&imports.JAX == 0 {
 		return nil, nil // jax.profiler needs a jax import
 	}
+	if !tracesHere(imp, in.Inspector) {
+		return nil, nil // no trace is entered or started: no statement list need be read
+	}
 	for _, block := range blocks(in.File.Module, in.Inspector) {
 		for i, st := range block {
 			if w, ok := st.(*ast.With); ok && withTrace(imp, w) {
@@ -145,6 +148,20 @@ func callStmt(imp *imports.Info, st ast.Stmt, qual string) (*ast.Call, bool) {
 	}
 	r, ok := imp.Resolve(c.Func)
 	return c, ok && r.Qual == qual
+}
+
+// tracesHere reports whether some statement of the module enters jax.profiler.trace or calls
+// start_trace: the statements run reads its blocks for.
+func tracesHere(imp *imports.Info, in *ast.Inspector) bool {
+	for n := range in.Preorder((*ast.With)(nil), (*ast.ExprStmt)(nil)) {
+		if w, ok := n.(*ast.With); ok && withTrace(imp, w) {
+			return true
+		}
+		if _, ok := callStmt(imp, n.(ast.Stmt), startTrace); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // blocks returns every statement list of the module (bodies, else and finally clauses), from
