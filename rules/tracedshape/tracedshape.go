@@ -41,15 +41,14 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(tr.Funcs()) == 0 {
 		return nil, nil
 	}
-	in.Inspector.Inspect(func(n ast.Node) bool {
+	for n := range in.Inspector.Preorder((*ast.Call)(nil), (*ast.Subscript)(nil)) {
 		switch x := n.(type) {
 		case *ast.Call:
 			checkCall(pass, in, tr, x)
 		case *ast.Subscript:
 			checkMask(pass, in, tr, x)
 		}
-		return true
-	})
+	}
 	return nil, nil
 }
 
