@@ -13,8 +13,8 @@ import (
 // This file finds pallas_call launches and reads their specs.
 
 // Find returns every pallas_call of the module whose shared Inspector is in, in source order.
-// It scans in's calls rather than walking the module: each of the two Pallas rules called Find,
-// and the two walks were 3 % of `check --select ALL`'s CPU on JAX's sources.
+// It scans in's calls rather than walking the module (the walks were 3 % of `check --select
+// ALL`'s CPU on JAX's sources); the rules read it once per file through Analyzer.
 func Find(in *ast.Inspector, info *arrays.Info) []*Call {
 	if in == nil || info.Imports().Backends()&imports.JAX == 0 {
 		return nil // Pallas is imported from jax: no JAX import, no kernel (most files)

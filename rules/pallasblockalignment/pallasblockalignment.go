@@ -23,7 +23,7 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "pallas block shape not aligned to (8, 128) tiles",
 	Severity: analyzer.Error,
 	Fix:      analyzer.FixNever,
-	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, pallas.Analyzer},
 	Run:      run,
 })
 
@@ -32,8 +32,7 @@ const sublanes, lanes = 8, 128
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
-	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
-	for _, pc := range pallas.Find(in.Inspector, info) {
+	for _, pc := range pass.ResultOf[pallas.Analyzer].(*pallas.Result).Calls {
 		if pc.Interpret || !pc.TPU {
 			continue // interpreted on the host, or not known to be a TPU kernel (Triton, Mosaic GPU)
 		}

@@ -27,18 +27,17 @@ var Rule = analyzer.MustRule(analyzer.RuleSpec{
 	Summary:  "pallas kernel needs more scoped VMEM than its limit",
 	Severity: analyzer.Error,
 	Fix:      analyzer.FixNever,
-	Requires: []*analysis.Analyzer{pyinspect.Analyzer, arrays.Analyzer, memanalyzer.Analyzer},
+	Requires: []*analysis.Analyzer{pyinspect.Analyzer, memanalyzer.Analyzer, pallas.Analyzer},
 	Run:      run,
 })
 
 func run(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[pyinspect.Analyzer].(*pyinspect.Result)
-	info := pass.ResultOf[arrays.Analyzer].(*arrays.Info)
 	mem := pass.ResultOf[memanalyzer.Analyzer].(*memanalyzer.Result)
 	target := mem.Target()
 	def, chip := memory.ScopedVMEMLimit(target)
 	onTPU := target != nil && target.Kind == memory.KindTPU
-	for _, pc := range pallas.Find(in.Inspector, info) {
+	for _, pc := range pass.ResultOf[pallas.Analyzer].(*pallas.Result).Calls {
 		if pc.Interpret || !pc.TPU && !onTPU {
 			continue // interpreted on the host, or not known to be a TPU kernel (Triton, Mosaic GPU)
 		}
