@@ -492,3 +492,21 @@ def f():
 		}
 	}
 }
+
+// TestPreorderWithAndWithoutInspector checks that fileState.preorder visits the same nodes, in
+// the same order, through the shared Inspector and through the tree walk it falls back to.
+func TestPreorderWithAndWithoutInspector(t *testing.T) {
+	f := parse(t, "a = f(1)\ndef g():\n    b = h(2)\n    class C:\n        c = 3\n    return [d := 4 for _ in ()]\nx, y = 1, 2\n")
+	visit := func(fs *fileState) []string {
+		var got []string
+		fs.preorder(f.Module, func(n ast.Node) {
+			got = append(got, fmt.Sprintf("%T@%d", n, n.Span().Start))
+		}, (*ast.Assign)(nil), (*ast.NamedExpr)(nil))
+		return got
+	}
+	with := visit(&fileState{inspector: ast.NewInspector(f.Module)})
+	without := visit(&fileState{})
+	if want := "[*ast.Assign@0 *ast.Assign@22 *ast.Assign@52 *ast.NamedExpr@70 *ast.Assign@90]"; fmt.Sprint(with) != want || fmt.Sprint(without) != want {
+		t.Errorf("with the Inspector %v, without %v; want %s", with, without, want)
+	}
+}

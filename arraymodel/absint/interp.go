@@ -2,6 +2,7 @@ package absint
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"sync/atomic"
 
@@ -189,6 +190,28 @@ func (fs *fileState) inspect(mod *ast.Module, f func(ast.Node) bool) {
 		return
 	}
 	ast.Inspect(mod, f)
+}
+
+// preorder visits the nodes of mod of the given types in depth-first order, through the
+// file's shared Inspector when mod is the tree it was built for (which skips the subtrees that
+// hold none of them), else with ast.Inspect.
+func (fs *fileState) preorder(mod *ast.Module, f func(ast.Node), types ...ast.Node) {
+	if fs.inspector != nil && mod != nil && fs.inspector.Root() == ast.Node(mod) {
+		for n := range fs.inspector.Preorder(types...) {
+			f(n)
+		}
+		return
+	}
+	want := make(map[reflect.Type]bool, len(types))
+	for _, t := range types {
+		want[reflect.TypeOf(t)] = true
+	}
+	ast.Inspect(mod, func(n ast.Node) bool {
+		if n != nil && want[reflect.TypeOf(n)] {
+			f(n)
+		}
+		return true
+	})
 }
 
 // UseInspector gives the runs sharing sh the Inspector of the analysed file's syntax tree (the

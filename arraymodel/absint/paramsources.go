@@ -550,14 +550,13 @@ func (s *Interp) scanCommandLine() {
 		return
 	}
 	var calls []*ast.Assign // single-target assignments of a call, in source order
-	s.fs.inspect(s.file.Module, func(n ast.Node) bool {
-		if asg, ok := n.(*ast.Assign); ok && len(asg.Targets) == 1 {
+	s.fs.preorder(s.file.Module, func(n ast.Node) {
+		if asg := n.(*ast.Assign); len(asg.Targets) == 1 {
 			if _, ok := asg.Value.(*ast.Call); ok {
 				calls = append(calls, asg)
 			}
 		}
-		return true
-	})
+	}, (*ast.Assign)(nil))
 	for _, asg := range calls {
 		if name, ok := asg.Targets[0].(*ast.Name); ok {
 			switch ast.TailName(asg.Value.(*ast.Call).Func) {
