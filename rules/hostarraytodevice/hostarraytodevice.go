@@ -75,12 +75,15 @@ func run(pass *analysis.Pass) (any, error) {
 
 // checkLibrary handles cp.asarray(np.zeros(n)), jnp.array(np.ones(n)), jax.device_put(…).
 func checkLibrary(pass *analysis.Pass, in *pyinspect.Result, info *arrays.Info, imp *imports.Info, outer *ast.Call) (analysis.Diagnostic, *ast.Call, bool) {
-	ref, ok := imp.Resolve(outer.Func)
-	if !ok || !movers[ref.API] || !ref.Backend.Device() || len(outer.Args) == 0 {
+	if len(outer.Args) == 0 {
 		return analysis.Diagnostic{}, nil, false
 	}
 	inner, ok := outer.Args[0].(*ast.Call)
 	if !ok {
+		return analysis.Diagnostic{}, nil, false // (the syntax first: most calls are not of a call)
+	}
+	ref, ok := imp.Resolve(outer.Func)
+	if !ok || !movers[ref.API] || !ref.Backend.Device() {
 		return analysis.Diagnostic{}, nil, false
 	}
 	c, ok := info.Callee(inner)
