@@ -44,7 +44,7 @@ func (info *Info) indexModuleValues(reads []attrRead) {
 	uses := map[*Scope]map[string]bool{}
 	for _, r := range reads {
 		name := r.at.Value.(*ast.Name)
-		s := info.nameScope[name]
+		s := info.ScopeOf(name)
 		if s == nil {
 			continue
 		}
