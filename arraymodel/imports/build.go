@@ -20,8 +20,9 @@ func Build(mod *ast.Module) *Info {
 	info := &Info{}
 	// About one Name per 20-40 bytes of source: sizing the lists up front avoids copying them
 	// while they grow.
+	// A new name per 200-300 bytes.
 	size := int(mod.End-mod.Start) / 32
-	b := &builder{info: info, ids: make(map[string]int32, 64+size/8), chunk: min(max(size, 64), 1024),
+	b := &builder{info: info, ids: make(map[string]int32, 32+size/6), chunk: min(max(size, 64), 1024),
 		scratch: getScratch()}
 	defer b.scratch.release()
 	info.names = make([]nameAt, 0, size)
@@ -35,9 +36,7 @@ func Build(mod *ast.Module) *Info {
 	for _, s := range info.scopes {
 		info.Scopes[s.Node] = s
 	}
-	if !slices.IsSortedFunc(info.names, cmpNameAt) {
-		slices.SortStableFunc(info.names, cmpNameAt)
-	}
+	sortNames(info.names)
 	b.bindStars()
 	info.indexModuleRefs(func(name string) bool {
 		id, ok := b.ids[name]
@@ -82,18 +81,11 @@ type builder struct {
 	x64 bool
 }
 
-// loadEvent is one read of a name (by id) in a scope.
-type loadEvent struct {
+// event is a read or binding of a name (by id) in a scope; its value (the Name read, the
+// Binding) is at the same index of the list beside it.
+type event struct {
 	s  *Scope
 	id int32
-	n  *ast.Name
-}
-
-// bindEvent is one binding of a name (by id) in a scope.
-type bindEvent struct {
-	s  *Scope
-	id int32
-	b  Binding
 }
 
 // scratch is the part of a builder that Build hands on to the next one (scratchPool): buffers
@@ -103,14 +95,18 @@ type scratch struct {
 	// groups them into each scope's Loads and Bindings maps, each list once at its final
 	// length: a map insert per read or binding, and a growing list per name, were most of
 	// Build's cost.
-	loads []loadEvent
-	binds []bindEvent
+	loads    []event
+	loadVals []*ast.Name
+	binds    []event
+	bindVals []Binding
+	// loadsMax and bindsMax are the most loads and binds held (release clears that much).
+	loadsMax, bindsMax int
 	// marks are, per scope open, the lengths of loads and binds when it opened.
 	marks [][2]int
 	// count is group's scratch space per name id, distinct its list of ids.
 	count, distinct []int32
 	// cache is intern's.
-	cache [1024]internSlot
+	cache [1 << cacheBits]internSlot
 }
 
 var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
@@ -124,12 +120,19 @@ func getScratch() *scratch {
 
 // release empties sc, dropping what its buffers point to, and hands it on.
 func (sc *scratch) release() {
-	clear(sc.loads[:cap(sc.loads)])
-	clear(sc.binds[:cap(sc.binds)])
-	sc.loads, sc.binds, sc.marks = sc.loads[:0], sc.binds[:0], sc.marks[:0]
+	clear(sc.loads[:sc.loadsMax])
+	clear(sc.loadVals[:sc.loadsMax])
+	clear(sc.binds[:sc.bindsMax])
+	clear(sc.bindVals[:sc.bindsMax])
+	sc.loadsMax, sc.bindsMax = 0, 0
+	sc.loads, sc.loadVals, sc.binds, sc.bindVals = sc.loads[:0], sc.loadVals[:0], sc.binds[:0], sc.bindVals[:0]
+	sc.marks = sc.marks[:0]
 	sc.count, sc.distinct = sc.count[:0], sc.distinct[:0]
 	scratchPool.Put(sc)
 }
+
+// cacheBits is the log2 of the number of slots of intern's cache.
+const cacheBits = 10
 
 // internSlot is an entry of builder.cache: a string by where its bytes are, and its id.
 type internSlot struct {
@@ -145,7 +148,7 @@ func (b *builder) intern(name string) int32 {
 		return b.lookupID(name)
 	}
 	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
-	slot := &b.cache[(p^p>>10)%uintptr(len(b.cache))]
+	slot := &b.cache[uint64(p)*0x9E3779B97F4A7C15>>(64-cacheBits)] // (addresses are 8- or 16-aligned)
 	if slot.p != p || slot.n != int32(len(name)) {
 		*slot = internSlot{p, int32(len(name)), b.lookupID(name)}
 	}
@@ -183,29 +186,27 @@ func (b *builder) open(kind ScopeKind, n ast.Node, parent *Scope) *Scope {
 func (b *builder) close(s *Scope) {
 	mark := b.marks[len(b.marks)-1]
 	b.marks = b.marks[:len(b.marks)-1]
+	b.loadsMax, b.bindsMax = max(b.loadsMax, len(b.loads)), max(b.bindsMax, len(b.binds))
 	var n int
-	s.Loads, n = group(b, s, b.loads[mark[0]:], &b.loadSlab, b.chunk,
-		func(ev *loadEvent) (*Scope, int32) { return ev.s, ev.id }, func(ev *loadEvent) *ast.Name { return ev.n })
-	b.loads = b.loads[:mark[0]+n]
-	s.Bindings, n = group(b, s, b.binds[mark[1]:], &b.bindSlab, b.chunk/4,
-		func(ev *bindEvent) (*Scope, int32) { return ev.s, ev.id }, func(ev *bindEvent) Binding { return ev.b })
-	b.binds = b.binds[:mark[1]+n]
+	s.Loads, n = group(b, s, b.loads[mark[0]:], b.loadVals[mark[0]:], &b.loadSlab, b.chunk)
+	b.loads, b.loadVals = b.loads[:mark[0]+n], b.loadVals[:mark[0]+n]
+	s.Bindings, n = group(b, s, b.binds[mark[1]:], b.bindVals[mark[1]:], &b.bindSlab, b.chunk/4)
+	b.binds, b.bindVals = b.binds[:mark[1]+n], b.bindVals[:mark[1]+n]
 }
 
-// group returns the map of the values of s's events per name, each list in the events' order
-// and allocated at its final length, and moves the events of other scopes, in order, to the
-// front of events, returning how many there are. b.count holds a zero per name id and is left
+// group returns the map of the values (vals, beside events) of s's events per name, each list
+// in the events' order and allocated at its final length, and moves the events of other scopes
+// and their values, in order, to the front, returning how many there are. b.count holds a zero per name id and is left
 // so. Short lists are carved from *slab, renewed in chunks of chunk values.
-func group[E, V any](b *builder, s *Scope, events []E, slab *[]V, chunk int, key func(*E) (*Scope, int32),
-	val func(*E) V) (map[string][]V, int) {
+func group[V any](b *builder, s *Scope, events []event, vals []V, slab *[]V, chunk int) (map[string][]V, int) {
 	ds := b.distinct[:0]
 	total := 0
-	for i := range events {
-		if sc, id := key(&events[i]); sc == s {
-			if b.count[id] == 0 {
-				ds = append(ds, id)
+	for _, ev := range events {
+		if ev.s == s {
+			if b.count[ev.id] == 0 {
+				ds = append(ds, ev.id)
 			}
-			b.count[id]++
+			b.count[ev.id]++
 			total++
 		}
 	}
@@ -231,15 +232,14 @@ func group[E, V any](b *builder, s *Scope, events []E, slab *[]V, chunk int, key
 		o += c
 	}
 	kept := 0
-	for i := range events {
-		sc, id := key(&events[i])
-		if sc != s {
-			events[kept] = events[i]
+	for i, ev := range events {
+		if ev.s != s {
+			events[kept], vals[kept] = ev, vals[i]
 			kept++
 			continue
 		}
-		all[b.count[id]] = val(&events[i])
-		b.count[id]++
+		all[b.count[ev.id]] = vals[i]
+		b.count[ev.id]++
 	}
 	for _, id := range ds {
 		b.count[id] = 0
@@ -263,7 +263,8 @@ func (b *builder) bind(s *Scope, name string, kind BindingKind, n ast.Node, ref 
 		s.Bindings[name] = append(s.Bindings[name], bd)
 	} else {
 		id := b.intern(name)
-		b.binds = append(b.binds, bindEvent{s: s, id: id, b: bd})
+		b.binds = append(b.binds, event{s, id})
+		b.bindVals = append(b.bindVals, bd)
 		if s.Parent != nil {
 			b.below[id] = true
 		}
@@ -283,11 +284,11 @@ func (b *builder) last(s *Scope, name string) *Binding {
 		bs := s.Bindings[name]
 		return &bs[len(bs)-1]
 	}
-	ev := &b.binds[len(b.binds)-1]
-	if ev.s != s || ev.b.Name != name {
+	last := len(b.binds) - 1
+	if b.binds[last].s != s || b.bindVals[last].Name != name {
 		panic("imports: no binding of " + name + " just added")
 	}
-	return &ev.b
+	return &b.bindVals[last]
 }
 
 // hasFallback reports whether st has a FallbackHandler, worked out once per try and only for
@@ -515,7 +516,8 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 	case *ast.Name:
 		b.info.names = append(b.info.names, nameAt{e.Start, s.index, e})
 		if e.Ctx == ast.Load {
-			b.loads = append(b.loads, loadEvent{s, b.intern(e.ID), e})
+			b.loads = append(b.loads, event{s, b.intern(e.ID)})
+			b.loadVals = append(b.loadVals, e)
 		} else {
 			b.bind(s, e.ID, BindAssign, e, nil)
 		}
@@ -851,5 +853,26 @@ func numpyPublic(name string) bool {
 	return ok
 }
 
-// cmpNameAt orders names by start.
-func cmpNameAt(x, y nameAt) int { return int(x.start) - int(y.start) }
+// sortNames sorts names by start, stably. The walk visits most Names in source order (not a
+// comprehension's element, a function's defaults, a walrus target, a dict's values), so an
+// insertion sort does it in a pass or little more; it gives way to a merge sort when a file
+// has many Names out of place.
+func sortNames(names []nameAt) {
+	budget := len(names) + 4096
+	for i := 1; i < len(names); i++ {
+		x := names[i]
+		j := i
+		for j > 0 && names[j-1].start > x.start {
+			j--
+		}
+		if j == i {
+			continue
+		}
+		if budget -= i - j; budget < 0 {
+			slices.SortStableFunc(names, func(x, y nameAt) int { return int(x.start) - int(y.start) })
+			return
+		}
+		copy(names[j+1:i+1], names[j:i])
+		names[j] = x
+	}
+}
