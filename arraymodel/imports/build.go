@@ -1,9 +1,12 @@
 package imports
 
 import (
+	"slices"
+	"sync"
+	"unsafe"
+
 	"github.com/arraylint/arraylint/arraymodel/npapi"
 	"github.com/arraylint/arraylint/pyparse/ast"
-	"slices"
 )
 
 // This file defines Build: one walk over the module that opens scopes and records bindings.
@@ -11,23 +14,35 @@ import (
 // Build computes the scope tree and array-library imports of mod. A nil module gives an Info
 // whose Resolve finds nothing.
 func Build(mod *ast.Module) *Info {
-	info := &Info{Scopes: map[ast.Node]*Scope{}}
 	if mod == nil {
-		info.nameScope = map[*ast.Name]*Scope{}
-		return info
+		return &Info{Scopes: map[ast.Node]*Scope{}}
 	}
-	// About one Name per 20-40 bytes of source: sizing the map up front avoids rehashing it
-	// while it grows.
-	info.nameScope = make(map[*ast.Name]*Scope, int(mod.End-mod.Start)/40)
-	b := &builder{info: info}
+	info := &Info{}
+	// About one Name per 20-40 bytes of source: sizing the lists up front avoids copying them
+	// while they grow.
+	// A new name per 200-300 bytes.
+	size := int(mod.End-mod.Start) / 32
+	b := &builder{info: info, ids: make(map[string]int32, 32+size/6), chunk: min(max(size, 64), 1024),
+		scratch: getScratch()}
+	defer b.scratch.release()
+	info.names = make([]nameAt, 0, size)
 	info.Root = b.open(ModuleScope, mod, nil)
 	for _, st := range mod.Body {
 		b.stmt(st, info.Root)
 	}
+	b.close(info.Root)
+	b.done = true
+	info.Scopes = make(map[ast.Node]*Scope, len(info.scopes))
+	for _, s := range info.scopes {
+		info.Scopes[s.Node] = s
+	}
+	sortNames(info.names)
 	b.bindStars()
-	info.indexModuleRefs()
+	info.indexModuleRefs(func(name string) bool {
+		id, ok := b.ids[name]
+		return ok && b.below[id]
+	})
 	info.indexModuleValues(b.reads)
-	info.backends = info.unionBackends()
 	if info.backends&JAX != 0 {
 		info.X64 = b.x64 // (EnablesX64, found on the same walk)
 	}
@@ -39,11 +54,21 @@ type builder struct {
 	// stars are the module's `from numpy import *` statements (bindStars).
 	stars []starImport
 	cur   ast.Stmt // innermost statement being walked
-	// loadSlab and bindSlab are chunks that short Loads and Bindings lists are carved from:
-	// most names are read or bound a few times, and one allocation per list per growth step
-	// was most of Build's allocations.
+	// ids numbers the names the module reads or binds; idNames is the reverse.
+	ids     map[string]int32
+	idNames []string
+	*scratch
+	// loadSlab and bindSlab are chunks the Loads and Bindings lists are carved from.
 	loadSlab []*ast.Name
 	bindSlab []Binding
+	// chunk is the length of the chunks of loadSlab (a quarter of it, bindSlab's), by the
+	// module's size: one allocation per list was most of Build's allocations.
+	chunk int
+	// done is set once the module scope is closed: bind then adds to the maps directly.
+	done bool
+	// below is set, per name id, when a scope other than the module binds the name
+	// (indexModuleRefs).
+	below []bool
 	// callee is the callee of the call being walked (an attribute read that is called);
 	// reads are the attribute reads of plain names, for indexModuleValues.
 	callee ast.Expr
@@ -56,32 +81,171 @@ type builder struct {
 	x64 bool
 }
 
-// slabMax is the capacity past which a list grows by plain append.
-const slabMax = 32
+// event is a read or binding of a name (by id) in a scope; its value (the Name read, the
+// Binding) is at the same index of the list beside it.
+type event struct {
+	s  *Scope
+	id int32
+}
 
-// grow returns list with room for one more element, carving short lists from *slab.
-func grow[T any](list []T, slab *[]T, chunk int) []T {
-	if len(list) < cap(list) || cap(list) >= slabMax {
-		return list
+// scratch is the part of a builder that Build hands on to the next one (scratchPool): buffers
+// whose contents do not outlive it, which would otherwise grow afresh in each.
+type scratch struct {
+	// loads and binds are the reads and bindings of the scopes open, in walk order; close
+	// groups them into each scope's Loads and Bindings maps, each list once at its final
+	// length: a map insert per read or binding, and a growing list per name, were most of
+	// Build's cost.
+	loads    []event
+	loadVals []*ast.Name
+	binds    []event
+	bindVals []Binding
+	// loadsMax and bindsMax are the most loads and binds held (release clears that much).
+	loadsMax, bindsMax int
+	// marks are, per scope open, the lengths of loads and binds when it opened.
+	marks [][2]int
+	// count is group's scratch space per name id, distinct its list of ids.
+	count, distinct []int32
+	// cache is intern's.
+	cache [1 << cacheBits]internSlot
+}
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// getScratch returns an empty scratch.
+func getScratch() *scratch {
+	sc := scratchPool.Get().(*scratch)
+	clear(sc.cache[:]) // the addresses may now hold other strings
+	return sc
+}
+
+// release empties sc, dropping what its buffers point to, and hands it on.
+func (sc *scratch) release() {
+	clear(sc.loads[:sc.loadsMax])
+	clear(sc.loadVals[:sc.loadsMax])
+	clear(sc.binds[:sc.bindsMax])
+	clear(sc.bindVals[:sc.bindsMax])
+	sc.loadsMax, sc.bindsMax = 0, 0
+	sc.loads, sc.loadVals, sc.binds, sc.bindVals = sc.loads[:0], sc.loadVals[:0], sc.binds[:0], sc.bindVals[:0]
+	sc.marks = sc.marks[:0]
+	sc.count, sc.distinct = sc.count[:0], sc.distinct[:0]
+	scratchPool.Put(sc)
+}
+
+// cacheBits is the log2 of the number of slots of intern's cache.
+const cacheBits = 10
+
+// internSlot is an entry of builder.cache: a string by where its bytes are, and its id.
+type internSlot struct {
+	p     uintptr
+	n, id int32
+}
+
+// intern returns the id of name. The parser interns the identifiers of a file (most are one
+// string each), so a direct-mapped cache by the string's address and length, which determine
+// its bytes while the tree holds them, answers most calls without hashing the bytes.
+func (b *builder) intern(name string) int32 {
+	if len(name) == 0 {
+		return b.lookupID(name)
 	}
-	c := max(2*cap(list), 2)
-	if len(*slab) < c {
-		*slab = make([]T, chunk)
+	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
+	slot := &b.cache[uint64(p)*0x9E3779B97F4A7C15>>(64-cacheBits)] // (addresses are 8- or 16-aligned)
+	if slot.p != p || slot.n != int32(len(name)) {
+		*slot = internSlot{p, int32(len(name)), b.lookupID(name)}
 	}
-	out := (*slab)[:len(list):c]
-	*slab = (*slab)[c:]
-	copy(out, list)
-	return out
+	return slot.id
+}
+
+// lookupID returns the id of name, numbering it when new.
+func (b *builder) lookupID(name string) int32 {
+	id, ok := b.ids[name]
+	if !ok {
+		id = int32(len(b.idNames))
+		b.ids[name] = id
+		b.idNames = append(b.idNames, name)
+		b.count = append(b.count, 0)
+		b.below = append(b.below, false)
+	}
+	return id
 }
 
 func (b *builder) open(kind ScopeKind, n ast.Node, parent *Scope) *Scope {
-	s := &Scope{Kind: kind, Node: n, Parent: parent, Bindings: map[string][]Binding{},
-		Loads: map[string][]*ast.Name{}}
+	s := &Scope{Kind: kind, Node: n, Parent: parent}
 	if parent != nil {
 		parent.Children = append(parent.Children, s)
 	}
-	b.info.Scopes[n] = s
+	s.index = int32(len(b.info.scopes))
+	b.info.scopes = append(b.info.scopes, s)
+	b.marks = append(b.marks, [2]int{len(b.loads), len(b.binds)})
 	return s
+}
+
+// close sets the Loads and Bindings of s, whose walk is done, from the reads and bindings
+// recorded since it opened (those of the scopes nested in it are gone already: each closes
+// before it), and drops them; a binding there of an enclosing scope (a walrus target in a
+// comprehension) stays.
+func (b *builder) close(s *Scope) {
+	mark := b.marks[len(b.marks)-1]
+	b.marks = b.marks[:len(b.marks)-1]
+	b.loadsMax, b.bindsMax = max(b.loadsMax, len(b.loads)), max(b.bindsMax, len(b.binds))
+	var n int
+	s.Loads, n = group(b, s, b.loads[mark[0]:], b.loadVals[mark[0]:], &b.loadSlab, b.chunk)
+	b.loads, b.loadVals = b.loads[:mark[0]+n], b.loadVals[:mark[0]+n]
+	s.Bindings, n = group(b, s, b.binds[mark[1]:], b.bindVals[mark[1]:], &b.bindSlab, b.chunk/4)
+	b.binds, b.bindVals = b.binds[:mark[1]+n], b.bindVals[:mark[1]+n]
+}
+
+// group returns the map of the values (vals, beside events) of s's events per name, each list
+// in the events' order and allocated at its final length, and moves the events of other scopes
+// and their values, in order, to the front, returning how many there are. b.count holds a zero per name id and is left
+// so. Short lists are carved from *slab, renewed in chunks of chunk values.
+func group[V any](b *builder, s *Scope, events []event, vals []V, slab *[]V, chunk int) (map[string][]V, int) {
+	ds := b.distinct[:0]
+	total := 0
+	for _, ev := range events {
+		if ev.s == s {
+			if b.count[ev.id] == 0 {
+				ds = append(ds, ev.id)
+			}
+			b.count[ev.id]++
+			total++
+		}
+	}
+	m := make(map[string][]V, len(ds))
+	if total == 0 {
+		return m, len(events)
+	}
+	var all []V
+	switch {
+	case len(*slab) >= total:
+		all, *slab = (*slab)[:total:total], (*slab)[total:]
+	case total > chunk/4:
+		all = make([]V, total)
+	default:
+		*slab = make([]V, chunk)
+		all, *slab = (*slab)[:total:total], (*slab)[total:]
+	}
+	o := int32(0)
+	for _, id := range ds {
+		c := b.count[id]
+		m[b.idNames[id]] = all[o : o+c : o+c]
+		b.count[id] = o
+		o += c
+	}
+	kept := 0
+	for i, ev := range events {
+		if ev.s != s {
+			events[kept], vals[kept] = ev, vals[i]
+			kept++
+			continue
+		}
+		all[b.count[ev.id]] = vals[i]
+		b.count[ev.id]++
+	}
+	for _, id := range ds {
+		b.count[id] = 0
+	}
+	b.distinct = ds
+	return m, kept
 }
 
 // bind records a binding; pos defaults per Binding.Pos.
@@ -94,13 +258,37 @@ func (b *builder) bind(s *Scope, name string, kind BindingKind, n ast.Node, ref 
 	case *ast.Assign, *ast.AugAssign, *ast.AnnAssign, *ast.Import, *ast.ImportFrom, *ast.Delete, *ast.ExprStmt:
 		pos = b.cur.Span().End
 	}
-	s.Bindings[name] = append(grow(s.Bindings[name], &b.bindSlab, 256), Binding{Name: name, Kind: kind, Node: n, Pos: pos, Ref: ref})
+	bd := Binding{Name: name, Kind: kind, Node: n, Pos: pos, Ref: ref}
+	if b.done {
+		s.Bindings[name] = append(s.Bindings[name], bd)
+	} else {
+		id := b.intern(name)
+		b.binds = append(b.binds, event{s, id})
+		b.bindVals = append(b.bindVals, bd)
+		if s.Parent != nil {
+			b.below[id] = true
+		}
+	}
 	if ref != nil {
 		if b.info.refNames == nil {
 			b.info.refNames = map[string]bool{}
 		}
 		b.info.refNames[name] = true
+		b.info.backends |= ref.Backend
 	}
+}
+
+// last returns the binding of name in s that bind just added.
+func (b *builder) last(s *Scope, name string) *Binding {
+	if b.done {
+		bs := s.Bindings[name]
+		return &bs[len(bs)-1]
+	}
+	last := len(b.binds) - 1
+	if b.binds[last].s != s || b.bindVals[last].Name != name {
+		panic("imports: no binding of " + name + " just added")
+	}
+	return &b.bindVals[last]
 }
 
 // hasFallback reports whether st has a FallbackHandler, worked out once per try and only for
@@ -120,8 +308,7 @@ func (b *builder) hasFallback(st *ast.Try) bool {
 // markOptional marks the import just bound to name Optional when it is taken to fail.
 func (b *builder) markOptional(s *Scope, name string, st ast.Stmt) {
 	if b.try != nil && b.hasFallback(b.try) && OptionalImport(st) {
-		bs := s.Bindings[name]
-		bs[len(bs)-1].Optional = true
+		b.last(s, name).Optional = true
 		if b.info.optional == nil {
 			b.info.optional = map[ast.Stmt]bool{}
 		}
@@ -131,8 +318,7 @@ func (b *builder) markOptional(s *Scope, name string, st ast.Stmt) {
 
 // setModule records the dotted path the import just bound to name imports.
 func (b *builder) setModule(s *Scope, name, qual string) {
-	bs := s.Bindings[name]
-	bs[len(bs)-1].Module = qual
+	b.last(s, name).Module = qual
 	if b.info.modules == nil {
 		b.info.modules = map[string]bool{}
 	}
@@ -156,7 +342,7 @@ func (b *builder) stmt(st ast.Stmt, s *Scope) {
 }
 
 // stmtKind records the bindings of st; the common statements visit their children directly,
-// in the order ast.ForEachChild does, the rest through it.
+// in the order ast.ForEachChild does (skipping nil ones as it does), the rest through it.
 func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 	switch st := st.(type) {
 	case *ast.ExprStmt:
@@ -183,6 +369,7 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 		}
 		cs := b.open(ClassScope, st, s)
 		b.stmts(st.Body, cs)
+		b.close(cs)
 		b.bind(s, st.Name, BindDef, st, nil)
 	case *ast.Try:
 		saved := b.try
@@ -240,8 +427,53 @@ func (b *builder) stmtKind(st ast.Stmt, s *Scope) {
 			}
 			s.Nonlocals[n] = true
 		}
+	case *ast.For:
+		b.expr(st.Target, s)
+		b.expr(st.Iter, s)
+		b.stmts(st.Body, s)
+		b.stmts(st.Orelse, s)
+	case *ast.AsyncFor:
+		b.expr(st.Target, s)
+		b.expr(st.Iter, s)
+		b.stmts(st.Body, s)
+		b.stmts(st.Orelse, s)
+	case *ast.While:
+		b.expr(st.Test, s)
+		b.stmts(st.Body, s)
+		b.stmts(st.Orelse, s)
+	case *ast.With:
+		b.withItems(st.Items, s)
+		b.stmts(st.Body, s)
+	case *ast.AsyncWith:
+		b.withItems(st.Items, s)
+		b.stmts(st.Body, s)
+	case *ast.AugAssign:
+		b.expr(st.Target, s)
+		b.expr(st.Value, s)
+	case *ast.AnnAssign:
+		b.expr(st.Target, s)
+		b.expr(st.Annotation, s)
+		b.expr(st.Value, s)
+	case *ast.Raise:
+		b.expr(st.Exc, s)
+		b.expr(st.Cause, s)
+	case *ast.Assert:
+		b.expr(st.Test, s)
+		b.expr(st.Msg, s)
+	case *ast.Delete:
+		b.exprs(st.Targets, s)
+	case *ast.Pass, *ast.Break, *ast.Continue:
 	default:
 		ast.ForEachChild(st, func(c ast.Node) { b.node(c, s) })
+	}
+}
+
+func (b *builder) withItems(items []*ast.WithItem, s *Scope) {
+	for _, it := range items {
+		if it != nil {
+			b.expr(it.ContextExpr, s)
+			b.expr(it.OptionalVars, s)
+		}
 	}
 }
 
@@ -282,9 +514,10 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 	switch e := e.(type) {
 	case nil:
 	case *ast.Name:
-		b.info.nameScope[e] = s
+		b.info.names = append(b.info.names, nameAt{e.Start, s.index, e})
 		if e.Ctx == ast.Load {
-			s.Loads[e.ID] = append(grow(s.Loads[e.ID], &b.loadSlab, 1024), e)
+			b.loads = append(b.loads, event{s, b.intern(e.ID)})
+			b.loadVals = append(b.loadVals, e)
 		} else {
 			b.bind(s, e.ID, BindAssign, e, nil)
 		}
@@ -295,7 +528,7 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 			t = t.Parent
 		}
 		if n, ok := e.Target.(*ast.Name); ok {
-			b.info.nameScope[n] = t
+			b.info.names = append(b.info.names, nameAt{n.Start, t.index, n})
 			b.bind(t, n.ID, BindAssign, n, nil)
 		}
 	case *ast.Lambda:
@@ -303,6 +536,7 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 		ls := b.open(LambdaScope, e, s)
 		b.params(e.Args, ls)
 		b.expr(e.Body, ls)
+		b.close(ls)
 	case *ast.ListComp:
 		b.comprehension(e, e.Generators, s, e.Elt)
 	case *ast.SetComp:
@@ -345,6 +579,30 @@ func (b *builder) expr(e ast.Expr, s *Scope) {
 		b.exprs(e.Values, s)
 	case *ast.Starred:
 		b.expr(e.Value, s)
+	case *ast.Dict:
+		b.exprs(e.Keys, s)
+		b.exprs(e.Values, s)
+	case *ast.IfExp:
+		b.expr(e.Test, s)
+		b.expr(e.Body, s)
+		b.expr(e.Orelse, s)
+	case *ast.JoinedStr:
+		b.exprs(e.Values, s)
+	case *ast.FormattedValue:
+		b.expr(e.Value, s)
+		b.expr(e.FormatSpec, s)
+	case *ast.Slice:
+		b.expr(e.Lower, s)
+		b.expr(e.Upper, s)
+		b.expr(e.Step, s)
+	case *ast.Await:
+		b.expr(e.Value, s)
+	case *ast.Yield:
+		b.expr(e.Value, s)
+	case *ast.YieldFrom:
+		b.expr(e.Value, s)
+	case *ast.Set:
+		b.exprs(e.Elts, s)
 	default:
 		ast.ForEachChild(e, func(c ast.Node) { b.node(c, s) })
 	}
@@ -365,6 +623,7 @@ func (b *builder) comprehension(n ast.Expr, gens []*ast.Comprehension, s *Scope,
 		b.exprs(g.Ifs, cs)
 	}
 	b.exprs(elts, cs)
+	b.close(cs)
 }
 
 func (b *builder) function(n ast.Stmt, name string, args *ast.Arguments, body []ast.Stmt, decos []ast.Expr, returns ast.Expr, s *Scope) {
@@ -378,6 +637,7 @@ func (b *builder) function(n ast.Stmt, name string, args *ast.Arguments, body []
 	b.try = nil
 	b.stmts(body, fs)
 	b.try = saved
+	b.close(fs)
 	b.bind(s, name, BindDef, n, nil)
 }
 
@@ -390,18 +650,36 @@ func (b *builder) defaults(args *ast.Arguments, s *Scope) {
 }
 
 func (b *builder) annotations(args *ast.Arguments, s *Scope) {
-	for _, a := range AllArgs(args) {
-		b.expr(a.Annotation, s)
-	}
+	eachArg(args, func(a *ast.Arg) { b.expr(a.Annotation, s) })
 }
 
 func (b *builder) params(args *ast.Arguments, s *Scope) {
 	saved := b.cur
 	b.cur = nil
-	for _, a := range AllArgs(args) {
-		b.bind(s, a.Arg, BindParam, a, nil)
-	}
+	eachArg(args, func(a *ast.Arg) { b.bind(s, a.Arg, BindParam, a, nil) })
 	b.cur = saved
+}
+
+// eachArg calls f on each parameter of args in AllArgs's order, without building its slice.
+func eachArg(args *ast.Arguments, f func(*ast.Arg)) {
+	if args == nil {
+		return
+	}
+	for _, a := range args.Posonlyargs {
+		f(a)
+	}
+	for _, a := range args.Args {
+		f(a)
+	}
+	if args.Vararg != nil {
+		f(args.Vararg)
+	}
+	for _, a := range args.Kwonlyargs {
+		f(a)
+	}
+	if args.Kwarg != nil {
+		f(args.Kwarg)
+	}
 }
 
 // conventionModules maps the parameter names array code uses for the array module it is handed
@@ -573,4 +851,28 @@ func numpyPublic(name string) bool {
 	}
 	_, _, ok := npapi.Constant(name)
 	return ok
+}
+
+// sortNames sorts names by start, stably. The walk visits most Names in source order (not a
+// comprehension's element, a function's defaults, a walrus target, a dict's values), so an
+// insertion sort does it in a pass or little more; it gives way to a merge sort when a file
+// has many Names out of place.
+func sortNames(names []nameAt) {
+	budget := len(names) + 4096
+	for i := 1; i < len(names); i++ {
+		x := names[i]
+		j := i
+		for j > 0 && names[j-1].start > x.start {
+			j--
+		}
+		if j == i {
+			continue
+		}
+		if budget -= i - j; budget < 0 {
+			slices.SortStableFunc(names, func(x, y nameAt) int { return int(x.start) - int(y.start) })
+			return
+		}
+		copy(names[j+1:i+1], names[j:i])
+		names[j] = x
+	}
 }

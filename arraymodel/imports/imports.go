@@ -42,8 +42,10 @@ type Info struct {
 	Root *Scope
 	// Scopes maps each scope-opening node (module, def, lambda, class, comprehension) to its scope.
 	Scopes map[ast.Node]*Scope
-	// nameScope is the scope each Name node occurs in.
-	nameScope map[*ast.Name]*Scope
+	// names holds the scope (in scopes) each Name node occurs in, sorted by the Name's start
+	// (ScopeOf); scopes are the scopes in the order Build opened them.
+	names  []nameAt
+	scopes []*Scope
 	// refNames holds every name some scope binds to an array-library import: no other Name
 	// can resolve (nil when there is none, as in most modules).
 	refNames map[string]bool
@@ -80,8 +82,38 @@ func (info *Info) ResolveModuleName(name string) (Ref, bool) {
 	return allImports(withoutOptional(info.Root.Bindings[name]))
 }
 
+// nameAt is a Name node, where it starts, and the scope it occurs in (Scope.index).
+type nameAt struct {
+	start ast.Offset
+	scope int32
+	n     *ast.Name
+}
+
 // ScopeOf returns the scope a Name occurs in, or nil for a Name not in the module.
-func (info *Info) ScopeOf(n *ast.Name) *Scope { return info.nameScope[n] }
+func (info *Info) ScopeOf(n *ast.Name) *Scope {
+	if n == nil {
+		return nil
+	}
+	// A binary search by start, then the Names starting there (one, but for what error
+	// recovery makes); of the same Name recorded twice, the later one, as a map would keep.
+	names := info.names
+	lo, hi := 0, len(names)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if names[m].start < n.Start {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	var s *Scope
+	for i := lo; i < len(names) && names[i].start == n.Start; i++ {
+		if names[i].n == n {
+			s = info.scopes[names[i].scope]
+		}
+	}
+	return s
+}
 
 // Resolve returns what e (a Name or a chain of Attributes on a Name) refers to, if it is an array
 // library or a member of one.
@@ -128,7 +160,7 @@ func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
 	if !info.refNames[n.ID] {
 		return Ref{}, false
 	}
-	s := info.nameScope[n]
+	s := info.ScopeOf(n)
 	if s == nil {
 		return Ref{}, false
 	}
@@ -162,7 +194,7 @@ func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
 // binding of n in the scope it resolves to is an absolute import of that one path (`import
 // math`, `from math import ceil`), of any module, array library or not.
 func (info *Info) ImportPath(n *ast.Name) (string, bool) {
-	s := info.nameScope[n]
+	s := info.ScopeOf(n)
 	if s == nil {
 		return "", false
 	}
@@ -180,12 +212,13 @@ func (info *Info) ImportPath(n *ast.Name) (string, bool) {
 	return path, path != ""
 }
 
-// indexModuleRefs fills moduleRefs (after Build has bound every name).
-func (info *Info) indexModuleRefs() {
+// indexModuleRefs fills moduleRefs (after Build has bound every name); boundBelow reports
+// whether a scope other than the module binds a name.
+func (info *Info) indexModuleRefs(boundBelow func(name string) bool) {
 	for name := range info.refNames {
 		// (A module-level `nonlocal` of the name makes Lookup fail there: leave it to Lookup.)
 		if info.Root == nil || len(info.Root.Bindings[name]) == 0 || info.Root.Nonlocals[name] ||
-			boundBelow(info.Root.Children, name) {
+			boundBelow(name) {
 			continue
 		}
 		if r, ok := allImports(withoutOptional(info.Root.Bindings[name])); ok {
@@ -195,16 +228,6 @@ func (info *Info) indexModuleRefs() {
 			info.moduleRefs[name] = r
 		}
 	}
-}
-
-// boundBelow reports whether any of scopes or their nested scopes binds name.
-func boundBelow(scopes []*Scope, name string) bool {
-	for _, s := range scopes {
-		if _, ok := s.Bindings[name]; ok || boundBelow(s.Children, name) {
-			return true
-		}
-	}
-	return false
 }
 
 // allImports merges the bindings of one name when every one is an array-library import of the
@@ -230,32 +253,6 @@ func allImports(binds []Binding) (Ref, bool) {
 // Backends returns the union of the backends of every array-library import in the module, in
 // any scope (Unknown when there is none).
 func (info *Info) Backends() Backend { return info.backends }
-
-// unionBackends works Backends out once, when Build is done (rules and the interpreter ask for
-// it per file and per call of `jit`).
-func (info *Info) unionBackends() Backend {
-	if info.refNames == nil {
-		return Unknown // no name is bound to an array-library import
-	}
-	var b Backend
-	var walk func(s *Scope)
-	walk = func(s *Scope) {
-		for _, binds := range s.Bindings {
-			for _, bd := range binds {
-				if bd.Ref != nil {
-					b |= bd.Ref.Backend
-				}
-			}
-		}
-		for _, c := range s.Children {
-			walk(c)
-		}
-	}
-	if info.Root != nil {
-		walk(info.Root)
-	}
-	return b
-}
 
 // ImportsUnder reports whether an import of the module binds a name to the module path root or
 // to something under it (`import dask.array as da`, `from dask.array import zeros` for

@@ -44,7 +44,7 @@ func (info *Info) indexModuleValues(reads []attrRead) {
 	uses := map[*Scope]map[string]bool{}
 	for _, r := range reads {
 		name := r.at.Value.(*ast.Name)
-		s := info.nameScope[name]
+		s := info.ScopeOf(name)
 		if s == nil {
 			continue
 		}
@@ -132,6 +132,14 @@ var arrayAttrs = map[string]bool{"T": true, "shape": true, "dtype": true, "size"
 // dtypeAttr reports whether attr is a NumPy dtype attribute spelled as the module spells it
 // (float32, int64, complex128, bool_, uint8), not a one-letter code any object may have.
 func dtypeAttr(attr string) bool {
+	if attr == "" {
+		return false
+	}
+	switch attr[0] {
+	case 'f', 'i', 'u', 'c', 'b':
+	default:
+		return false // (most attributes: a cheap test before the prefixes)
+	}
 	for _, p := range []string{"float", "int", "uint", "complex", "bool_"} {
 		if strings.HasPrefix(attr, p) && len(attr) > len(p) {
 			if _, ok := npapi.DTypeName(attr); ok {

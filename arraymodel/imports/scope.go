@@ -30,6 +30,8 @@ type Scope struct {
 	Loads map[string][]*ast.Name
 	// Globals and Nonlocals are the names declared `global` / `nonlocal` here (nil when none).
 	Globals, Nonlocals map[string]bool
+	// index is the scope's place in Info.scopes.
+	index int32
 }
 
 // BindingKind says how a name was bound.
