@@ -18,9 +18,8 @@ func Build(mod *ast.Module) *Info {
 		return &Info{Scopes: map[ast.Node]*Scope{}}
 	}
 	info := &Info{}
-	// About one Name per 20-40 bytes of source: sizing the lists up front avoids copying them
-	// while they grow.
-	// A new name per 200-300 bytes.
+	// About one Name per 20-40 bytes of source, and a name not seen before per 200-300: sizing
+	// the list of Names and the name numbering up front avoids copying them while they grow.
 	size := int(mod.End-mod.Start) / 32
 	b := &builder{info: info, ids: make(map[string]int32, 32+size/6), chunk: min(max(size, 64), 1024),
 		scratch: getScratch()}
@@ -141,8 +140,11 @@ type internSlot struct {
 }
 
 // intern returns the id of name. The parser interns the identifiers of a file (most are one
-// string each), so a direct-mapped cache by the string's address and length, which determine
-// its bytes while the tree holds them, answers most calls without hashing the bytes.
+// string each), so a direct-mapped cache by the string's address and length answers most calls
+// without hashing the bytes. An address and length determine the bytes for as long as the
+// string lives, and every string interned here lives until Build returns (the tree holds it, or
+// the Binding recorded with it), so no slot can name a string whose memory was reused; the
+// cache is cleared before each Build.
 func (b *builder) intern(name string) int32 {
 	if len(name) == 0 {
 		return b.lookupID(name)
