@@ -322,8 +322,9 @@ func (b *builder) markOptional(s *Scope, name string, st ast.Stmt) {
 func (b *builder) setModule(s *Scope, name, qual string) {
 	b.last(s, name).Module = qual
 	if b.info.modules == nil {
-		b.info.modules = map[string]bool{}
+		b.info.modules, b.info.pathNames = map[string]bool{}, map[string]bool{}
 	}
+	b.info.pathNames[name] = true
 	b.info.modules[qual] = true
 }
 

@@ -49,6 +49,9 @@ type Info struct {
 	// refNames holds every name some scope binds to an array-library import: no other Name
 	// can resolve (nil when there is none, as in most modules).
 	refNames map[string]bool
+	// pathNames holds every name some scope binds to an absolute import (of any module, with
+	// its Binding.Module): no other Name has an ImportPath (nil when there is none).
+	pathNames map[string]bool
 	// moduleRefs holds the resolution of each name that only the module scope binds, and
 	// only by imports of one API name: every read of it in the module resolves the same way.
 	moduleRefs map[string]Ref
@@ -194,6 +197,9 @@ func (info *Info) resolveName(n *ast.Name) (Ref, bool) {
 // binding of n in the scope it resolves to is an absolute import of that one path (`import
 // math`, `from math import ceil`), of any module, array library or not.
 func (info *Info) ImportPath(n *ast.Name) (string, bool) {
+	if n == nil || !info.pathNames[n.ID] {
+		return "", false // (most calls: a name no import binds)
+	}
 	s := info.ScopeOf(n)
 	if s == nil {
 		return "", false
