@@ -260,6 +260,9 @@ func (info *Info) newFunc(n ast.Node) *Func {
 // passedArgs records, for each jitted function, which of its parameters some call of the module
 // passes (Func.passed).
 func (info *Info) passedArgs(calls []*ast.Call) {
+	if len(info.funcs) == 0 {
+		return // no traced function for a call to pass arguments to
+	}
 	for _, c := range calls {
 		f, _, shift, ok := info.Callee(c)
 		if !ok || f == nil {
@@ -385,8 +388,12 @@ func (info *Info) call(c *ast.Call) {
 	var opts *ast.Call
 	if kinds[q] != 0 {
 		opts = c
-	} else if fq, o, ok := info.transformOf(c.Func); ok && o != nil {
-		q, opts = fq, o // partial(jax.jit, …)(f) and jax.jit(…)(f)
+	} else if inner, ok := c.Func.(*ast.Call); ok {
+		// partial(jax.jit, …)(f) and jax.jit(…)(f); a plain name or attribute that is no
+		// transformation (q) is none either way
+		if fq, o, ok := info.transformOf(inner); ok && o != nil {
+			q, opts = fq, o
+		}
 	}
 	if opts == nil || len(c.Args) == 0 {
 		return
