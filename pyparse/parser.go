@@ -49,6 +49,8 @@ type parser struct {
 	// Reused across files (the parser is pooled).
 	names       *[nameCacheSize]nameSlot // direct-mapped cache of interned ASCII identifiers
 	exprScratch []ast.Expr
+	kwScratch   []*ast.Keyword // keywords of the calls being parsed (parseArguments)
+	argScratch  []*ast.Arg     // positional parameters of the definitions being parsed (parseParams)
 	stmtScratch []ast.Stmt
 	strBuf      []byte // pending text of implicitly concatenated strings
 
@@ -67,6 +69,8 @@ type parser struct {
 	argSlab   slab[ast.Arg]
 	tupleSlab slab[ast.Tuple]
 	cmpSlab   slab[ast.Compare]
+	kwLists   slab[*ast.Keyword] // backing of Call.Keywords and ClassDef.Keywords
+	argLists  slab[*ast.Arg]     // backing of Arguments.Args and Posonlyargs
 }
 
 // nameCacheSize is the number of slots of the identifier cache.
@@ -142,16 +146,16 @@ func parseTokens(src []byte, toks []Token, lexErrs bool) (*ast.Module, []Error) 
 		}
 	}
 	p := parserPool.Get().(*parser)
-	names, es, ss, sb := p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0]
-	*p = parser{src: src, toks: toks, names: names, exprScratch: es, stmtScratch: ss, strBuf: sb}
+	names, es, ss, sb, ks, as := p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0], p.kwScratch[:0], p.argScratch[:0]
+	*p = parser{src: src, toks: toks, names: names, exprScratch: es, stmtScratch: ss, strBuf: sb, kwScratch: ks, argScratch: as}
 	p.sizeSlabs(&h)
 	p.lineFrom = -1
 	p.tok = toks[0]
 	mod := &ast.Module{Range: Range{End: Offset(len(src))}}
 	mod.Body = p.parseStatements(EndMarker)
 	errs := dropErrorsInSpans(p.errs, broken)
-	names, es, ss, sb = p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0]
-	*p = parser{names: names, exprScratch: es, stmtScratch: ss, strBuf: sb}
+	names, es, ss, sb, ks, as = p.names, p.exprScratch[:0], p.stmtScratch[:0], p.strBuf[:0], p.kwScratch[:0], p.argScratch[:0]
+	*p = parser{names: names, exprScratch: es, stmtScratch: ss, strBuf: sb, kwScratch: ks, argScratch: as}
 	parserPool.Put(p)
 	return mod, errs
 }
@@ -211,6 +215,8 @@ func (p *parser) sizeSlabs(h *[numTokenKinds]int32) {
 	p.keywords.size = (h[Equal] + h[DoubleStar]) / 2
 	p.argSlab.size = 2 * (h[KwDef] + h[KwLambda])
 	p.tupleSlab.size = h[Comma] / 6
+	p.kwLists.size = p.keywords.size
+	p.argLists.size = p.argSlab.size
 	p.cmpSlab.size = cmps
 }
 
@@ -462,6 +468,21 @@ func take[T any](s *slab[T], n int) []T {
 	}
 	out := s.buf[:n:n]
 	s.buf = s.buf[n:]
+	return out
+}
+
+// popScratch returns the values pushed on *scratch since m as an exactly sized slice taken from
+// s (nil when none) and pops them: one slab slice where a list grown by append allocated and
+// copied once per doubling.
+func popScratch[T any](scratch *[]T, m int, s *slab[T]) []T {
+	n := len(*scratch) - m
+	if n == 0 {
+		return nil
+	}
+	out := take(s, n)
+	copy(out, (*scratch)[m:])
+	clear((*scratch)[m:])
+	*scratch = (*scratch)[:m]
 	return out
 }
 
