@@ -231,10 +231,11 @@ func (p *parser) next() {
 	if k := p.tok.Kind; k != Newline && k != Indent && k != Dedent {
 		p.lastEnd = p.tok.End
 	}
-	if p.pos < len(p.toks)-1 {
-		p.pos++
+	// While not failed p.tok is p.toks[p.pos], so at the final EndMarker nothing changes.
+	if i := p.pos + 1; i < len(p.toks) {
+		p.pos = i
+		p.tok = p.toks[i]
 	}
-	p.tok = p.toks[p.pos]
 }
 
 // peek returns the token n places after the current one (EndMarker past the end, or while failed).
