@@ -190,17 +190,31 @@ func (b *builder) visitFunctionDef(n *FunctionDef) {
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
 	}
 	if c := n.Returns; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -224,17 +238,31 @@ func (b *builder) visitAsyncFunctionDef(n *AsyncFunctionDef) {
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
 	}
 	if c := n.Returns; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -250,9 +278,16 @@ func (b *builder) visitClassDef(n *ClassDef) {
 	i := b.push(n, 3)
 	for _, c := range n.Bases {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -269,9 +304,16 @@ func (b *builder) visitClassDef(n *ClassDef) {
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -287,9 +329,16 @@ func (b *builder) visitClassDef(n *ClassDef) {
 func (b *builder) visitReturn(n *Return) {
 	i := b.push(n, 4)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -300,9 +349,16 @@ func (b *builder) visitDelete(n *Delete) {
 	i := b.push(n, 5)
 	for _, c := range n.Targets {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -314,17 +370,31 @@ func (b *builder) visitAssign(n *Assign) {
 	i := b.push(n, 6)
 	for _, c := range n.Targets {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -334,16 +404,30 @@ func (b *builder) visitAssign(n *Assign) {
 func (b *builder) visitAugAssign(n *AugAssign) {
 	i := b.push(n, 7)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -353,23 +437,44 @@ func (b *builder) visitAugAssign(n *AugAssign) {
 func (b *builder) visitAnnAssign(n *AnnAssign) {
 	i := b.push(n, 8)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Annotation; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -379,16 +484,30 @@ func (b *builder) visitAnnAssign(n *AnnAssign) {
 func (b *builder) visitFor(n *For) {
 	i := b.push(n, 9)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Iter; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -408,16 +527,30 @@ func (b *builder) visitFor(n *For) {
 func (b *builder) visitAsyncFor(n *AsyncFor) {
 	i := b.push(n, 10)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Iter; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -437,9 +570,16 @@ func (b *builder) visitAsyncFor(n *AsyncFor) {
 func (b *builder) visitWhile(n *While) {
 	i := b.push(n, 11)
 	if c := n.Test; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -459,9 +599,16 @@ func (b *builder) visitWhile(n *While) {
 func (b *builder) visitIf(n *If) {
 	i := b.push(n, 12)
 	if c := n.Test; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -511,9 +658,16 @@ func (b *builder) visitAsyncWith(n *AsyncWith) {
 func (b *builder) visitMatch(n *Match) {
 	i := b.push(n, 15)
 	if c := n.Subject; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -528,16 +682,30 @@ func (b *builder) visitMatch(n *Match) {
 func (b *builder) visitRaise(n *Raise) {
 	i := b.push(n, 16)
 	if c := n.Exc; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Cause; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -597,16 +765,30 @@ func (b *builder) visitTryStar(n *TryStar) {
 func (b *builder) visitAssert(n *Assert) {
 	i := b.push(n, 19)
 	if c := n.Test; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Msg; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -640,9 +822,16 @@ func (b *builder) visitNonlocal(n *Nonlocal) { b.leaf(n, 23) }
 func (b *builder) visitExprStmt(n *ExprStmt) {
 	i := b.push(n, 24)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -659,9 +848,16 @@ func (b *builder) visitBoolOp(n *BoolOp) {
 	i := b.push(n, 28)
 	for _, c := range n.Values {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -672,16 +868,30 @@ func (b *builder) visitBoolOp(n *BoolOp) {
 func (b *builder) visitNamedExpr(n *NamedExpr) {
 	i := b.push(n, 29)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -691,16 +901,30 @@ func (b *builder) visitNamedExpr(n *NamedExpr) {
 func (b *builder) visitBinOp(n *BinOp) {
 	i := b.push(n, 30)
 	if c := n.Left; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Right; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -710,9 +934,16 @@ func (b *builder) visitBinOp(n *BinOp) {
 func (b *builder) visitUnaryOp(n *UnaryOp) {
 	i := b.push(n, 31)
 	if c := n.Operand; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -725,9 +956,16 @@ func (b *builder) visitLambda(n *Lambda) {
 		b.visitArguments(c)
 	}
 	if c := n.Body; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -737,23 +975,44 @@ func (b *builder) visitLambda(n *Lambda) {
 func (b *builder) visitIfExp(n *IfExp) {
 	i := b.push(n, 33)
 	if c := n.Test; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Body; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Orelse; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -764,18 +1023,32 @@ func (b *builder) visitDict(n *Dict) {
 	i := b.push(n, 34)
 	for _, c := range n.Keys {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
 	}
 	for _, c := range n.Values {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -787,9 +1060,16 @@ func (b *builder) visitSet(n *Set) {
 	i := b.push(n, 35)
 	for _, c := range n.Elts {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -800,9 +1080,16 @@ func (b *builder) visitSet(n *Set) {
 func (b *builder) visitListComp(n *ListComp) {
 	i := b.push(n, 36)
 	if c := n.Elt; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -817,9 +1104,16 @@ func (b *builder) visitListComp(n *ListComp) {
 func (b *builder) visitSetComp(n *SetComp) {
 	i := b.push(n, 37)
 	if c := n.Elt; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -834,16 +1128,30 @@ func (b *builder) visitSetComp(n *SetComp) {
 func (b *builder) visitDictComp(n *DictComp) {
 	i := b.push(n, 38)
 	if c := n.Key; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -858,9 +1166,16 @@ func (b *builder) visitDictComp(n *DictComp) {
 func (b *builder) visitGeneratorExp(n *GeneratorExp) {
 	i := b.push(n, 39)
 	if c := n.Elt; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -875,9 +1190,16 @@ func (b *builder) visitGeneratorExp(n *GeneratorExp) {
 func (b *builder) visitAwait(n *Await) {
 	i := b.push(n, 40)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -887,9 +1209,16 @@ func (b *builder) visitAwait(n *Await) {
 func (b *builder) visitYield(n *Yield) {
 	i := b.push(n, 41)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -899,9 +1228,16 @@ func (b *builder) visitYield(n *Yield) {
 func (b *builder) visitYieldFrom(n *YieldFrom) {
 	i := b.push(n, 42)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -911,17 +1247,31 @@ func (b *builder) visitYieldFrom(n *YieldFrom) {
 func (b *builder) visitCompare(n *Compare) {
 	i := b.push(n, 43)
 	if c := n.Left; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	for _, c := range n.Comparators {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -932,17 +1282,31 @@ func (b *builder) visitCompare(n *Compare) {
 func (b *builder) visitCall(n *Call) {
 	i := b.push(n, 44)
 	if c := n.Func; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	for _, c := range n.Args {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -958,16 +1322,30 @@ func (b *builder) visitCall(n *Call) {
 func (b *builder) visitFormattedValue(n *FormattedValue) {
 	i := b.push(n, 45)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.FormatSpec; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -978,9 +1356,16 @@ func (b *builder) visitJoinedStr(n *JoinedStr) {
 	i := b.push(n, 46)
 	for _, c := range n.Values {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -993,9 +1378,16 @@ func (b *builder) visitConstant(n *Constant) { b.leaf(n, 47) }
 func (b *builder) visitAttribute(n *Attribute) {
 	i := b.push(n, 48)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1005,16 +1397,30 @@ func (b *builder) visitAttribute(n *Attribute) {
 func (b *builder) visitSubscript(n *Subscript) {
 	i := b.push(n, 49)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Slice; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1024,9 +1430,16 @@ func (b *builder) visitSubscript(n *Subscript) {
 func (b *builder) visitStarred(n *Starred) {
 	i := b.push(n, 50)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1039,9 +1452,16 @@ func (b *builder) visitList(n *List) {
 	i := b.push(n, 52)
 	for _, c := range n.Elts {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -1053,9 +1473,16 @@ func (b *builder) visitTuple(n *Tuple) {
 	i := b.push(n, 53)
 	for _, c := range n.Elts {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -1066,23 +1493,44 @@ func (b *builder) visitTuple(n *Tuple) {
 func (b *builder) visitSlice(n *Slice) {
 	i := b.push(n, 54)
 	if c := n.Lower; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Upper; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Step; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1092,24 +1540,45 @@ func (b *builder) visitSlice(n *Slice) {
 func (b *builder) visitComprehension(n *Comprehension) {
 	i := b.push(n, 55)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.Iter; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	for _, c := range n.Ifs {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -1120,9 +1589,16 @@ func (b *builder) visitComprehension(n *Comprehension) {
 func (b *builder) visitExceptHandler(n *ExceptHandler) {
 	i := b.push(n, 56)
 	if c := n.Type; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1156,9 +1632,16 @@ func (b *builder) visitArguments(n *Arguments) {
 	}
 	for _, c := range n.KwDefaults {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -1168,9 +1651,16 @@ func (b *builder) visitArguments(n *Arguments) {
 	}
 	for _, c := range n.Defaults {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -1181,9 +1671,16 @@ func (b *builder) visitArguments(n *Arguments) {
 func (b *builder) visitArg(n *Arg) {
 	i := b.push(n, 58)
 	if c := n.Annotation; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1193,9 +1690,16 @@ func (b *builder) visitArg(n *Arg) {
 func (b *builder) visitKeyword(n *Keyword) {
 	i := b.push(n, 59)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1207,16 +1711,30 @@ func (b *builder) visitAlias(n *Alias) { b.leaf(n, 60) }
 func (b *builder) visitWithItem(n *WithItem) {
 	i := b.push(n, 61)
 	if c := n.ContextExpr; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.OptionalVars; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1229,9 +1747,16 @@ func (b *builder) visitMatchCase(n *MatchCase) {
 		b.visit(c)
 	}
 	if c := n.Guard; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1246,9 +1771,16 @@ func (b *builder) visitMatchCase(n *MatchCase) {
 func (b *builder) visitMatchValue(n *MatchValue) {
 	i := b.push(n, 63)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1271,9 +1803,16 @@ func (b *builder) visitMatchMapping(n *MatchMapping) {
 	i := b.push(n, 66)
 	for _, c := range n.Keys {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
 				b.visit(c)
 			}
 		}
@@ -1289,9 +1828,16 @@ func (b *builder) visitMatchMapping(n *MatchMapping) {
 func (b *builder) visitMatchClass(n *MatchClass) {
 	i := b.push(n, 67)
 	if c := n.Cls; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1333,9 +1879,16 @@ func (b *builder) visitTypeIgnore(n *TypeIgnore) { b.leaf(n, 71) }
 func (b *builder) visitTypeAlias(n *TypeAlias) {
 	i := b.push(n, 72)
 	if c := n.Name; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1345,9 +1898,16 @@ func (b *builder) visitTypeAlias(n *TypeAlias) {
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1357,16 +1917,30 @@ func (b *builder) visitTypeAlias(n *TypeAlias) {
 func (b *builder) visitTypeVar(n *TypeVar) {
 	i := b.push(n, 73)
 	if c := n.Bound; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
 	if c := n.DefaultValue; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1376,9 +1950,16 @@ func (b *builder) visitTypeVar(n *TypeVar) {
 func (b *builder) visitParamSpec(n *ParamSpec) {
 	i := b.push(n, 74)
 	if c := n.DefaultValue; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}
@@ -1388,9 +1969,16 @@ func (b *builder) visitParamSpec(n *ParamSpec) {
 func (b *builder) visitTypeVarTuple(n *TypeVarTuple) {
 	i := b.push(n, 75)
 	if c := n.DefaultValue; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
 			b.visit(c)
 		}
 	}

@@ -113,7 +113,8 @@ def build_gen(nodes):
         out.append("\tcase *%s:" % go)
         out.append("\t\tb.visit%s(n)" % go)
     out += ["\tdefault:", "\t\tb.leaf(n, numKinds)", "\t}", "}", ""]
-    name_kind = [py for py, _, _ in nodes].index("Name")
+    kinds = [py for py, _, _ in nodes]
+    name_kind, const_kind = kinds.index("Name"), kinds.index("Constant")
     for i, (py, kind, fields) in enumerate(nodes):
         go = RENAME.get(py, STRUCT.get(py, py))
         kids = [(n, t) for n, t in fields if t.rstrip("?*") in IFACE or t.rstrip("?*") in STRUCT]
@@ -128,8 +129,12 @@ def build_gen(nodes):
             fn = camel(n)
             call = "b.visit%s(c)" % STRUCT[base] if base in STRUCT else "b.visit(c)"
             if base == "expr":
-                # A third of all nodes are names: one pointer compare spares them the switch.
-                call = "if x, ok := c.(*Name); ok {\n\tb.leaf(x, %d)\n} else {\n\tb.visit(c)\n}" % name_kind
+                # A third of all nodes are names, and constants, attributes and calls most of
+                # the other expressions: a few pointer compares spare them visit's switch over
+                # every node type.
+                call = ("switch x := c.(type) {\ncase *Name:\n\tb.leaf(x, %d)\ncase *Constant:\n\tb.leaf(x, %d)\n"
+                        "case *Attribute:\n\tb.visitAttribute(x)\ncase *Call:\n\tb.visitCall(x)\n"
+                        "default:\n\tb.visit(c)\n}") % (name_kind, const_kind)
             if t.endswith("*"):
                 out.append("\tfor _, c := range n.%s {" % fn)
                 out.append("\t\tif c != nil {")
