@@ -163,11 +163,175 @@ func (b *builder) visit(n Node) {
 	}
 }
 
+// visitExpr is visit for a child of interface type Expr.
+func (b *builder) visitExpr(n Expr) {
+	switch n := n.(type) {
+	case *BoolOp:
+		b.visitBoolOp(n)
+	case *NamedExpr:
+		b.visitNamedExpr(n)
+	case *BinOp:
+		b.visitBinOp(n)
+	case *UnaryOp:
+		b.visitUnaryOp(n)
+	case *Lambda:
+		b.visitLambda(n)
+	case *IfExp:
+		b.visitIfExp(n)
+	case *Dict:
+		b.visitDict(n)
+	case *Set:
+		b.visitSet(n)
+	case *ListComp:
+		b.visitListComp(n)
+	case *SetComp:
+		b.visitSetComp(n)
+	case *DictComp:
+		b.visitDictComp(n)
+	case *GeneratorExp:
+		b.visitGeneratorExp(n)
+	case *Await:
+		b.visitAwait(n)
+	case *Yield:
+		b.visitYield(n)
+	case *YieldFrom:
+		b.visitYieldFrom(n)
+	case *Compare:
+		b.visitCompare(n)
+	case *Call:
+		b.visitCall(n)
+	case *FormattedValue:
+		b.visitFormattedValue(n)
+	case *JoinedStr:
+		b.visitJoinedStr(n)
+	case *Constant:
+		b.visitConstant(n)
+	case *Attribute:
+		b.visitAttribute(n)
+	case *Subscript:
+		b.visitSubscript(n)
+	case *Starred:
+		b.visitStarred(n)
+	case *Name:
+		b.visitName(n)
+	case *List:
+		b.visitList(n)
+	case *Tuple:
+		b.visitTuple(n)
+	case *Slice:
+		b.visitSlice(n)
+	default:
+		b.visit(n)
+	}
+}
+
+// visitStmt is visit for a child of interface type Stmt.
+func (b *builder) visitStmt(n Stmt) {
+	switch n := n.(type) {
+	case *FunctionDef:
+		b.visitFunctionDef(n)
+	case *AsyncFunctionDef:
+		b.visitAsyncFunctionDef(n)
+	case *ClassDef:
+		b.visitClassDef(n)
+	case *Return:
+		b.visitReturn(n)
+	case *Delete:
+		b.visitDelete(n)
+	case *Assign:
+		b.visitAssign(n)
+	case *AugAssign:
+		b.visitAugAssign(n)
+	case *AnnAssign:
+		b.visitAnnAssign(n)
+	case *For:
+		b.visitFor(n)
+	case *AsyncFor:
+		b.visitAsyncFor(n)
+	case *While:
+		b.visitWhile(n)
+	case *If:
+		b.visitIf(n)
+	case *With:
+		b.visitWith(n)
+	case *AsyncWith:
+		b.visitAsyncWith(n)
+	case *Match:
+		b.visitMatch(n)
+	case *Raise:
+		b.visitRaise(n)
+	case *Try:
+		b.visitTry(n)
+	case *TryStar:
+		b.visitTryStar(n)
+	case *Assert:
+		b.visitAssert(n)
+	case *Import:
+		b.visitImport(n)
+	case *ImportFrom:
+		b.visitImportFrom(n)
+	case *Global:
+		b.visitGlobal(n)
+	case *Nonlocal:
+		b.visitNonlocal(n)
+	case *ExprStmt:
+		b.visitExprStmt(n)
+	case *Pass:
+		b.visitPass(n)
+	case *Break:
+		b.visitBreak(n)
+	case *Continue:
+		b.visitContinue(n)
+	case *TypeAlias:
+		b.visitTypeAlias(n)
+	default:
+		b.visit(n)
+	}
+}
+
+// visitPattern is visit for a child of interface type Pattern.
+func (b *builder) visitPattern(n Pattern) {
+	switch n := n.(type) {
+	case *MatchValue:
+		b.visitMatchValue(n)
+	case *MatchSingleton:
+		b.visitMatchSingleton(n)
+	case *MatchSequence:
+		b.visitMatchSequence(n)
+	case *MatchMapping:
+		b.visitMatchMapping(n)
+	case *MatchClass:
+		b.visitMatchClass(n)
+	case *MatchStar:
+		b.visitMatchStar(n)
+	case *MatchAs:
+		b.visitMatchAs(n)
+	case *MatchOr:
+		b.visitMatchOr(n)
+	default:
+		b.visit(n)
+	}
+}
+
+// visitTypeParam is visit for a child of interface type TypeParam.
+func (b *builder) visitTypeParam(n TypeParam) {
+	switch n := n.(type) {
+	case *TypeVar:
+		b.visitTypeVar(n)
+	case *ParamSpec:
+		b.visitParamSpec(n)
+	case *TypeVarTuple:
+		b.visitTypeVarTuple(n)
+	default:
+		b.visit(n)
+	}
+}
+
 func (b *builder) visitModule(n *Module) {
 	i := b.push(n, 0)
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.TypeIgnores {
@@ -185,7 +349,7 @@ func (b *builder) visitFunctionDef(n *FunctionDef) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
@@ -200,7 +364,7 @@ func (b *builder) visitFunctionDef(n *FunctionDef) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -215,12 +379,12 @@ func (b *builder) visitFunctionDef(n *FunctionDef) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			b.visit(c)
+			b.visitTypeParam(c)
 		}
 	}
 	b.pop(i)
@@ -233,7 +397,7 @@ func (b *builder) visitAsyncFunctionDef(n *AsyncFunctionDef) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
@@ -248,7 +412,7 @@ func (b *builder) visitAsyncFunctionDef(n *AsyncFunctionDef) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -263,12 +427,12 @@ func (b *builder) visitAsyncFunctionDef(n *AsyncFunctionDef) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			b.visit(c)
+			b.visitTypeParam(c)
 		}
 	}
 	b.pop(i)
@@ -288,7 +452,7 @@ func (b *builder) visitClassDef(n *ClassDef) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -299,7 +463,7 @@ func (b *builder) visitClassDef(n *ClassDef) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
@@ -314,13 +478,13 @@ func (b *builder) visitClassDef(n *ClassDef) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			b.visit(c)
+			b.visitTypeParam(c)
 		}
 	}
 	b.pop(i)
@@ -339,7 +503,7 @@ func (b *builder) visitReturn(n *Return) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -359,7 +523,7 @@ func (b *builder) visitDelete(n *Delete) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -380,7 +544,7 @@ func (b *builder) visitAssign(n *Assign) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -395,7 +559,7 @@ func (b *builder) visitAssign(n *Assign) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -414,7 +578,7 @@ func (b *builder) visitAugAssign(n *AugAssign) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Value; c != nil {
@@ -428,7 +592,7 @@ func (b *builder) visitAugAssign(n *AugAssign) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -447,7 +611,7 @@ func (b *builder) visitAnnAssign(n *AnnAssign) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Annotation; c != nil {
@@ -461,7 +625,7 @@ func (b *builder) visitAnnAssign(n *AnnAssign) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Value; c != nil {
@@ -475,7 +639,7 @@ func (b *builder) visitAnnAssign(n *AnnAssign) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -494,7 +658,7 @@ func (b *builder) visitFor(n *For) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Iter; c != nil {
@@ -508,17 +672,17 @@ func (b *builder) visitFor(n *For) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -537,7 +701,7 @@ func (b *builder) visitAsyncFor(n *AsyncFor) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Iter; c != nil {
@@ -551,17 +715,17 @@ func (b *builder) visitAsyncFor(n *AsyncFor) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -580,17 +744,17 @@ func (b *builder) visitWhile(n *While) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -609,17 +773,17 @@ func (b *builder) visitIf(n *If) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -634,7 +798,7 @@ func (b *builder) visitWith(n *With) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -649,7 +813,7 @@ func (b *builder) visitAsyncWith(n *AsyncWith) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -668,7 +832,7 @@ func (b *builder) visitMatch(n *Match) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Cases {
@@ -692,7 +856,7 @@ func (b *builder) visitRaise(n *Raise) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Cause; c != nil {
@@ -706,7 +870,7 @@ func (b *builder) visitRaise(n *Raise) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -716,7 +880,7 @@ func (b *builder) visitTry(n *Try) {
 	i := b.push(n, 17)
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Handlers {
@@ -726,12 +890,12 @@ func (b *builder) visitTry(n *Try) {
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Finalbody {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -741,7 +905,7 @@ func (b *builder) visitTryStar(n *TryStar) {
 	i := b.push(n, 18)
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Handlers {
@@ -751,12 +915,12 @@ func (b *builder) visitTryStar(n *TryStar) {
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Finalbody {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -775,7 +939,7 @@ func (b *builder) visitAssert(n *Assert) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Msg; c != nil {
@@ -789,7 +953,7 @@ func (b *builder) visitAssert(n *Assert) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -832,7 +996,7 @@ func (b *builder) visitExprStmt(n *ExprStmt) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -858,7 +1022,7 @@ func (b *builder) visitBoolOp(n *BoolOp) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -878,7 +1042,7 @@ func (b *builder) visitNamedExpr(n *NamedExpr) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Value; c != nil {
@@ -892,7 +1056,7 @@ func (b *builder) visitNamedExpr(n *NamedExpr) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -911,7 +1075,7 @@ func (b *builder) visitBinOp(n *BinOp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Right; c != nil {
@@ -925,7 +1089,7 @@ func (b *builder) visitBinOp(n *BinOp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -944,7 +1108,7 @@ func (b *builder) visitUnaryOp(n *UnaryOp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -966,7 +1130,7 @@ func (b *builder) visitLambda(n *Lambda) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -985,7 +1149,7 @@ func (b *builder) visitIfExp(n *IfExp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Body; c != nil {
@@ -999,7 +1163,7 @@ func (b *builder) visitIfExp(n *IfExp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Orelse; c != nil {
@@ -1013,7 +1177,7 @@ func (b *builder) visitIfExp(n *IfExp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1033,7 +1197,7 @@ func (b *builder) visitDict(n *Dict) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1049,7 +1213,7 @@ func (b *builder) visitDict(n *Dict) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1070,7 +1234,7 @@ func (b *builder) visitSet(n *Set) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1090,7 +1254,7 @@ func (b *builder) visitListComp(n *ListComp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Generators {
@@ -1114,7 +1278,7 @@ func (b *builder) visitSetComp(n *SetComp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Generators {
@@ -1138,7 +1302,7 @@ func (b *builder) visitDictComp(n *DictComp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Value; c != nil {
@@ -1152,7 +1316,7 @@ func (b *builder) visitDictComp(n *DictComp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Generators {
@@ -1176,7 +1340,7 @@ func (b *builder) visitGeneratorExp(n *GeneratorExp) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Generators {
@@ -1200,7 +1364,7 @@ func (b *builder) visitAwait(n *Await) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1219,7 +1383,7 @@ func (b *builder) visitYield(n *Yield) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1238,7 +1402,7 @@ func (b *builder) visitYieldFrom(n *YieldFrom) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1257,7 +1421,7 @@ func (b *builder) visitCompare(n *Compare) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Comparators {
@@ -1272,7 +1436,7 @@ func (b *builder) visitCompare(n *Compare) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1292,7 +1456,7 @@ func (b *builder) visitCall(n *Call) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Args {
@@ -1307,7 +1471,7 @@ func (b *builder) visitCall(n *Call) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1332,7 +1496,7 @@ func (b *builder) visitFormattedValue(n *FormattedValue) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.FormatSpec; c != nil {
@@ -1346,7 +1510,7 @@ func (b *builder) visitFormattedValue(n *FormattedValue) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1366,7 +1530,7 @@ func (b *builder) visitJoinedStr(n *JoinedStr) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1388,7 +1552,7 @@ func (b *builder) visitAttribute(n *Attribute) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1407,7 +1571,7 @@ func (b *builder) visitSubscript(n *Subscript) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Slice; c != nil {
@@ -1421,7 +1585,7 @@ func (b *builder) visitSubscript(n *Subscript) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1440,7 +1604,7 @@ func (b *builder) visitStarred(n *Starred) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1462,7 +1626,7 @@ func (b *builder) visitList(n *List) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1483,7 +1647,7 @@ func (b *builder) visitTuple(n *Tuple) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1503,7 +1667,7 @@ func (b *builder) visitSlice(n *Slice) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Upper; c != nil {
@@ -1517,7 +1681,7 @@ func (b *builder) visitSlice(n *Slice) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Step; c != nil {
@@ -1531,7 +1695,7 @@ func (b *builder) visitSlice(n *Slice) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1550,7 +1714,7 @@ func (b *builder) visitComprehension(n *Comprehension) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Iter; c != nil {
@@ -1564,7 +1728,7 @@ func (b *builder) visitComprehension(n *Comprehension) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Ifs {
@@ -1579,7 +1743,7 @@ func (b *builder) visitComprehension(n *Comprehension) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1599,12 +1763,12 @@ func (b *builder) visitExceptHandler(n *ExceptHandler) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -1642,7 +1806,7 @@ func (b *builder) visitArguments(n *Arguments) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1661,7 +1825,7 @@ func (b *builder) visitArguments(n *Arguments) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1681,7 +1845,7 @@ func (b *builder) visitArg(n *Arg) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1700,7 +1864,7 @@ func (b *builder) visitKeyword(n *Keyword) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1721,7 +1885,7 @@ func (b *builder) visitWithItem(n *WithItem) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.OptionalVars; c != nil {
@@ -1735,7 +1899,7 @@ func (b *builder) visitWithItem(n *WithItem) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1744,7 +1908,7 @@ func (b *builder) visitWithItem(n *WithItem) {
 func (b *builder) visitMatchCase(n *MatchCase) {
 	i := b.push(n, 62)
 	if c := n.Pattern; c != nil {
-		b.visit(c)
+		b.visitPattern(c)
 	}
 	if c := n.Guard; c != nil {
 		switch x := c.(type) {
@@ -1757,12 +1921,12 @@ func (b *builder) visitMatchCase(n *MatchCase) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -1781,7 +1945,7 @@ func (b *builder) visitMatchValue(n *MatchValue) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1793,7 +1957,7 @@ func (b *builder) visitMatchSequence(n *MatchSequence) {
 	i := b.push(n, 65)
 	for _, c := range n.Patterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	b.pop(i)
@@ -1813,13 +1977,13 @@ func (b *builder) visitMatchMapping(n *MatchMapping) {
 			case *Call:
 				b.visitCall(x)
 			default:
-				b.visit(c)
+				b.visitExpr(c)
 			}
 		}
 	}
 	for _, c := range n.Patterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	b.pop(i)
@@ -1838,17 +2002,17 @@ func (b *builder) visitMatchClass(n *MatchClass) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Patterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	for _, c := range n.KwdPatterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	b.pop(i)
@@ -1859,7 +2023,7 @@ func (b *builder) visitMatchStar(n *MatchStar) { b.leaf(n, 68) }
 func (b *builder) visitMatchAs(n *MatchAs) {
 	i := b.push(n, 69)
 	if c := n.Pattern; c != nil {
-		b.visit(c)
+		b.visitPattern(c)
 	}
 	b.pop(i)
 }
@@ -1868,7 +2032,7 @@ func (b *builder) visitMatchOr(n *MatchOr) {
 	i := b.push(n, 70)
 	for _, c := range n.Patterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	b.pop(i)
@@ -1889,12 +2053,12 @@ func (b *builder) visitTypeAlias(n *TypeAlias) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			b.visit(c)
+			b.visitTypeParam(c)
 		}
 	}
 	if c := n.Value; c != nil {
@@ -1908,7 +2072,7 @@ func (b *builder) visitTypeAlias(n *TypeAlias) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1927,7 +2091,7 @@ func (b *builder) visitTypeVar(n *TypeVar) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	if c := n.DefaultValue; c != nil {
@@ -1941,7 +2105,7 @@ func (b *builder) visitTypeVar(n *TypeVar) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1960,7 +2124,7 @@ func (b *builder) visitParamSpec(n *ParamSpec) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1979,7 +2143,7 @@ func (b *builder) visitTypeVarTuple(n *TypeVarTuple) {
 		case *Call:
 			b.visitCall(x)
 		default:
-			b.visit(c)
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
