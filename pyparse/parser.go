@@ -69,6 +69,11 @@ type parser struct {
 	argSlab   slab[ast.Arg]
 	tupleSlab slab[ast.Tuple]
 	cmpSlab   slab[ast.Compare]
+	ifSlab    slab[ast.If]
+	defSlab   slab[ast.FunctionDef]
+	argsSlab  slab[ast.Arguments]
+	listSlab  slab[ast.List]
+	retSlab   slab[ast.Return]
 	kwLists   slab[*ast.Keyword] // backing of Call.Keywords and ClassDef.Keywords
 	argLists  slab[*ast.Arg]     // backing of Arguments.Args and Posonlyargs
 }
@@ -216,6 +221,11 @@ func (p *parser) sizeSlabs(h *[numTokenKinds]int32) {
 	p.argSlab.size = 2 * (h[KwDef] + h[KwLambda])
 	p.tupleSlab.size = h[Comma] / 6
 	p.kwLists.size = p.keywords.size
+	p.ifSlab.size = h[KwIf] + h[KwElif]
+	p.defSlab.size = h[KwDef]
+	p.argsSlab.size = h[KwDef] + h[KwLambda]
+	p.listSlab.size = h[LSqb] / 2
+	p.retSlab.size = h[KwReturn]
 	p.argLists.size = p.argSlab.size
 	p.cmpSlab.size = cmps
 }

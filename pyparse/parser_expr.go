@@ -639,7 +639,9 @@ func (p *parser) parseList() ast.Expr {
 		return &ast.ListComp{Range: p.span(start), Elt: first, Generators: gens}
 	}
 	elts := p.parseEltsRest(first, RSqb, "expected ']'")
-	return &ast.List{Range: p.span(start), Elts: elts, Ctx: ast.Load}
+	l := alloc(&p.listSlab)
+	l.Range, l.Elts, l.Ctx = p.span(start), elts, ast.Load
+	return l
 }
 
 // parseBrace parses a dict or set display or comprehension.

@@ -10,7 +10,7 @@ import (
 // parameters take no annotations.
 func (p *parser) parseParams(end TokenKind, lambda bool) *ast.Arguments {
 	start := p.tok.Start
-	a := &ast.Arguments{}
+	a := alloc(&p.argsSlab)
 	const (
 		positional = iota
 		keywordOnly
