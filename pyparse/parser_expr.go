@@ -463,9 +463,8 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 		return nil, nil
 	}
 	defer p.leave()
-	var kws []*ast.Keyword
 	var last ast.Expr
-	m := len(p.exprScratch)
+	m, mk := len(p.exprScratch), len(p.kwScratch)
 	sawKw, sawKwUnpack := false, false
 	for !p.at(RPar) {
 		start := p.tok.Start
@@ -483,7 +482,7 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 			v := p.parseExpr()
 			kw := alloc(&p.keywords)
 			kw.Range, kw.Value = p.span(start), v
-			kws = append(kws, kw)
+			p.kwScratch = append(p.kwScratch, kw)
 			sawKwUnpack = true
 			last = v
 		case p.at(Name) && p.peek(1).Kind == Equal:
@@ -493,19 +492,19 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 			v := p.parseExpr()
 			kw := alloc(&p.keywords)
 			kw.Range, kw.Arg, kw.Value = p.span(start), name, v
-			kws = append(kws, kw)
+			p.kwScratch = append(p.kwScratch, kw)
 			sawKw = true
 			last = v
 		default:
 			e := p.parseNamedExpr()
 			if p.at(KwFor) || (p.at(KwAsync) && p.peek(1).Kind == KwFor) {
 				gens := p.parseComprehensions()
-				sole := call && len(p.exprScratch) == m && len(kws) == 0 && p.at(RPar)
+				sole := call && len(p.exprScratch) == m && len(p.kwScratch) == mk && p.at(RPar)
 				if sole {
 					p.next()
 					g := &ast.GeneratorExp{Range: p.span(open), Elt: e, Generators: gens}
 					p.exprScratch = append(p.exprScratch, g)
-					return p.exprs(m), kws
+					return p.exprs(m), popScratch(&p.kwScratch, mk, &p.kwLists)
 				}
 				e = &ast.GeneratorExp{Range: p.span(start), Elt: e, Generators: gens}
 				p.errorNode(e, "Generator expression must be parenthesized")
@@ -530,7 +529,7 @@ func (p *parser) parseArguments(call bool) ([]ast.Expr, []*ast.Keyword) {
 		last = nil
 	}
 	p.expectClose(RPar, "expected ')'", last)
-	return p.exprs(m), kws
+	return p.exprs(m), popScratch(&p.kwScratch, mk, &p.kwLists)
 }
 
 // parseAtom parses names, constants, strings and the bracketed displays.
@@ -640,7 +639,9 @@ func (p *parser) parseList() ast.Expr {
 		return &ast.ListComp{Range: p.span(start), Elt: first, Generators: gens}
 	}
 	elts := p.parseEltsRest(first, RSqb, "expected ']'")
-	return &ast.List{Range: p.span(start), Elts: elts, Ctx: ast.Load}
+	l := alloc(&p.listSlab)
+	l.Range, l.Elts, l.Ctx = p.span(start), elts, ast.Load
+	return l
 }
 
 // parseBrace parses a dict or set display or comprehension.

@@ -10,7 +10,7 @@ import (
 // parameters take no annotations.
 func (p *parser) parseParams(end TokenKind, lambda bool) *ast.Arguments {
 	start := p.tok.Start
-	a := &ast.Arguments{}
+	a := alloc(&p.argsSlab)
 	const (
 		positional = iota
 		keywordOnly
@@ -18,7 +18,7 @@ func (p *parser) parseParams(end TokenKind, lambda bool) *ast.Arguments {
 	)
 	state := positional
 	sawSlash, sawDefault, bareStar := false, false, false
-	var args []*ast.Arg
+	m := len(p.argScratch) // the positional parameters so far are p.argScratch[m:]
 	for !p.at(end) {
 		if state == afterKwarg {
 			p.errorHere("arguments cannot follow var-keyword argument")
@@ -31,11 +31,11 @@ func (p *parser) parseParams(end TokenKind, lambda bool) *ast.Arguments {
 				p.errorHere("/ may appear only once")
 			case state != positional:
 				p.errorHere("/ must be ahead of *")
-			case len(args) == 0:
+			case len(p.argScratch) == m:
 				p.errorHere("at least one argument must precede /")
 			}
 			p.next()
-			a.Posonlyargs, args = args, nil
+			a.Posonlyargs = popScratch(&p.argScratch, m, &p.argLists)
 			sawSlash = true
 		case Star:
 			if state != positional {
@@ -65,7 +65,7 @@ func (p *parser) parseParams(end TokenKind, lambda bool) *ast.Arguments {
 				def = p.parseExpr()
 			}
 			if state == positional {
-				args = append(args, arg)
+				p.argScratch = append(p.argScratch, arg)
 				if def != nil {
 					a.Defaults = append(a.Defaults, def)
 					sawDefault = true
@@ -86,7 +86,7 @@ func (p *parser) parseParams(end TokenKind, lambda bool) *ast.Arguments {
 	if bareStar && len(a.Kwonlyargs) == 0 && !p.failed {
 		p.errorAt(Range{Start: start, End: p.tok.Start}, ErrKindSyntax, "named arguments must follow bare *")
 	}
-	a.Args = args
+	a.Args = popScratch(&p.argScratch, m, &p.argLists)
 	a.Range = p.span(start)
 	return a
 }

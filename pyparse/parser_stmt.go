@@ -181,7 +181,9 @@ func (p *parser) parseSimpleStmt() ast.Stmt {
 		if startsExpr(p.tok.Kind) {
 			v = p.parseStarExprs()
 		}
-		return &ast.Return{Range: p.span(start), Value: v}
+		r := alloc(&p.retSlab)
+		r.Range, r.Value = p.span(start), v
+		return r
 	case KwImport:
 		return p.parseImport()
 	case KwFrom:
@@ -473,7 +475,8 @@ func (p *parser) parseIf() ast.Stmt {
 		test  ast.Expr
 		body  []ast.Stmt
 	}
-	var clauses []clause
+	var buf [4]clause // most if statements have at most three elifs
+	clauses := buf[:0]
 	var orelse []ast.Stmt
 	for {
 		start := p.tok.Start
@@ -500,8 +503,10 @@ func (p *parser) parseIf() ast.Stmt {
 	end := p.lastEnd
 	for i := len(clauses) - 1; i >= 0; i-- {
 		c := clauses[i]
-		s := &ast.If{Range: Range{Start: c.start, End: max(end, c.start)}, Test: c.test, Body: c.body, Orelse: orelse}
-		orelse = []ast.Stmt{s}
+		s := alloc(&p.ifSlab)
+		*s = ast.If{Range: Range{Start: c.start, End: max(end, c.start)}, Test: c.test, Body: c.body, Orelse: orelse}
+		orelse = take(&p.stmtSlab, 1)
+		orelse[0] = s
 	}
 	return orelse[0]
 }
@@ -736,8 +741,10 @@ func (p *parser) parseFuncDef(start Offset, decos []ast.Expr) ast.Stmt {
 		return &ast.AsyncFunctionDef{Range: p.span(start), Name: name, Args: args, Body: body,
 			DecoratorList: decos, Returns: returns, TypeParams: tparams}
 	}
-	return &ast.FunctionDef{Range: p.span(start), Name: name, Args: args, Body: body,
+	def := alloc(&p.defSlab)
+	*def = ast.FunctionDef{Range: p.span(start), Name: name, Args: args, Body: body,
 		DecoratorList: decos, Returns: returns, TypeParams: tparams}
+	return def
 }
 
 // parseClassDef parses `class name[type_params][(bases)]: block`.

@@ -104,7 +104,7 @@ func Parse(src []byte) (*File, error) {
 	}
 	src, errs := decodeSource(src)
 	toks, comments, lexErrs := Lex(src)
-	mod, parseErrs := parseModule(src, toks)
+	mod, parseErrs := parseTokens(src, toks, len(lexErrs) > 0)
 	errs = append(errs, lexErrs...)
 	errs = append(errs, parseErrs...)
 	return &File{

@@ -163,11 +163,175 @@ func (b *builder) visit(n Node) {
 	}
 }
 
+// visitExpr is visit for a child of interface type Expr.
+func (b *builder) visitExpr(n Expr) {
+	switch n := n.(type) {
+	case *BoolOp:
+		b.visitBoolOp(n)
+	case *NamedExpr:
+		b.visitNamedExpr(n)
+	case *BinOp:
+		b.visitBinOp(n)
+	case *UnaryOp:
+		b.visitUnaryOp(n)
+	case *Lambda:
+		b.visitLambda(n)
+	case *IfExp:
+		b.visitIfExp(n)
+	case *Dict:
+		b.visitDict(n)
+	case *Set:
+		b.visitSet(n)
+	case *ListComp:
+		b.visitListComp(n)
+	case *SetComp:
+		b.visitSetComp(n)
+	case *DictComp:
+		b.visitDictComp(n)
+	case *GeneratorExp:
+		b.visitGeneratorExp(n)
+	case *Await:
+		b.visitAwait(n)
+	case *Yield:
+		b.visitYield(n)
+	case *YieldFrom:
+		b.visitYieldFrom(n)
+	case *Compare:
+		b.visitCompare(n)
+	case *Call:
+		b.visitCall(n)
+	case *FormattedValue:
+		b.visitFormattedValue(n)
+	case *JoinedStr:
+		b.visitJoinedStr(n)
+	case *Constant:
+		b.visitConstant(n)
+	case *Attribute:
+		b.visitAttribute(n)
+	case *Subscript:
+		b.visitSubscript(n)
+	case *Starred:
+		b.visitStarred(n)
+	case *Name:
+		b.visitName(n)
+	case *List:
+		b.visitList(n)
+	case *Tuple:
+		b.visitTuple(n)
+	case *Slice:
+		b.visitSlice(n)
+	default:
+		b.visit(n)
+	}
+}
+
+// visitStmt is visit for a child of interface type Stmt.
+func (b *builder) visitStmt(n Stmt) {
+	switch n := n.(type) {
+	case *FunctionDef:
+		b.visitFunctionDef(n)
+	case *AsyncFunctionDef:
+		b.visitAsyncFunctionDef(n)
+	case *ClassDef:
+		b.visitClassDef(n)
+	case *Return:
+		b.visitReturn(n)
+	case *Delete:
+		b.visitDelete(n)
+	case *Assign:
+		b.visitAssign(n)
+	case *AugAssign:
+		b.visitAugAssign(n)
+	case *AnnAssign:
+		b.visitAnnAssign(n)
+	case *For:
+		b.visitFor(n)
+	case *AsyncFor:
+		b.visitAsyncFor(n)
+	case *While:
+		b.visitWhile(n)
+	case *If:
+		b.visitIf(n)
+	case *With:
+		b.visitWith(n)
+	case *AsyncWith:
+		b.visitAsyncWith(n)
+	case *Match:
+		b.visitMatch(n)
+	case *Raise:
+		b.visitRaise(n)
+	case *Try:
+		b.visitTry(n)
+	case *TryStar:
+		b.visitTryStar(n)
+	case *Assert:
+		b.visitAssert(n)
+	case *Import:
+		b.visitImport(n)
+	case *ImportFrom:
+		b.visitImportFrom(n)
+	case *Global:
+		b.visitGlobal(n)
+	case *Nonlocal:
+		b.visitNonlocal(n)
+	case *ExprStmt:
+		b.visitExprStmt(n)
+	case *Pass:
+		b.visitPass(n)
+	case *Break:
+		b.visitBreak(n)
+	case *Continue:
+		b.visitContinue(n)
+	case *TypeAlias:
+		b.visitTypeAlias(n)
+	default:
+		b.visit(n)
+	}
+}
+
+// visitPattern is visit for a child of interface type Pattern.
+func (b *builder) visitPattern(n Pattern) {
+	switch n := n.(type) {
+	case *MatchValue:
+		b.visitMatchValue(n)
+	case *MatchSingleton:
+		b.visitMatchSingleton(n)
+	case *MatchSequence:
+		b.visitMatchSequence(n)
+	case *MatchMapping:
+		b.visitMatchMapping(n)
+	case *MatchClass:
+		b.visitMatchClass(n)
+	case *MatchStar:
+		b.visitMatchStar(n)
+	case *MatchAs:
+		b.visitMatchAs(n)
+	case *MatchOr:
+		b.visitMatchOr(n)
+	default:
+		b.visit(n)
+	}
+}
+
+// visitTypeParam is visit for a child of interface type TypeParam.
+func (b *builder) visitTypeParam(n TypeParam) {
+	switch n := n.(type) {
+	case *TypeVar:
+		b.visitTypeVar(n)
+	case *ParamSpec:
+		b.visitParamSpec(n)
+	case *TypeVarTuple:
+		b.visitTypeVarTuple(n)
+	default:
+		b.visit(n)
+	}
+}
+
 func (b *builder) visitModule(n *Module) {
 	i := b.push(n, 0)
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.TypeIgnores {
@@ -185,28 +349,42 @@ func (b *builder) visitFunctionDef(n *FunctionDef) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
 	if c := n.Returns; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			b.visit(c)
+			b.visitTypeParam(c)
 		}
 	}
 	b.pop(i)
@@ -219,28 +397,42 @@ func (b *builder) visitAsyncFunctionDef(n *AsyncFunctionDef) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
 	if c := n.Returns; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			b.visit(c)
+			b.visitTypeParam(c)
 		}
 	}
 	b.pop(i)
@@ -250,10 +442,17 @@ func (b *builder) visitClassDef(n *ClassDef) {
 	i := b.push(n, 3)
 	for _, c := range n.Bases {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -264,21 +463,28 @@ func (b *builder) visitClassDef(n *ClassDef) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.DecoratorList {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			b.visit(c)
+			b.visitTypeParam(c)
 		}
 	}
 	b.pop(i)
@@ -287,10 +493,17 @@ func (b *builder) visitClassDef(n *ClassDef) {
 func (b *builder) visitReturn(n *Return) {
 	i := b.push(n, 4)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -300,10 +513,17 @@ func (b *builder) visitDelete(n *Delete) {
 	i := b.push(n, 5)
 	for _, c := range n.Targets {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -314,18 +534,32 @@ func (b *builder) visitAssign(n *Assign) {
 	i := b.push(n, 6)
 	for _, c := range n.Targets {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -334,17 +568,31 @@ func (b *builder) visitAssign(n *Assign) {
 func (b *builder) visitAugAssign(n *AugAssign) {
 	i := b.push(n, 7)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -353,24 +601,45 @@ func (b *builder) visitAugAssign(n *AugAssign) {
 func (b *builder) visitAnnAssign(n *AnnAssign) {
 	i := b.push(n, 8)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Annotation; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -379,27 +648,41 @@ func (b *builder) visitAnnAssign(n *AnnAssign) {
 func (b *builder) visitFor(n *For) {
 	i := b.push(n, 9)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Iter; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -408,27 +691,41 @@ func (b *builder) visitFor(n *For) {
 func (b *builder) visitAsyncFor(n *AsyncFor) {
 	i := b.push(n, 10)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Iter; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -437,20 +734,27 @@ func (b *builder) visitAsyncFor(n *AsyncFor) {
 func (b *builder) visitWhile(n *While) {
 	i := b.push(n, 11)
 	if c := n.Test; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -459,20 +763,27 @@ func (b *builder) visitWhile(n *While) {
 func (b *builder) visitIf(n *If) {
 	i := b.push(n, 12)
 	if c := n.Test; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -487,7 +798,7 @@ func (b *builder) visitWith(n *With) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -502,7 +813,7 @@ func (b *builder) visitAsyncWith(n *AsyncWith) {
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -511,10 +822,17 @@ func (b *builder) visitAsyncWith(n *AsyncWith) {
 func (b *builder) visitMatch(n *Match) {
 	i := b.push(n, 15)
 	if c := n.Subject; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Cases {
@@ -528,17 +846,31 @@ func (b *builder) visitMatch(n *Match) {
 func (b *builder) visitRaise(n *Raise) {
 	i := b.push(n, 16)
 	if c := n.Exc; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Cause; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -548,7 +880,7 @@ func (b *builder) visitTry(n *Try) {
 	i := b.push(n, 17)
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Handlers {
@@ -558,12 +890,12 @@ func (b *builder) visitTry(n *Try) {
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Finalbody {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -573,7 +905,7 @@ func (b *builder) visitTryStar(n *TryStar) {
 	i := b.push(n, 18)
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Handlers {
@@ -583,12 +915,12 @@ func (b *builder) visitTryStar(n *TryStar) {
 	}
 	for _, c := range n.Orelse {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	for _, c := range n.Finalbody {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -597,17 +929,31 @@ func (b *builder) visitTryStar(n *TryStar) {
 func (b *builder) visitAssert(n *Assert) {
 	i := b.push(n, 19)
 	if c := n.Test; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Msg; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -640,10 +986,17 @@ func (b *builder) visitNonlocal(n *Nonlocal) { b.leaf(n, 23) }
 func (b *builder) visitExprStmt(n *ExprStmt) {
 	i := b.push(n, 24)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -659,10 +1012,17 @@ func (b *builder) visitBoolOp(n *BoolOp) {
 	i := b.push(n, 28)
 	for _, c := range n.Values {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -672,17 +1032,31 @@ func (b *builder) visitBoolOp(n *BoolOp) {
 func (b *builder) visitNamedExpr(n *NamedExpr) {
 	i := b.push(n, 29)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -691,17 +1065,31 @@ func (b *builder) visitNamedExpr(n *NamedExpr) {
 func (b *builder) visitBinOp(n *BinOp) {
 	i := b.push(n, 30)
 	if c := n.Left; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Right; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -710,10 +1098,17 @@ func (b *builder) visitBinOp(n *BinOp) {
 func (b *builder) visitUnaryOp(n *UnaryOp) {
 	i := b.push(n, 31)
 	if c := n.Operand; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -725,10 +1120,17 @@ func (b *builder) visitLambda(n *Lambda) {
 		b.visitArguments(c)
 	}
 	if c := n.Body; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -737,24 +1139,45 @@ func (b *builder) visitLambda(n *Lambda) {
 func (b *builder) visitIfExp(n *IfExp) {
 	i := b.push(n, 33)
 	if c := n.Test; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Body; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Orelse; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -764,19 +1187,33 @@ func (b *builder) visitDict(n *Dict) {
 	i := b.push(n, 34)
 	for _, c := range n.Keys {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
 	for _, c := range n.Values {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -787,10 +1224,17 @@ func (b *builder) visitSet(n *Set) {
 	i := b.push(n, 35)
 	for _, c := range n.Elts {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -800,10 +1244,17 @@ func (b *builder) visitSet(n *Set) {
 func (b *builder) visitListComp(n *ListComp) {
 	i := b.push(n, 36)
 	if c := n.Elt; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Generators {
@@ -817,10 +1268,17 @@ func (b *builder) visitListComp(n *ListComp) {
 func (b *builder) visitSetComp(n *SetComp) {
 	i := b.push(n, 37)
 	if c := n.Elt; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Generators {
@@ -834,17 +1292,31 @@ func (b *builder) visitSetComp(n *SetComp) {
 func (b *builder) visitDictComp(n *DictComp) {
 	i := b.push(n, 38)
 	if c := n.Key; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Generators {
@@ -858,10 +1330,17 @@ func (b *builder) visitDictComp(n *DictComp) {
 func (b *builder) visitGeneratorExp(n *GeneratorExp) {
 	i := b.push(n, 39)
 	if c := n.Elt; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Generators {
@@ -875,10 +1354,17 @@ func (b *builder) visitGeneratorExp(n *GeneratorExp) {
 func (b *builder) visitAwait(n *Await) {
 	i := b.push(n, 40)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -887,10 +1373,17 @@ func (b *builder) visitAwait(n *Await) {
 func (b *builder) visitYield(n *Yield) {
 	i := b.push(n, 41)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -899,10 +1392,17 @@ func (b *builder) visitYield(n *Yield) {
 func (b *builder) visitYieldFrom(n *YieldFrom) {
 	i := b.push(n, 42)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -911,18 +1411,32 @@ func (b *builder) visitYieldFrom(n *YieldFrom) {
 func (b *builder) visitCompare(n *Compare) {
 	i := b.push(n, 43)
 	if c := n.Left; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Comparators {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -932,18 +1446,32 @@ func (b *builder) visitCompare(n *Compare) {
 func (b *builder) visitCall(n *Call) {
 	i := b.push(n, 44)
 	if c := n.Func; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Args {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -958,17 +1486,31 @@ func (b *builder) visitCall(n *Call) {
 func (b *builder) visitFormattedValue(n *FormattedValue) {
 	i := b.push(n, 45)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.FormatSpec; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -978,10 +1520,17 @@ func (b *builder) visitJoinedStr(n *JoinedStr) {
 	i := b.push(n, 46)
 	for _, c := range n.Values {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -993,10 +1542,17 @@ func (b *builder) visitConstant(n *Constant) { b.leaf(n, 47) }
 func (b *builder) visitAttribute(n *Attribute) {
 	i := b.push(n, 48)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1005,17 +1561,31 @@ func (b *builder) visitAttribute(n *Attribute) {
 func (b *builder) visitSubscript(n *Subscript) {
 	i := b.push(n, 49)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Slice; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1024,10 +1594,17 @@ func (b *builder) visitSubscript(n *Subscript) {
 func (b *builder) visitStarred(n *Starred) {
 	i := b.push(n, 50)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1039,10 +1616,17 @@ func (b *builder) visitList(n *List) {
 	i := b.push(n, 52)
 	for _, c := range n.Elts {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1053,10 +1637,17 @@ func (b *builder) visitTuple(n *Tuple) {
 	i := b.push(n, 53)
 	for _, c := range n.Elts {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1066,24 +1657,45 @@ func (b *builder) visitTuple(n *Tuple) {
 func (b *builder) visitSlice(n *Slice) {
 	i := b.push(n, 54)
 	if c := n.Lower; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Upper; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Step; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1092,25 +1704,46 @@ func (b *builder) visitSlice(n *Slice) {
 func (b *builder) visitComprehension(n *Comprehension) {
 	i := b.push(n, 55)
 	if c := n.Target; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.Iter; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Ifs {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1120,15 +1753,22 @@ func (b *builder) visitComprehension(n *Comprehension) {
 func (b *builder) visitExceptHandler(n *ExceptHandler) {
 	i := b.push(n, 56)
 	if c := n.Type; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -1156,10 +1796,17 @@ func (b *builder) visitArguments(n *Arguments) {
 	}
 	for _, c := range n.KwDefaults {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1168,10 +1815,17 @@ func (b *builder) visitArguments(n *Arguments) {
 	}
 	for _, c := range n.Defaults {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
@@ -1181,10 +1835,17 @@ func (b *builder) visitArguments(n *Arguments) {
 func (b *builder) visitArg(n *Arg) {
 	i := b.push(n, 58)
 	if c := n.Annotation; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1193,10 +1854,17 @@ func (b *builder) visitArg(n *Arg) {
 func (b *builder) visitKeyword(n *Keyword) {
 	i := b.push(n, 59)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1207,17 +1875,31 @@ func (b *builder) visitAlias(n *Alias) { b.leaf(n, 60) }
 func (b *builder) visitWithItem(n *WithItem) {
 	i := b.push(n, 61)
 	if c := n.ContextExpr; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.OptionalVars; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1226,18 +1908,25 @@ func (b *builder) visitWithItem(n *WithItem) {
 func (b *builder) visitMatchCase(n *MatchCase) {
 	i := b.push(n, 62)
 	if c := n.Pattern; c != nil {
-		b.visit(c)
+		b.visitPattern(c)
 	}
 	if c := n.Guard; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Body {
 		if c != nil {
-			b.visit(c)
+			b.visitStmt(c)
 		}
 	}
 	b.pop(i)
@@ -1246,10 +1935,17 @@ func (b *builder) visitMatchCase(n *MatchCase) {
 func (b *builder) visitMatchValue(n *MatchValue) {
 	i := b.push(n, 63)
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1261,7 +1957,7 @@ func (b *builder) visitMatchSequence(n *MatchSequence) {
 	i := b.push(n, 65)
 	for _, c := range n.Patterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	b.pop(i)
@@ -1271,16 +1967,23 @@ func (b *builder) visitMatchMapping(n *MatchMapping) {
 	i := b.push(n, 66)
 	for _, c := range n.Keys {
 		if c != nil {
-			if x, ok := c.(*Name); ok {
+			switch x := c.(type) {
+			case *Name:
 				b.leaf(x, 51)
-			} else {
-				b.visit(c)
+			case *Constant:
+				b.leaf(x, 47)
+			case *Attribute:
+				b.visitAttribute(x)
+			case *Call:
+				b.visitCall(x)
+			default:
+				b.visitExpr(c)
 			}
 		}
 	}
 	for _, c := range n.Patterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	b.pop(i)
@@ -1289,20 +1992,27 @@ func (b *builder) visitMatchMapping(n *MatchMapping) {
 func (b *builder) visitMatchClass(n *MatchClass) {
 	i := b.push(n, 67)
 	if c := n.Cls; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.Patterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	for _, c := range n.KwdPatterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	b.pop(i)
@@ -1313,7 +2023,7 @@ func (b *builder) visitMatchStar(n *MatchStar) { b.leaf(n, 68) }
 func (b *builder) visitMatchAs(n *MatchAs) {
 	i := b.push(n, 69)
 	if c := n.Pattern; c != nil {
-		b.visit(c)
+		b.visitPattern(c)
 	}
 	b.pop(i)
 }
@@ -1322,7 +2032,7 @@ func (b *builder) visitMatchOr(n *MatchOr) {
 	i := b.push(n, 70)
 	for _, c := range n.Patterns {
 		if c != nil {
-			b.visit(c)
+			b.visitPattern(c)
 		}
 	}
 	b.pop(i)
@@ -1333,22 +2043,36 @@ func (b *builder) visitTypeIgnore(n *TypeIgnore) { b.leaf(n, 71) }
 func (b *builder) visitTypeAlias(n *TypeAlias) {
 	i := b.push(n, 72)
 	if c := n.Name; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	for _, c := range n.TypeParams {
 		if c != nil {
-			b.visit(c)
+			b.visitTypeParam(c)
 		}
 	}
 	if c := n.Value; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1357,17 +2081,31 @@ func (b *builder) visitTypeAlias(n *TypeAlias) {
 func (b *builder) visitTypeVar(n *TypeVar) {
 	i := b.push(n, 73)
 	if c := n.Bound; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	if c := n.DefaultValue; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1376,10 +2114,17 @@ func (b *builder) visitTypeVar(n *TypeVar) {
 func (b *builder) visitParamSpec(n *ParamSpec) {
 	i := b.push(n, 74)
 	if c := n.DefaultValue; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)
@@ -1388,10 +2133,17 @@ func (b *builder) visitParamSpec(n *ParamSpec) {
 func (b *builder) visitTypeVarTuple(n *TypeVarTuple) {
 	i := b.push(n, 75)
 	if c := n.DefaultValue; c != nil {
-		if x, ok := c.(*Name); ok {
+		switch x := c.(type) {
+		case *Name:
 			b.leaf(x, 51)
-		} else {
-			b.visit(c)
+		case *Constant:
+			b.leaf(x, 47)
+		case *Attribute:
+			b.visitAttribute(x)
+		case *Call:
+			b.visitCall(x)
+		default:
+			b.visitExpr(c)
 		}
 	}
 	b.pop(i)

@@ -19,17 +19,27 @@ type Inspector struct {
 	info []nodeInfo
 }
 
-// nodeInfo is what a traversal needs to know of one node besides the node itself.
+// nodeInfo is what a traversal needs to know of one node besides the node itself. The subtree's
+// type mask is held in two fields, not a typeMask, so that the struct packs into 16 bytes
+// (a typeMask field would take 24): on the 52 MB array corpus that is 35 MB less to allocate and
+// copy per run.
 type nodeInfo struct {
-	subtree typeMask // the union of the type bits of the node's subtree
-	end     int32    // index of the first node after the node's subtree
-	kind    uint8    // kindOf(node)
+	sub   uint64 // the kinds 0..63 of the node's subtree (the union of their type bits)
+	subHi uint16 // the kinds 64.. of the node's subtree
+	kind  uint8  // kindOf(node)
+	end   int32  // index of the first node after the node's subtree
+}
+
+// meets reports whether the node's subtree holds a node of a type in m.
+func (inf *nodeInfo) meets(m typeMask) bool {
+	return inf.sub&m[0] != 0 || uint64(inf.subHi)&m[1] != 0
 }
 
 // typeMask is a bit set over node kinds (numKinds+1 bits, the last for unknown types).
 type typeMask [2]uint64
 
-func (m typeMask) and(o typeMask) bool { return m[0]&o[0] != 0 || m[1]&o[1] != 0 }
+// The unknown kind, numKinds, must fit nodeInfo.subHi.
+var _ [64 + 16 - (numKinds + 1)]struct{}
 
 func (m *typeMask) or(o typeMask) { m[0] |= o[0]; m[1] |= o[1] }
 
@@ -66,17 +76,9 @@ func NewInspector(root Node) *Inspector {
 	// cheaper than a walk that only counts the nodes to presize them, and than growing slices
 	// per file (which copies the pointer-holding list and doubles the garbage).
 	b := builderPool.Get().(*builder)
+	b.acc, b.accHi = 0, 0
 	b.visit(root)
-	// Each node's subtree types are its own kind and those of its children's subtrees: one
-	// backward pass, where the walk once returned and merged a mask per node.
 	info := b.info
-	for i := len(info) - 1; i >= 0; i-- {
-		m := kindMask(info[i].kind)
-		for c := i + 1; c < int(info[i].end); c = int(info[c].end) {
-			m.or(info[c].subtree)
-		}
-		info[i].subtree = m
-	}
 	in.nodes = append(make([]Node, 0, len(b.nodes)), b.nodes...)
 	in.info = slices.Clone(info)
 	clear(b.nodes) // keep no tree alive from the pool
@@ -88,25 +90,43 @@ func NewInspector(root Node) *Inspector {
 var builderPool = sync.Pool{New: func() any { return new(builder) }}
 
 // builder flattens a tree into its node list; its walk, visit, is generated (build_gen.go).
+//
+// The subtree masks are made during the walk: acc/accHi hold the kinds seen so far in the
+// innermost open subtree; push saves its parent's in the new node's sub/subHi and pop swaps them
+// back, merging. This replaced a backward pass over the finished list, which read every node's
+// info again (about 3% of Parse plus NewInspector on the array corpus).
 type builder struct {
 	nodes []Node
 	info  []nodeInfo
+	acc   uint64
+	accHi uint16
 }
 
 // push appends n, of kind k, whose children follow, and returns its index.
 func (b *builder) push(n Node, k uint8) int {
 	b.nodes = append(b.nodes, n)
-	b.info = append(b.info, nodeInfo{kind: k})
+	b.info = append(b.info, nodeInfo{sub: b.acc, subHi: b.accHi, kind: k})
+	m := kindMask(k)
+	b.acc, b.accHi = m[0], uint16(m[1])
 	return len(b.nodes) - 1
 }
 
 // pop ends the subtree of the node at index i after the nodes appended so far.
-func (b *builder) pop(i int) { b.info[i].end = int32(len(b.nodes)) }
+func (b *builder) pop(i int) {
+	inf := &b.info[i]
+	parent, parentHi := inf.sub, inf.subHi
+	inf.sub, inf.subHi, inf.end = b.acc, b.accHi, int32(len(b.nodes))
+	b.acc |= parent
+	b.accHi |= parentHi
+}
 
 // leaf appends n, of kind k, which has no children.
 func (b *builder) leaf(n Node, k uint8) {
 	b.nodes = append(b.nodes, n)
-	b.info = append(b.info, nodeInfo{end: int32(len(b.nodes)), kind: k})
+	m := kindMask(k)
+	b.info = append(b.info, nodeInfo{sub: m[0], subHi: uint16(m[1]), end: int32(len(b.nodes)), kind: k})
+	b.acc |= m[0]
+	b.accHi |= uint16(m[1])
 }
 
 // Preorder returns the nodes of the given types (all nodes when none are given) in depth-first
@@ -116,7 +136,7 @@ func (in *Inspector) Preorder(types ...Node) iter.Seq[Node] {
 	return func(yield func(Node) bool) {
 		for i := 0; i < len(in.info); {
 			inf := &in.info[i]
-			if !inf.subtree.and(mask) {
+			if !inf.meets(mask) {
 				i = int(inf.end) // no requested type here or below: skip the subtree
 				continue
 			}
@@ -150,7 +170,7 @@ func (in *Inspector) WithStack(types []Node, f func(n Node, push bool, stack []N
 			return
 		}
 		inf := &in.info[i]
-		if !inf.subtree.and(mask) {
+		if !inf.meets(mask) {
 			i = int(inf.end) // no requested type here or below
 			continue
 		}

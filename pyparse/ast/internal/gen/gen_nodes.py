@@ -113,7 +113,21 @@ def build_gen(nodes):
         out.append("\tcase *%s:" % go)
         out.append("\t\tb.visit%s(n)" % go)
     out += ["\tdefault:", "\t\tb.leaf(n, numKinds)", "\t}", "}", ""]
-    name_kind = [py for py, _, _ in nodes].index("Name")
+    # One switch per node interface for the children of that interface type: a child passed to
+    # visit as a Node was converted from its Expr (Stmt, …) interface, a run-time itab look-up
+    # per child.
+    for base, iface in IFACE.items():
+        out.append("// visit%s is visit for a child of interface type %s." % (iface, iface))
+        out.append("func (b *builder) visit%s(n %s) {" % (iface, iface))
+        out.append("\tswitch n := n.(type) {")
+        for py, kind, fields in nodes:
+            if kind == base:
+                go = RENAME.get(py, STRUCT.get(py, py))
+                out.append("\tcase *%s:" % go)
+                out.append("\t\tb.visit%s(n)" % go)
+        out += ["\tdefault:", "\t\tb.visit(n)", "\t}", "}", ""]
+    kinds = [py for py, _, _ in nodes]
+    name_kind, const_kind = kinds.index("Name"), kinds.index("Constant")
     for i, (py, kind, fields) in enumerate(nodes):
         go = RENAME.get(py, STRUCT.get(py, py))
         kids = [(n, t) for n, t in fields if t.rstrip("?*") in IFACE or t.rstrip("?*") in STRUCT]
@@ -126,10 +140,14 @@ def build_gen(nodes):
         for n, t in kids:
             base = t.rstrip("?*")
             fn = camel(n)
-            call = "b.visit%s(c)" % STRUCT[base] if base in STRUCT else "b.visit(c)"
+            call = "b.visit%s(c)" % (STRUCT[base] if base in STRUCT else IFACE[base])
             if base == "expr":
-                # A third of all nodes are names: one pointer compare spares them the switch.
-                call = "if x, ok := c.(*Name); ok {\n\tb.leaf(x, %d)\n} else {\n\tb.visit(c)\n}" % name_kind
+                # A third of all nodes are names, and constants, attributes and calls most of
+                # the other expressions: a few pointer compares spare them visit's switch over
+                # every node type.
+                call = ("switch x := c.(type) {\ncase *Name:\n\tb.leaf(x, %d)\ncase *Constant:\n\tb.leaf(x, %d)\n"
+                        "case *Attribute:\n\tb.visitAttribute(x)\ncase *Call:\n\tb.visitCall(x)\n"
+                        "default:\n\tb.visitExpr(c)\n}") % (name_kind, const_kind)
             if t.endswith("*"):
                 out.append("\tfor _, c := range n.%s {" % fn)
                 out.append("\t\tif c != nil {")

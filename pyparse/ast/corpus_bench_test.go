@@ -1,0 +1,55 @@
+package ast_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/arraylint/arraylint/pyparse"
+	"github.com/arraylint/arraylint/pyparse/ast"
+)
+
+// BenchmarkParseInspectCorpus parses every .py file under $ARRAYLINT_BENCH_CORPUS and builds its
+// Inspector, the per-file work the linter does before any rule runs. It skips without the
+// variable.
+func BenchmarkParseInspectCorpus(b *testing.B) {
+	root := os.Getenv("ARRAYLINT_BENCH_CORPUS")
+	if root == "" {
+		b.Skip("ARRAYLINT_BENCH_CORPUS unset: no corpus to parse")
+	}
+	var names []string
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ".py") {
+			names = append(names, p)
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sort.Strings(names)
+	var srcs [][]byte
+	size := 0
+	for _, name := range names {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		srcs = append(srcs, src)
+		size += len(src)
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, src := range srcs {
+			f, err := pyparse.Parse(src)
+			if err != nil {
+				continue
+			}
+			ast.NewInspector(f.Module)
+		}
+	}
+}
