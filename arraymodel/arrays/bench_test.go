@@ -3,13 +3,11 @@ package arrays
 import (
 	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/arraylint/arraylint/arraymodel/imports"
+	"github.com/arraylint/arraylint/internal/pycorpus"
 	"github.com/arraylint/arraylint/pyparse"
 )
 
@@ -22,48 +20,6 @@ import (
 type benchFile struct {
 	file  *pyparse.File
 	lines int
-}
-
-// largestPy returns the n largest .py files under root that keep accepts, skipping
-// site-packages and dist-packages.
-func largestPy(root string, n int, keep func(src []byte) bool) []string {
-	type sized struct {
-		path string
-		size int64
-	}
-	var all []sized
-	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return nil
-		}
-		if d.IsDir() && (d.Name() == "site-packages" || d.Name() == "dist-packages") && p != root {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(p, ".py") {
-			return nil
-		}
-		fi, err := d.Info()
-		if err != nil || fi.Size() > 1<<20 {
-			return nil
-		}
-		all = append(all, sized{p, fi.Size()})
-		return nil
-	})
-	slices.SortFunc(all, func(a, b sized) int { return int(b.size - a.size) })
-	var out []string
-	for _, s := range all {
-		if len(out) == n {
-			break
-		}
-		if keep != nil {
-			src, err := os.ReadFile(s.path)
-			if err != nil || !keep(src) {
-				continue
-			}
-		}
-		out = append(out, s.path)
-	}
-	return out
 }
 
 func parseAll(b *testing.B, paths []string) []benchFile {
@@ -85,11 +41,11 @@ func parseAll(b *testing.B, paths []string) []benchFile {
 
 // stdlibFiles returns the 20 largest stdlib files, or nil without python3.
 func stdlibFiles() []string {
-	out, err := exec.Command("python3", "-c", `import sysconfig; print(sysconfig.get_paths()["stdlib"])`).Output()
+	dir, err := pycorpus.StdlibDir()
 	if err != nil {
 		return nil
 	}
-	return largestPy(strings.TrimSpace(string(out)), 20, nil)
+	return pycorpus.Largest(dir, 20, nil)
 }
 
 // arrayFiles returns 20 large files that import numpy from the installed NumPy and SciPy
@@ -100,14 +56,14 @@ func arrayFiles() []string {
 	for _, pkg := range []string{"numpy", "scipy"} {
 		dir := filepath.Join("/usr/lib/python3/dist-packages", pkg)
 		if _, err := os.Stat(dir); err == nil {
-			paths = append(paths, largestPy(dir, 10, importsNumPy)...)
+			paths = append(paths, pycorpus.Largest(dir, 10, importsNumPy)...)
 		}
 	}
 	if len(paths) > 0 {
 		return paths
 	}
 	for _, dir := range []string{"../../testdata/examples", "../../testdata/mem"} {
-		paths = append(paths, largestPy(dir, 100, nil)...)
+		paths = append(paths, pycorpus.Largest(dir, 100, nil)...)
 	}
 	return paths
 }

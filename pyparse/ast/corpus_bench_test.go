@@ -1,13 +1,10 @@
 package ast_test
 
 import (
-	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
-	"strings"
 	"testing"
 
+	"github.com/arraylint/arraylint/internal/pycorpus"
 	"github.com/arraylint/arraylint/pyparse"
 	"github.com/arraylint/arraylint/pyparse/ast"
 )
@@ -20,17 +17,10 @@ func BenchmarkParseInspectCorpus(b *testing.B) {
 	if root == "" {
 		b.Skip("ARRAYLINT_BENCH_CORPUS unset: no corpus to parse")
 	}
-	var names []string
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ".py") {
-			names = append(names, p)
-		}
-		return err
-	})
-	if err != nil {
-		b.Fatal(err)
+	names := pycorpus.Files(root)
+	if len(names) == 0 {
+		b.Fatalf("no .py files under %s", root)
 	}
-	sort.Strings(names)
 	var srcs [][]byte
 	size := 0
 	for _, name := range names {
