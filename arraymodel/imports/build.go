@@ -663,7 +663,8 @@ func (b *builder) params(args *ast.Arguments, s *Scope) {
 	b.cur = saved
 }
 
-// eachArg calls f on each parameter of args in AllArgs's order, without building its slice.
+// eachArg calls f on each parameter of args (nil: none) in the order they are declared:
+// positional-only, positional, *args, keyword-only, **kwargs. AllArgs collects them.
 func eachArg(args *ast.Arguments, f func(*ast.Arg)) {
 	if args == nil {
 		return
@@ -707,19 +708,8 @@ func ConventionRef(a *ast.Arg) (Ref, bool) {
 // AllArgs returns every parameter of args in declaration order: positional-only, regular,
 // *args, keyword-only, **kwargs. A nil args gives none.
 func AllArgs(args *ast.Arguments) []*ast.Arg {
-	if args == nil {
-		return nil
-	}
 	var out []*ast.Arg
-	out = append(out, args.Posonlyargs...)
-	out = append(out, args.Args...)
-	if args.Vararg != nil {
-		out = append(out, args.Vararg)
-	}
-	out = append(out, args.Kwonlyargs...)
-	if args.Kwarg != nil {
-		out = append(out, args.Kwarg)
-	}
+	eachArg(args, func(a *ast.Arg) { out = append(out, a) })
 	return out
 }
 
